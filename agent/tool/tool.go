@@ -1,0 +1,105 @@
+// Package tool defines the contract between the agent loop and the tools it
+// calls. It holds only types so that the loop, the tool implementations and
+// the front-ends can all depend on it without depending on each other.
+package tool
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// Definition is what the model is shown about a tool.
+type Definition struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"` // a JSON Schema object
+}
+
+// Tool is one capability the agent can call. Run returns the text the model
+// sees. A failure the model should read and correct (bad path, no match) is
+// returned as an error too: the loop turns every error into an error result;
+// only a DeniedError or a cancelled context change the call's status.
+type Tool interface {
+	Definition() Definition
+	Run(ctx context.Context, args json.RawMessage) (string, error)
+}
+
+// Status is the terminal state of a tool call, as shown in logs and the CLI.
+type Status string
+
+const (
+	StatusSucceeded Status = "succeeded"
+	StatusFailed    Status = "failed"
+	StatusDenied    Status = "denied"
+	StatusCanceled  Status = "canceled"
+)
+
+// DeniedError reports that the user (or a rule) refused the call. Note is the
+// user's optional explanation, forwarded to the model.
+type DeniedError struct {
+	Reason string
+	Note   string
+}
+
+func (e *DeniedError) Error() string {
+	msg := "denied by the user"
+	if e.Reason != "" {
+		msg = "denied: " + e.Reason
+	}
+	if e.Note != "" {
+		msg += fmt.Sprintf(" (note from the user: %s)", e.Note)
+	}
+	return msg
+}
+
+// StatusOf maps the outcome of Run to the call's terminal status.
+func StatusOf(ctx context.Context, err error) Status {
+	var denied *DeniedError
+	switch {
+	case err == nil:
+		return StatusSucceeded
+	case errors.As(err, &denied):
+		return StatusDenied
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		return StatusCanceled
+	default:
+		return StatusFailed
+	}
+}
+
+type ctxKey int
+
+const (
+	callIDKey ctxKey = iota
+	progressKey
+)
+
+// WithCallID tags ctx with the id of the tool call being run, so approval
+// requests and progress can be matched to the call in the UI.
+func WithCallID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, callIDKey, id)
+}
+
+// CallID returns the id set by WithCallID, or "".
+func CallID(ctx context.Context) string {
+	id, _ := ctx.Value(callIDKey).(string)
+	return id
+}
+
+// ProgressFunc receives live output (e.g. a shell command's stdout) while a
+// tool runs. It must not block.
+type ProgressFunc func(chunk string)
+
+// WithProgress installs a progress sink for the tool call run under ctx.
+func WithProgress(ctx context.Context, fn ProgressFunc) context.Context {
+	return context.WithValue(ctx, progressKey, fn)
+}
+
+// Progress reports live output if a sink is installed; otherwise it is a no-op.
+func Progress(ctx context.Context, chunk string) {
+	if fn, ok := ctx.Value(progressKey).(ProgressFunc); ok && fn != nil {
+		fn(chunk)
+	}
+}

@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/hearth-agent/hearth/agent/provider"
+	"golang.org/x/term"
+)
+
+func runKeys(ctx context.Context, env *Env, args []string) int {
+	fs := newFlags(env, "keys", "keys set PROVIDER | keys delete PROVIDER | keys list\n\n"+
+		"'set' reads the key from standard input (not echoed on a terminal).")
+	if code, ok := parseFlags(fs, env, args); !ok {
+		return code
+	}
+	rest := fs.Args()
+	if len(rest) == 0 {
+		return usageErr(env, fs, "missing subcommand")
+	}
+	switch sub := rest[0]; {
+	case sub == "list" && len(rest) == 1:
+		return keysList(ctx, env)
+	case (sub == "set" || sub == "delete") && len(rest) == 2:
+		id := rest[1]
+		if err := provider.ValidateID(id); err != nil {
+			return usageErr(env, fs, "%v", err)
+		}
+		if sub == "delete" {
+			if err := env.Secrets.Delete(ctx, id); err != nil {
+				return failure(env, "keys", err)
+			}
+			fmt.Fprintf(env.Stdout, "deleted the %s key\n", id)
+			return ExitOK
+		}
+		return keysSet(ctx, env, id)
+	default:
+		return usageErr(env, fs, "unexpected arguments: %s", strings.Join(rest, " "))
+	}
+}
+
+func keysSet(ctx context.Context, env *Env, id string) int {
+	key, err := readSecret(env)
+	if err != nil {
+		return failure(env, "keys", fmt.Errorf("reading the key: %w", err))
+	}
+	if key == "" {
+		return failure(env, "keys", fmt.Errorf("no key on standard input"))
+	}
+	if err := env.Secrets.Set(ctx, id, key); err != nil {
+		return failure(env, "keys", err)
+	}
+	fmt.Fprintf(env.Stdout, "saved the %s key in the keychain\n", id)
+	return ExitOK
+}
+
+// readSecret reads one key from stdin, without echo when stdin is a terminal.
+func readSecret(env *Env) (string, error) {
+	if f, ok := env.Stdin.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		fmt.Fprint(env.Stderr, "Key: ")
+		b, err := term.ReadPassword(int(f.Fd()))
+		fmt.Fprintln(env.Stderr)
+		return strings.TrimSpace(string(b)), err
+	}
+	b, err := io.ReadAll(bufio.NewReader(io.LimitReader(env.Stdin, 64<<10)))
+	return strings.TrimSpace(string(b)), err
+}
+
+func keysList(ctx context.Context, env *Env) int {
+	var firstErr error
+	for _, p := range provider.Builtins() {
+		if p.ID == provider.OpenAICompatible {
+			continue
+		}
+		src, err := env.Secrets.Status(ctx, p.ID)
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		fmt.Fprintf(env.Stdout, "%s\t%s\n", p.ID, src)
+	}
+	if firstErr != nil {
+		fmt.Fprintf(env.Stderr, "hearth keys: warning: %v\n", firstErr)
+	}
+	return ExitOK
+}
