@@ -182,16 +182,14 @@ func (s *Store) Resolve(ctx context.Context, id string) (string, Source, error) 
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		ringErr = err
 	}
-	s.mu.Lock()
-	sk, ok := s.session[id]
-	s.mu.Unlock()
-	if ok {
-		return sk, SourceSession, nil
-	}
-	if info, ok := provider.Lookup(id); ok && info.KeyEnv != "" {
-		if v := s.getenv(info.KeyEnv); v != "" {
-			return v, SourceEnv, nil
-		}
+	switch src := s.fallbackSource(id); src {
+	case SourceSession:
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.session[id], src, nil
+	case SourceEnv:
+		info, _ := provider.Lookup(id)
+		return s.getenv(info.KeyEnv), src, nil
 	}
 	return "", SourceNone, ringErr
 }
@@ -213,4 +211,39 @@ func (s *Store) Values(ctx context.Context, ids []string) []string {
 		}
 	}
 	return out
+}
+
+// Statuses reports the key source of each provider. After the first keychain
+// failure it stops asking the keychain (a locked one would cost a timeout per
+// provider) and returns that failure with the remaining fallbacks.
+func (s *Store) Statuses(ctx context.Context, ids []string) (map[string]Source, error) {
+	out := make(map[string]Source, len(ids))
+	var ringErr error
+	for _, id := range ids {
+		if ringErr == nil {
+			key, err := s.call(ctx, func() (string, error) { return s.ring.Get(Service, id) })
+			switch {
+			case err == nil && key != "":
+				out[id] = SourceKeychain
+				continue
+			case err != nil && !errors.Is(err, ErrNotFound):
+				ringErr = err
+			}
+		}
+		out[id] = s.fallbackSource(id)
+	}
+	return out, ringErr
+}
+
+func (s *Store) fallbackSource(id string) Source {
+	s.mu.Lock()
+	_, ok := s.session[id]
+	s.mu.Unlock()
+	if ok {
+		return SourceSession
+	}
+	if info, ok := provider.Lookup(id); ok && info.KeyEnv != "" && s.getenv(info.KeyEnv) != "" {
+		return SourceEnv
+	}
+	return SourceNone
 }

@@ -71,19 +71,18 @@ func readSecret(env *Env) (string, error) {
 }
 
 func keysList(ctx context.Context, env *Env) int {
-	var firstErr error
+	var ids []string
 	for _, p := range provider.Builtins() {
-		if p.ID == provider.OpenAICompatible {
-			continue
+		if p.ID != provider.OpenAICompatible {
+			ids = append(ids, p.ID)
 		}
-		src, err := env.Secrets.Status(ctx, p.ID)
-		if err != nil && firstErr == nil {
-			firstErr = err
-		}
-		fmt.Fprintf(env.Stdout, "%s\t%s\n", p.ID, src)
 	}
-	if firstErr != nil {
-		fmt.Fprintf(env.Stderr, "hearth keys: warning: %v\n", firstErr)
+	sources, err := env.Secrets.Statuses(ctx, ids)
+	for _, id := range ids {
+		fmt.Fprintf(env.Stdout, "%s\t%s\n", id, sources[id])
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "hearth keys: warning: %v\n", err)
 	}
 	return ExitOK
 }

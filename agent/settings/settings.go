@@ -1,0 +1,219 @@
+// Package settings holds Hearth's user preferences: the active provider and
+// model, per-provider endpoints, and agent defaults. Keys are never part of
+// it; they live in the OS keychain (package secrets).
+package settings
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/hearth-agent/hearth/agent/provider"
+)
+
+// SchemaVersion is the version written to settings.json. A file with a newer
+// version was written by a newer Hearth and is not overwritten.
+const SchemaVersion = 1
+
+// Reasoning efforts and approval modes accepted in settings.
+var (
+	ReasoningEfforts = []string{"off", "low", "medium", "high"}
+	ApprovalModes    = []string{"ask", "edits", "auto"}
+)
+
+// Settings is the whole preferences document.
+type Settings struct {
+	Version         int                         `json:"version"`
+	ActiveProvider  string                      `json:"activeProvider"`
+	ActiveModel     string                      `json:"activeModel"`
+	Temperature     *float64                    `json:"temperature,omitempty"`
+	ReasoningEffort string                      `json:"reasoningEffort"`
+	MaxIterations   int                         `json:"maxIterations"`
+	ApprovalMode    string                      `json:"approvalMode"`
+	Providers       map[string]ProviderSettings `json:"providers"`
+	Custom          []CustomEndpoint            `json:"customEndpoints"`
+	Window          Window                      `json:"window"`
+}
+
+// ProviderSettings overrides a built-in provider's endpoint and default model.
+type ProviderSettings struct {
+	BaseURL string `json:"baseUrl,omitempty"`
+	Model   string `json:"model,omitempty"`
+}
+
+// CustomEndpoint is a user-defined OpenAI-compatible server.
+type CustomEndpoint struct {
+	Name    string `json:"name"`
+	BaseURL string `json:"baseUrl"`
+	Model   string `json:"model,omitempty"`
+}
+
+// Window remembers the main window's geometry between runs.
+type Window struct {
+	Width  int  `json:"width,omitempty"`
+	Height int  `json:"height,omitempty"`
+	X      int  `json:"x,omitempty"`
+	Y      int  `json:"y,omitempty"`
+	Placed bool `json:"placed,omitempty"`
+}
+
+// Defaults returns the settings used when no file exists.
+func Defaults() Settings {
+	return Settings{
+		Version:         SchemaVersion,
+		ActiveProvider:  "openai",
+		ReasoningEffort: "medium",
+		MaxIterations:   50,
+		ApprovalMode:    "ask",
+		Providers:       map[string]ProviderSettings{},
+		Window:          Window{Width: 1180, Height: 780},
+	}
+}
+
+// ValidationError names the field that is wrong and why.
+type ValidationError struct {
+	Field  string
+	Reason string
+}
+
+func (e *ValidationError) Error() string { return e.Field + ": " + e.Reason }
+
+// Validate checks every field and returns the first problem found.
+func (s *Settings) Validate() error {
+	if s.ActiveProvider != "" {
+		if err := provider.ValidateID(s.ActiveProvider); err != nil {
+			return &ValidationError{"activeProvider", err.Error()}
+		}
+	}
+	if t := s.Temperature; t != nil && (*t < 0 || *t > 2) {
+		return &ValidationError{"temperature", "must be between 0 and 2"}
+	}
+	if !contains(ReasoningEfforts, s.ReasoningEffort) {
+		return &ValidationError{"reasoningEffort", "must be one of " + strings.Join(ReasoningEfforts, ", ")}
+	}
+	if s.MaxIterations < 1 || s.MaxIterations > 500 {
+		return &ValidationError{"maxIterations", "must be between 1 and 500"}
+	}
+	if !contains(ApprovalModes, s.ApprovalMode) {
+		return &ValidationError{"approvalMode", "must be one of " + strings.Join(ApprovalModes, ", ")}
+	}
+	for id, p := range s.Providers {
+		if _, ok := provider.Lookup(id); !ok || strings.HasPrefix(id, provider.CustomPrefix) {
+			return &ValidationError{"providers." + id, "not a built-in provider"}
+		}
+		if p.BaseURL != "" {
+			if err := CheckBaseURL(p.BaseURL); err != nil {
+				return &ValidationError{"providers." + id + ".baseUrl", err.Error()}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, c := range s.Custom {
+		if !provider.ValidCustomName(c.Name) {
+			return &ValidationError{"customEndpoints", fmt.Sprintf("%q is not a valid name (letters, digits, space, _ . -)", c.Name)}
+		}
+		if seen[strings.ToLower(c.Name)] {
+			return &ValidationError{"customEndpoints", fmt.Sprintf("the name %q is used twice", c.Name)}
+		}
+		seen[strings.ToLower(c.Name)] = true
+		if err := CheckBaseURL(c.BaseURL); err != nil {
+			return &ValidationError{"customEndpoints." + c.Name + ".baseUrl", err.Error()}
+		}
+	}
+	return nil
+}
+
+// CheckBaseURL accepts absolute http(s) URLs without embedded credentials:
+// a URL with user:password would put a secret into settings.json.
+func CheckBaseURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("not a URL: %w", err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return errors.New("must start with http:// or https://")
+	}
+	if u.Host == "" {
+		return errors.New("has no host")
+	}
+	if u.User != nil {
+		return errors.New("must not contain a user name or password; store keys in the keychain")
+	}
+	if u.RawQuery != "" {
+		return errors.New("must not contain a query string (it could carry a key)")
+	}
+	return nil
+}
+
+// Endpoint is a provider resolved against the settings: what a client needs
+// apart from the key.
+type Endpoint struct {
+	ID      string
+	Wire    provider.Wire
+	BaseURL string
+	Model   string
+}
+
+// Resolve returns the endpoint for provider id. getenv supplies OLLAMA_HOST.
+func (s *Settings) Resolve(id string, getenv func(string) string) (Endpoint, error) {
+	info, ok := provider.Lookup(id)
+	if !ok {
+		return Endpoint{}, provider.ValidateID(id)
+	}
+	ep := Endpoint{ID: id, Wire: info.Wire, BaseURL: info.DefaultBaseURL}
+	if info.HostEnv != "" && getenv != nil {
+		if u := provider.OllamaBaseURL(getenv(info.HostEnv)); u != "" {
+			ep.BaseURL = u
+		}
+	}
+	if name, isCustom := strings.CutPrefix(id, provider.CustomPrefix); isCustom {
+		c, found := s.CustomByName(name)
+		if !found {
+			return Endpoint{}, fmt.Errorf("no custom endpoint named %q", name)
+		}
+		ep.BaseURL, ep.Model = c.BaseURL, c.Model
+	} else if p, ok := s.Providers[id]; ok {
+		if p.BaseURL != "" {
+			ep.BaseURL = p.BaseURL
+		}
+		ep.Model = p.Model
+	}
+	if id == s.ActiveProvider && s.ActiveModel != "" {
+		ep.Model = s.ActiveModel
+	}
+	return ep, nil
+}
+
+// CustomByName finds a custom endpoint, case-insensitively.
+func (s *Settings) CustomByName(name string) (CustomEndpoint, bool) {
+	for _, c := range s.Custom {
+		if strings.EqualFold(c.Name, name) {
+			return c, true
+		}
+	}
+	return CustomEndpoint{}, false
+}
+
+// ProviderIDs lists every provider the user can pick: built-ins then customs.
+func (s *Settings) ProviderIDs() []string {
+	var ids []string
+	for _, p := range provider.Builtins() {
+		if p.ID != provider.OpenAICompatible {
+			ids = append(ids, p.ID)
+		}
+	}
+	for _, c := range s.Custom {
+		ids = append(ids, provider.CustomPrefix+c.Name)
+	}
+	return ids
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
