@@ -1,0 +1,5 @@
+//go:build !windows
+
+package workspace
+
+func isSharingViolation(error) bool { return false }
