@@ -1,0 +1,45 @@
+// Package app is the Wails-bound facade between the desktop UI and Hearth's
+// domain packages. It is the only package that imports the Wails runtime;
+// its bound methods validate input, call the domain, and translate results
+// into plain view structs for the frontend.
+package app
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/settings"
+)
+
+// Deps are the domain services the app is built from (composition root:
+// desktop.go).
+type Deps struct {
+	Settings *settings.Store
+	Secrets  *secrets.Store
+	HTTP     *http.Client
+	Getenv   func(string) string
+}
+
+// App holds the bound methods. Wails gives it one context at startup, needed
+// by every runtime call; it is the only context kept in a struct.
+type App struct {
+	deps       Deps
+	runtimeCtx context.Context
+}
+
+// New builds the facade.
+func New(deps Deps) *App {
+	if deps.HTTP == nil {
+		deps.HTTP = &http.Client{Timeout: 15 * time.Second}
+	}
+	return &App{deps: deps}
+}
+
+func (a *App) startup(ctx context.Context) { a.runtimeCtx = ctx }
+
+// callCtx bounds one bound call: Wails calls have no cancellation of their own.
+func (a *App) callCtx(d time.Duration) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), d)
+}

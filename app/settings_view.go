@@ -1,0 +1,96 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/settings"
+)
+
+// ProviderView is one provider as Settings shows it. It never carries a key:
+// KeyStatus says only where one comes from.
+type ProviderView struct {
+	ID             string `json:"id"`
+	Name           string `json:"name"`
+	Wire           string `json:"wire"`
+	BaseURL        string `json:"baseUrl"`
+	DefaultBaseURL string `json:"defaultBaseUrl"`
+	Model          string `json:"model"`
+	KeyStatus      string `json:"keyStatus"` // keychain | session | env | none
+	KeyEnv         string `json:"keyEnv"`
+	NeedsKey       bool   `json:"needsKey"`
+	Local          bool   `json:"local"`
+	Custom         bool   `json:"custom"`
+}
+
+// KeychainView says whether keys can be saved, and how to fix it if not.
+type KeychainView struct {
+	Available bool   `json:"available"`
+	Message   string `json:"message"`
+	Help      string `json:"help"`
+}
+
+// SettingsView is the whole Settings panel's data.
+type SettingsView struct {
+	ActiveProvider  string         `json:"activeProvider"`
+	ActiveModel     string         `json:"activeModel"`
+	Temperature     *float64       `json:"temperature"`
+	ReasoningEffort string         `json:"reasoningEffort"`
+	MaxIterations   int            `json:"maxIterations"`
+	ApprovalMode    string         `json:"approvalMode"`
+	Providers       []ProviderView `json:"providers"`
+	Keychain        KeychainView   `json:"keychain"`
+	Warning         string         `json:"warning"`
+}
+
+func (a *App) view(ctx context.Context) SettingsView {
+	st := a.deps.Settings.Get()
+	ids := st.ProviderIDs()
+	sources, ringErr := a.deps.Secrets.Statuses(ctx, ids)
+	v := SettingsView{
+		ActiveProvider: st.ActiveProvider, ActiveModel: st.ActiveModel, Temperature: st.Temperature,
+		ReasoningEffort: st.ReasoningEffort, MaxIterations: st.MaxIterations, ApprovalMode: st.ApprovalMode,
+		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
+	}
+	for _, id := range ids {
+		info, _ := provider.Lookup(id)
+		ep, err := st.Resolve(id, a.deps.Getenv)
+		if err != nil {
+			continue
+		}
+		pv := ProviderView{
+			ID: id, Name: info.Name, Wire: string(info.Wire), BaseURL: ep.BaseURL,
+			DefaultBaseURL: info.DefaultBaseURL, Model: modelFor(st, id), KeyStatus: string(sources[id]),
+			KeyEnv: info.KeyEnv, NeedsKey: info.NeedsKey, Local: info.Local,
+			Custom: strings.HasPrefix(id, provider.CustomPrefix),
+		}
+		v.Providers = append(v.Providers, pv)
+	}
+	return v
+}
+
+// modelFor is the provider's own default model, not the global active one.
+func modelFor(st settings.Settings, id string) string {
+	if name, ok := strings.CutPrefix(id, provider.CustomPrefix); ok {
+		c, _ := st.CustomByName(name)
+		return c.Model
+	}
+	return st.Providers[id].Model
+}
+
+func keychainView(err error) KeychainView {
+	var unavailable *secrets.UnavailableError
+	switch {
+	case err == nil:
+		return KeychainView{Available: true}
+	case errors.As(err, &unavailable):
+		return KeychainView{Message: "No keychain is available, so keys cannot be saved.", Help: secrets.Help}
+	case errors.Is(err, secrets.ErrTimeout):
+		return KeychainView{Message: "The keychain did not answer: it may be locked.", Help: secrets.Help}
+	default:
+		return KeychainView{Message: "The keychain failed: " + err.Error(), Help: secrets.Help}
+	}
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/app"
+)
+
+//go:embed all:frontend/dist
+var frontendDist embed.FS
+
+//go:embed build/appicon.png
+var appIcon []byte
+
+// runDesktop is the composition root of the desktop app.
+func runDesktop(_ []string) int {
+	dir, err := settings.DefaultDir()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hearth:", err)
+		return 1
+	}
+	store, err := settings.Open(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hearth:", err)
+		return 1
+	}
+	if w := store.Warning(); w != "" {
+		fmt.Fprintln(os.Stderr, "hearth: warning:", w)
+	}
+	assets, err := fs.Sub(frontendDist, "frontend/dist")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "hearth:", err)
+		return 1
+	}
+	a := app.New(app.Deps{
+		Settings: store,
+		Secrets:  secrets.New(),
+		HTTP:     &http.Client{Timeout: 30 * time.Second},
+		Getenv:   os.Getenv,
+	})
+	if err := app.RunDesktop(assets, appIcon, a); err != nil {
+		fmt.Fprintln(os.Stderr, "hearth:", err)
+		return 1
+	}
+	return 0
+}

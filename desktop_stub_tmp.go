@@ -1,3 +1,0 @@
-package main
-
-func runDesktop(args []string) int { return 0 }

@@ -1,0 +1,60 @@
+// The shapes the Go facade (package app) sends. Owned here rather than taken
+// from the generated Wails models so no generated `any` leaks into the UI.
+
+export type KeyStatus = "keychain" | "session" | "env" | "none";
+export type ReasoningEffort = "off" | "low" | "medium" | "high";
+export type ApprovalMode = "ask" | "edits" | "auto";
+
+export interface ProviderView {
+  id: string;
+  name: string;
+  wire: "openai" | "anthropic";
+  baseUrl: string;
+  defaultBaseUrl: string;
+  model: string;
+  keyStatus: KeyStatus;
+  keyEnv: string;
+  needsKey: boolean;
+  local: boolean;
+  custom: boolean;
+}
+
+export interface KeychainView {
+  available: boolean;
+  message: string;
+  help: string;
+}
+
+export interface SettingsView {
+  activeProvider: string;
+  activeModel: string;
+  temperature: number | null;
+  reasoningEffort: ReasoningEffort;
+  maxIterations: number;
+  approvalMode: ApprovalMode;
+  providers: ProviderView[];
+  keychain: KeychainView;
+  warning: string;
+}
+
+export interface GlobalInput {
+  activeProvider: string;
+  activeModel: string;
+  temperature: number | null;
+  reasoningEffort: ReasoningEffort;
+  maxIterations: number;
+  approvalMode: ApprovalMode;
+}
+
+export interface ProviderInput {
+  baseUrl: string;
+  model: string;
+}
+
+export interface ConnectionResult {
+  ok: boolean;
+  modelCount: number;
+  models: string[] | null;
+  kind?: string;
+  message: string;
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from "react";
+import type { Backend } from "../bridge";
+import { CustomEndpointForm } from "./CustomEndpointForm";
+import { GlobalSection } from "./GlobalSection";
+import { ProviderCard } from "./ProviderCard";
+import { useSettings } from "./useSettings";
+
+export function SettingsPanel({ backend, onClose }: { backend: Backend; onClose: () => void }) {
+  const { state, actions } = useSettings(backend);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const view = state.view;
+
+  useEffect(() => closeRef.current?.focus(), []);
+
+  return (
+    <div className="settings-backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
+      <div className="settings" role="dialog" aria-modal="true" aria-labelledby="settings-title">
+        <header className="settings-header">
+          <h1 id="settings-title">Settings</h1>
+          <button ref={closeRef} type="button" aria-label="Close settings" onClick={onClose}>
+            ✕
+          </button>
+        </header>
+        {state.loading && <p role="status">Loading…</p>}
+        {state.loadError && <p role="alert" className="notice error">{state.loadError}</p>}
+        {view && (
+          <div className="settings-body">
+            {view.warning && (
+              <p role="alert" className="banner warning" data-testid="settings-warning">
+                {view.warning}
+              </p>
+            )}
+            {!view.keychain.available && (
+              <div role="alert" className="banner warning" data-testid="keychain-banner">
+                <strong>{view.keychain.message}</strong> {view.keychain.help}
+              </div>
+            )}
+            <GlobalSection
+              key={`${view.activeProvider}:${view.activeModel}:${view.approvalMode}`}
+              view={view}
+              models={state.models[view.activeProvider] ?? []}
+              busy={!!state.busy.global}
+              notice={state.notices.global}
+              actions={actions}
+            />
+            <h2>Providers</h2>
+            {view.providers.map((p) => (
+              <ProviderCard
+                key={`${p.id}:${p.baseUrl}:${p.model}`}
+                provider={p}
+                keychain={view.keychain}
+                busy={state.busy}
+                notices={state.notices}
+                connection={state.connection[p.id]}
+                models={state.models[p.id] ?? []}
+                detected={state.detected.includes(p.id)}
+                actions={actions}
+              />
+            ))}
+            <CustomEndpointForm actions={actions} busy={!!state.busy.custom} notice={state.notices.custom} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
