@@ -1,0 +1,90 @@
+package llm
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// Timeouts of a streaming call. There is deliberately no overall limit: a
+// long answer that keeps streaming is never cut.
+const (
+	DefaultConnectTimeout = 15 * time.Second
+	DefaultIdleTimeout    = 120 * time.Second
+)
+
+// NewHTTPClient returns a client with a connect timeout and no overall one.
+func NewHTTPClient() *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.DialContext = (&net.Dialer{Timeout: DefaultConnectTimeout, KeepAlive: 30 * time.Second}).DialContext
+	tr.TLSHandshakeTimeout = DefaultConnectTimeout
+	return &http.Client{Transport: tr}
+}
+
+// Stream is an open response body whose reads keep an idle timer alive.
+type Stream struct {
+	Body   io.Reader
+	Header http.Header
+	// Ctx is the request's context; pass it to TransportError.
+	Ctx   context.Context
+	close func()
+}
+
+// Close releases the connection and the timer.
+func (s *Stream) Close() { s.close() }
+
+// OpenStream POSTs body as JSON and returns the 2xx response body. The call
+// fails with ClassTimeout when no byte arrives for idle (headers included),
+// and with a classified *Error for a non-2xx status.
+func OpenStream(ctx context.Context, hc *http.Client, idle time.Duration, url string,
+	header http.Header, body []byte) (*Stream, error) {
+	if idle <= 0 {
+		idle = DefaultIdleTimeout
+	}
+	rctx, cancel := context.WithCancelCause(ctx)
+	timer := time.AfterFunc(idle, func() { cancel(ErrIdle) })
+	stop := func() { timer.Stop(); cancel(context.Canceled) }
+	req, err := http.NewRequestWithContext(rctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		stop()
+		return nil, &Error{Class: ClassInvalidRequest, Err: err, Message: "bad endpoint URL: " + err.Error()}
+	}
+	req.Header = header.Clone()
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := hc.Do(req)
+	if err != nil {
+		e := TransportError(rctx, err)
+		stop()
+		return nil, e
+	}
+	if resp.StatusCode/100 != 2 {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		resp.Body.Close()
+		stop()
+		return nil, HTTPError(resp.StatusCode, resp.Header, b)
+	}
+	r := &idleReader{r: resp.Body, timer: timer, idle: idle}
+	var once sync.Once
+	return &Stream{Body: r, Header: resp.Header, Ctx: rctx, close: func() {
+		once.Do(func() { stop(); resp.Body.Close() })
+	}}, nil
+}
+
+type idleReader struct {
+	r     io.Reader
+	timer *time.Timer
+	idle  time.Duration
+}
+
+func (r *idleReader) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if n > 0 {
+		r.timer.Reset(r.idle)
+	}
+	return n, err
+}
