@@ -1,0 +1,145 @@
+package anthropic
+
+import (
+	"encoding/json"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+)
+
+type block struct {
+	Type         string          `json:"type"`
+	Text         *string         `json:"text,omitempty"`
+	Thinking     *string         `json:"thinking,omitempty"`
+	Signature    *string         `json:"signature,omitempty"`
+	Data         string          `json:"data,omitempty"`
+	ID           string          `json:"id,omitempty"`
+	Name         string          `json:"name,omitempty"`
+	Input        json.RawMessage `json:"input,omitempty"`
+	ToolUseID    string          `json:"tool_use_id,omitempty"`
+	Content      *string         `json:"content,omitempty"`
+	IsError      bool            `json:"is_error,omitempty"`
+	CacheControl *cacheControl   `json:"cache_control,omitempty"`
+}
+
+type cacheControl struct {
+	Type string `json:"type"`
+}
+
+type wireMessage struct {
+	Role    string  `json:"role"`
+	Content []block `json:"content"`
+}
+
+type wireTool struct {
+	Name         string          `json:"name"`
+	Description  string          `json:"description,omitempty"`
+	InputSchema  json.RawMessage `json:"input_schema"`
+	CacheControl *cacheControl   `json:"cache_control,omitempty"`
+}
+
+type thinking struct {
+	Type         string `json:"type"`
+	BudgetTokens int    `json:"budget_tokens"`
+}
+
+type wireRequest struct {
+	Model       string        `json:"model"`
+	MaxTokens   int           `json:"max_tokens"`
+	System      []block       `json:"system,omitempty"`
+	Messages    []wireMessage `json:"messages"`
+	Tools       []wireTool    `json:"tools,omitempty"`
+	Stream      bool          `json:"stream"`
+	Temperature *float64      `json:"temperature,omitempty"`
+	Thinking    *thinking     `json:"thinking,omitempty"`
+}
+
+func str(s string) *string { return &s }
+
+var budgets = map[string]int{"low": 2048, "medium": 8192, "high": 24576}
+
+func buildBody(req *llm.Request) ([]byte, error) {
+	w := wireRequest{Model: req.Model, MaxTokens: req.MaxTokens, Stream: true, Temperature: req.Temperature}
+	if w.MaxTokens == 0 {
+		w.MaxTokens = DefaultMaxTokens
+		if info, ok := llm.LookupModel(req.Model); ok && info.MaxOutput > 0 {
+			w.MaxTokens = min(info.MaxOutput, 32000)
+		}
+	}
+	if b, ok := budgets[req.Reasoning]; ok {
+		w.Thinking = &thinking{Type: "enabled", BudgetTokens: b}
+		w.MaxTokens = max(w.MaxTokens, b+4096)
+		w.Temperature = nil // thinking requires the default temperature
+	}
+	var cc *cacheControl
+	if req.Cache {
+		cc = &cacheControl{Type: "ephemeral"}
+	}
+	if req.System != "" {
+		w.System = []block{{Type: "text", Text: str(req.System), CacheControl: cc}}
+	}
+	for i, t := range req.Tools {
+		wt := wireTool{Name: t.Name, Description: t.Description, InputSchema: t.Parameters}
+		if len(wt.InputSchema) == 0 {
+			wt.InputSchema = json.RawMessage(`{"type":"object","properties":{}}`)
+		}
+		if i == len(req.Tools)-1 {
+			wt.CacheControl = cc // one breakpoint caches every tool before it
+		}
+		w.Tools = append(w.Tools, wt)
+	}
+	for _, m := range req.Messages {
+		wm := encodeMessage(m)
+		if len(wm.Content) == 0 {
+			continue
+		}
+		// The API wants roles to alternate; tool results and a following
+		// user message are both "user", so they merge.
+		if n := len(w.Messages); n > 0 && w.Messages[n-1].Role == wm.Role {
+			w.Messages[n-1].Content = append(w.Messages[n-1].Content, wm.Content...)
+			continue
+		}
+		w.Messages = append(w.Messages, wm)
+	}
+	return json.Marshal(w)
+}
+
+func encodeMessage(m llm.Message) wireMessage {
+	switch m.Role {
+	case llm.RoleAssistant:
+		wm := wireMessage{Role: "assistant"}
+		for _, r := range m.Reasoning {
+			switch {
+			case r.Redacted != "":
+				wm.Content = append(wm.Content, block{Type: "redacted_thinking", Data: r.Redacted})
+			case r.Signature != "":
+				wm.Content = append(wm.Content, block{Type: "thinking", Thinking: str(r.Text), Signature: str(r.Signature)})
+			}
+			// Unsigned reasoning (from another provider) cannot be replayed.
+		}
+		if m.Text != "" {
+			wm.Content = append(wm.Content, block{Type: "text", Text: str(m.Text)})
+		}
+		for _, tc := range m.ToolCalls {
+			args := tc.Args
+			if len(args) == 0 {
+				args = json.RawMessage("{}")
+			}
+			wm.Content = append(wm.Content, block{Type: "tool_use", ID: tc.ID, Name: tc.Name, Input: args})
+		}
+		return wm
+	case llm.RoleTool:
+		wm := wireMessage{Role: "user"}
+		for _, r := range m.ToolResults {
+			wm.Content = append(wm.Content, block{Type: "tool_result", ToolUseID: r.CallID, Content: str(r.Content), IsError: r.IsError})
+		}
+		if m.Text != "" {
+			wm.Content = append(wm.Content, block{Type: "text", Text: str(m.Text)})
+		}
+		return wm
+	default:
+		if m.Text == "" {
+			return wireMessage{Role: "user"}
+		}
+		return wireMessage{Role: "user", Content: []block{{Type: "text", Text: str(m.Text)}}}
+	}
+}
