@@ -71,6 +71,7 @@ func TestApply(t *testing.T) {
 		{"crlf search on lf file", "a\nb\n", []Edit{{"a\r\nb\r\n", "c\r\n"}}, "c\n", ""},
 		{"crlf no final newline", "a\r\nb", []Edit{{"b", "c\nd"}}, "a\r\nc\r\nd", ""},
 		{"mixed endings untouched lines keep theirs", "a\r\nb\nc\r\nd\r\n", []Edit{{"d", "e\nf"}}, "a\r\nb\nc\r\ne\r\nf\r\n", ""},
+		{"mixed endings replaced line keeps its ending", "a\r\nb\n", []Edit{{"a", "x"}}, "x\r\nb\n", ""},
 		{"missing final newline stays missing", "a\nb", []Edit{{"a", "x"}}, "x\nb", ""},
 		{"missing final newline on replaced last line", "a\nb", []Edit{{"b", "c\nd\n"}}, "a\nc\nd", ""},
 		{"final newline kept when deleting last line", "a\nb\n", []Edit{{"b", ""}}, "a\n", ""},

@@ -64,12 +64,16 @@ func (d *doc) texts() []string {
 	return out
 }
 
-// splice replaces lines [start, end) with repl, which take the file's
-// dominant ending.
+// splice replaces lines [start, end) with repl. A new line takes the ending
+// of the old line at its position, so a mixed-ending file changes only where
+// it was edited; lines beyond those take the file's dominant ending.
 func (d *doc) splice(start, end int, repl []string) {
 	added := make([]line, len(repl))
 	for i, t := range repl {
 		added[i] = line{text: t, eol: d.eol}
+		if start+i < end && d.lines[start+i].eol != "" {
+			added[i].eol = d.lines[start+i].eol
+		}
 	}
 	out := make([]line, 0, len(d.lines)-(end-start)+len(repl))
 	out = append(out, d.lines[:start]...)

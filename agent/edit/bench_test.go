@@ -1,0 +1,28 @@
+package edit
+
+import "testing"
+
+// BenchmarkApply5MB is one edit of a few lines near the end of a 5 MB file,
+// exact tier, and one that needs the indentation tier (the two costlier
+// tiers scan the whole file first).
+func BenchmarkApply5MB(b *testing.B) {
+	in := []byte(hugeFile(5 << 20))
+	cases := []struct {
+		name string
+		e    Edit
+	}{
+		{"exact", Edit{"\tvalue_120000 := compute(120000)\n\tvalue_120001 := compute(120001)\n", "\tx := 1\n"}},
+		{"indent", Edit{"value_120000 := compute(120000)\nvalue_120001 := compute(120001)\n", "x := 1\n"}},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Apply(in, []Edit{c.e}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
