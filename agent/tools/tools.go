@@ -1,0 +1,132 @@
+// Package tools holds Hearth's built-in workspace tools: reading, listing,
+// searching, editing and writing files, running shell commands, and the
+// agent's todo list. Every path goes through agent/workspace, every change
+// through agent/permission.
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/workspace"
+	"github.com/hearth-agent/hearth/knowledge/ignore"
+)
+
+// ApproveMode is how much runs without asking: "never" (nothing that asks;
+// with no Approver it is denied), "edits" (edits are auto-approved), "all"
+// (everything except the always-ask cases).
+type ApproveMode string
+
+const (
+	ApproveNever ApproveMode = "never"
+	ApproveEdits ApproveMode = "edits"
+	ApproveAll   ApproveMode = "all"
+)
+
+// Approver is asked when a call needs a human decision.
+type Approver = permission.Approver
+
+// Snapshotter records a file before the first change in a turn so the turn
+// can be undone. Before is called with the absolute path before every write
+// or edit; it must be idempotent within a turn.
+type Snapshotter interface {
+	Before(ctx context.Context, absPath string) error
+}
+
+// ShellSnapshotter is an optional capability of a Snapshotter: it captures
+// the workspace's state before a shell command, which may touch any file.
+type ShellSnapshotter interface {
+	BeforeShell(ctx context.Context) error
+}
+
+// Config configures the tools of one agent session. Tools built from one
+// Config share the session's state: which files were read, the approvals
+// granted for the session, the todo list.
+type Config struct {
+	Workspace string      // directory the tools are confined to (required)
+	Approve   ApproveMode // "" means never
+	Approver  Approver    // nil: whatever asks is denied (headless)
+	Snapshot  Snapshotter // nil: no snapshots
+	// AllowProtectedWrites lets edits reach .git/ and .hearth/ (the user
+	// asked for it explicitly).
+	AllowProtectedWrites bool
+	// Env is the shell's base environment; nil means os.Environ(). Provider
+	// keys are removed from it either way.
+	Env []string
+}
+
+// session is the state the tools of one Config share.
+type session struct {
+	root     *workspace.Root
+	ignore   *ignore.Matcher
+	reads    *readTracker
+	snapshot Snapshotter
+	env      []string
+}
+
+// Builtin returns the built-in tools for one session.
+func Builtin(cfg Config) ([]tool.Tool, error) {
+	s, err := newSession(cfg)
+	if err != nil {
+		return nil, err
+	}
+	todos := 0
+	out := []tool.Tool{
+		&ReadFile{s: s},
+		&ListDir{s: s},
+	}
+	_ = todos
+	return out, nil
+}
+
+func newSession(cfg Config) (*session, error) {
+	if cfg.Workspace == "" {
+		return nil, errors.New("tools: no workspace directory")
+	}
+	mode, err := permission.ParseMode(string(cfg.Approve))
+	if err != nil {
+		return nil, fmt.Errorf("tools: %w", err)
+	}
+	var opts []workspace.Option
+	if cfg.AllowProtectedWrites {
+		opts = append(opts, workspace.AllowProtectedWrites())
+	}
+	root, err := workspace.Open(cfg.Workspace, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("tools: %w", err)
+	}
+	_ = mode
+	m, err := ignore.Load(root.Dir(), ignore.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("tools: ignore rules: %w", err)
+	}
+	return &session{
+		root:     root,
+		ignore:   m,
+		reads:    newReadTracker(),
+		snapshot: cfg.Snapshot,
+	}, nil
+}
+
+// decode parses a tool's arguments strictly so a misspelt field is reported
+// instead of silently ignored.
+func decode(name string, args json.RawMessage, v any) error {
+	if len(bytes.TrimSpace(args)) == 0 {
+		args = []byte("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("invalid arguments for %s: %w", name, err)
+	}
+	return nil
+}
+
+func definition(name, description, schema string) tool.Definition {
+	return tool.Definition{Name: name, Description: description, Parameters: json.RawMessage(schema)}
+}
