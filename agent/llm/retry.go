@@ -78,6 +78,9 @@ func Retryable(err error) bool {
 	if e.ShouldRetry != nil {
 		return *e.ShouldRetry && e.Class != ClassCanceled
 	}
+	if e.Status == 409 {
+		return true // lock conflicts clear on their own
+	}
 	switch e.Class {
 	case ClassAuth, ClassInvalidRequest, ClassContextLength, ClassCanceled:
 		return false
