@@ -1,0 +1,138 @@
+// Package prompt renders the agent's system prompt and the other texts the
+// loop sends the model from embedded Markdown templates, so wording lives in
+// Markdown files rather than Go string literals.
+package prompt
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/template"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+)
+
+//go:embed templates/*.md
+var files embed.FS
+
+var tmpl = template.Must(template.New("").Funcs(template.FuncMap{
+	"firstLine": func(s string) string { first, _, _ := strings.Cut(strings.TrimSpace(s), "\n"); return first },
+}).ParseFS(files, "templates/*.md"))
+
+// InstructionFiles are read from the workspace, in this order, and appended
+// to the system prompt when present.
+var InstructionFiles = []string{"AGENTS.md", "CLAUDE.md", filepath.Join(".hearth", "instructions.md")}
+
+// MaxInstructionBytes bounds each instruction file so one huge file cannot
+// fill the window.
+const MaxInstructionBytes = 64 << 10
+
+// Data is what the system prompt is rendered with.
+type Data struct {
+	Workspace string
+	OS        string
+	Date      time.Time
+	Tools     []llm.ToolDef // in the order they are sent
+	// TextProtocol appends the JSON calling convention for models without
+	// native tool calling.
+	TextProtocol bool
+}
+
+func render(name string, data any) (string, error) {
+	var b bytes.Buffer
+	if err := tmpl.ExecuteTemplate(&b, name, data); err != nil {
+		return "", fmt.Errorf("prompt %s: %w", name, err)
+	}
+	return b.String(), nil
+}
+
+// System renders the system prompt. Only the date (not the time) is in it,
+// so the prompt, and so the provider's prompt cache, is stable all day.
+func System(d Data) (string, error) {
+	out, err := render("system.md", struct {
+		Workspace, OS, Date string
+		Tools               []llm.ToolDef
+	}{d.Workspace, d.OS, d.Date.Format("Monday, 2 January 2006"), d.Tools})
+	if err != nil {
+		return "", err
+	}
+	if d.TextProtocol {
+		tp, err := render("text_protocol.md", struct{ Tools []llm.ToolDef }{d.Tools})
+		if err != nil {
+			return "", err
+		}
+		out += tp
+	}
+	for _, name := range InstructionFiles {
+		text, err := readInstructions(filepath.Join(d.Workspace, name))
+		if err != nil {
+			return "", err
+		}
+		if text == "" {
+			continue
+		}
+		part, err := render("instructions.md", struct{ Name, Text string }{filepath.ToSlash(name), text})
+		if err != nil {
+			return "", err
+		}
+		out += part
+	}
+	return strings.TrimRight(out, "\n") + "\n", nil
+}
+
+func readInstructions(path string) (string, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("reading %s: %w", path, err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return "", nil
+	}
+	buf := make([]byte, MaxInstructionBytes+1)
+	n, _ := f.Read(buf)
+	for n < len(buf) {
+		m, err := f.Read(buf[n:])
+		n += m
+		if err != nil {
+			break
+		}
+	}
+	text := string(buf[:min(n, MaxInstructionBytes)])
+	if n > MaxInstructionBytes {
+		text += "\n\n[truncated: the file is longer than 64 KB]"
+	}
+	return strings.TrimSpace(text), nil
+}
+
+// Summarize is the system prompt of the compaction call.
+func Summarize() string {
+	s, _ := render("summarize.md", nil)
+	return s
+}
+
+// Compacted is the message that replaces summarised turns: the summary and
+// every user message verbatim, so no instruction or correction is lost.
+func Compacted(summary string, userMessages []string) (string, error) {
+	return render("compacted.md", struct {
+		Summary      string
+		UserMessages []string
+	}{strings.TrimSpace(summary), quoteEach(userMessages)})
+}
+
+func quoteEach(msgs []string) []string {
+	out := make([]string, len(msgs))
+	for i, m := range msgs {
+		out[i] = strings.ReplaceAll(strings.TrimSpace(m), "\n", "\n  ")
+	}
+	return out
+}
