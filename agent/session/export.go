@@ -1,0 +1,139 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Redactor removes secrets from exported text; *redact.Redactor fits.
+type Redactor interface {
+	String(s string) string
+}
+
+// Redacted returns a deep copy of t with every free-text field passed
+// through r: titles, message text and reasoning, errors, tool arguments and
+// outputs.
+func (t *Transcript) Redacted(r Redactor) *Transcript {
+	out := &Transcript{Session: t.Session, Messages: make([]Message, len(t.Messages))}
+	out.Session.Title = r.String(t.Session.Title)
+	out.Session.Workspace = r.String(t.Session.Workspace)
+	for i, m := range t.Messages {
+		m.Text, m.Reasoning, m.Error = r.String(m.Text), r.String(m.Reasoning), r.String(m.Error)
+		calls := make([]ToolCall, len(m.ToolCalls))
+		for j, c := range m.ToolCalls {
+			c.Args, c.Output, c.FullOutput = r.String(c.Args), r.String(c.Output), r.String(c.FullOutput)
+			calls[j] = c
+		}
+		if len(calls) == 0 {
+			calls = nil
+		}
+		m.ToolCalls = calls
+		out.Messages[i] = m
+	}
+	return out
+}
+
+// ExportFormat names an export format.
+type ExportFormat string
+
+const (
+	FormatMarkdown ExportFormat = "md"
+	FormatJSON     ExportFormat = "json"
+)
+
+// ExportVersion is the "format_version" of JSON exports.
+const ExportVersion = 1
+
+// Export writes t with secrets redacted by r in the given format.
+func Export(w io.Writer, t *Transcript, format ExportFormat, r Redactor) error {
+	red := t.Redacted(r)
+	switch format {
+	case FormatJSON:
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			FormatVersion int `json:"format_version"`
+			*Transcript
+		}{ExportVersion, red})
+	case FormatMarkdown:
+		return writeMarkdown(w, red)
+	default:
+		return fmt.Errorf("unknown export format %q (want md or json)", format)
+	}
+}
+
+func writeMarkdown(w io.Writer, t *Transcript) error {
+	var b strings.Builder
+	s := t.Session
+	fmt.Fprintf(&b, "# %s\n\n", orUntitled(s.Title))
+	fmt.Fprintf(&b, "- Session: `%s`\n- Workspace: `%s`\n", s.ID, s.Workspace)
+	if s.Model != "" {
+		fmt.Fprintf(&b, "- Model: %s/%s\n", s.Provider, s.Model)
+	}
+	fmt.Fprintf(&b, "- Created: %s\n- Tokens: %d in, %d out\n- Cost: $%.4f\n",
+		s.CreatedAt.UTC().Format(time.RFC3339), s.Usage.InputTokens, s.Usage.OutputTokens, s.Usage.CostUSD)
+	for _, m := range t.Messages {
+		b.WriteString("\n")
+		switch m.Role {
+		case RoleUser:
+			b.WriteString("## User\n\n")
+		case RoleSummary:
+			b.WriteString("## Summary of the conversation so far\n\n")
+		default:
+			b.WriteString("## Assistant")
+			if m.State != StateComplete {
+				fmt.Fprintf(&b, " (%s)", m.State)
+			}
+			b.WriteString("\n\n")
+		}
+		if m.Reasoning != "" {
+			b.WriteString("<details><summary>Reasoning</summary>\n\n")
+			b.WriteString(m.Reasoning)
+			b.WriteString("\n\n</details>\n\n")
+		}
+		if m.Text != "" {
+			b.WriteString(m.Text)
+			b.WriteString("\n")
+		}
+		for _, c := range m.ToolCalls {
+			fmt.Fprintf(&b, "\n**Tool `%s`** — %s", c.Name, c.Status)
+			if c.Approval != ApprovalNone {
+				fmt.Fprintf(&b, " (%s)", c.Approval)
+			}
+			b.WriteString("\n\n")
+			writeFence(&b, "json", c.Args)
+			out := c.FullOutput
+			if out == "" {
+				out = c.Output
+			}
+			if out != "" {
+				writeFence(&b, "", out)
+			}
+		}
+		if m.Error != "" {
+			fmt.Fprintf(&b, "\n> Error: %s\n", m.Error)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeFence writes body in a code fence longer than any backtick run in it,
+// so tool output cannot break out of its block.
+func writeFence(b *strings.Builder, lang, body string) {
+	fence := "```"
+	for strings.Contains(body, fence) {
+		fence += "`"
+	}
+	fmt.Fprintf(b, "%s%s\n%s\n%s\n\n", fence, lang, strings.TrimRight(body, "\n"), fence)
+}
+
+func orUntitled(s string) string {
+	if s == "" {
+		return "Untitled"
+	}
+	return s
+}

@@ -1,0 +1,260 @@
+package session
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gofrs/flock"
+	sqlite "modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// FileName is the database's name inside the data directory.
+const FileName = "sessions.db"
+
+// DefaultPath is where the desktop app keeps sessions:
+// <user config dir>/Hearth/sessions.db.
+func DefaultPath() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("finding the user config directory: %w", err)
+	}
+	return filepath.Join(dir, "Hearth", FileName), nil
+}
+
+// Options tune a Store. The zero value is the production setting.
+type Options struct {
+	// FlushInterval is how often streamed deltas are written; 200 ms when 0.
+	FlushInterval time.Duration
+	// UndoWindow is how long a deleted session can be restored before
+	// Purge removes it; 10 s when 0.
+	UndoWindow time.Duration
+	// Now is the clock; time.Now when nil.
+	Now func() time.Time
+}
+
+// Store is a sessions database. It is safe for concurrent use, and several
+// Stores (in one process or several) may share one file.
+type Store struct {
+	path  string
+	w     *sql.DB // one connection: writers queue here instead of busy-waiting
+	r     *sql.DB // readers run in parallel under WAL
+	opt   Options
+	owner string
+	lock  *flock.Flock
+
+	mu     sync.Mutex
+	closed bool
+}
+
+// Open opens (creating if needed) the database at path, refuses a newer
+// schema, checks integrity, upgrades the schema, marks the streaming steps of
+// dead writers as interrupted and purges sessions deleted longer ago than the
+// undo window.
+func Open(ctx context.Context, path string, opt Options) (*Store, error) {
+	if opt.FlushInterval <= 0 {
+		opt.FlushInterval = 200 * time.Millisecond
+	}
+	if opt.UndoWindow <= 0 {
+		opt.UndoWindow = 10 * time.Second
+	}
+	if opt.Now == nil {
+		opt.Now = time.Now
+	}
+	if strings.ContainsRune(path, '?') {
+		return nil, fmt.Errorf("the sessions database path %q must not contain '?'", path)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("creating the sessions directory: %w", err)
+	}
+	s := &Store{path: path, opt: opt}
+	if err := s.open(ctx); err != nil {
+		s.closeDBs()
+		return nil, err
+	}
+	if err := s.claimOwner(); err != nil {
+		s.closeDBs()
+		return nil, err
+	}
+	if err := s.Recover(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if _, err := s.Purge(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func dsn(path string, write bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(10000)")
+	q.Add("_pragma", "foreign_keys(1)")
+	// NORMAL in WAL mode: a process crash loses nothing committed; a power
+	// cut may lose the last commits but never corrupts the file.
+	q.Add("_pragma", "synchronous(NORMAL)")
+	if write {
+		// Take the write lock at BEGIN so two processes never deadlock
+		// upgrading read locks.
+		q.Set("_txlock", "immediate")
+	} else {
+		q.Add("_pragma", "query_only(1)")
+	}
+	// A plain path, not a file: URI: the driver cuts the query at the first
+	// '?', and URIs need platform-specific escaping of drive letters.
+	return path + "?" + q.Encode()
+}
+
+func (s *Store) open(ctx context.Context) error {
+	var err error
+	if s.w, err = sql.Open("sqlite", dsn(s.path, true)); err != nil {
+		return fmt.Errorf("opening %s: %w", s.path, err)
+	}
+	s.w.SetMaxOpenConns(1)
+	s.w.SetConnMaxIdleTime(0)
+	// The schema version is read before anything can write to the file, so a
+	// newer database is refused untouched.
+	v, err := userVersion(ctx, s.w)
+	if err != nil {
+		return s.corrupt(ctx, err)
+	}
+	if v > SchemaVersion {
+		return &SchemaTooNewError{Path: s.path, Found: v, Newest: SchemaVersion}
+	}
+	if err := s.checkIntegrity(ctx); err != nil {
+		return err
+	}
+	if _, err := s.w.ExecContext(ctx, "PRAGMA journal_mode = WAL"); err != nil {
+		return s.corrupt(ctx, err)
+	}
+	if err := migrate(ctx, s.w, SchemaVersion); err != nil {
+		return err
+	}
+	if s.r, err = sql.Open("sqlite", dsn(s.path, false)); err != nil {
+		return fmt.Errorf("opening %s: %w", s.path, err)
+	}
+	s.r.SetMaxOpenConns(4)
+	return nil
+}
+
+func (s *Store) checkIntegrity(ctx context.Context) error {
+	rows, err := s.w.QueryContext(ctx, "PRAGMA quick_check")
+	if err != nil {
+		return s.corrupt(ctx, err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return s.corrupt(ctx, err)
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return s.corrupt(ctx, err)
+	}
+	if len(problems) > 0 {
+		return s.corrupt(ctx, errors.New(problems[0]))
+	}
+	return nil
+}
+
+// corrupt turns a failure at open into a CorruptError after copying the
+// damaged files aside. Errors that are not damage pass through unchanged.
+func (s *Store) corrupt(ctx context.Context, cause error) error {
+	var se *sqlite.Error
+	if errors.As(cause, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB:
+		default:
+			return fmt.Errorf("opening %s: %w", s.path, cause)
+		}
+	} else if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	s.closeDBs()
+	stamp := s.opt.Now().UTC().Format("20060102-150405")
+	dst := s.path + ".damaged-" + stamp
+	err := &CorruptError{Path: s.path, Detail: cause.Error(), Err: cause}
+	if copyFile(s.path, dst) == nil {
+		err.CopyPath = dst
+		for _, suffix := range []string{"-wal", "-shm"} {
+			copyFile(s.path+suffix, dst+suffix)
+		}
+	}
+	return err
+}
+
+func copyFile(src, dst string) error {
+	b, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, b, 0o600)
+}
+
+// claimOwner holds a lock file for the life of the Store, so other Stores
+// can tell a live writer's streaming step from one left by a crash.
+func (s *Store) claimOwner() error {
+	s.owner = newID()
+	s.lock = flock.New(filepath.Join(s.ownersDir(), s.owner+".lock"))
+	if err := os.MkdirAll(s.ownersDir(), 0o700); err != nil {
+		return fmt.Errorf("creating the writer lock directory: %w", err)
+	}
+	if ok, err := s.lock.TryLock(); err != nil || !ok {
+		return fmt.Errorf("locking %s: %v", s.lock.Path(), err)
+	}
+	return nil
+}
+
+func (s *Store) ownersDir() string { return s.path + "-writers" }
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// Close releases the database. Open Turns must be finished first; a step
+// still streaming is marked interrupted by the next Open.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	err := s.closeDBs()
+	if s.lock != nil {
+		s.lock.Unlock()
+		os.Remove(s.lock.Path())
+	}
+	return err
+}
+
+func (s *Store) closeDBs() error {
+	var errs []error
+	for _, db := range []*sql.DB{s.r, s.w} {
+		if db != nil {
+			errs = append(errs, db.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func newID() string {
+	var b [8]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,230 @@
+package session
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Turn writes one assistant step as the loop streams it. Deltas are held in
+// memory and flushed every FlushInterval and before every other event; the
+// other events are written at once. A Turn is safe for concurrent use.
+type Turn struct {
+	s         *Store
+	id        int64
+	sessionID string
+
+	mu        sync.Mutex
+	text      strings.Builder // unflushed deltas
+	reasoning strings.Builder
+	firstTok  time.Time
+	timer     *time.Timer
+	toolSeq   int64
+	err       error // first background flush failure, reported by the next event
+	done      bool
+}
+
+// BeginAssistant starts a streaming assistant step in a session.
+func (s *Store) BeginAssistant(ctx context.Context, sessionID, provider, model string) (*Turn, error) {
+	m := Message{SessionID: sessionID, Role: RoleAssistant, State: StateStreaming,
+		Provider: provider, Model: model}
+	err := s.write(ctx, func(tx *sql.Tx) error { return s.insertMessage(ctx, tx, &m) })
+	if err != nil {
+		return nil, fmt.Errorf("starting the assistant step: %w", err)
+	}
+	return &Turn{s: s, id: m.ID, sessionID: sessionID}, nil
+}
+
+// MessageID is the stored message this step writes.
+func (t *Turn) MessageID() int64 { return t.id }
+
+// AppendText buffers a text delta.
+func (t *Turn) AppendText(delta string) { t.appendDelta(&t.text, delta) }
+
+// AppendReasoning buffers a reasoning delta.
+func (t *Turn) AppendReasoning(delta string) { t.appendDelta(&t.reasoning, delta) }
+
+func (t *Turn) appendDelta(b *strings.Builder, delta string) {
+	if delta == "" {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done {
+		return
+	}
+	if t.firstTok.IsZero() {
+		t.firstTok = t.s.opt.Now()
+	}
+	b.WriteString(delta)
+	if t.timer == nil {
+		t.timer = time.AfterFunc(t.s.opt.FlushInterval, t.flushInBackground)
+	}
+}
+
+// flushInBackground runs on the timer. It has no caller's context, so it
+// bounds itself; a failure is reported by the next event.
+func (t *Turn) flushInBackground() {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.timer = nil
+	if t.done {
+		return
+	}
+	if err := t.s.write(ctx, t.flushLocked); err != nil && t.err == nil {
+		t.err = fmt.Errorf("saving streamed text: %w", err)
+	}
+}
+
+// flushLocked writes buffered deltas within tx; t.mu is held.
+func (t *Turn) flushLocked(tx *sql.Tx) error {
+	if t.text.Len() == 0 && t.reasoning.Len() == 0 {
+		return nil
+	}
+	_, err := tx.Exec(`UPDATE messages SET text = text || ?, reasoning = reasoning || ?,
+		first_token_at = COALESCE(first_token_at, ?) WHERE id = ?`,
+		t.text.String(), t.reasoning.String(), toMillis(t.firstTok), t.id)
+	if err != nil {
+		return err
+	}
+	t.text.Reset()
+	t.reasoning.Reset()
+	return nil
+}
+
+// event flushes the buffer and runs fn in the same transaction, so the
+// stored order of text and tool calls matches the stream's.
+// A failed background flush kept its buffer, so the flush here retries it.
+func (t *Turn) event(ctx context.Context, what string, final bool, fn func(tx *sql.Tx) error) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.done {
+		return ErrFinished
+	}
+	if t.timer != nil {
+		t.timer.Stop()
+		t.timer = nil
+	}
+	err := t.s.write(ctx, func(tx *sql.Tx) error {
+		if err := t.flushLocked(tx); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	t.err = nil
+	t.done = final
+	return nil
+}
+
+// Err reports a background flush failure not yet retried by an event.
+func (t *Turn) Err() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.err
+}
+
+// Flush writes buffered deltas now.
+func (t *Turn) Flush(ctx context.Context) error {
+	return t.event(ctx, "saving streamed text", false, func(*sql.Tx) error { return nil })
+}
+
+// ToolStart is a tool call the model made.
+type ToolStart struct {
+	CallID string
+	Name   string
+	Args   string // JSON arguments as the model sent them
+}
+
+// ToolStarted records a tool call as running.
+func (t *Turn) ToolStarted(ctx context.Context, c ToolStart) error {
+	if c.Name == "" {
+		return errors.New("session: a tool call needs a name")
+	}
+	return t.event(ctx, "saving the tool call", false, func(tx *sql.Tx) error {
+		t.toolSeq++
+		_, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
+			(message_id, seq, call_id, name, args, status, started_at) VALUES (?, ?, ?, ?, ?, 'running', ?)`,
+			t.id, t.toolSeq, c.CallID, c.Name, c.Args, toMillis(t.s.opt.Now()))
+		return err
+	})
+}
+
+// ToolResult is how a tool call ended.
+type ToolResult struct {
+	CallID   string
+	Status   ToolStatus
+	Approval Approval
+	// Output is what the model is given (capped by the caller); FullOutput
+	// is the complete output when it is longer.
+	Output     string
+	FullOutput string
+}
+
+// ToolFinished records the result of a call started with ToolStarted.
+func (t *Turn) ToolFinished(ctx context.Context, r ToolResult) error {
+	switch r.Status {
+	case ToolOK, ToolError, ToolDenied, ToolInterrupted:
+	default:
+		return fmt.Errorf("session: %q is not a finished tool status", r.Status)
+	}
+	var full sql.NullString
+	if r.FullOutput != "" && r.FullOutput != r.Output {
+		full = sql.NullString{String: r.FullOutput, Valid: true}
+	}
+	return t.event(ctx, "saving the tool result", false, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = ?, approval = ?, output = ?,
+			full_output = ?, finished_at = ? WHERE message_id = ? AND call_id = ?`,
+			string(r.Status), string(r.Approval), r.Output, full, toMillis(t.s.opt.Now()), t.id, r.CallID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("no tool call %q was started in this step", r.CallID)
+		}
+		return nil
+	})
+}
+
+// End is how an assistant step ended.
+type End struct {
+	State State // complete, stopped, interrupted or failed
+	Error string
+	Usage Usage
+}
+
+// Finish flushes what is buffered and records the terminal state and usage.
+// After Finish the Turn accepts nothing more.
+func (t *Turn) Finish(ctx context.Context, e End) error {
+	if !e.State.Terminal() {
+		return fmt.Errorf("session: %q is not a terminal state", e.State)
+	}
+	u := e.Usage
+	return t.event(ctx, "finishing the assistant step", true, func(tx *sql.Tx) error {
+		now := toMillis(t.s.opt.Now())
+		if _, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = 'interrupted', finished_at = ?
+			WHERE message_id = ? AND status = 'running'`, now, t.id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE messages SET state = ?, error = ?, finished_at = ?,
+			input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?,
+			reasoning_tokens = ?, cost_microusd = ? WHERE id = ?`,
+			string(e.State), e.Error, now, u.InputTokens, u.OutputTokens, u.CacheReadTokens,
+			u.CacheWriteTokens, u.ReasoningTokens, toMicros(u.CostUSD), t.id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE sessions SET updated_at = ? WHERE id = ?",
+			now, t.sessionID); err != nil {
+			return err
+		}
+		return addSessionUsage(ctx, tx, t.sessionID, u)
+	})
+}

@@ -1,0 +1,171 @@
+package session
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// NewSession describes a session to create.
+type NewSession struct {
+	Workspace string
+	Provider  string
+	Model     string
+}
+
+// Create starts an empty session.
+func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
+	if strings.TrimSpace(n.Workspace) == "" {
+		return Session{}, errors.New("session: a workspace is required")
+	}
+	now := s.opt.Now()
+	sess := Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model,
+		CreatedAt: fromMillis(toMillis(now)), UpdatedAt: fromMillis(toMillis(now))}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO sessions
+			(id, workspace, provider, model, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
+			sess.ID, sess.Workspace, sess.Provider, sess.Model, toMillis(now), toMillis(now))
+		return err
+	})
+	if err != nil {
+		return Session{}, fmt.Errorf("creating a session: %w", err)
+	}
+	return sess, nil
+}
+
+// AddUserMessage appends a complete user message. The first one also titles
+// an untitled session.
+func (s *Store) AddUserMessage(ctx context.Context, sessionID, text string) (Message, error) {
+	m := Message{SessionID: sessionID, Role: RoleUser, Text: text, State: StateComplete}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := s.insertMessage(ctx, tx, &m); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE sessions SET title = ?, title_source = 'auto'
+			WHERE id = ? AND title_source = ''`, TitleFrom(text), sessionID)
+		return err
+	})
+	if err != nil {
+		return Message{}, fmt.Errorf("saving the user message: %w", err)
+	}
+	return m, nil
+}
+
+// AddSummary appends a compaction summary: when the model's context is
+// rebuilt, it replaces every message before it.
+func (s *Store) AddSummary(ctx context.Context, sessionID, text string, u Usage) (Message, error) {
+	m := Message{SessionID: sessionID, Role: RoleSummary, Text: text, State: StateComplete, Usage: u}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if err := s.insertMessage(ctx, tx, &m); err != nil {
+			return err
+		}
+		return addSessionUsage(ctx, tx, sessionID, u)
+	})
+	if err != nil {
+		return Message{}, fmt.Errorf("saving the summary: %w", err)
+	}
+	return m, nil
+}
+
+// SetUndoSnapshot links a message (normally the user message that started a
+// turn) to the undo snapshot taken before the turn changed any files.
+func (s *Store) SetUndoSnapshot(ctx context.Context, messageID int64, snapshot string) error {
+	return s.updateOne(ctx, "linking the undo snapshot",
+		"UPDATE messages SET undo_snapshot = ? WHERE id = ?", snapshot, messageID)
+}
+
+// insertMessage assigns m the next sequence number in its session and
+// inserts it, touching the session's updated time.
+func (s *Store) insertMessage(ctx context.Context, tx *sql.Tx, m *Message) error {
+	now := s.opt.Now()
+	m.StartedAt = fromMillis(toMillis(now))
+	if m.State.Terminal() {
+		m.FinishedAt = m.StartedAt
+	}
+	var finished sql.NullInt64
+	if !m.FinishedAt.IsZero() {
+		finished = sql.NullInt64{Int64: toMillis(m.FinishedAt), Valid: true}
+	}
+	res, err := tx.ExecContext(ctx, "UPDATE sessions SET updated_at = ? WHERE id = ? AND deleted_at IS NULL",
+		toMillis(now), m.SessionID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("%w: %s", ErrNotFound, m.SessionID)
+	}
+	u := m.Usage
+	err = tx.QueryRowContext(ctx, `INSERT INTO messages
+		(session_id, seq, role, text, state, provider, model, started_at, finished_at, owner,
+		 input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd)
+		VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE session_id = ?1),
+		 ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+		RETURNING id, seq`,
+		m.SessionID, string(m.Role), m.Text, string(m.State), m.Provider, m.Model,
+		toMillis(now), finished, s.owner,
+		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens,
+		toMicros(u.CostUSD)).Scan(&m.ID, &m.Seq)
+	return err
+}
+
+func addSessionUsage(ctx context.Context, tx *sql.Tx, sessionID string, u Usage) error {
+	_, err := tx.ExecContext(ctx, `UPDATE sessions SET
+		input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
+		cache_read_tokens = cache_read_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
+		reasoning_tokens = reasoning_tokens + ?, cost_microusd = cost_microusd + ?
+		WHERE id = ?`,
+		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens,
+		toMicros(u.CostUSD), sessionID)
+	return err
+}
+
+func (s *Store) updateOne(ctx context.Context, what, query string, args ...any) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return nil
+}
+
+// TitleMaxRunes bounds titles made from the first user message.
+const TitleMaxRunes = 60
+
+// TitleFrom makes a title from a user message: its first non-empty line with
+// whitespace collapsed, cut at a word boundary to TitleMaxRunes.
+func TitleFrom(text string) string {
+	line := ""
+	for _, l := range strings.Split(text, "\n") {
+		if l = strings.Join(strings.Fields(l), " "); l != "" {
+			line = l
+			break
+		}
+	}
+	if line == "" {
+		return "Untitled"
+	}
+	if utf8.RuneCountInString(line) <= TitleMaxRunes {
+		return line
+	}
+	runes := []rune(line)[:TitleMaxRunes]
+	cut := len(runes)
+	for i := len(runes) - 1; i > TitleMaxRunes/2; i-- {
+		if unicode.IsSpace(runes[i]) {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRightFunc(string(runes[:cut]), unicode.IsPunct) + "…"
+}
