@@ -23,9 +23,9 @@ type Error struct {
 
 func (e *Error) Error() string {
 	if e.Of <= 1 {
-		return e.Err.Error() + " (no change was made)"
+		return e.Err.Error()
 	}
-	return fmt.Sprintf("edit %d of %d: %v (no edit of this call was applied)", e.Edit, e.Of, e.Err)
+	return fmt.Sprintf("edit %d of %d (so none of the %d was applied): %v", e.Edit, e.Of, e.Of, e.Err)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
