@@ -1,0 +1,215 @@
+package knowledge
+
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/registry"
+)
+
+// codeAnalyzerName is the bleve registry name of the code analyzer.
+const codeAnalyzerName = "hearth-code"
+
+// maxTokenLen drops whole identifiers longer than this (minified code,
+// base64); their parts are still indexed.
+const maxTokenLen = 96
+
+func init() {
+	err := registry.RegisterAnalyzer(codeAnalyzerName,
+		func(map[string]interface{}, *registry.Cache) (analysis.Analyzer, error) {
+			return codeAnalyzer{}, nil
+		})
+	if err != nil {
+		panic(err)
+	}
+}
+
+// codeAnalyzer tokenizes text the way people search code: an identifier
+// such as parseHTTPRequest_v2 is indexed whole ("parsehttprequest_v2") and
+// as its parts ("parse", "http", "request", "v", "2"), all lowercased, with
+// no stemming and no stop words, so "no such container" means exactly
+// those three words. The whole identifier shares the position of its first
+// part and the parts take consecutive positions, so phrase queries work
+// both across plain words and across an identifier's parts.
+type codeAnalyzer struct{}
+
+func (codeAnalyzer) Analyze(input []byte) analysis.TokenStream {
+	// Tokens and lowercased terms are carved from two slabs: one
+	// allocation each instead of two per token.
+	tb := &tokenBuf{terms: make([]byte, 0, len(input)+len(input)/2)}
+	pos := 1
+	forEachIdent(input, func(start, end int) {
+		pos = tb.appendIdent(input, start, end, pos)
+	})
+	return tb.stream
+}
+
+type tokenBuf struct {
+	stream analysis.TokenStream
+	slab   []analysis.Token
+	terms  []byte
+}
+
+// Tokens returns the terms the analyzer produces for text, in order; the
+// query parser and snippet finder use it so queries see what the index saw.
+func Tokens(text string) []string {
+	ts := codeAnalyzer{}.Analyze([]byte(text))
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = string(t.Term)
+	}
+	return out
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// forEachIdent calls fn for each identifier: a run of letters, digits and
+// underscores, with single hyphens inside it (kebab-case) kept.
+func forEachIdent(b []byte, fn func(start, end int)) {
+	start := -1
+	for i := 0; i < len(b); {
+		r, size := rune(b[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(b[i:])
+		}
+		word := isWordRune(r)
+		if !word && r == '-' && start >= 0 && i+1 < len(b) {
+			next, _ := utf8.DecodeRune(b[i+1:])
+			word = next != '_' && isWordRune(next)
+		}
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			fn(start, i)
+			start = -1
+		}
+		i += size
+	}
+	if start >= 0 {
+		fn(start, len(b))
+	}
+}
+
+// appendIdent emits the whole identifier and its parts, returning the
+// position after them.
+func (tb *tokenBuf) appendIdent(b []byte, start, end, pos int) int {
+	var parts [16][2]int
+	n := splitParts(b[start:end], parts[:0])
+	if len(n) == 0 {
+		return pos
+	}
+	if len(n) > 1 || n[0][0] != 0 || n[0][1] != end-start {
+		if end-start <= maxTokenLen {
+			tb.add(b, start, end, pos)
+		}
+	}
+	for i, p := range n {
+		if p[1]-p[0] <= maxTokenLen {
+			tb.add(b, start+p[0], start+p[1], pos+i)
+		}
+	}
+	return pos + len(n)
+}
+
+func (tb *tokenBuf) add(b []byte, start, end, pos int) {
+	if len(tb.slab) == cap(tb.slab) {
+		tb.slab = make([]analysis.Token, 0, 64+len(tb.stream))
+	}
+	tb.slab = append(tb.slab, analysis.Token{Start: start, End: end, Term: tb.lower(b[start:end]),
+		Position: pos, Type: analysis.AlphaNumeric})
+	tb.stream = append(tb.stream, &tb.slab[len(tb.slab)-1])
+}
+
+// lower appends the lowercased b to the term slab and returns it.
+func (tb *tokenBuf) lower(b []byte) []byte {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return bytes.ToLower(b)
+		}
+	}
+	if len(tb.terms)+len(b) > cap(tb.terms) {
+		tb.terms = make([]byte, 0, 4096+len(b))
+	}
+	n := len(tb.terms)
+	for _, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		tb.terms = append(tb.terms, c)
+	}
+	return tb.terms[n:len(tb.terms):len(tb.terms)]
+}
+
+type runeClass int
+
+const (
+	classSep runeClass = iota
+	classLower
+	classUpper
+	classDigit
+	classOther // letters without case (CJK, ...)
+)
+
+func classify(r rune) runeClass {
+	switch {
+	case r == '_' || r == '-':
+		return classSep
+	case r >= '0' && r <= '9' || unicode.IsDigit(r):
+		return classDigit
+	case unicode.IsUpper(r):
+		return classUpper
+	case unicode.IsLower(r):
+		return classLower
+	}
+	return classOther
+}
+
+// splitParts splits an identifier at separators, lower→Upper changes,
+// the last capital of an acronym (HTTPServer → HTTP|Server) and
+// letter↔digit changes. Offsets are relative to id.
+func splitParts(id []byte, parts [][2]int) [][2]int {
+	start := -1
+	prev := classSep
+	for i := 0; i < len(id); {
+		r, size := rune(id[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(id[i:])
+		}
+		c := classify(r)
+		boundary := false
+		switch {
+		case c == classSep:
+			if start >= 0 {
+				parts = append(parts, [2]int{start, i})
+				start = -1
+			}
+		case start < 0:
+			start = i
+		case prev == classLower && c == classUpper,
+			prev == classDigit && c != classDigit,
+			prev != classDigit && c == classDigit:
+			boundary = true
+		case prev == classUpper && c == classLower:
+			// HTTPServer: the S starts the new word, so cut before it.
+			if _, psize := utf8.DecodeLastRune(id[:i]); i-psize > start {
+				parts = append(parts, [2]int{start, i - psize})
+				start = i - psize
+			}
+		}
+		if boundary {
+			parts = append(parts, [2]int{start, i})
+			start = i
+		}
+		prev = c
+		i += size
+	}
+	if start >= 0 {
+		parts = append(parts, [2]int{start, len(id)})
+	}
+	return parts
+}

@@ -1,0 +1,63 @@
+package knowledge
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"no such container", []string{"no", "such", "container"}},
+		{"noSuchContainer", []string{"nosuchcontainer", "no", "such", "container"}},
+		{"HTTPServer", []string{"httpserver", "http", "server"}},
+		{"parseHTTPRequest_v2", []string{"parsehttprequest_v2", "parse", "http", "request", "v", "2"}},
+		{"snake_case_name", []string{"snake_case_name", "snake", "case", "name"}},
+		{"kebab-case x-1 --flag", []string{"kebab-case", "kebab", "case", "x-1", "x", "1", "flag"}},
+		{"utf8.Valid", []string{"utf8", "utf", "8", "valid"}},
+		{"Running runs", []string{"running", "runs"}}, // no stemming
+		{"the a of", []string{"the", "a", "of"}},      // no stop words
+		{"__init__", []string{"__init__", "init"}},
+		{"ÄrgerÖl straße", []string{"ärgeröl", "ärger", "öl", "straße"}},
+		{"x := 42;", []string{"x", "42"}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		got := Tokens(tt.in)
+		if len(got) == 0 && len(tt.want) == 0 {
+			continue
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("Tokens(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestTokenPositions(t *testing.T) {
+	// The whole identifier shares the first part's position and parts are
+	// consecutive, so the phrase "such container" matches inside
+	// noSuchContainer and the next word follows the last part.
+	ts := codeAnalyzer{}.Analyze([]byte("noSuchContainer found"))
+	var got []int
+	for _, tok := range ts {
+		got = append(got, tok.Position)
+	}
+	if want := []int{1, 1, 2, 3, 4}; !reflect.DeepEqual(got, want) {
+		t.Errorf("positions = %v, want %v", got, want)
+	}
+	if ts[4].Start != 16 || ts[4].End != 21 {
+		t.Errorf("offsets of found = %d..%d", ts[4].Start, ts[4].End)
+	}
+}
+
+func BenchmarkAnalyze(b *testing.B) {
+	src := []byte(`func (s *Server) handleHTTPRequest(ctx context.Context, req *http.Request) (resp_v2 []byte, err error) {
+	if err := s.validate(req); err != nil { return nil, fmt.Errorf("no such container: %w", err) }
+`)
+	b.SetBytes(int64(len(src)))
+	for i := 0; i < b.N; i++ {
+		codeAnalyzer{}.Analyze(src)
+	}
+}

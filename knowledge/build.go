@@ -1,0 +1,253 @@
+package knowledge
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/document"
+)
+
+// pending is a file read from disk, waiting for its batch.
+type pending struct {
+	file diskFile
+	doc  *document.Document
+	size int
+}
+
+// build runs once per Open: load what the index holds, start watching,
+// reconcile with the disk.
+func (x *Index) build(ctx context.Context) {
+	defer close(x.ready)
+	stamps, err := loadStamps(x.idx)
+	if err != nil {
+		x.update(false, func(s *Status) { s.State = StateFailed; s.Warning = err.Error() })
+		return
+	}
+	x.mu.Lock()
+	x.files = stamps
+	x.mu.Unlock()
+	if !x.opts.NoWatch {
+		x.startWatcher(ctx)
+	}
+	if err := x.reconcile(ctx, nil, true); err != nil {
+		if ctx.Err() == nil {
+			x.update(false, func(s *Status) { s.State = StateFailed; s.Warning = err.Error() })
+		}
+		return
+	}
+	x.update(false, func(s *Status) { s.State = StateReady })
+}
+
+// scope limits a reconcile to one directory of one source.
+type scope struct {
+	src *source
+	rel string // "" for the whole source
+}
+
+// reconcile walks the scopes (all sources when nil), then indexes what is
+// new or changed and deletes what is gone or now ignored. With progress
+// set, it reports totals and progress in the status.
+func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool) error {
+	if scopes == nil {
+		for _, s := range x.sources {
+			scopes = append(scopes, scope{src: s})
+		}
+	}
+	w := &walker{}
+	x.mu.Lock()
+	if x.w != nil {
+		w.onDir = x.w.watchDir
+	}
+	x.mu.Unlock()
+	var disk []diskFile
+	seen := map[string]bool{}
+	for _, sc := range scopes {
+		err := w.walk(ctx, sc.src, sc.rel, func(f diskFile) {
+			disk = append(disk, f)
+			seen[f.id()] = true
+		})
+		if err != nil {
+			return fmt.Errorf("knowledge: walk %s: %w", sc.src.root, err)
+		}
+	}
+	var todo []diskFile
+	var gone []string
+	var total int64
+	x.mu.Lock()
+	for _, f := range disk {
+		if old, ok := x.files[f.id()]; !ok || old != f.fileStat {
+			todo = append(todo, f)
+			total += min(f.size, x.opts.MaxFileSize)
+		}
+	}
+	for id := range x.files {
+		if !seen[id] && x.inScopes(id, scopes) {
+			gone = append(gone, id)
+		}
+	}
+	x.mu.Unlock()
+	if progress {
+		x.update(false, func(s *Status) {
+			s.FilesTotal, s.BytesTotal, s.FilesDone, s.BytesDone = len(todo), total, 0, 0
+		})
+	}
+	if len(gone) > 0 {
+		if err := x.commit(nil, gone); err != nil {
+			return err
+		}
+	}
+	return x.indexFiles(ctx, todo, progress)
+}
+
+// inScopes reports whether a document id lies inside one of the scopes.
+func (x *Index) inScopes(id string, scopes []scope) bool {
+	src, rel := x.locate(id)
+	for _, sc := range scopes {
+		if sc.src == src && underDir(rel, sc.rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// underDir reports whether rel is dir or lies below it ("" is the root).
+func underDir(rel, dir string) bool {
+	return dir == "" || rel == dir || strings.HasPrefix(rel, dir+"/")
+}
+
+// locate splits a document id into its source and relative path.
+func (x *Index) locate(id string) (*source, string) {
+	for _, s := range x.sources[1:] {
+		if rel, ok := strings.CutPrefix(id, s.label+":"); ok {
+			return s, rel
+		}
+	}
+	return x.sources[0], id
+}
+
+// indexFiles reads files in parallel and commits them in batches bounded
+// by Options.BatchBytes, so memory stays flat however large the tree.
+func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool) error {
+	if len(files) == 0 {
+		return nil
+	}
+	in := make(chan diskFile)
+	out := make(chan pending, 64)
+	var wg sync.WaitGroup
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range in {
+				doc, size, err := readDoc(f, x.opts.MaxFileSize)
+				if err != nil {
+					doc = nil // vanished or unreadable: commit re-checks the disk
+				}
+				out <- pending{file: f, doc: doc, size: size}
+			}
+		}()
+	}
+	go func() {
+		defer close(in)
+		for _, f := range files {
+			select {
+			case in <- f:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(out) }()
+
+	var batch []pending
+	bytes := 0
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		err := x.commit(batch, nil)
+		if progress {
+			n, b := len(batch), int64(0)
+			for _, p := range batch {
+				b += min(p.file.size, x.opts.MaxFileSize)
+			}
+			x.update(true, func(s *Status) { s.FilesDone += n; s.BytesDone += b })
+		}
+		batch, bytes = batch[:0], 0
+		return err
+	}
+	var firstErr error
+	for p := range out {
+		if firstErr != nil || ctx.Err() != nil {
+			continue // drain so the readers finish
+		}
+		batch = append(batch, p)
+		bytes += p.size
+		if bytes >= x.opts.BatchBytes || len(batch) >= 5000 {
+			firstErr = flush()
+		}
+	}
+	if firstErr == nil && ctx.Err() == nil {
+		firstErr = flush()
+	}
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	return firstErr
+}
+
+// commit applies one batch. Under the write lock it re-checks each file on
+// disk: if another writer (the watcher, Reindex) changed it since it was
+// read, the fresh content is read now, so an older read never overwrites a
+// newer one.
+func (x *Index) commit(items []pending, deletes []string) error {
+	x.wmu.Lock()
+	defer x.wmu.Unlock()
+	b := x.idx.NewBatch()
+	stamps := make(map[string]*fileStat, len(items)+len(deletes))
+	for _, id := range deletes {
+		b.Delete(id)
+		stamps[id] = nil
+	}
+	for _, p := range items {
+		f := p.file
+		info, err := os.Stat(f.abs())
+		if err != nil || !info.Mode().IsRegular() {
+			b.Delete(f.id())
+			stamps[f.id()] = nil
+			continue
+		}
+		if st := statOf(info); st != f.fileStat || p.doc == nil {
+			f.fileStat = st
+			doc, _, err := readDoc(f, x.opts.MaxFileSize)
+			if err != nil {
+				b.Delete(f.id())
+				stamps[f.id()] = nil
+				continue
+			}
+			p.doc = doc
+		}
+		if err := b.IndexAdvanced(p.doc); err != nil {
+			return fmt.Errorf("knowledge: index %s: %w", f.rel, err)
+		}
+		st := f.fileStat
+		stamps[f.id()] = &st
+	}
+	if err := x.idx.Batch(b); err != nil {
+		return fmt.Errorf("knowledge: write index: %w", err)
+	}
+	x.mu.Lock()
+	for id, st := range stamps {
+		if st == nil {
+			delete(x.files, id)
+		} else {
+			x.files[id] = *st
+		}
+	}
+	x.mu.Unlock()
+	return nil
+}

@@ -1,0 +1,155 @@
+package knowledge
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+
+	"github.com/hearth-agent/hearth/knowledge/ignore"
+)
+
+// source is one indexed tree: the workspace (label "") or a knowledge
+// folder added in Settings, labelled so results say where they came from.
+type source struct {
+	label   string
+	root    string // absolute, cleaned
+	matcher *ignore.Matcher
+}
+
+// docID names a file in the index: the workspace-relative path for the
+// workspace, "label:rel" for knowledge folders (labels cannot hold ':').
+func (s *source) docID(rel string) string {
+	if s.label == "" {
+		return rel
+	}
+	return s.label + ":" + rel
+}
+
+// fileStat is what reconcile compares: a file is re-read when either
+// differs from what was indexed.
+type fileStat struct {
+	size  int64
+	mtime int64 // UnixNano
+}
+
+// diskFile is a file found by a walk.
+type diskFile struct {
+	src *source
+	rel string // slash-separated, relative to src.root
+	fileStat
+}
+
+func (f diskFile) id() string  { return f.src.docID(f.rel) }
+func (f diskFile) abs() string { return filepath.Join(f.src.root, filepath.FromSlash(f.rel)) }
+
+// walker walks sources honouring ignore rules. Symlinked directories are
+// followed at most once per real target, so links that loop are safe.
+type walker struct {
+	// onDir is called before a directory is listed, so a watch added there
+	// sees every file created after the listing started.
+	onDir   func(src *source, rel, abs string)
+	visited map[string]bool
+}
+
+// walk walks src below rel ("" for the root), calling fn for every
+// regular file that is not ignored.
+func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(diskFile)) error {
+	if w.visited == nil {
+		w.visited = map[string]bool{}
+	}
+	if real, err := filepath.EvalSymlinks(src.root); err == nil {
+		w.visited[real] = true
+	}
+	if rel != "" && src.matcher.Ignored(rel, true) {
+		return nil
+	}
+	return w.dir(ctx, src, rel, filepath.Join(src.root, filepath.FromSlash(rel)), fn)
+}
+
+func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(diskFile)) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if w.onDir != nil {
+		w.onDir(src, rel, abs)
+	}
+	entries, err := os.ReadDir(abs)
+	if err != nil {
+		if rel == "" {
+			return err
+		}
+		return nil // vanished or unreadable subdirectory: skip, like a grep
+	}
+	for _, e := range entries {
+		childRel := path.Join(rel, e.Name())
+		childAbs := filepath.Join(abs, e.Name())
+		typ := e.Type()
+		if typ&fs.ModeSymlink != 0 {
+			info, err := os.Stat(childAbs)
+			if err != nil {
+				continue // dangling link
+			}
+			if info.IsDir() {
+				real, err := filepath.EvalSymlinks(childAbs)
+				if err != nil || w.visited[real] || src.matcher.IgnoredHere(childRel, true) {
+					continue
+				}
+				w.visited[real] = true
+				if err := w.dir(ctx, src, childRel, childAbs, fn); err != nil && ctx.Err() != nil {
+					return err
+				}
+				continue
+			}
+			if !info.Mode().IsRegular() || src.matcher.IgnoredHere(childRel, false) {
+				continue
+			}
+			fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
+			continue
+		}
+		if e.IsDir() {
+			if src.matcher.IgnoredHere(childRel, true) {
+				continue
+			}
+			if err := w.dir(ctx, src, childRel, childAbs, fn); err != nil && ctx.Err() != nil {
+				return err
+			}
+			continue
+		}
+		if !typ.IsRegular() || src.matcher.IgnoredHere(childRel, false) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
+	}
+	return nil
+}
+
+func statOf(info fs.FileInfo) fileStat {
+	return fileStat{size: info.Size(), mtime: info.ModTime().UnixNano()}
+}
+
+// statFile checks one path on disk: ok is false when it is missing,
+// ignored, or not a regular file (after following a symlink).
+func statFile(src *source, rel string) (diskFile, bool) {
+	if src.matcher.Ignored(rel, false) {
+		return diskFile{}, false
+	}
+	info, err := os.Stat(filepath.Join(src.root, filepath.FromSlash(rel)))
+	if err != nil || !info.Mode().IsRegular() {
+		return diskFile{}, false
+	}
+	return diskFile{src: src, rel: rel, fileStat: statOf(info)}, true
+}
+
+// errNotDir is returned when a workspace or folder is not a directory.
+var errNotDir = errors.New("not a directory")
+
+func (s *source) absPath(rel string) string {
+	return filepath.Join(s.root, filepath.FromSlash(rel))
+}

@@ -1,0 +1,130 @@
+package knowledge
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/document"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// Field names in the index.
+const (
+	fieldContent = "content" // analyzed, term vectors for phrases, never stored
+	fieldPath    = "path"    // analyzed path, for ranking name matches
+	fieldPathKW  = "pathkw"  // lowercased path as one term, for path: filters
+	fieldExt     = "ext"
+	fieldLang    = "lang"
+	fieldSource  = "source"
+	fieldStamp   = "stamp" // stored only: "size mtime kind", read by reconcile
+)
+
+// Kinds of indexed files: binary and oversized files are indexed by name
+// only, so @-mentions find them and reconcile does not re-read them.
+const (
+	kindText   = "t"
+	kindBinary = "b"
+	kindLarge  = "l"
+)
+
+// binarySniffLen is how much of a file is checked for a NUL byte.
+const binarySniffLen = 8 << 10
+
+var (
+	optContent = index.IndexField | index.IncludeTermVectors
+	optIndex   = index.IndexField
+	optStore   = index.StoreField
+)
+
+// readDoc reads f from disk and builds its document. It returns the
+// document's approximate memory size for batch accounting.
+func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
+	kind := kindText
+	var content []byte
+	if f.size > maxSize {
+		kind = kindLarge
+	} else {
+		b, err := os.ReadFile(f.abs())
+		if err != nil {
+			return nil, 0, err
+		}
+		if int64(len(b)) > maxSize {
+			kind = kindLarge
+		} else if bytes.IndexByte(b[:min(len(b), binarySniffLen)], 0) >= 0 {
+			kind = kindBinary
+		} else {
+			content = b
+		}
+	}
+	doc := document.NewDocument(f.id())
+	ana := codeAnalyzer{}
+	if content != nil {
+		doc.AddField(document.NewTextFieldCustom(fieldContent, nil, content, optContent, ana))
+	}
+	rel := f.rel
+	ext := extOf(rel)
+	doc.AddField(document.NewTextFieldCustom(fieldPath, nil, []byte(rel), optIndex, ana))
+	doc.AddField(document.NewTextFieldCustom(fieldPathKW, nil, []byte(strings.ToLower(rel)), optIndex, nil))
+	doc.AddField(document.NewTextFieldCustom(fieldExt, nil, []byte(ext), optIndex, nil))
+	if lang := langOf(ext, path.Base(rel)); lang != "" {
+		doc.AddField(document.NewTextFieldCustom(fieldLang, nil, []byte(lang), optIndex, nil))
+	}
+	doc.AddField(document.NewTextFieldCustom(fieldSource, nil, []byte(f.src.label), optIndex, nil))
+	doc.AddField(document.NewTextFieldCustom(fieldStamp, nil, []byte(formatStamp(f.fileStat, kind)), optStore, nil))
+	return doc, len(content) + 3*len(rel) + 256, nil
+}
+
+func formatStamp(s fileStat, kind string) string {
+	return strconv.FormatInt(s.size, 10) + " " + strconv.FormatInt(s.mtime, 10) + " " + kind
+}
+
+func parseStamp(v string) (fileStat, error) {
+	f := strings.Fields(v)
+	if len(f) != 3 {
+		return fileStat{}, fmt.Errorf("bad stamp %q", v)
+	}
+	size, err1 := strconv.ParseInt(f[0], 10, 64)
+	mtime, err2 := strconv.ParseInt(f[1], 10, 64)
+	if err1 != nil || err2 != nil {
+		return fileStat{}, fmt.Errorf("bad stamp %q", v)
+	}
+	return fileStat{size: size, mtime: mtime}, nil
+}
+
+// extOf returns the lowercased extension without its dot.
+func extOf(rel string) string {
+	return strings.ToLower(strings.TrimPrefix(path.Ext(rel), "."))
+}
+
+var langByExt = map[string]string{
+	"go": "go", "py": "python", "pyi": "python", "js": "javascript", "mjs": "javascript",
+	"cjs": "javascript", "jsx": "javascript", "ts": "typescript", "tsx": "typescript",
+	"rs": "rust", "c": "c", "h": "c", "cc": "cpp", "cpp": "cpp", "cxx": "cpp", "hpp": "cpp",
+	"hh": "cpp", "java": "java", "kt": "kotlin", "kts": "kotlin", "swift": "swift",
+	"m": "objc", "mm": "objc", "rb": "ruby", "php": "php", "cs": "csharp", "fs": "fsharp",
+	"scala": "scala", "clj": "clojure", "ex": "elixir", "exs": "elixir", "erl": "erlang",
+	"hs": "haskell", "ml": "ocaml", "lua": "lua", "pl": "perl", "r": "r", "jl": "julia",
+	"dart": "dart", "zig": "zig", "nim": "nim", "sh": "shell", "bash": "shell", "zsh": "shell",
+	"fish": "shell", "ps1": "powershell", "sql": "sql", "html": "html", "htm": "html",
+	"css": "css", "scss": "css", "sass": "css", "less": "css", "vue": "vue", "svelte": "svelte",
+	"md": "markdown", "markdown": "markdown", "rst": "rst", "txt": "text", "json": "json",
+	"yaml": "yaml", "yml": "yaml", "toml": "toml", "xml": "xml", "proto": "protobuf",
+	"s": "asm", "asm": "asm", "tex": "tex", "ini": "ini", "cfg": "ini", "mod": "gomod",
+}
+
+var langByName = map[string]string{
+	"makefile": "make", "dockerfile": "docker", "cmakelists.txt": "cmake",
+	"go.mod": "gomod", "go.sum": "gomod", "rakefile": "ruby", "gemfile": "ruby",
+}
+
+// langOf names the language of a file for lang: filters.
+func langOf(ext, base string) string {
+	if l, ok := langByName[strings.ToLower(base)]; ok {
+		return l
+	}
+	return langByExt[ext]
+}

@@ -1,0 +1,97 @@
+package knowledge
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+)
+
+func write(t testing.TB, root, rel, content string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeAll(t testing.TB, root string, files map[string]string) {
+	t.Helper()
+	for rel, c := range files {
+		write(t, root, rel, c)
+	}
+}
+
+// openReady opens an index of ws in a private cache dir and waits for the
+// first build.
+func openReady(t testing.TB, opts Options) *Index {
+	t.Helper()
+	if opts.CacheDir == "" {
+		opts.CacheDir = t.TempDir()
+	}
+	x, err := Open(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = x.Close() })
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if err := x.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return x
+}
+
+func search(t testing.TB, x *Index, q string) Results {
+	t.Helper()
+	res, err := x.Search(context.Background(), q, 50)
+	if err != nil {
+		t.Fatalf("Search(%q): %v", q, err)
+	}
+	return res
+}
+
+func hitPaths(res Results) []string {
+	var out []string
+	for _, h := range res.Hits {
+		p := h.Path
+		if h.Source != "" {
+			p = h.Source + ":" + p
+		}
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// indexedIDs lists what the index itself holds (not the in-memory table).
+func indexedIDs(t testing.TB, x *Index) []string {
+	t.Helper()
+	stamps, err := loadStamps(x.idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for id := range stamps {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// eventually polls cond until it holds or the deadline passes.
+func eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

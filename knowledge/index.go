@@ -1,0 +1,274 @@
+// Package knowledge is Hearth's local search over the workspace: a bleve
+// (scorch) index of every non-ignored text file, kept fresh by a file
+// watcher, queried with a small code-aware syntax. File content is not
+// stored in the index; snippets are read from disk at query time, and the
+// disk is the source of truth that a reconcile at open restores.
+package knowledge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+
+	"github.com/hearth-agent/hearth/knowledge/ignore"
+)
+
+// Folder is an extra knowledge folder (docs, notes) indexed with the
+// workspace; its results carry Label as their Source.
+type Folder struct {
+	Label string
+	Path  string
+}
+
+// Options configures an Index.
+type Options struct {
+	Workspace string   // the folder to index (required)
+	Folders   []Folder // extra knowledge folders
+	// CacheDir holds indexes; default os.UserCacheDir()/Hearth/index.
+	CacheDir    string
+	MaxFileSize int64 // files larger are indexed by name only; default 2 MiB
+	Ignore      ignore.Options
+	BatchBytes  int  // bytes of text per index batch; default 4 MiB
+	NoWatch     bool // no file watching (CLI one-shots)
+	// PollInterval is used when the OS watch limit is reached; default 10s.
+	PollInterval time.Duration
+	// OnStatus, if set, is called (serially, never concurrently) whenever
+	// the status changes; progress is coalesced to about 10 calls a second.
+	OnStatus func(Status)
+}
+
+// State is the lifecycle of an Index.
+type State string
+
+const (
+	StateBuilding State = "building" // initial crawl or reconcile running; search sees a partial index
+	StateReady    State = "ready"
+	StateFailed   State = "failed" // the build failed; Status.Warning says why
+	StateClosed   State = "closed"
+)
+
+// Watcher states.
+const (
+	WatchOff      = "off"
+	WatchActive   = "watching"
+	WatchPolling  = "polling"
+	WatchStarting = "starting"
+)
+
+// Status is a snapshot of the index for progress bars and diagnostics.
+type Status struct {
+	State      State  `json:"state"`
+	FilesDone  int    `json:"files_done"`
+	FilesTotal int    `json:"files_total"`
+	BytesDone  int64  `json:"bytes_done"`
+	BytesTotal int64  `json:"bytes_total"`
+	Files      int    `json:"files"` // files in the index
+	Watcher    string `json:"watcher"`
+	Warning    string `json:"warning,omitempty"`
+}
+
+// Index is an open workspace index. Its methods are safe for concurrent use.
+type Index struct {
+	opts    Options
+	dir     string
+	private bool // a private index (the shared one was locked): removed on Close
+	sources []*source
+	idx     bleve.Index
+
+	wmu sync.Mutex // serialises writes so a stale read never lands after a fresh one
+
+	mu     sync.Mutex
+	files  map[string]fileStat // docID -> stamp of what is indexed
+	status Status
+	closed bool
+
+	emitMu   sync.Mutex
+	lastEmit time.Time
+
+	ready  chan struct{}
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	w      *watcher
+}
+
+// Open opens (or creates) the index of opts.Workspace and returns at
+// once: loading, reconciling with the disk and the first build run in the
+// background, while Search already answers from whatever is indexed.
+func Open(ctx context.Context, opts Options) (*Index, error) {
+	if err := opts.defaults(); err != nil {
+		return nil, err
+	}
+	sources, err := loadSources(opts)
+	if err != nil {
+		return nil, err
+	}
+	dir := indexDir(opts.CacheDir, sources[0].root)
+	store, actual, note, err := openStore(dir, sources[0].root)
+	if err != nil {
+		return nil, err
+	}
+	x := &Index{
+		opts: opts, dir: actual, private: actual != dir, sources: sources, idx: store,
+		files: map[string]fileStat{}, ready: make(chan struct{}),
+		status: Status{State: StateBuilding, Watcher: WatchOff, Warning: note},
+	}
+	if !opts.NoWatch {
+		x.status.Watcher = WatchStarting
+	}
+	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	x.cancel = cancel
+	x.wg.Add(1)
+	go func() {
+		defer x.wg.Done()
+		x.build(bg)
+	}()
+	return x, nil
+}
+
+func (o *Options) defaults() error {
+	if o.Workspace == "" {
+		return errors.New("knowledge: no workspace given")
+	}
+	if o.CacheDir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return fmt.Errorf("knowledge: no cache dir: %w", err)
+		}
+		o.CacheDir = filepath.Join(base, "Hearth", "index")
+	}
+	if o.MaxFileSize <= 0 {
+		o.MaxFileSize = 2 << 20
+	}
+	if o.BatchBytes <= 0 {
+		o.BatchBytes = 4 << 20
+	}
+	if o.PollInterval <= 0 {
+		o.PollInterval = 10 * time.Second
+	}
+	return nil
+}
+
+func loadSources(opts Options) ([]*source, error) {
+	var out []*source
+	add := func(label, dir string) error {
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return fmt.Errorf("knowledge: %s: %w", dir, err)
+		}
+		info, err := os.Stat(abs)
+		if err != nil {
+			return fmt.Errorf("knowledge: %w", err)
+		}
+		if !info.IsDir() {
+			return fmt.Errorf("knowledge: %s: %w", abs, errNotDir)
+		}
+		m, err := ignore.Load(abs, opts.Ignore)
+		if err != nil {
+			return fmt.Errorf("knowledge: %w", err)
+		}
+		out = append(out, &source{label: label, root: abs, matcher: m})
+		return nil
+	}
+	if err := add("", opts.Workspace); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, f := range opts.Folders {
+		if f.Label == "" || strings.ContainsAny(f.Label, ":/\\") || seen[f.Label] {
+			return nil, fmt.Errorf("knowledge: folder label %q must be unique, non-empty, without ':' or slashes", f.Label)
+		}
+		seen[f.Label] = true
+		if err := add(f.Label, f.Path); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Wait blocks until the initial build has finished (or failed) or ctx ends.
+func (x *Index) Wait(ctx context.Context) error {
+	select {
+	case <-x.ready:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	if st := x.Status(); st.State == StateFailed {
+		return fmt.Errorf("knowledge: build failed: %s", st.Warning)
+	}
+	return nil
+}
+
+// Status returns the current status.
+func (x *Index) Status() Status {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	s := x.status
+	s.Files = len(x.files)
+	return s
+}
+
+// Dir is the directory holding the index files.
+func (x *Index) Dir() string { return x.dir }
+
+// update changes the status under the lock and notifies OnStatus;
+// progress-only changes are coalesced.
+func (x *Index) update(progress bool, f func(*Status)) {
+	x.mu.Lock()
+	f(&x.status)
+	s := x.status
+	s.Files = len(x.files)
+	x.mu.Unlock()
+	if x.opts.OnStatus == nil {
+		return
+	}
+	x.emitMu.Lock()
+	defer x.emitMu.Unlock()
+	if progress && time.Since(x.lastEmit) < 100*time.Millisecond {
+		return
+	}
+	x.lastEmit = time.Now()
+	x.opts.OnStatus(s)
+}
+
+// Close stops the watcher and background work and closes the index.
+func (x *Index) Close() error {
+	x.mu.Lock()
+	if x.closed {
+		x.mu.Unlock()
+		return nil
+	}
+	x.closed = true
+	x.mu.Unlock()
+	x.cancel()
+	x.wg.Wait()
+	if x.w != nil {
+		x.w.close()
+	}
+	x.wmu.Lock()
+	err := x.idx.Close()
+	x.wmu.Unlock()
+	if x.private {
+		_ = os.RemoveAll(x.dir)
+	}
+	x.update(false, func(s *Status) { s.State = StateClosed; s.Watcher = WatchOff })
+	return err
+}
+
+// IndexBytes is the size of the index on disk.
+func (x *Index) IndexBytes() int64 {
+	var n int64
+	_ = filepath.Walk(x.dir, func(_ string, info os.FileInfo, err error) error {
+		if err == nil && info.Mode().IsRegular() {
+			n += info.Size()
+		}
+		return nil
+	})
+	return n
+}

@@ -1,0 +1,352 @@
+package knowledge
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// ErrBadQuery wraps every query syntax error.
+var ErrBadQuery = errors.New("bad query")
+
+type termKind int
+
+const (
+	termWord     termKind = iota // one identifier, or several as a phrase
+	termPhrase                   // "quoted words"
+	termPrefix                   // foo*
+	termFuzzy                    // foo~ or foo~2
+	termWildcard                 // f*o, *foo: scanned
+	termRegex                    // /re/: scanned
+)
+
+type term struct {
+	kind  termKind
+	text  string // as typed, without quotes, slashes or suffix
+	fuzz  int
+	lineR *regexp.Regexp // finds the term in a line (nil for fuzzy)
+}
+
+// parsedQuery is the query syntax: words (AND), "phrases", prefix*,
+// fuzzy~, /regex/, *wildcards, and path:/ext:/lang: filters.
+type parsedQuery struct {
+	terms []term
+	paths []string // lowercased; a glob if it holds * or ?
+	exts  []string
+	langs []string
+}
+
+// scan reports whether the query needs a streaming scan: the kinds an
+// inverted index answers slowly or not at all.
+func (q *parsedQuery) scan() bool {
+	for _, t := range q.terms {
+		if t.kind == termWildcard || t.kind == termRegex || (t.kind == termWord && len(Tokens(t.text)) == 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func parseQuery(s string) (*parsedQuery, error) {
+	q := &parsedQuery{}
+	for _, f := range splitQuery(s) {
+		if f.quoted {
+			if strings.TrimSpace(f.text) == "" {
+				continue
+			}
+			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text)})
+			continue
+		}
+		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {
+			switch strings.ToLower(key) {
+			case "path", "file":
+				q.paths = append(q.paths, strings.ToLower(strings.TrimPrefix(val, "./")))
+				continue
+			case "ext":
+				q.exts = append(q.exts, strings.ToLower(strings.TrimPrefix(val, ".")))
+				continue
+			case "lang":
+				q.langs = append(q.langs, strings.ToLower(val))
+				continue
+			}
+		}
+		t, err := parseTerm(f.text)
+		if err != nil {
+			return nil, err
+		}
+		q.terms = append(q.terms, t)
+	}
+	if len(q.terms) == 0 && len(q.paths)+len(q.exts)+len(q.langs) == 0 {
+		return nil, fmt.Errorf("%w: empty query", ErrBadQuery)
+	}
+	return q, nil
+}
+
+func parseTerm(s string) (term, error) {
+	switch {
+	case len(s) > 2 && strings.HasPrefix(s, "/") && strings.HasSuffix(s, "/"):
+		re, err := regexp.Compile(smartCase(s[1 : len(s)-1]))
+		if err != nil {
+			return term{}, fmt.Errorf("%w: %v", ErrBadQuery, err)
+		}
+		return term{kind: termRegex, text: s[1 : len(s)-1], lineR: re}, nil
+	case strings.Contains(s, "~") && !strings.HasPrefix(s, "~"):
+		i := strings.LastIndex(s, "~")
+		fuzz := 1
+		if rest := s[i+1:]; rest != "" {
+			n, err := strconv.Atoi(rest)
+			if err != nil || n < 0 || n > 2 {
+				return term{}, fmt.Errorf("%w: fuzziness in %q must be 0, 1 or 2", ErrBadQuery, s)
+			}
+			fuzz = n
+		}
+		word := s[:i]
+		if len(Tokens(word)) != 1 {
+			return term{}, fmt.Errorf("%w: fuzzy %q must be a single word", ErrBadQuery, s)
+		}
+		return term{kind: termFuzzy, text: word, fuzz: fuzz}, nil
+	case strings.HasSuffix(s, "*") && !strings.ContainsAny(s[:len(s)-1], "*?") && len(s) > 1:
+		word := s[:len(s)-1]
+		if len(Tokens(word)) != 1 {
+			return term{}, fmt.Errorf("%w: prefix %q must be a single word", ErrBadQuery, s)
+		}
+		return term{kind: termPrefix, text: word, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(word) + `\w*`)}, nil
+	case strings.ContainsAny(s, "*?"):
+		return term{kind: termWildcard, text: s, lineR: wildcardRegexp(s)}, nil
+	}
+	return term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s))}, nil
+}
+
+type field struct {
+	text   string
+	quoted bool
+}
+
+// splitQuery splits on spaces, keeping "quoted phrases" together.
+func splitQuery(s string) []field {
+	var out []field
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		if s[0] == '"' {
+			end := strings.IndexByte(s[1:], '"')
+			if end < 0 {
+				out = append(out, field{text: s[1:], quoted: true})
+				break
+			}
+			out = append(out, field{text: s[1 : end+1], quoted: true})
+			s = s[end+2:]
+			continue
+		}
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			end = len(s)
+		}
+		out = append(out, field{text: s[:end]})
+		s = s[end:]
+	}
+	return out
+}
+
+// smartCase makes a pattern case-insensitive unless it has a capital.
+func smartCase(p string) string {
+	if strings.IndexFunc(p, unicode.IsUpper) >= 0 {
+		return p
+	}
+	return "(?i)" + p
+}
+
+func phraseRegexp(p string) *regexp.Regexp {
+	words := strings.Fields(p)
+	for i, w := range words {
+		words[i] = regexp.QuoteMeta(w)
+	}
+	return regexp.MustCompile(`(?i)` + strings.Join(words, `\s+`))
+}
+
+func wildcardRegexp(p string) *regexp.Regexp {
+	var b strings.Builder
+	for _, r := range p {
+		switch r {
+		case '*':
+			b.WriteString(`\w*`)
+		case '?':
+			b.WriteString(`\w`)
+		default:
+			b.WriteString(regexp.QuoteMeta(string(r)))
+		}
+	}
+	return regexp.MustCompile(smartCase(b.String()))
+}
+
+// pathBoost ranks a word found in the file's path above the same word in
+// its content.
+const pathBoost = 3.0
+
+// bleveQuery builds the index query for a query that needs no scan.
+func (q *parsedQuery) bleveQuery() query.Query {
+	var must []query.Query
+	for _, t := range q.terms {
+		must = append(must, termQuery(t))
+	}
+	if f := q.filterQuery(); f != nil {
+		must = append(must, f)
+	}
+	if len(must) == 0 {
+		return query.NewMatchAllQuery()
+	}
+	return query.NewConjunctionQuery(must)
+}
+
+func termQuery(t term) query.Query {
+	both := func(content, path query.Query) query.Query {
+		return query.NewDisjunctionQuery([]query.Query{content, path})
+	}
+	low := strings.ToLower(t.text)
+	switch t.kind {
+	case termPrefix:
+		c, p := query.NewPrefixQuery(low), query.NewPrefixQuery(low)
+		c.SetField(fieldContent)
+		p.SetField(fieldPath)
+		p.SetBoost(pathBoost)
+		return both(c, p)
+	case termFuzzy:
+		c, p := query.NewFuzzyQuery(low), query.NewFuzzyQuery(low)
+		c.SetField(fieldContent)
+		c.SetFuzziness(t.fuzz)
+		p.SetField(fieldPath)
+		p.SetFuzziness(t.fuzz)
+		p.SetBoost(pathBoost)
+		return both(c, p)
+	case termPhrase:
+		return phraseQuery(t.text, fieldContent, 1)
+	}
+	c := phraseQuery(t.text, fieldContent, 1)
+	p := phraseQuery(t.text, fieldPath, pathBoost)
+	return both(c, p)
+}
+
+// phraseQuery is a term query for one identifier and a multi-phrase query
+// (terms grouped by analyzer position) for anything longer.
+func phraseQuery(text, field string, boost float64) query.Query {
+	ts := codeAnalyzer{}.Analyze([]byte(text))
+	if len(ts) == 0 {
+		return query.NewMatchNoneQuery()
+	}
+	var groups [][]string
+	for _, tok := range ts {
+		for len(groups) < tok.Position {
+			groups = append(groups, nil)
+		}
+		groups[tok.Position-1] = append(groups[tok.Position-1], string(tok.Term))
+	}
+	if len(groups) == 1 || isOneIdent(text) {
+		tq := query.NewTermQuery(string(ts[0].Term))
+		tq.SetField(field)
+		tq.SetBoost(boost)
+		return tq
+	}
+	mp := query.NewMultiPhraseQuery(groups, field)
+	mp.SetBoost(boost)
+	return mp
+}
+
+func isOneIdent(s string) bool {
+	n := 0
+	forEachIdent([]byte(s), func(int, int) { n++ })
+	return n == 1
+}
+
+// filterQuery ANDs the filter kinds; values of one kind are ORed.
+func (q *parsedQuery) filterQuery() query.Query {
+	var must []query.Query
+	anyOf := func(vals []string, mk func(string) query.Query) {
+		if len(vals) == 0 {
+			return
+		}
+		var qs []query.Query
+		for _, v := range vals {
+			qs = append(qs, mk(v))
+		}
+		must = append(must, query.NewDisjunctionQuery(qs))
+	}
+	anyOf(q.paths, func(v string) query.Query {
+		pat := "*" + v + "*"
+		if strings.ContainsAny(v, "*?") {
+			pat = v
+		}
+		w := query.NewWildcardQuery(pat)
+		w.SetField(fieldPathKW)
+		return w
+	})
+	anyOf(q.exts, func(v string) query.Query { return keywordQuery(v, fieldExt) })
+	anyOf(q.langs, func(v string) query.Query { return keywordQuery(v, fieldLang) })
+	if len(must) == 0 {
+		return nil
+	}
+	return query.NewConjunctionQuery(must)
+}
+
+func keywordQuery(v, field string) query.Query {
+	t := query.NewTermQuery(v)
+	t.SetField(field)
+	return t
+}
+
+// keepPath applies the filters to a path, for the streaming scan.
+func (q *parsedQuery) keepPath(rel string) bool {
+	low := strings.ToLower(rel)
+	ok := len(q.paths) == 0
+	for _, p := range q.paths {
+		if strings.ContainsAny(p, "*?") {
+			if wildcardMatch(p, low) {
+				ok = true
+			}
+		} else if strings.Contains(low, p) {
+			ok = true
+		}
+	}
+	if !ok {
+		return false
+	}
+	ext := extOf(rel)
+	if len(q.exts) > 0 && !contains(q.exts, ext) {
+		return false
+	}
+	if len(q.langs) > 0 && !contains(q.langs, langOf(ext, rel[strings.LastIndex(rel, "/")+1:])) {
+		return false
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// wildcardMatch matches bleve's wildcard semantics (* any run, ? one
+// character), used where the index is bypassed.
+func wildcardMatch(pattern, s string) bool {
+	var b strings.Builder
+	b.WriteString("^")
+	for _, r := range pattern {
+		switch r {
+		case '*':
+			b.WriteString(".*")
+		case '?':
+			b.WriteString(".")
+		default:
+			b.WriteString(regexp.QuoteMeta(string(r)))
+		}
+	}
+	b.WriteString("$")
+	re, err := regexp.Compile(b.String())
+	return err == nil && re.MatchString(s)
+}

@@ -1,0 +1,131 @@
+package knowledge
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// scanSearch answers queries the index cannot (leading wildcards,
+// regular expressions, punctuation-only words) by reading files, like a
+// grep. Indexable terms and filters of the same query first narrow the
+// files down through the index.
+func (x *Index) scanSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
+	ids, err := x.scanCandidates(ctx, pq)
+	if err != nil {
+		return Results{}, err
+	}
+	var (
+		mu   sync.Mutex
+		hits []Hit
+		wg   sync.WaitGroup
+	)
+	work := make(chan string)
+	for range max(1, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range work {
+				if h, ok := x.scanFile(id, pq); ok {
+					mu.Lock()
+					hits = append(hits, h)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+feed:
+	for _, id := range ids {
+		select {
+		case work <- id:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(work)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return Results{}, err
+	}
+	sortHits(hits)
+	total := len(hits)
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	return Results{Total: total, Hits: hits, Scanned: true}, nil
+}
+
+// scanCandidates lists the ids worth reading.
+func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery) ([]string, error) {
+	narrow := &parsedQuery{paths: pq.paths, exts: pq.exts, langs: pq.langs}
+	for _, t := range pq.terms {
+		if t.kind != termWildcard && t.kind != termRegex && len(Tokens(t.text)) > 0 {
+			narrow.terms = append(narrow.terms, t)
+		}
+	}
+	if len(narrow.terms) > 0 && x.Status().State == StateReady {
+		n, err := x.idx.DocCount()
+		if err != nil {
+			return nil, fmt.Errorf("knowledge: search: %w", err)
+		}
+		req := bleve.NewSearchRequestOptions(narrow.bleveQuery(), int(n)+1, 0, false)
+		req.Score = "none"
+		sr, err := x.idx.SearchInContext(ctx, req)
+		if err != nil {
+			return nil, fmt.Errorf("knowledge: search: %w", err)
+		}
+		ids := make([]string, len(sr.Hits))
+		for i, h := range sr.Hits {
+			ids[i] = h.ID
+		}
+		return ids, nil
+	}
+	var ids []string
+	keep := func(id string) {
+		if _, rel := x.locate(id); pq.keepPath(rel) {
+			ids = append(ids, id)
+		}
+	}
+	if x.Status().State == StateReady {
+		x.mu.Lock()
+		for id := range x.files {
+			keep(id)
+		}
+		x.mu.Unlock()
+		return ids, nil
+	}
+	// The index is still being built: scan the disk itself.
+	w := &walker{}
+	for _, s := range x.sources {
+		if err := w.walk(ctx, s, "", func(f diskFile) { keep(f.id()) }); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}
+
+// scanFile reads one file and reports a hit if every term occurs in it.
+func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
+	src, rel := x.locate(id)
+	data, err := os.ReadFile(src.absPath(rel))
+	if err != nil || int64(len(data)) > x.opts.MaxFileSize ||
+		bytes.IndexByte(data[:min(len(data), binarySniffLen)], 0) >= 0 {
+		return Hit{}, false
+	}
+	count := 0
+	for _, t := range pq.terms {
+		n := len(termSpans(data, t))
+		if n == 0 {
+			return Hit{}, false
+		}
+		count += n
+	}
+	m := findLines(data, pq.terms)
+	return Hit{Path: rel, Source: src.label, Line: m.line, Lines: m.lines, Score: float64(count),
+		Snippet: m.snippet, Highlights: m.ranges}, true
+}

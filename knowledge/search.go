@@ -1,0 +1,141 @@
+package knowledge
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+)
+
+// Hit is one matching file.
+type Hit struct {
+	Path   string  `json:"path"`             // relative to its source, '/'-separated
+	Source string  `json:"source,omitempty"` // knowledge folder label; "" for the workspace
+	Line   int     `json:"line"`             // 1-based line of the best match; 0 if none (name-only match)
+	Lines  []int   `json:"lines,omitempty"`  // up to 5 matching lines
+	Score  float64 `json:"score"`
+	// Snippet is the matching line (trimmed to about 200 bytes) and
+	// Highlights the byte ranges of the matches within it.
+	Snippet    string   `json:"snippet"`
+	Highlights [][2]int `json:"highlights,omitempty"`
+}
+
+// Results of a search.
+type Results struct {
+	Total   int           `json:"total"` // matching files (an estimate when Partial)
+	Took    time.Duration `json:"took"`
+	Hits    []Hit         `json:"hits"`
+	Scanned bool          `json:"scanned"` // answered by a streaming scan, not the index
+	Partial bool          `json:"partial"` // the first build is still running
+}
+
+// Search runs a query (see the package's query syntax: words are ANDed,
+// "phrases", prefix*, fuzzy~, /regex/, *wildcard, path:, ext:, lang:) and
+// returns up to limit hits ranked by BM25, path matches boosted. Snippets
+// are read from disk now, so they show the file as it is.
+func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error) {
+	start := time.Now()
+	if limit <= 0 {
+		limit = 20
+	}
+	pq, err := parseQuery(q)
+	if err != nil {
+		return Results{}, err
+	}
+	var res Results
+	if pq.scan() {
+		res, err = x.scanSearch(ctx, pq, limit)
+	} else {
+		res, err = x.indexSearch(ctx, pq, limit)
+	}
+	if err != nil {
+		return Results{}, err
+	}
+	res.Partial = x.Status().State == StateBuilding
+	res.Took = time.Since(start)
+	return res, nil
+}
+
+func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
+	hasPhrase := false
+	for _, t := range pq.terms {
+		hasPhrase = hasPhrase || t.kind == termPhrase
+	}
+	// Phrases are checked against the file (the analyzer also joins the
+	// parts of identifiers), so ask for spares to replace dropped hits.
+	want := limit
+	if hasPhrase {
+		want = limit*2 + 10
+	}
+	req := bleve.NewSearchRequestOptions(pq.bleveQuery(), want, 0, false)
+	sr, err := x.idx.SearchInContext(ctx, req)
+	if err != nil {
+		return Results{}, fmt.Errorf("knowledge: search: %w", err)
+	}
+	ids := make([]string, len(sr.Hits))
+	scores := make([]float64, len(sr.Hits))
+	for i, h := range sr.Hits {
+		ids[i], scores[i] = h.ID, h.Score
+	}
+	hits := x.snippets(pq, ids, scores)
+	total := int(sr.Total)
+	var kept []Hit
+	for _, h := range hits {
+		if h.dropped {
+			total--
+			continue
+		}
+		if len(kept) < limit {
+			kept = append(kept, h.Hit)
+		}
+	}
+	return Results{Total: max(total, len(kept)), Hits: kept}, nil
+}
+
+type checkedHit struct {
+	Hit
+	dropped bool
+}
+
+// snippets reads the hit files in parallel and fills lines and snippets.
+func (x *Index) snippets(pq *parsedQuery, ids []string, scores []float64) []checkedHit {
+	out := make([]checkedHit, len(ids))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 8)
+	for i, id := range ids {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			src, rel := x.locate(id)
+			h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: scores[i]}}
+			data, err := os.ReadFile(filepath.Join(src.root, filepath.FromSlash(rel)))
+			if err == nil && int64(len(data)) <= x.opts.MaxFileSize {
+				m := findLines(data, pq.terms)
+				h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
+				h.dropped = m.phraseMissing
+			}
+			out[i] = h
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// sortHits orders scan results: most matching lines first, then path.
+func sortHits(hits []Hit) {
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Score != hits[j].Score {
+			return hits[i].Score > hits[j].Score
+		}
+		if hits[i].Source != hits[j].Source {
+			return hits[i].Source < hits[j].Source
+		}
+		return hits[i].Path < hits[j].Path
+	})
+}

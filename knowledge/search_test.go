@@ -1,0 +1,140 @@
+package knowledge
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func searchFixture(t *testing.T) *Index {
+	t.Helper()
+	ws := t.TempDir()
+	writeAll(t, ws, map[string]string{
+		"server/http.go":      "package server\n\n// HandleRequest serves one HTTP request.\nfunc HandleRequest() error {\n\treturn errNoSuchContainer\n}\n",
+		"server/errors.go":    "package server\n\nvar errNoSuchContainer = errors.New(\"no such container\")\n",
+		"docs/running.md":     "# Running\n\nThe runner runs containers. There is no such thing as a free lunch.\n",
+		"docs/containers.md":  "Containers are listed with `list-containers`.\n",
+		"web/app.ts":          "export function parseHTTPRequest_v2(req: Request) { return req }\n",
+		"web/util.js":         "const snake_case_value = 42; // answer\n",
+		"notes/big.txt":       strings.Repeat("filler line\n", 10) + "needle in a haystack\n",
+		"bin/blob.dat":        "BIN\x00ARY needle",
+		"node_modules/x/a.js": "needle",
+		".gitignore":          "ignored.txt\n",
+		"ignored.txt":         "needle",
+	})
+	return openReady(t, Options{Workspace: ws, NoWatch: true})
+}
+
+func TestSearchSyntax(t *testing.T) {
+	x := searchFixture(t)
+	tests := []struct {
+		q    string
+		want []string
+	}{
+		{"needle", []string{"notes/big.txt"}},                         // binary, node_modules and ignored files skipped
+		{"container", []string{"server/errors.go", "server/http.go"}}, // whole words: not "containers"
+		{"containers", []string{"docs/containers.md", "docs/running.md"}},
+		{"\"no such container\"", []string{"server/errors.go"}},                // exact phrase, not noSuchContainer
+		{"errNoSuchContainer", []string{"server/errors.go", "server/http.go"}}, // whole identifier
+		{"such container", []string{"server/errors.go", "server/http.go"}},     // AND of words
+		{"runs", []string{"docs/running.md"}},                                  // no stemming: "runner" not matched via "run"
+		{"run", nil},                                                           // ...and "run" matches nothing
+		{"parseHTTPRequest_v2", []string{"web/app.ts"}},
+		{"http request", []string{"server/http.go", "web/app.ts"}},
+		{"snake_case_value", []string{"web/util.js"}},
+		{"list-containers", []string{"docs/containers.md"}},
+		{"contain*", []string{"docs/containers.md", "docs/running.md", "server/errors.go", "server/http.go"}},
+		{"containr~", []string{"server/errors.go", "server/http.go"}},
+		{"containr~2", []string{"docs/containers.md", "docs/running.md", "server/errors.go", "server/http.go"}},
+		{"container ext:go", []string{"server/errors.go", "server/http.go"}},
+		{"containers lang:markdown", []string{"docs/containers.md", "docs/running.md"}},
+		{"container path:server/err", []string{"server/errors.go"}},
+		{"path:docs/*", []string{"docs/containers.md", "docs/running.md"}},
+		{"*Container", []string{"docs/containers.md", "server/errors.go", "server/http.go"}}, // leading wildcard: scanned, smart case
+		{"*such", []string{"docs/running.md", "server/errors.go", "server/http.go"}},
+		{"/no\\s+such/", []string{"docs/running.md", "server/errors.go"}}, // regex: scanned
+		{"/no\\s+such/ ext:md", []string{"docs/running.md"}},
+		{"haystack", []string{"notes/big.txt"}},
+		{"http", []string{"server/http.go", "web/app.ts"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			res := search(t, x, tt.q)
+			if got := hitPaths(res); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Search(%q) = %v, want %v", tt.q, got, tt.want)
+			}
+			if res.Total != len(tt.want) {
+				t.Errorf("Total = %d, want %d", res.Total, len(tt.want))
+			}
+		})
+	}
+}
+
+func TestSearchSnippets(t *testing.T) {
+	x := searchFixture(t)
+	res := search(t, x, "haystack")
+	if len(res.Hits) != 1 {
+		t.Fatalf("hits = %v", res.Hits)
+	}
+	h := res.Hits[0]
+	if h.Line != 11 || h.Snippet != "needle in a haystack" {
+		t.Errorf("line %d snippet %q", h.Line, h.Snippet)
+	}
+	if len(h.Highlights) != 1 || h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]] != "haystack" {
+		t.Errorf("highlights %v", h.Highlights)
+	}
+	if h.Score <= 0 {
+		t.Errorf("score %v", h.Score)
+	}
+	res = search(t, x, "HandleRequest")
+	if len(res.Hits) != 1 || res.Hits[0].Line != 3 || !reflect.DeepEqual(res.Hits[0].Lines, []int{3, 4}) {
+		t.Errorf("HandleRequest hits %+v", res.Hits)
+	}
+}
+
+func TestPathMatchesRankFirst(t *testing.T) {
+	ws := t.TempDir()
+	writeAll(t, ws, map[string]string{
+		"a/other.go":  "// mentions widget once\n",
+		"a/widget.go": "// mentions widget once\n",
+	})
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	res := search(t, x, "widget")
+	if len(res.Hits) != 2 || res.Hits[0].Path != "a/widget.go" {
+		t.Errorf("hits %+v, want a/widget.go first", res.Hits)
+	}
+}
+
+func TestBadQueries(t *testing.T) {
+	x := searchFixture(t)
+	for _, q := range []string{"", "   ", "/[/", "foo~7", "a.b~"} {
+		_, err := x.Search(context.Background(), q, 10)
+		if !errors.Is(err, ErrBadQuery) {
+			t.Errorf("Search(%q) err = %v, want ErrBadQuery", q, err)
+		}
+	}
+}
+
+func TestFindFiles(t *testing.T) {
+	x := searchFixture(t)
+	got, err := x.FindFiles(context.Background(), "srvhttp", 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || got[0].Path != "server/http.go" {
+		t.Fatalf("FindFiles(srvhttp) = %+v", got)
+	}
+	got, _ = x.FindFiles(context.Background(), "errors", 5)
+	if len(got) == 0 || got[0].Path != "server/errors.go" {
+		t.Errorf("FindFiles(errors) = %+v", got)
+	}
+	got, _ = x.FindFiles(context.Background(), "blob", 5)
+	if len(got) != 1 || got[0].Path != "bin/blob.dat" {
+		t.Errorf("binary files are findable by name: %+v", got)
+	}
+	if got, _ := x.FindFiles(context.Background(), "zzzq", 5); len(got) != 0 {
+		t.Errorf("FindFiles(zzzq) = %+v", got)
+	}
+}

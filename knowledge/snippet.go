@@ -1,0 +1,214 @@
+package knowledge
+
+import (
+	"bytes"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+const (
+	maxSnippet      = 200
+	maxMatchesFound = 10000
+	maxLines        = 5
+)
+
+type lineMatch struct {
+	line          int
+	lines         []int
+	snippet       string
+	ranges        [][2]int
+	phraseMissing bool
+}
+
+type span struct{ start, end, term int }
+
+// findLines locates the query terms in a file: the best line is the first
+// one holding the most distinct terms.
+func findLines(data []byte, terms []term) lineMatch {
+	var spans []span
+	var m lineMatch
+	for i, t := range terms {
+		found := termSpans(data, t)
+		if len(found) == 0 && t.kind == termPhrase {
+			m.phraseMissing = true
+		}
+		for _, f := range found {
+			spans = append(spans, span{f[0], f[1], i})
+		}
+	}
+	if len(terms) == 0 {
+		// Filter-only query: show the first non-blank line.
+		if i := bytes.IndexFunc(data, func(r rune) bool { return r != ' ' && r != '\t' && r != '\n' && r != '\r' }); i >= 0 {
+			spans = append(spans, span{i, i, -1})
+		}
+	}
+	if len(spans) == 0 {
+		return m
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
+	starts := lineStarts(data)
+	type lineInfo struct {
+		terms uint64
+		spans []span
+	}
+	byLine := map[int]*lineInfo{}
+	var order []int
+	for _, s := range spans {
+		ln := sort.Search(len(starts), func(k int) bool { return starts[k] > s.start }) // 1-based line
+		li, ok := byLine[ln]
+		if !ok {
+			li = &lineInfo{}
+			byLine[ln] = li
+			order = append(order, ln)
+		}
+		if s.term >= 0 {
+			li.terms |= 1 << (uint(s.term) % 64)
+		}
+		li.spans = append(li.spans, s)
+	}
+	best := 0
+	for _, ln := range order {
+		if n := popcount(byLine[ln].terms); n > best {
+			best = n
+		}
+	}
+	for _, ln := range order {
+		if popcount(byLine[ln].terms) != best {
+			continue
+		}
+		if m.line == 0 {
+			m.line = ln
+		}
+		if len(m.lines) < maxLines {
+			m.lines = append(m.lines, ln)
+		}
+	}
+	lineStart := starts[m.line-1]
+	lineEnd := len(data)
+	if m.line < len(starts) {
+		lineEnd = starts[m.line] - 1
+	}
+	m.snippet, m.ranges = cutSnippet(data[lineStart:lineEnd], lineStart, byLine[m.line].spans)
+	return m
+}
+
+func popcount(v uint64) int {
+	n := 0
+	for ; v != 0; v &= v - 1 {
+		n++
+	}
+	return n
+}
+
+// termSpans returns byte ranges of t in data.
+func termSpans(data []byte, t term) [][2]int {
+	if t.kind == termFuzzy {
+		return fuzzySpans(data, strings.ToLower(t.text), t.fuzz)
+	}
+	if t.lineR == nil {
+		return nil
+	}
+	idx := t.lineR.FindAllIndex(data, maxMatchesFound)
+	out := make([][2]int, len(idx))
+	for i, p := range idx {
+		out[i] = [2]int{p[0], p[1]}
+	}
+	return out
+}
+
+// lineStarts returns the byte offset where each line begins.
+func lineStarts(data []byte) []int {
+	starts := []int{0}
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '\n')
+		if j < 0 {
+			return starts
+		}
+		i += j + 1
+		starts = append(starts, i)
+	}
+}
+
+// cutSnippet trims a line to about maxSnippet bytes around its first
+// match and makes the spans relative to the snippet.
+func cutSnippet(line []byte, base int, spans []span) (string, [][2]int) {
+	line = bytes.TrimRight(line, "\r")
+	lead := len(line) - len(bytes.TrimLeft(line, " \t"))
+	from, to := lead, len(line)
+	if to-from > maxSnippet {
+		first := spans[0].start - base
+		from = max(lead, first-maxSnippet/4)
+		to = min(len(line), from+maxSnippet)
+	}
+	for from > 0 && from < len(line) && !utf8.RuneStart(line[from]) {
+		from++
+	}
+	for to < len(line) && to > from && !utf8.RuneStart(line[to]) {
+		to--
+	}
+	var ranges [][2]int
+	for _, s := range spans {
+		a, b := s.start-base-from, s.end-base-from
+		if s.term < 0 || a < 0 || b > to-from || a >= b {
+			continue
+		}
+		ranges = append(ranges, [2]int{a, b})
+	}
+	return string(line[from:to]), ranges
+}
+
+// fuzzySpans finds identifiers and identifier parts within fuzz edits.
+func fuzzySpans(data []byte, want string, fuzz int) [][2]int {
+	var out [][2]int
+	var parts [16][2]int
+	check := func(a, b int) {
+		if len(out) < maxMatchesFound && abs(b-a-len(want)) <= fuzz && editDistance(strings.ToLower(string(data[a:b])), want, fuzz) <= fuzz {
+			out = append(out, [2]int{a, b})
+		}
+	}
+	forEachIdent(data, func(start, end int) {
+		check(start, end)
+		ps := splitParts(data[start:end], parts[:0])
+		if len(ps) > 1 {
+			for _, p := range ps {
+				check(start+p[0], start+p[1])
+			}
+		}
+	})
+	return out
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// editDistance is Levenshtein distance, giving up above limit.
+func editDistance(a, b string, limit int) int {
+	ar, br := []rune(a), []rune(b)
+	prev := make([]int, len(br)+1)
+	cur := make([]int, len(br)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ar); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(br); j++ {
+			cost := 1
+			if ar[i-1] == br[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(br)]
+}

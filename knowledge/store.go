@@ -1,0 +1,198 @@
+package knowledge
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/mapping"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+	bolterrors "go.etcd.io/bbolt/errors"
+)
+
+// MappingVersion is bumped whenever the mapping or analyzer changes how
+// text is indexed; an index with another version is rebuilt.
+const MappingVersion = 1
+
+var (
+	keyVersion = []byte("hearth.mapping")
+	keyRoot    = []byte("hearth.root")
+)
+
+// ErrLocked means another process holds the workspace's index; this
+// process then builds a private one.
+var ErrLocked = errors.New("knowledge: index is locked by another process")
+
+func newMapping() mapping.IndexMapping {
+	code := func() *mapping.FieldMapping {
+		f := bleve.NewTextFieldMapping()
+		f.Analyzer = codeAnalyzerName
+		f.Store = false
+		f.IncludeInAll = false
+		f.DocValues = false
+		return f
+	}
+	kw := func() *mapping.FieldMapping {
+		f := bleve.NewKeywordFieldMapping()
+		f.Store = false
+		f.IncludeInAll = false
+		f.DocValues = false
+		f.IncludeTermVectors = false
+		return f
+	}
+	content := code()
+	content.IncludeTermVectors = true
+	path := code()
+	path.IncludeTermVectors = false
+	stamp := bleve.NewTextFieldMapping()
+	stamp.Index = false
+	stamp.Analyzer = keyword.Name
+
+	doc := bleve.NewDocumentStaticMapping()
+	doc.AddFieldMappingsAt(fieldContent, content)
+	doc.AddFieldMappingsAt(fieldPath, path)
+	for _, f := range []string{fieldPathKW, fieldExt, fieldLang, fieldSource} {
+		doc.AddFieldMappingsAt(f, kw())
+	}
+	doc.AddFieldMappingsAt(fieldStamp, stamp)
+
+	m := bleve.NewIndexMapping()
+	m.DefaultMapping = doc
+	m.DefaultAnalyzer = codeAnalyzerName
+	m.ScoringModel = index.BM25Scoring
+	m.StoreDynamic = false
+	m.IndexDynamic = false
+	m.DocValuesDynamic = false
+	return m
+}
+
+// runtimeConfig tunes scorch. Batches are "unsafe" (not fsynced before
+// Batch returns): the stamp of every file travels in its own document, so
+// whatever a crash loses, the reconcile at the next open re-indexes.
+func runtimeConfig() map[string]interface{} {
+	return map[string]interface{}{
+		"unsafe_batch": true,
+		"bolt_timeout": "300ms",
+	}
+}
+
+// indexDir is where the index of a workspace lives.
+func indexDir(cacheDir, workspace string) string {
+	sum := sha256.Sum256([]byte(workspace))
+	return filepath.Join(cacheDir, hex.EncodeToString(sum[:12]))
+}
+
+// openStore opens the index at dir or creates it. A corrupt index or one
+// with another mapping version is moved aside (and removed in the
+// background) and replaced by an empty one; a locked index yields a
+// private temporary index. rebuilt reports that the old content is gone.
+func openStore(dir, workspace string) (idx bleve.Index, actualDir string, note string, err error) {
+	if _, statErr := os.Stat(dir); statErr == nil {
+		idx, err = safeOpen(dir)
+		switch {
+		case err == nil:
+			if v, _ := idx.GetInternal(keyVersion); string(v) == strconv.Itoa(MappingVersion) {
+				return idx, dir, "", nil
+			}
+			_ = idx.Close()
+			note = "index format changed; rebuilding"
+		case errors.Is(err, ErrLocked):
+			private := fmt.Sprintf("%s.pid%d", dir, os.Getpid())
+			_ = os.RemoveAll(private)
+			idx, err = createStore(private, workspace)
+			return idx, private, "index in use by another Hearth; using a private index", err
+		default:
+			note = fmt.Sprintf("index was unreadable (%v); rebuilding", err)
+		}
+		if err := moveAside(dir); err != nil {
+			return nil, "", "", err
+		}
+	}
+	idx, err = createStore(dir, workspace)
+	return idx, dir, note, err
+}
+
+// safeOpen opens an existing index, turning panics from corrupt segment
+// files into errors.
+func safeOpen(dir string) (idx bleve.Index, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			idx, err = nil, fmt.Errorf("corrupt index: %v", r)
+		}
+	}()
+	idx, err = bleve.OpenUsing(dir, runtimeConfig())
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return nil, fmt.Errorf("%w: %v", ErrLocked, err)
+	}
+	return idx, err
+}
+
+func createStore(dir, workspace string) (bleve.Index, error) {
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		return nil, fmt.Errorf("knowledge: create cache dir: %w", err)
+	}
+	idx, err := bleve.NewUsing(dir, newMapping(), scorch.Name, scorch.Name, runtimeConfig())
+	if err != nil {
+		return nil, fmt.Errorf("knowledge: create index: %w", err)
+	}
+	b := idx.NewBatch()
+	b.SetInternal(keyVersion, []byte(strconv.Itoa(MappingVersion)))
+	b.SetInternal(keyRoot, []byte(workspace))
+	if err := idx.Batch(b); err != nil {
+		_ = idx.Close()
+		return nil, fmt.Errorf("knowledge: create index: %w", err)
+	}
+	return idx, nil
+}
+
+// moveAside renames a bad index out of the way at once (so opening never
+// waits on deleting it) and removes it in the background.
+func moveAside(dir string) error {
+	aside := fmt.Sprintf("%s.bad-%d", dir, time.Now().UnixNano())
+	if err := os.Rename(dir, aside); err != nil {
+		return fmt.Errorf("knowledge: move bad index aside: %w", err)
+	}
+	go func() { _ = os.RemoveAll(aside) }()
+	return nil
+}
+
+// loadStamps reads the stamp of every indexed document, in pages sorted
+// by id so memory stays bounded by the page size.
+func loadStamps(idx bleve.Index) (map[string]fileStat, error) {
+	out := map[string]fileStat{}
+	const page = 5000
+	var after []string
+	for {
+		req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), page, 0, false)
+		req.Fields = []string{fieldStamp}
+		req.SortBy([]string{"_id"})
+		if after != nil {
+			req.SearchAfter = after
+		}
+		res, err := idx.Search(req)
+		if err != nil {
+			return nil, fmt.Errorf("knowledge: read index: %w", err)
+		}
+		for _, h := range res.Hits {
+			v, _ := h.Fields[fieldStamp].(string)
+			st, err := parseStamp(v)
+			if err != nil {
+				st = fileStat{size: -1} // forces a re-index
+			}
+			out[h.ID] = st
+		}
+		if len(res.Hits) < page {
+			return out, nil
+		}
+		after = []string{res.Hits[len(res.Hits)-1].ID}
+	}
+}
