@@ -141,8 +141,8 @@ var ErrFinished = errors.New("session: assistant step already finished")
 // SchemaTooNewError means the database was written by a newer Hearth. The
 // file is left exactly as it was.
 type SchemaTooNewError struct {
-	Path            string
-	Found, Newest   int
+	Path          string
+	Found, Newest int
 }
 
 func (e *SchemaTooNewError) Error() string {
@@ -179,5 +179,5 @@ func fromMillis(ms int64) time.Time {
 	return time.UnixMilli(ms)
 }
 
-func toMicros(usd float64) int64   { return int64(usd*1e6 + 0.5) }
-func fromMicros(m int64) float64   { return float64(m) / 1e6 }
+func toMicros(usd float64) int64 { return int64(usd*1e6 + 0.5) }
+func fromMicros(m int64) float64 { return float64(m) / 1e6 }
