@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"errors"
 
 	"github.com/hearth-agent/hearth/agent/provider/probe"
@@ -24,9 +25,19 @@ const (
 	CodeInternal            = "internal"
 )
 
-// FormatError is the Wails ErrorFormatter: it shapes every bound method's
-// error for the frontend.
+// FormatError is the Wails ErrorFormatter. Wails v2's runtime wraps the
+// rejection in `new Error(value)`, which would turn an object into
+// "[object Object]", so the view travels as a JSON string that the
+// frontend bridge decodes.
 func FormatError(err error) any {
+	b, mErr := json.Marshal(errorView(err))
+	if mErr != nil {
+		return err.Error()
+	}
+	return string(b)
+}
+
+func errorView(err error) ErrorView {
 	var (
 		unavailable *secrets.UnavailableError
 		invalid     *settings.ValidationError

@@ -8,6 +8,9 @@ describe("toBridgeError", () => {
     [{ code: "something_new", message: "x" }, "internal", "x", undefined],
     ["error parsing arguments: boom", "internal", "error parsing arguments: boom", undefined],
     [new Error("plain"), "internal", "plain", undefined],
+    [new Error('{"code":"bad_key","message":"rejected"}'), "bad_key", "rejected", undefined],
+    ['{"code":"invalid","message":"m","field":"f"}', "invalid", "m", "f"],
+    [new Error("{not json"), "internal", "{not json", undefined],
   ])("normalises %j", (raw, code, message, field) => {
     const e = toBridgeError(raw);
     expect(e).toBeInstanceOf(BridgeError);

@@ -41,9 +41,23 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null;
 }
 
+// Go's ErrorFormatter sends {code, message, field} as a JSON string, which
+// the Wails runtime wraps in an Error.
+function decodeJSON(text: string): unknown {
+  if (!text.startsWith("{")) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export function toBridgeError(raw: unknown): BridgeError {
   if (raw instanceof BridgeError) return raw;
-  if (isRecord(raw) && typeof raw.message === "string") {
+  const text = raw instanceof Error ? raw.message : typeof raw === "string" ? raw : undefined;
+  const decoded = text === undefined ? undefined : decodeJSON(text);
+  if (decoded !== undefined) return toBridgeError(decoded);
+  if (isRecord(raw) && !(raw instanceof Error) && typeof raw.message === "string") {
     const code = typeof raw.code === "string" && knownCodes.has(raw.code) ? (raw.code as ErrorCode) : "internal";
     const field = typeof raw.field === "string" && raw.field !== "" ? raw.field : undefined;
     return new BridgeError(code, raw.message, field);

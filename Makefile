@@ -1,0 +1,77 @@
+# Hearth: `make run` builds and launches the app; `make test` runs every test.
+# Both install whatever is missing first (scripts/setup.sh).
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+export PATH := $(shell go env GOPATH 2>/dev/null)/bin:$(PATH)
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+TAGS    := webkit2_41
+LDFLAGS := -X main.version=$(VERSION)
+BIN     := build/bin/hearth
+DEV_BIN := build/bin/hearth-dev
+PREFIX  ?= $(HOME)/.local
+
+.PHONY: run test deps frontend build dev-build gotest frontend-test launch-test keychain-test e2e \
+        windows install uninstall bench lint fmt-check vet clean
+
+run: deps build
+	./$(BIN)
+
+deps:
+	@scripts/setup.sh
+
+# The Go build embeds frontend/dist, so it must exist before vet, test and build.
+frontend:
+	cd frontend && npm run build
+
+build: frontend
+	wails build -tags $(TAGS) -trimpath -ldflags "$(LDFLAGS)" -s -m -skipbindings -o hearth
+
+dev-build: frontend
+	go build -tags dev,$(TAGS) -o $(DEV_BIN) .
+
+test: deps fmt-check frontend vet gotest frontend-test build keychain-test launch-test e2e windows
+	@echo "make test: all suites passed"
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [[ -n $$out ]]; then echo "gofmt needed: $$out"; exit 1; fi
+
+vet:
+	go vet -tags $(TAGS) ./...
+
+gotest:
+	go test -race -tags $(TAGS) ./...
+
+frontend-test:
+	cd frontend && npm run typecheck && npm run lint && npm test
+
+keychain-test: build
+	scripts/sandbox.sh env HEARTH_KEYRING_TEST=1 go test -count=1 -run 'TestRealKeychain' ./agent/secrets/
+	scripts/sandbox.sh scripts/acceptance-keys.sh ./$(BIN)
+
+launch-test: build
+	scripts/sandbox.sh --x scripts/launch-test.sh ./$(BIN)
+
+e2e: dev-build
+	cd frontend && ../scripts/sandbox.sh --x node --test --test-concurrency=1 e2e/
+
+# Cross-compiles the Windows build and its NSIS installer so they never rot.
+windows: frontend
+	wails build -platform windows/amd64 -nsis -trimpath -ldflags "$(LDFLAGS)" -s -m -skipbindings -o hearth.exe
+
+install: build
+	install -Dm755 $(BIN) $(PREFIX)/bin/hearth
+	install -Dm644 build/appicon.png $(PREFIX)/share/icons/hicolor/512x512/apps/hearth.png
+	sed "s|^Exec=.*|Exec=$(PREFIX)/bin/hearth|" build/linux/hearth.desktop > /tmp/hearth.desktop.$$$$ && \
+	  install -Dm644 /tmp/hearth.desktop.$$$$ $(PREFIX)/share/applications/hearth.desktop && rm /tmp/hearth.desktop.$$$$
+	-update-desktop-database $(PREFIX)/share/applications 2>/dev/null
+	@echo "Installed: Hearth is in your application menu."
+
+uninstall:
+	rm -f $(PREFIX)/bin/hearth $(PREFIX)/share/icons/hicolor/512x512/apps/hearth.png $(PREFIX)/share/applications/hearth.desktop
+
+bench: build
+	bench/startup.sh ./$(BIN)
+
+clean:
+	rm -rf build/bin frontend/dist test-artifacts

@@ -1,0 +1,157 @@
+package app
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/zalando/go-keyring"
+)
+
+// mapRing stands in for the OS keychain in facade tests; the real Secret
+// Service is covered by the secrets package and the e2e tests.
+type mapRing struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (r *mapRing) Get(s, u string) (string, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	v, ok := r.m[s+u]
+	if !ok {
+		return "", keyring.ErrNotFound
+	}
+	return v, nil
+}
+func (r *mapRing) Set(s, u, p string) error { r.mu.Lock(); defer r.mu.Unlock(); r.m[s+u] = p; return nil }
+func (r *mapRing) Delete(s, u string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.m, s+u)
+	return nil
+}
+
+func newTestApp(t *testing.T, env map[string]string) (*App, string) {
+	t.Helper()
+	dir := t.TempDir()
+	store, err := settings.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	getenv := func(k string) string { return env[k] }
+	return New(Deps{Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
+		HTTP: &http.Client{Timeout: 5 * time.Second}, Getenv: getenv}), dir
+}
+
+func providerIn(v SettingsView, id string) ProviderView {
+	for _, p := range v.Providers {
+		if p.ID == id {
+			return p
+		}
+	}
+	return ProviderView{}
+}
+
+func TestKeysAreWriteOnly(t *testing.T) {
+	a, dir := newTestApp(t, map[string]string{"ANTHROPIC_API_KEY": "sk-ant-env-value"})
+	const secret = "sk-proj-facade-test-secret"
+	v, err := a.SetKey("openai", "  "+secret+"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := providerIn(v, "openai").KeyStatus; got != "keychain" {
+		t.Errorf("openai status = %s", got)
+	}
+	if got := providerIn(v, "anthropic").KeyStatus; got != "env" {
+		t.Errorf("anthropic status = %s", got)
+	}
+	b, _ := json.Marshal(v)
+	if strings.Contains(string(b), secret) || strings.Contains(string(b), "sk-ant-env-value") {
+		t.Fatalf("a key reached the view: %s", b)
+	}
+	if _, err := a.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask"}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, settings.FileName))
+	if strings.Contains(string(data), secret) || !strings.Contains(string(data), `"maxIterations": 5`) {
+		t.Errorf("settings.json = %s", data)
+	}
+	v, err = a.DeleteKey("openai")
+	if err != nil || providerIn(v, "openai").KeyStatus != "none" {
+		t.Errorf("after delete: %v %s", err, providerIn(v, "openai").KeyStatus)
+	}
+}
+
+func TestBoundInputIsValidated(t *testing.T) {
+	a, _ := newTestApp(t, nil)
+	tests := []struct {
+		name string
+		call func() error
+	}{
+		{"unknown provider key", func() error { _, err := a.SetKey("../../etc", "k"); return err }},
+		{"generic id key", func() error { _, err := a.SetKey("openai-compatible", "k"); return err }},
+		{"bad base url", func() error { _, err := a.SaveProvider("openai", ProviderInput{BaseURL: "file:///etc/passwd"}); return err }},
+		{"custom without url", func() error { _, err := a.AddCustomEndpoint("box", ""); return err }},
+		{"bad effort", func() error {
+			_, err := a.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "x", MaxIterations: 5, ApprovalMode: "ask"})
+			return err
+		}},
+		{"active custom missing", func() error {
+			_, err := a.SaveGlobal(GlobalInput{ActiveProvider: "custom:ghost", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask"})
+			return err
+		}},
+	}
+	for _, tt := range tests {
+		if err := tt.call(); err == nil {
+			t.Errorf("%s: accepted", tt.name)
+		}
+	}
+}
+
+func TestCustomEndpointLifecycle(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/v1/models" || r.Header.Get("Authorization") != "Bearer box-key" {
+			w.WriteHeader(http.StatusUnauthorized)
+			return
+		}
+		w.Write([]byte(`{"data":[{"id":"qwen"}]}`))
+	}))
+	defer srv.Close()
+	a, _ := newTestApp(t, nil)
+	if _, err := a.AddCustomEndpoint("box", srv.URL+"/v1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.AddCustomEndpoint("BOX", srv.URL+"/v1"); err == nil {
+		t.Error("duplicate name accepted")
+	}
+	res, err := a.TestConnection("custom:box")
+	if err != nil || res.OK || res.Kind != "no_key" {
+		t.Errorf("without key: %+v %v", res, err)
+	}
+	if _, err := a.SetKey("custom:box", "box-key"); err != nil {
+		t.Fatal(err)
+	}
+	res, err = a.TestConnection("custom:box")
+	if err != nil || !res.OK || res.ModelCount != 1 {
+		t.Errorf("with key: %+v %v", res, err)
+	}
+	v, err := a.RemoveCustomEndpoint("box")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if providerIn(v, "custom:box").ID != "" {
+		t.Error("endpoint still listed")
+	}
+	if _, src, _ := a.deps.Secrets.Resolve(t.Context(), "custom:box"); src != secrets.SourceNone {
+		t.Errorf("key left behind: %s", src)
+	}
+}

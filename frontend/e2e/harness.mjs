@@ -1,0 +1,110 @@
+// E2E harness: the real Go backend (a `-tags dev` build serving the built
+// frontend), a real Chromium driven by playwright-core, and a loopback
+// provider server. Run inside scripts/sandbox.sh --x (display + keyring).
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const root = path.resolve(import.meta.dirname, "../..");
+export const artifacts = path.join(root, "test-artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function waitForHTTP(url, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up in ${ms} ms`);
+}
+
+/** startApp runs the dev binary with its own config dir. */
+export async function startApp({ configDir } = {}) {
+  const port = await freePort();
+  const cfg = configDir ?? mkdtempSync(path.join(process.env.HOME ?? "/tmp", "cfg-"));
+  const bin = process.env.HEARTH_DEV_BIN ?? path.join(root, "build/bin/hearth-dev");
+  const child = spawn(bin, ["-devserver", `127.0.0.1:${port}`, "-assetdir", path.join(root, "frontend/dist"), "-loglevel", "Warning"], {
+    env: { ...process.env, XDG_CONFIG_HOME: cfg },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHTTP(url, 30_000);
+  return {
+    url,
+    configDir: cfg,
+    log: () => log,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 3000);
+      }),
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** A loopback OpenAI-style /models endpoint that accepts one key. */
+export async function startModelServer(goodKey) {
+  const srv = http.createServer((req, res) => {
+    if (req.url !== "/v1/models") {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    if (req.headers.authorization !== `Bearer ${goodKey}`) {
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "Incorrect API key provided." } }));
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ object: "list", data: [{ id: "e2e-small" }, { id: "e2e-large" }] }));
+  });
+  await new Promise((r) => srv.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${srv.address().port}/v1`, close: () => new Promise((r) => srv.close(r)) };
+}
+
+/** filesContaining lists files under dir whose bytes contain needle. */
+export function filesContaining(dir, needle) {
+  const hits = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const p = path.join(d, name);
+      const st = statSync(p, { throwIfNoEntry: false });
+      if (!st) continue;
+      if (st.isDirectory()) walk(p);
+      else if (st.isFile() && readFileSync(p).includes(needle)) hits.push(p);
+    }
+  };
+  walk(dir);
+  return hits;
+}

@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { artifacts, filesContaining, launchBrowser, startApp, startModelServer } from "./harness.mjs";
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// The shortcut listener is attached in an effect after first render, so a
+// press right after load can land before it: press until the dialog shows.
+async function openSettings(page) {
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await page.getByRole("navigation", { name: "Conversations" }).waitFor();
+  for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
+    await page.keyboard.press("Control+,");
+    await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
+  }
+  await dialog.waitFor();
+}
+
+describe("Settings against the real backend", () => {
+  it("saves a key in the keychain, survives a reload, never shows it, deletes it", async () => {
+    const app = await startApp();
+    const page = await browser.newPage();
+    try {
+      const secret = `sk-e2e-${Date.now()}`;
+      await page.goto(app.url);
+      await openSettings(page);
+      const card = page.getByTestId("provider-openai");
+      await card.getByLabel("API key").fill(secret);
+      await card.getByRole("button", { name: "Save", exact: true }).first().click();
+      await page.getByTestId("key-status-openai").filter({ hasText: "saved in keychain" }).waitFor();
+      assert.equal(await card.getByLabel("API key").inputValue(), "");
+
+      await page.reload();
+      await openSettings(page);
+      await page.getByTestId("key-status-openai").filter({ hasText: "saved in keychain" }).waitFor();
+      await page.screenshot({ path: path.join(artifacts, "e2e-settings-key-saved.png"), fullPage: true });
+      assert.ok(!(await page.content()).includes(secret), "the key is in the DOM");
+      assert.deepEqual(filesContaining(app.configDir, secret), [], "the key was written under the config dir");
+
+      await page.getByTestId("provider-openai").getByRole("button", { name: "Delete key" }).click();
+      await page.getByTestId("key-status-openai").filter({ hasText: "not set" }).waitFor();
+    } finally {
+      await page.close();
+      await app.stop();
+    }
+  });
+
+  it("tests a connection: missing key, bad key, then ok with the model count", async () => {
+    const models = await startModelServer("sk-e2e-good");
+    const app = await startApp();
+    const page = await browser.newPage();
+    try {
+      await page.goto(app.url);
+      await openSettings(page);
+      let card = page.getByTestId("provider-openrouter");
+      await card.getByLabel("Base URL").fill(models.url);
+      await card.getByRole("button", { name: "Save", exact: true }).last().click();
+      card = page.getByTestId("provider-openrouter");
+      await card.getByLabel("Base URL").and(page.locator(`[value="${models.url}"]`)).waitFor();
+
+      await card.getByRole("button", { name: "Test connection" }).click();
+      await page.getByTestId("connection-openrouter").filter({ hasText: "needs an API key" }).waitFor();
+
+      await card.getByLabel("API key").fill("sk-e2e-bad");
+      await card.getByRole("button", { name: "Save", exact: true }).first().click();
+      await page.getByTestId("key-status-openrouter").filter({ hasText: "saved in keychain" }).waitFor();
+      await card.getByRole("button", { name: "Test connection" }).click();
+      await page.getByTestId("connection-openrouter").filter({ hasText: "rejected the API key" }).waitFor();
+
+      await card.getByLabel("API key").fill("sk-e2e-good");
+      await card.getByRole("button", { name: "Save", exact: true }).first().click();
+      await page.getByTestId("key-status-openrouter").filter({ hasText: "saved in keychain" }).waitFor();
+      await card.getByRole("button", { name: "Test connection" }).click();
+      await page.getByTestId("connection-openrouter").filter({ hasText: "Connected: 2 models available." }).waitFor();
+      await page.screenshot({ path: path.join(artifacts, "e2e-settings-connection.png"), fullPage: true });
+      await card.getByRole("button", { name: "Delete key" }).click();
+      await page.getByTestId("key-status-openrouter").filter({ hasText: "not set" }).waitFor();
+    } finally {
+      await page.close();
+      await app.stop();
+      await models.close();
+    }
+  });
+
+  it("rejects an invalid value with a specific message and keeps the file unchanged", async () => {
+    const app = await startApp();
+    const page = await browser.newPage();
+    try {
+      await page.goto(app.url);
+      await openSettings(page);
+      await page.getByLabel("Temperature").fill("5");
+      await page.locator("section.global").getByRole("button", { name: "Save" }).click();
+      await page.getByRole("alert").filter({ hasText: "temperature: must be between 0 and 2" }).waitFor();
+      await page.getByLabel("Temperature").fill("0.3");
+      await page.getByLabel("Max agent iterations").fill("12");
+      await page.locator("section.global").getByRole("button", { name: "Save" }).click();
+      await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+      await page.reload();
+      await openSettings(page);
+      assert.equal(await page.getByLabel("Max agent iterations").inputValue(), "12");
+    } finally {
+      await page.close();
+      await app.stop();
+    }
+  });
+
+  it("a garbage settings.json is moved aside and a warning is shown", async () => {
+    const cfg = path.join(process.env.HOME, `garbage-${Date.now()}`);
+    mkdirSync(path.join(cfg, "Hearth"), { recursive: true });
+    writeFileSync(path.join(cfg, "Hearth", "settings.json"), "{ this is not json");
+    const app = await startApp({ configDir: cfg });
+    const page = await browser.newPage();
+    try {
+      await page.goto(app.url);
+      await page.getByTestId("app-warning").filter({ hasText: "moved to settings.json.bad-" }).waitFor();
+      await page.screenshot({ path: path.join(artifacts, "e2e-settings-garbage-warning.png") });
+      assert.ok(readdirSync(path.join(cfg, "Hearth")).some((f) => f.startsWith("settings.json.bad-")));
+    } finally {
+      await page.close();
+      await app.stop();
+    }
+  });
+});

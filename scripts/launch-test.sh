@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Run inside `sandbox.sh --x`: the built binary opens a window titled Hearth
+# that paints; a garbage settings.json leaves it running with a .bad- copy.
+# Screenshots go to test-artifacts/.
+set -uo pipefail
+bin=${1:?usage: launch-test.sh BINARY}
+out=${ARTIFACTS:-test-artifacts}
+mkdir -p "$out"
+pass=0 fail=0
+check() { if eval "$2"; then pass=$((pass+1)); else echo "FAIL: $1" >&2; fail=$((fail+1)); fi; }
+
+launch() { # launch NAME: start, wait for the window, screenshot, stop
+  local name=$1 log="$out/launch-$1.log"
+  "$bin" >"$log" 2>&1 &
+  local pid=$! win=""
+  for _ in $(seq 1 100); do
+    win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1)
+    [[ -n $win ]] && break
+    sleep 0.1
+  done
+  check "$name: window titled Hearth is mapped" '[[ -n $win ]]'
+  sleep 2.5 # let WebKit paint before the screenshot
+  import -window root "$out/launch-$name.png"
+  local sd
+  sd=$(convert "$out/launch-$name.png" -colorspace Gray -format '%[fx:standard_deviation]' info:)
+  check "$name: the window painted content (stddev $sd)" 'awk -v s="$sd" "BEGIN{exit !(s > 0.02)}"'
+  check "$name: still running" 'kill -0 $pid 2>/dev/null'
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null
+}
+
+launch clean
+cfg="$XDG_CONFIG_HOME/Hearth"
+mkdir -p "$cfg" && printf '{"version":1, garbage' >"$cfg/settings.json"
+launch garbage-settings
+check "garbage settings moved aside as .bad-" 'ls "$cfg"/settings.json.bad-* >/dev/null 2>&1'
+check "the bad copy keeps the original bytes" 'grep -q garbage "$cfg"/settings.json.bad-*'
+check "the warning was reported" 'grep -q "moved to settings.json.bad-" "$out/launch-garbage-settings.log"'
+echo "launch test: $pass passed, $fail failed"
+((fail == 0))
