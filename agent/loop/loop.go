@@ -1,0 +1,246 @@
+// Package loop is Hearth's agent loop: it streams a model response, runs
+// the tool calls it asks for, feeds the results back, and repeats until the
+// model answers, the user stops it, or a limit is reached. It keeps the
+// history inside the model's window and reports everything as typed events
+// that the desktop app and the CLI both consume.
+package loop
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/tool"
+)
+
+// Config is everything one agent needs. Client and Model are required.
+type Config struct {
+	Client llm.Client
+	Model  string
+	System string // rendered by package prompt
+	Tools  []tool.Tool
+
+	MaxIterations int // per turn; default 50
+	MaxParallel   int // concurrent read-only calls; default 4
+	// Window is the model's context window in tokens; 0 disables
+	// compaction until a context_length error reveals it.
+	Window int
+	// TextProtocol is for models without native tool calling: tools are
+	// described in the system prompt and called with one JSON object.
+	TextProtocol bool
+
+	MaxTokens   int
+	Temperature *float64
+	Reasoning   string
+	NumCtx      int  // Ollama options.num_ctx
+	Cache       bool // Anthropic cache_control on system and tools
+
+	Retry   llm.RetryPolicy
+	Pricing llm.ModelInfo
+	// SpillDir keeps the full output of tool results shrunk by compaction,
+	// so the agent can read them back. "" keeps nothing.
+	SpillDir string
+	// StopGrace is how long Stop waits for a tool that ignores its context.
+	StopGrace time.Duration
+	Now       func() time.Time
+	Logf      func(format string, args ...any)
+}
+
+// Agent runs turns. It holds no conversation state; see Session for that.
+type Agent struct {
+	cfg   Config
+	tools *toolset
+	est   estimator
+}
+
+// New checks cfg and compiles the tools' schemas.
+func New(cfg Config) (*Agent, error) {
+	if cfg.Client == nil {
+		return nil, errors.New("loop: no model client")
+	}
+	if cfg.Model == "" {
+		return nil, errors.New("loop: no model")
+	}
+	if cfg.MaxIterations <= 0 {
+		cfg.MaxIterations = 50
+	}
+	if cfg.MaxParallel <= 0 {
+		cfg.MaxParallel = 4
+	}
+	if cfg.StopGrace <= 0 {
+		cfg.StopGrace = 100 * time.Millisecond
+	}
+	if cfg.Retry.MaxRetries == 0 && cfg.Retry.Base == 0 {
+		cfg.Retry = llm.DefaultRetry()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = log.Printf
+	}
+	ts, err := newToolset(cfg.Tools)
+	if err != nil {
+		return nil, fmt.Errorf("loop: %w", err)
+	}
+	a := &Agent{cfg: cfg, tools: ts}
+	a.est.factor, a.est.window = 1, cfg.Window
+	return a, nil
+}
+
+// Result is the outcome of one turn.
+type Result struct {
+	// Messages is the whole history after the turn, the user's prompt and
+	// every response and tool result included, even when the turn failed
+	// or was stopped: work is never dropped.
+	Messages   []llm.Message
+	Text       string
+	Iterations int
+	Stopped    bool
+	Err        error // nil when the turn completed
+	Usage      llm.Usage
+	Cost       float64
+	CostKnown  bool
+	Elapsed    time.Duration
+}
+
+// turn is the state of one Run.
+type turn struct {
+	a          *Agent
+	msgs       []llm.Message
+	emit       func(Event)
+	res        Result
+	guard      guard
+	badReplies int
+	// retried is set once a context_length error caused a compaction and a
+	// retry; a second one fails the turn.
+	retried bool
+}
+
+// Run runs one turn: prompt is appended to history and the loop goes on
+// until the model answers without calling tools. Cancelling ctx is Stop.
+// emit receives every event, TurnDone last; it is never called
+// concurrently.
+func (a *Agent) Run(ctx context.Context, history []llm.Message, prompt string, emit func(Event)) Result {
+	em := &emitter{fn: emit}
+	t := &turn{a: a, emit: em.emit}
+	t.msgs = append(append(make([]llm.Message, 0, len(history)+8), history...), llm.Message{Role: llm.RoleUser, Text: prompt})
+	start := a.cfg.Now()
+	t.loop(ctx)
+	t.res.Messages = t.msgs
+	t.res.Elapsed = a.cfg.Now().Sub(start)
+	if t.res.Err != nil && !t.res.Stopped {
+		t.emit(TurnError{Class: llm.ClassOf(t.res.Err), Message: t.res.Err.Error()})
+	}
+	t.emit(TurnDone{Text: t.res.Text, Iterations: t.res.Iterations, Elapsed: t.res.Elapsed, Stopped: t.res.Stopped,
+		Usage: t.res.Usage, Cost: t.res.Cost, CostKnown: t.res.CostKnown})
+	return t.res
+}
+
+// TurnErr is a failure of the loop itself (not of the model call).
+type TurnErr struct {
+	Class   llm.Class
+	Message string
+}
+
+func (e *TurnErr) Error() string { return e.Message }
+
+func (t *turn) loop(ctx context.Context) {
+	a := t.a
+	for {
+		if ctx.Err() != nil {
+			t.res.Stopped = true
+			return
+		}
+		if t.res.Iterations >= a.cfg.MaxIterations {
+			t.res.Err = &TurnErr{ClassMaxIterations, fmt.Sprintf(
+				"stopped after %d model calls, the most this turn allows; the work so far is kept. Send a message to continue.",
+				a.cfg.MaxIterations)}
+			return
+		}
+		t.res.Iterations++
+		resp, err := t.call(ctx)
+		if resp != nil {
+			t.keep(resp, err)
+		}
+		if err != nil {
+			if ctx.Err() != nil || llm.ClassOf(err) == llm.ClassCanceled {
+				t.res.Stopped = true
+				return
+			}
+			t.res.Err = err
+			return
+		}
+		calls := resp.Message.ToolCalls
+		if a.cfg.TextProtocol {
+			var final bool
+			calls, final = t.textProtocol(resp)
+			if final || t.res.Err != nil {
+				return
+			}
+			if calls == nil {
+				continue // a malformed reply was answered with a correction
+			}
+		} else if len(calls) == 0 {
+			t.res.Text = resp.Message.Text
+			return
+		}
+		outs := a.runCalls(ctx, calls, t.emit)
+		t.appendResults(calls, outs)
+		if ctx.Err() != nil {
+			t.res.Stopped = true
+			return
+		}
+		for i, o := range outs {
+			if t.guard.record(calls[i], o.status == tool.StatusFailed) {
+				t.res.Err = &TurnErr{ClassToolLoop, fmt.Sprintf(
+					"stopped: the model called %s with the same arguments %d times and it failed each time. Last error: %s",
+					calls[i].Name, maxSameFailure, truncate(o.result.Content, 300))}
+				return
+			}
+		}
+	}
+}
+
+// keep appends the response to the history (partial text included) and
+// accounts its usage.
+func (t *turn) keep(resp *llm.Response, err error) {
+	m := resp.Message
+	if err != nil {
+		m.ToolCalls = nil // a failed response's calls never run
+		t.res.Text = m.Text
+	}
+	if m.Text != "" || len(m.ToolCalls) > 0 || len(m.Reasoning) > 0 {
+		t.msgs = append(t.msgs, m)
+	}
+}
+
+func (t *turn) appendResults(calls []llm.ToolCall, outs []outcome) {
+	if t.a.cfg.TextProtocol {
+		t.msgs = append(t.msgs, llm.Message{Role: llm.RoleUser, Text: textResults(outs)})
+		return
+	}
+	m := llm.Message{Role: llm.RoleTool, ToolResults: make([]llm.ToolResult, len(outs))}
+	for i, o := range outs {
+		m.ToolResults[i] = o.result
+	}
+	t.msgs = append(t.msgs, m)
+}
+
+// canonical is the call's arguments in a stable form, for the loop guard.
+func canonical(c llm.ToolCall) string {
+	if c.RawArgs != "" {
+		return c.RawArgs
+	}
+	var v any
+	if json.Unmarshal(c.Args, &v) != nil {
+		return string(c.Args)
+	}
+	b, _ := json.Marshal(v) // map keys come out sorted
+	return string(bytes.TrimSpace(b))
+}

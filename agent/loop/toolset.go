@@ -1,0 +1,116 @@
+package loop
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// readOnly is an optional capability: a tool that only reads may run at
+// the same time as other read-only calls.
+type readOnly interface{ ReadOnly() bool }
+
+// knownReadOnly names built-in tools that only read, for tools that do not
+// implement ReadOnly themselves.
+var knownReadOnly = map[string]bool{"read_file": true, "list_dir": true, "grep": true, "glob": true, "search": true}
+
+type entry struct {
+	tool     tool.Tool
+	def      llm.ToolDef
+	schema   *jsonschema.Schema
+	parallel bool
+}
+
+// toolset is the tools of one agent, sorted by name so the tool list sent
+// is byte-identical on every request and prompt caches hit.
+type toolset struct {
+	byName map[string]*entry
+	defs   []llm.ToolDef
+}
+
+func newToolset(tools []tool.Tool) (*toolset, error) {
+	ts := &toolset{byName: map[string]*entry{}}
+	for _, t := range tools {
+		d := t.Definition()
+		if d.Name == "" {
+			return nil, fmt.Errorf("a tool has no name")
+		}
+		if _, dup := ts.byName[d.Name]; dup {
+			return nil, fmt.Errorf("two tools are named %q", d.Name)
+		}
+		params := d.Parameters
+		if len(bytes.TrimSpace(params)) == 0 {
+			params = json.RawMessage(`{"type":"object","properties":{}}`)
+		}
+		sch, err := compileSchema(d.Name, params)
+		if err != nil {
+			return nil, err
+		}
+		e := &entry{tool: t, schema: sch, def: llm.ToolDef{Name: d.Name, Description: d.Description, Parameters: params}}
+		if ro, ok := t.(readOnly); ok {
+			e.parallel = ro.ReadOnly()
+		} else {
+			e.parallel = knownReadOnly[d.Name]
+		}
+		ts.byName[d.Name] = e
+		ts.defs = append(ts.defs, e.def)
+	}
+	slices.SortFunc(ts.defs, func(a, b llm.ToolDef) int { return strings.Compare(a.Name, b.Name) })
+	return ts, nil
+}
+
+func compileSchema(name string, params json.RawMessage) (*jsonschema.Schema, error) {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(params))
+	if err != nil {
+		return nil, fmt.Errorf("tool %s: its parameter schema is not JSON: %w", name, err)
+	}
+	c := jsonschema.NewCompiler()
+	url := "hearth:///tools/" + name + ".json"
+	if err := c.AddResource(url, doc); err != nil {
+		return nil, fmt.Errorf("tool %s: %w", name, err)
+	}
+	sch, err := c.Compile(url)
+	if err != nil {
+		return nil, fmt.Errorf("tool %s: invalid parameter schema: %w", name, err)
+	}
+	return sch, nil
+}
+
+// check returns the message the model sees when a call cannot run: an
+// unknown tool, arguments that are not JSON, or arguments that break the
+// schema. "" means the call may run.
+func (ts *toolset) check(c llm.ToolCall) string {
+	e, ok := ts.byName[c.Name]
+	if !ok {
+		names := make([]string, 0, len(ts.defs))
+		for _, d := range ts.defs {
+			names = append(names, d.Name)
+		}
+		return fmt.Sprintf("Error: there is no tool named %q. Available tools: %s.", c.Name, strings.Join(names, ", "))
+	}
+	if msg := c.ArgsError(); msg != "" {
+		return fmt.Sprintf("Error: the %s call's %s. You sent: %s", c.Name, msg, truncate(c.RawArgs, 500))
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(c.Args))
+	if err != nil {
+		return fmt.Sprintf("Error: the %s call's arguments are not valid JSON: %v", c.Name, err)
+	}
+	if err := e.schema.Validate(v); err != nil {
+		return fmt.Sprintf("Error: invalid arguments for %s: %s\nFix the arguments to match the tool's schema and call it again.",
+			c.Name, strings.TrimSpace(err.Error()))
+	}
+	return ""
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
