@@ -1,0 +1,230 @@
+package undo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// ErrOutside reports a path outside the turn's workspace.
+var ErrOutside = errors.New("path is outside the workspace")
+
+// version is one state of a file: absent, or content (by hash) and mode.
+type version struct {
+	Exists bool        `json:"exists"`
+	Mode   fs.FileMode `json:"mode,omitempty"`
+	Blob   string      `json:"blob,omitempty"`
+	Size   int64       `json:"size,omitempty"`
+}
+
+func (v version) same(o version) bool {
+	return v.Exists == o.Exists && (!v.Exists || (v.Blob == o.Blob && v.Mode == o.Mode))
+}
+
+type fileRec struct {
+	Path   string   `json:"path"` // workspace-relative, slash-separated
+	Before version  `json:"before"`
+	After  *version `json:"after,omitempty"` // set when the turn finishes
+	Undone bool     `json:"undone,omitempty"`
+}
+
+type manifest struct {
+	ID        string    `json:"id"`
+	Workspace string    `json:"workspace"`
+	Created   time.Time `json:"created"`
+	Files     []fileRec `json:"files"`
+}
+
+func (m *manifest) versions() []version {
+	var out []version
+	for _, f := range m.Files {
+		for _, v := range []*version{&f.Before, f.After} {
+			if v != nil && v.Exists && v.Blob != "" {
+				out = append(out, *v)
+			}
+		}
+	}
+	return out
+}
+
+// Turn is the snapshot set of one agent turn. Its methods are safe for
+// concurrent use.
+type Turn struct {
+	s  *Store
+	mu sync.Mutex
+	m  *manifest
+}
+
+// Begin starts recording turn id for the workspace directory, pruning older
+// turns to the budget first.
+func (s *Store) Begin(id, workspace string) (*Turn, error) {
+	if !idRe.MatchString(id) {
+		return nil, fmt.Errorf("undo: invalid turn id %q", id)
+	}
+	ws, err := filepath.Abs(workspace)
+	if err != nil {
+		return nil, fmt.Errorf("undo: %w", err)
+	}
+	if _, err := s.Prune(id); err != nil {
+		return nil, err
+	}
+	m := &manifest{ID: id, Workspace: ws, Created: time.Now()}
+	if old, err := s.loadManifest(id); err == nil {
+		m = old // a turn that resumes after a restart keeps what it had
+	}
+	return &Turn{s: s, m: m}, s.saveManifest(m)
+}
+
+// Turn reopens a saved turn, for example after a restart.
+func (s *Store) Turn(id string) (*Turn, error) {
+	m, err := s.loadManifest(id)
+	if err != nil {
+		return nil, err
+	}
+	return &Turn{s: s, m: m}, nil
+}
+
+// ID is the turn's id.
+func (t *Turn) ID() string { return t.m.ID }
+
+// Files lists the workspace-relative paths the turn has snapshotted.
+func (t *Turn) Files() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := make([]string, len(t.m.Files))
+	for i, f := range t.m.Files {
+		out[i] = f.Path
+	}
+	return out
+}
+
+// rel maps an absolute (or workspace-relative) path into the workspace.
+func (t *Turn) rel(p string) (string, error) {
+	if filepath.IsAbs(p) {
+		r, err := filepath.Rel(t.m.Workspace, p)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w", p, ErrOutside)
+		}
+		p = r
+	}
+	if !filepath.IsLocal(p) {
+		return "", fmt.Errorf("%s: %w", p, ErrOutside)
+	}
+	return filepath.ToSlash(filepath.Clean(p)), nil
+}
+
+func (t *Turn) openRoot() (*os.Root, error) {
+	r, err := os.OpenRoot(t.m.Workspace)
+	if err != nil {
+		return nil, fmt.Errorf("undo: opening the workspace: %w", err)
+	}
+	return r, nil
+}
+
+// Before snapshots path (content, mode, existence) unless the turn already
+// has it: call it before every change a tool makes. Only the first call per
+// file in a turn records anything, so undo returns to the turn's start.
+func (t *Turn) Before(ctx context.Context, path string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	rel, err := t.rel(path)
+	if err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.find(rel) >= 0 {
+		return nil
+	}
+	root, err := t.openRoot()
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	v, err := t.s.capture(root, rel)
+	if err != nil {
+		return err
+	}
+	return t.add(fileRec{Path: rel, Before: v})
+}
+
+func (t *Turn) find(rel string) int {
+	for i, f := range t.m.Files {
+		if f.Path == rel {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *Turn) add(r fileRec) error {
+	t.m.Files = append(t.m.Files, r)
+	if err := t.s.saveManifest(t.m); err != nil {
+		t.m.Files = t.m.Files[:len(t.m.Files)-1]
+		return err
+	}
+	return nil
+}
+
+// capture stores the current state of rel and returns it.
+func (s *Store) capture(root *os.Root, rel string) (version, error) {
+	fi, err := root.Stat(rel)
+	if errors.Is(err, fs.ErrNotExist) {
+		return version{}, nil
+	}
+	if err != nil {
+		return version{}, fmt.Errorf("undo: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return version{}, fmt.Errorf("undo: %s is not a regular file", rel)
+	}
+	b, err := root.ReadFile(rel)
+	if err != nil {
+		return version{}, fmt.Errorf("undo: %w", err)
+	}
+	sum, err := s.putBlob(b)
+	if err != nil {
+		return version{}, err
+	}
+	return version{Exists: true, Mode: fi.Mode().Perm(), Blob: sum, Size: int64(len(b))}, nil
+}
+
+// Finish records the state the turn left each file in, so a later Undo can
+// tell whether the user changed a file since. Undo calls it for a turn that
+// was never finished (for example after a crash).
+func (t *Turn) Finish(ctx context.Context) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.finish(ctx, true)
+}
+
+// finish captures the after-state of every file (all) or of those that
+// have none yet.
+func (t *Turn) finish(ctx context.Context, all bool) error {
+	root, err := t.openRoot()
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	for i := range t.m.Files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f := &t.m.Files[i]
+		if f.Undone || (!all && f.After != nil) {
+			continue
+		}
+		v, err := t.s.capture(root, f.Path)
+		if err != nil {
+			return err
+		}
+		f.After = &v
+	}
+	return t.s.saveManifest(t.m)
+}
