@@ -1,0 +1,136 @@
+package permission
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/hearth-agent/hearth/agent/tool"
+)
+
+// Gate decides tool calls for one session: saved rules first, then the
+// approval mode, then the human approver. Grants made with "allow for this
+// session" live in the Gate and die with it.
+type Gate struct {
+	policy   Policy
+	mode     Mode
+	approver Approver
+	env      ShellEnv
+
+	mu      sync.Mutex
+	session []Rule
+}
+
+// NewGate builds the gate of a session in workspace dir. approver may be nil
+// (headless): what still asks after the mode is then denied.
+func NewGate(policy Policy, mode Mode, approver Approver, dir string) *Gate {
+	home, _ := os.UserHomeDir()
+	return &Gate{policy: policy, mode: mode, approver: approver, env: ShellEnv{Workspace: dir, Home: home}}
+}
+
+// Check returns nil when the call may run, a *tool.DeniedError when it may
+// not, or ctx's error when the wait for a decision was cancelled. For edits
+// req.Path is workspace-relative; for shell req.Command is the exact line.
+func (g *Gate) Check(ctx context.Context, req Request) error {
+	effect := g.evaluate(&req)
+	switch effect {
+	case Allow:
+		return nil
+	case Deny:
+		return &tool.DeniedError{Reason: req.Reason}
+	}
+	if !req.AlwaysAsk && (g.mode == ModeAll || (g.mode == ModeEdits && req.Kind == KindEdit)) {
+		return nil
+	}
+	if g.approver == nil {
+		return &tool.DeniedError{Reason: req.Reason + "; it needs approval and this run cannot ask (approval mode " + string(g.modeName()) + ")"}
+	}
+	req.ID = newID()
+	req.CallID = tool.CallID(ctx)
+	d, err := g.approver.Approve(ctx, req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		return fmt.Errorf("approval: %w", err)
+	}
+	switch d.Choice {
+	case AllowOnce:
+		return nil
+	case AllowSession:
+		if req.AlwaysAsk {
+			return nil // granted once; never remembered
+		}
+		pattern := d.Pattern
+		if pattern == "" {
+			pattern = req.Suggested
+		}
+		g.grant(req.Kind, pattern)
+		return nil
+	default:
+		return &tool.DeniedError{Note: d.Note}
+	}
+}
+
+func (g *Gate) modeName() Mode {
+	if g.mode == "" {
+		return ModeNever
+	}
+	return g.mode
+}
+
+// grant remembers an allow-for-session decision; patterns may be several
+// lines (one per command of a compound shell line).
+func (g *Gate) grant(kind Kind, pattern string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, p := range strings.Split(pattern, "\n") {
+		if p = strings.TrimSpace(p); p != "" || kind == KindEdit {
+			g.session = append(g.session, Rule{Kind: kind, Pattern: p, Effect: Allow})
+		}
+	}
+}
+
+// rules returns the saved rules followed by the session's grants.
+func (g *Gate) rules() []Rule {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]Rule, 0, len(g.policy.Rules)+len(g.session))
+	out = append(out, g.policy.Rules...)
+	return append(out, g.session...)
+}
+
+// evaluate applies the rules and defaults, filling in the request's Reason,
+// AlwaysAsk and Suggested fields.
+func (g *Gate) evaluate(req *Request) Effect {
+	if req.Kind == KindShell {
+		return g.evaluateShell(req)
+	}
+	effect := Allow
+	if req.Kind == KindEdit {
+		effect = Ask
+		req.Reason = "edits " + req.Path
+		req.Suggested = "**"
+	}
+	for _, e := range []Effect{Deny, Ask, Allow} {
+		for _, r := range g.rules() {
+			if r.Kind == req.Kind && r.Effect == e && matchPath(r.Pattern, req.Path) {
+				if e == Deny {
+					req.Reason = fmt.Sprintf("a rule forbids %s on %s", req.Kind, req.Path)
+				}
+				return e
+			}
+		}
+	}
+	return effect
+}
+
+func newID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
