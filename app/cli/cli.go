@@ -49,6 +49,7 @@ type command struct {
 // commands is the table of subcommands, in help order.
 var commands = []command{
 	{"keys", "manage provider keys in the OS keychain", runKeys},
+	{"sessions", "list, show and export saved conversations", runSessions},
 	{"apply", "apply SEARCH/REPLACE blocks from an LLM reply", runApply},
 }
 
