@@ -138,7 +138,10 @@ func Resolve(workspace, p string) (string, error) {
 	if !filepath.IsLocal(native) {
 		return "", fmt.Errorf("%s: %w", p, ErrOutside)
 	}
-	return filepath.Clean(native), nil
+	if native = filepath.Clean(native); native == "." {
+		return "", fmt.Errorf("%s names the workspace itself, not a file", p)
+	}
+	return native, nil
 }
 
 func load(root *os.Root, rel string) (*file, error) {
