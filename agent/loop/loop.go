@@ -135,7 +135,7 @@ func (a *Agent) Run(ctx context.Context, history []llm.Message, prompt string, e
 	t.res.Messages = t.msgs
 	t.res.Elapsed = a.cfg.Now().Sub(start)
 	if t.res.Err != nil && !t.res.Stopped {
-		t.emit(TurnError{Class: llm.ClassOf(t.res.Err), Message: t.res.Err.Error()})
+		t.emit(TurnError{Class: ErrorClass(t.res.Err), Message: t.res.Err.Error()})
 	}
 	t.emit(TurnDone{Text: t.res.Text, Iterations: t.res.Iterations, Elapsed: t.res.Elapsed, Stopped: t.res.Stopped,
 		Usage: t.res.Usage, Cost: t.res.Cost, CostKnown: t.res.CostKnown})
@@ -149,6 +149,16 @@ type TurnErr struct {
 }
 
 func (e *TurnErr) Error() string { return e.Message }
+
+// ErrorClass is the class of a turn's error: the loop's own classes
+// (max_iterations, tool_loop, text_protocol) or the model call's.
+func ErrorClass(err error) llm.Class {
+	var te *TurnErr
+	if errors.As(err, &te) {
+		return te.Class
+	}
+	return llm.ClassOf(err)
+}
 
 func (t *turn) loop(ctx context.Context) {
 	a := t.a

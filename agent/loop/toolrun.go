@@ -34,7 +34,14 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 				j++
 			}
 		}
-		a.runBatch(ctx, calls[i:j], out[i:j], emit)
+		if ctx.Err() != nil {
+			for k := i; k < j; k++ {
+				out[k] = canceled(calls[k])
+				emit(ToolCallFinished{ID: calls[k].ID, Name: calls[k].Name, Status: out[k].status, Output: out[k].result.Content})
+			}
+		} else {
+			a.runBatch(ctx, calls[i:j], out[i:j], emit)
+		}
 		i = j
 	}
 	return out
@@ -55,6 +62,8 @@ func (a *Agent) runBatch(ctx context.Context, calls []llm.ToolCall, out []outcom
 			case sem <- struct{}{}:
 				defer func() { <-sem }()
 			case <-ctx.Done():
+			}
+			if ctx.Err() != nil {
 				done[i] <- canceled(c)
 				return
 			}
