@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"time"
 
@@ -238,4 +239,13 @@ func (a *App) Warnings() []string {
 		out = append(out, w)
 	}
 	return out
+}
+
+// MarkFirstPaint is called by the frontend once its first frame is on
+// screen. With HEARTH_TRACE_STARTUP=1 it prints the wall-clock time, so
+// bench/startup.sh can measure exec → first paint from outside.
+func (a *App) MarkFirstPaint() {
+	if a.deps.Getenv != nil && a.deps.Getenv("HEARTH_TRACE_STARTUP") == "1" {
+		fmt.Fprintf(os.Stderr, "hearth: first-paint unix_ms=%d\n", time.Now().UnixMilli())
+	}
 }

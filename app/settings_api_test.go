@@ -32,7 +32,12 @@ func (r *mapRing) Get(s, u string) (string, error) {
 	}
 	return v, nil
 }
-func (r *mapRing) Set(s, u, p string) error { r.mu.Lock(); defer r.mu.Unlock(); r.m[s+u] = p; return nil }
+func (r *mapRing) Set(s, u, p string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.m[s+u] = p
+	return nil
+}
 func (r *mapRing) Delete(s, u string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -99,7 +104,10 @@ func TestBoundInputIsValidated(t *testing.T) {
 	}{
 		{"unknown provider key", func() error { _, err := a.SetKey("../../etc", "k"); return err }},
 		{"generic id key", func() error { _, err := a.SetKey("openai-compatible", "k"); return err }},
-		{"bad base url", func() error { _, err := a.SaveProvider("openai", ProviderInput{BaseURL: "file:///etc/passwd"}); return err }},
+		{"bad base url", func() error {
+			_, err := a.SaveProvider("openai", ProviderInput{BaseURL: "file:///etc/passwd"})
+			return err
+		}},
 		{"custom without url", func() error { _, err := a.AddCustomEndpoint("box", ""); return err }},
 		{"bad effort", func() error {
 			_, err := a.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "x", MaxIterations: 5, ApprovalMode: "ask"})

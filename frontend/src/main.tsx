@@ -11,3 +11,7 @@ createRoot(root).render(
     <App backend={backend} />
   </StrictMode>,
 );
+
+// Two frames after render the first paint has happened; tell the backend
+// (it only logs when startup tracing is on).
+requestAnimationFrame(() => requestAnimationFrame(() => void backend.markFirstPaint().catch(() => undefined)));

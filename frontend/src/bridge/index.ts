@@ -20,6 +20,7 @@ export interface Backend {
   listModels(id: string): Promise<string[]>;
   detectLocal(): Promise<string[]>;
   warnings(): Promise<string[]>;
+  markFirstPaint(): Promise<void>;
 }
 
 export const backend: Backend = {
@@ -34,5 +35,6 @@ export const backend: Backend = {
   testConnection: (id) => call(() => App.TestConnection(id)),
   listModels: async (id) => (await call<string[] | null>(() => App.ListModels(id))) ?? [],
   detectLocal: async () => (await call<string[] | null>(() => App.DetectLocal())) ?? [],
+  markFirstPaint: () => call(() => App.MarkFirstPaint()),
   warnings: async () => (await call<string[] | null>(() => App.Warnings())) ?? [],
 };

@@ -12,6 +12,8 @@ export function GetSettings():Promise<app.SettingsView>;
 
 export function ListModels(arg1:string):Promise<Array<string>>;
 
+export function MarkFirstPaint():Promise<void>;
+
 export function RemoveCustomEndpoint(arg1:string):Promise<app.SettingsView>;
 
 export function SaveGlobal(arg1:app.GlobalInput):Promise<app.SettingsView>;

@@ -22,6 +22,10 @@ export function ListModels(arg1) {
   return window['go']['app']['App']['ListModels'](arg1);
 }
 
+export function MarkFirstPaint() {
+  return window['go']['app']['App']['MarkFirstPaint']();
+}
+
 export function RemoveCustomEndpoint(arg1) {
   return window['go']['app']['App']['RemoveCustomEndpoint'](arg1);
 }
