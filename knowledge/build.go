@@ -237,9 +237,12 @@ func (x *Index) commit(items []pending, deletes []string) error {
 		st := f.fileStat
 		stamps[f.id()] = &st
 	}
+	persisted := make(chan struct{})
+	b.SetPersistedCallback(func(error) { close(persisted) })
 	if err := x.idx.Batch(b); err != nil {
 		return fmt.Errorf("knowledge: write index: %w", err)
 	}
+	x.lastPersist = persisted
 	x.mu.Lock()
 	for id, st := range stamps {
 		if st == nil {

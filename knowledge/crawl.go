@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strings"
 
 	"github.com/hearth-agent/hearth/knowledge/ignore"
 )
@@ -51,7 +52,8 @@ type walker struct {
 	// onDir is called before a directory is listed, so a watch added there
 	// sees every file created after the listing started.
 	onDir   func(src *source, rel, abs string)
-	visited map[string]bool
+	visited map[string]bool // real paths of followed symlink targets
+	within  string          // real path of the source being walked
 }
 
 // walk walks src below rel ("" for the root), calling fn for every
@@ -60,9 +62,7 @@ func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(disk
 	if w.visited == nil {
 		w.visited = map[string]bool{}
 	}
-	if real, err := filepath.EvalSymlinks(src.root); err == nil {
-		w.visited[real] = true
-	}
+	w.within, _ = filepath.EvalSymlinks(src.root)
 	if rel != "" && src.matcher.Ignored(rel, true) {
 		return nil
 	}
@@ -93,8 +93,10 @@ func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(
 				continue // dangling link
 			}
 			if info.IsDir() {
+				// Targets inside the source are indexed at their real
+				// path; outside ones are followed once, so loops end.
 				real, err := filepath.EvalSymlinks(childAbs)
-				if err != nil || w.visited[real] || src.matcher.IgnoredHere(childRel, true) {
+				if err != nil || w.visited[real] || isWithin(real, w.within) || src.matcher.IgnoredHere(childRel, true) {
 					continue
 				}
 				w.visited[real] = true
@@ -152,4 +154,12 @@ var errNotDir = errors.New("not a directory")
 
 func (s *source) absPath(rel string) string {
 	return filepath.Join(s.root, filepath.FromSlash(rel))
+}
+
+func isWithin(p, dir string) bool {
+	if dir == "" {
+		return false
+	}
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -83,6 +83,9 @@ type Index struct {
 	idx     bleve.Index
 
 	wmu sync.Mutex // serialises writes so a stale read never lands after a fresh one
+	// lastPersist closes when the last batch is on disk. Batches are
+	// applied without waiting for the disk; Close waits for this instead.
+	lastPersist chan struct{}
 
 	mu     sync.Mutex
 	files  map[string]fileStat // docID -> stamp of what is indexed
@@ -252,6 +255,12 @@ func (x *Index) Close() error {
 		x.w.close()
 	}
 	x.wmu.Lock()
+	if x.lastPersist != nil {
+		select {
+		case <-x.lastPersist:
+		case <-time.After(30 * time.Second):
+		}
+	}
 	err := x.idx.Close()
 	x.wmu.Unlock()
 	if x.private {

@@ -147,9 +147,15 @@ func createStore(dir, workspace string) (bleve.Index, error) {
 	b := idx.NewBatch()
 	b.SetInternal(keyVersion, []byte(strconv.Itoa(MappingVersion)))
 	b.SetInternal(keyRoot, []byte(workspace))
+	persisted := make(chan struct{})
+	b.SetPersistedCallback(func(error) { close(persisted) })
 	if err := idx.Batch(b); err != nil {
 		_ = idx.Close()
 		return nil, fmt.Errorf("knowledge: create index: %w", err)
+	}
+	select { // the version must be durable, or the next open rebuilds
+	case <-persisted:
+	case <-time.After(10 * time.Second):
 	}
 	return idx, nil
 }

@@ -1,0 +1,149 @@
+package knowledge
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+func totalOf(t *testing.T, x *Index, q string) int { return search(t, x, q).Total }
+
+func TestWatcherFollowsChanges(t *testing.T) {
+	ws := t.TempDir()
+	writeAll(t, ws, map[string]string{"a.go": "alpha", "old/b.go": "beta"})
+	x := openReady(t, Options{Workspace: ws})
+	if st := x.Status(); st.Watcher != WatchActive {
+		t.Fatalf("watcher %q", st.Watcher)
+	}
+	wait := func(what string, cond func() bool) { eventually(t, 5*time.Second, what, cond) }
+
+	write(t, ws, "a.go", "zeta")
+	wait("edit", func() bool { return totalOf(t, x, "zeta") == 1 && totalOf(t, x, "alpha") == 0 })
+
+	// A new directory with a file written immediately, before any watch.
+	write(t, ws, "fresh/deep/c.go", "gamma")
+	wait("new dir", func() bool { return totalOf(t, x, "gamma") == 1 })
+	write(t, ws, "fresh/deep/d.go", "gamma") // and the new dir is watched
+	wait("file in new dir", func() bool { return totalOf(t, x, "gamma") == 2 })
+
+	if err := os.Rename(filepath.Join(ws, "old"), filepath.Join(ws, "moved")); err != nil {
+		t.Fatal(err)
+	}
+	wait("dir rename", func() bool {
+		r := search(t, x, "beta")
+		return r.Total == 1 && r.Hits[0].Path == "moved/b.go"
+	})
+	_ = os.Remove(filepath.Join(ws, "a.go"))
+	wait("delete", func() bool { return totalOf(t, x, "zeta") == 0 })
+
+	// A new ignore rule takes effect.
+	write(t, ws, ".gitignore", "fresh/\n")
+	wait("gitignore", func() bool { return totalOf(t, x, "gamma") == 0 })
+}
+
+func TestWatchLimitFallsBackToPolling(t *testing.T) {
+	old := addWatch
+	addWatch = func(fw *fsnotify.Watcher, dir string) error {
+		return fmt.Errorf("inotify_add_watch %s: %w", dir, syscall.ENOSPC)
+	}
+	defer func() { addWatch = old }()
+	ws := t.TempDir()
+	writeAll(t, ws, map[string]string{"a.go": "alpha"})
+	x := openReady(t, Options{Workspace: ws, PollInterval: 50 * time.Millisecond})
+	st := x.Status()
+	if st.Watcher != WatchPolling || !strings.Contains(st.Warning, "limit") {
+		t.Fatalf("status %+v, want polling with a warning", st)
+	}
+	write(t, ws, "b.go", "polled")
+	eventually(t, 5*time.Second, "poll", func() bool { return totalOf(t, x, "polled") == 1 })
+}
+
+// TestChurn makes random creates, edits, renames and deletes (new
+// directories with files written at once among them) and then requires
+// the index to equal a fresh crawl of the disk.
+func TestChurn(t *testing.T) {
+	ws := t.TempDir()
+	rng := rand.New(rand.NewSource(1))
+	var files []string
+	for i := range 50 {
+		rel := fmt.Sprintf("d%d/f%d.txt", i%5, i)
+		write(t, ws, rel, fmt.Sprintf("word%d", i))
+		files = append(files, rel)
+	}
+	x := openReady(t, Options{Workspace: ws})
+	n := 1000
+	for i := range 300 {
+		switch op := rng.Intn(5); {
+		case op == 0 || op == 3 || len(files) == 0: // create, sometimes in a new dir
+			rel := fmt.Sprintf("d%d/f%d.txt", rng.Intn(8), n)
+			if rng.Intn(3) == 0 {
+				rel = fmt.Sprintf("n%d/s%d/f%d.txt", n, i, n)
+			}
+			write(t, ws, rel, fmt.Sprintf("word%d", n))
+			files = append(files, rel)
+			n++
+		case op == 1: // edit
+			write(t, ws, files[rng.Intn(len(files))], fmt.Sprintf("edited%d", i))
+		case op == 2: // rename
+			k := rng.Intn(len(files))
+			to := fmt.Sprintf("d%d/r%d.txt", rng.Intn(8), n)
+			n++
+			_ = os.MkdirAll(filepath.Dir(filepath.Join(ws, to)), 0o755)
+			if err := os.Rename(filepath.Join(ws, files[k]), filepath.Join(ws, to)); err == nil {
+				files[k] = to
+			}
+		default: // delete
+			k := rng.Intn(len(files))
+			_ = os.Remove(filepath.Join(ws, files[k]))
+			files = append(files[:k], files[k+1:]...)
+		}
+		if i%50 == 0 {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	sort.Strings(files)
+	eventually(t, 10*time.Second, "index equals disk", func() bool {
+		return reflect.DeepEqual(indexedIDs(t, x), files)
+	})
+	// And the content is the disk's: every file is found by its own word.
+	for _, rel := range files {
+		data, err := os.ReadFile(filepath.Join(ws, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := search(t, x, string(data)); r.Total < 1 {
+			t.Errorf("%s (%q) not found", rel, data)
+		}
+	}
+}
+
+func TestStormTriggersRescan(t *testing.T) {
+	ws := t.TempDir()
+	writeAll(t, ws, map[string]string{"seed.txt": "seed"})
+	x := openReady(t, Options{Workspace: ws})
+	// Like a git checkout: many files at once, more than stormPaths.
+	want := []string{"seed.txt"}
+	for i := range stormPaths + 500 {
+		rel := fmt.Sprintf("pkg%d/file%d.go", i%20, i)
+		write(t, ws, rel, "stormword")
+		want = append(want, rel)
+	}
+	sort.Strings(want)
+	start := time.Now()
+	eventually(t, 15*time.Second, "storm settled", func() bool {
+		return reflect.DeepEqual(indexedIDs(t, x), want)
+	})
+	t.Logf("%d files consistent %v after the storm", len(want), time.Since(start))
+	if got := totalOf(t, x, "stormword"); got != len(want)-1 {
+		t.Errorf("stormword total %d", got)
+	}
+}
