@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"strings"
 
@@ -122,7 +123,7 @@ func (l *lister) list(ctx context.Context, dir string, level, depth int) error {
 		l.n++
 		switch {
 		case e.Type()&fs.ModeSymlink != 0:
-			target, _ := readlink(l.s, rel)
+			target, _ := os.Readlink(l.s.root.Abs(rel))
 			fmt.Fprintf(&l.b, "%s%s -> %s\n", indent, e.Name(), target)
 		case isDir:
 			fmt.Fprintf(&l.b, "%s%s/\n", indent, e.Name())

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
 
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -58,6 +59,13 @@ type Config struct {
 	// Env is the shell's base environment; nil means os.Environ(). Provider
 	// keys are removed from it either way.
 	Env []string
+	// Policy holds the workspace's saved rules; nil loads them from the
+	// workspace (.hearth/permissions.json), falling back to the defaults.
+	Policy *permission.Policy
+	// Search is the knowledge index; nil leaves the search tool out.
+	Search Searcher
+	// Todos receives the agent's checklist; nil gives the session its own.
+	Todos *TodoList
 }
 
 // session is the state the tools of one Config share.
@@ -65,6 +73,7 @@ type session struct {
 	root     *workspace.Root
 	ignore   *ignore.Matcher
 	reads    *readTracker
+	gate     *permission.Gate
 	snapshot Snapshotter
 	env      []string
 }
@@ -75,12 +84,23 @@ func Builtin(cfg Config) ([]tool.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	todos := 0
+	todos := cfg.Todos
+	if todos == nil {
+		todos = &TodoList{}
+	}
 	out := []tool.Tool{
 		&ReadFile{s: s},
 		&ListDir{s: s},
+		&Glob{s: s},
+		&Grep{s: s},
+		&WriteFile{s: s},
+		&EditFile{s: s},
+		&Shell{s: s},
+		&Todo{list: todos},
 	}
-	_ = todos
+	if cfg.Search != nil {
+		out = append(out, &Search{index: cfg.Search})
+	}
 	return out, nil
 }
 
@@ -100,17 +120,30 @@ func newSession(cfg Config) (*session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tools: %w", err)
 	}
-	_ = mode
+	policy := cfg.Policy
+	if policy == nil {
+		p, err := permission.Load(root.Dir())
+		if err != nil {
+			return nil, fmt.Errorf("tools: %w", err)
+		}
+		policy = &p
+	}
 	m, err := ignore.Load(root.Dir(), ignore.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("tools: ignore rules: %w", err)
 	}
-	return &session{
+	s := &session{
 		root:     root,
 		ignore:   m,
 		reads:    newReadTracker(),
+		gate:     permission.NewGate(*policy, mode, cfg.Approver, root.Dir()),
 		snapshot: cfg.Snapshot,
-	}, nil
+		env:      childEnv(cfg.Env),
+	}
+	// The tools have no Close in their contract: release the directory
+	// handle when the session's tools are garbage.
+	runtime.AddCleanup(s, func(r *workspace.Root) { r.Close() }, root)
+	return s, nil
 }
 
 // decode parses a tool's arguments strictly so a misspelt field is reported

@@ -1,0 +1,116 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// grepResult gathers matches from the workers.
+type grepResult struct {
+	mu      sync.Mutex
+	byFile  map[string][]string
+	total   int
+	partial bool // counting stopped at the ceiling
+}
+
+// search greps start (a file or a directory) with a worker per CPU.
+func (s *session) search(ctx context.Context, start string, isDir bool, q query) (*grepResult, error) {
+	res := &grepResult{byFile: make(map[string][]string)}
+	ceiling := q.max * grepCountLimit
+	if !isDir {
+		content, err := s.root.ReadFile(start)
+		if err != nil {
+			return nil, err
+		}
+		res.add(start, q.matchLines(start, content, ceiling), ceiling)
+		return res, nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	files := make(chan string, 256)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for rel := range files {
+				content, err := s.root.ReadFile(rel)
+				if err != nil {
+					continue
+				}
+				if res.add(rel, q.matchLines(rel, content, ceiling), ceiling) {
+					cancel()
+				}
+			}
+		}()
+	}
+	walkErr := s.walkFiles(ctx, start, func(rel string) error {
+		if !q.wants(rel) {
+			return nil
+		}
+		select {
+		case files <- rel:
+			return nil
+		case <-ctx.Done():
+			return errStopWalk
+		}
+	})
+	close(files)
+	wg.Wait()
+	if err := ctx.Err(); err != nil && !res.partial {
+		return nil, err
+	}
+	if walkErr != nil && !res.partial {
+		return nil, walkErr
+	}
+	return res, nil
+}
+
+// add records a file's matches and reports whether the ceiling is reached.
+func (r *grepResult) add(rel string, lines []string, ceiling int) bool {
+	if len(lines) == 0 {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.byFile[rel] = lines
+	r.total += len(lines)
+	if r.total >= ceiling {
+		r.partial = true
+	}
+	return r.partial
+}
+
+func (r *grepResult) render(pattern string, max int) string {
+	if r.total == 0 {
+		return fmt.Sprintf("No matches for %q.", pattern)
+	}
+	files := make([]string, 0, len(r.byFile))
+	for f := range r.byFile {
+		files = append(files, f)
+	}
+	slices.Sort(files)
+	var b strings.Builder
+	shown := 0
+	for _, f := range files {
+		for _, l := range r.byFile[f] {
+			if shown == max {
+				break
+			}
+			b.WriteString(l)
+			b.WriteByte('\n')
+			shown++
+		}
+	}
+	switch {
+	case r.partial:
+		fmt.Fprintf(&b, "[showing %d of more than %d matches — narrow the pattern, path or include]", shown, r.total)
+	case shown < r.total:
+		fmt.Fprintf(&b, "[showing %d of %d matches in %d files — narrow the pattern, path or include]", shown, r.total, len(files))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

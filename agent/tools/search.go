@@ -1,0 +1,99 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/hearth-agent/hearth/agent/tool"
+)
+
+const (
+	searchDefaultLimit = 10
+	searchMaxLimit     = 50
+	searchMaxSnippet   = 400
+)
+
+// Hit is one result of the knowledge index.
+type Hit struct {
+	Path    string  // workspace-relative
+	Line    int     // 1-based, 0 when unknown
+	Snippet string  // the matching text
+	Score   float64 // higher is better
+}
+
+// Searcher is the knowledge index as the search tool uses it.
+type Searcher interface {
+	Search(ctx context.Context, query string, limit int) ([]Hit, error)
+}
+
+// SearchParams are search's arguments.
+type SearchParams struct {
+	Query string `json:"query"`
+	Limit int    `json:"limit,omitempty"`
+}
+
+// Search queries the workspace's knowledge index.
+type Search struct{ index Searcher }
+
+var _ tool.Tool = (*Search)(nil)
+
+const searchDescription = `Search the workspace's index by meaning and keywords, e.g. "where are HTTP retries configured" or "parseConfig". Returns the best-matching files with a line and a snippet. Use it to find where something lives when you do not know the exact text; use grep for exact text or regexes.
+- query: words or a question.
+- limit: number of results (default 10, at most 50).`
+
+const searchSchema = `{
+  "type": "object",
+  "properties": {
+    "query": {"type": "string", "description": "What to look for"},
+    "limit": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Number of results (default 10)"}
+  },
+  "required": ["query"],
+  "additionalProperties": false
+}`
+
+// Definition implements tool.Tool.
+func (t *Search) Definition() tool.Definition {
+	return definition("search", searchDescription, searchSchema)
+}
+
+// Run implements tool.Tool.
+func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) {
+	var p SearchParams
+	if err := decode("search", args, &p); err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(p.Query) == "" {
+		return "", fmt.Errorf("search: query is required")
+	}
+	if p.Limit < 0 || p.Limit > searchMaxLimit {
+		return "", fmt.Errorf("search: limit must be between 1 and %d", searchMaxLimit)
+	}
+	if p.Limit == 0 {
+		p.Limit = searchDefaultLimit
+	}
+	hits, err := t.index.Search(ctx, p.Query, p.Limit)
+	if err != nil {
+		return "", fmt.Errorf("search: %w", err)
+	}
+	if len(hits) == 0 {
+		return fmt.Sprintf("No results for %q.", p.Query), nil
+	}
+	var b strings.Builder
+	for _, h := range hits[:min(len(hits), p.Limit)] {
+		loc := h.Path
+		if h.Line > 0 {
+			loc = fmt.Sprintf("%s:%d", h.Path, h.Line)
+		}
+		snippet := strings.TrimSpace(h.Snippet)
+		if len(snippet) > searchMaxSnippet {
+			snippet = cutUTF8(snippet, searchMaxSnippet) + " […]"
+		}
+		fmt.Fprintf(&b, "%s\n", loc)
+		if snippet != "" {
+			fmt.Fprintf(&b, "    %s\n", strings.ReplaceAll(snippet, "\n", "\n    "))
+		}
+	}
+	return strings.TrimRight(b.String(), "\n"), nil
+}

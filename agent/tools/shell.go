@@ -1,0 +1,121 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/tool"
+)
+
+const (
+	shellDefaultTimeout = 2 * time.Minute
+	shellMaxTimeout     = 10 * time.Minute
+	// shellKillGrace is how long the process group may take to die after
+	// the kill, and how long its pipes may stay open after the shell exits.
+	shellKillGrace = 500 * time.Millisecond
+)
+
+// ErrTimeout reports a command killed for running too long.
+var ErrTimeout = errors.New("command timed out")
+
+// ShellParams are shell's arguments.
+type ShellParams struct {
+	Command        string `json:"command"`
+	TimeoutSeconds int    `json:"timeout_seconds,omitempty"`
+}
+
+// Shell runs a command line in the workspace.
+type Shell struct{ s *session }
+
+var _ tool.Tool = (*Shell)(nil)
+
+const shellDescription = `Run a shell command in the workspace root (bash on Linux/macOS, PowerShell on Windows) and get its exit code and combined stdout/stderr.
+- command: the command line; pipes, && and the like work. It runs non-interactively with no stdin: never start editors, pagers or prompts (use flags like --yes, --no-pager).
+- timeout_seconds: default 120, at most 600. On timeout the command and everything it started are killed.
+Long output is shortened to its beginning and end; redirect to a file and grep it if you need everything. Prefer read_file, list_dir, glob and grep over cat, ls, find and grep in the shell. Commands that change things may need the user's approval; read-only ones (ls, cat, git status, …) run at once.`
+
+const shellSchema = `{
+  "type": "object",
+  "properties": {
+    "command": {"type": "string", "description": "Command line to run"},
+    "timeout_seconds": {"type": "integer", "minimum": 1, "maximum": 600, "description": "Timeout in seconds (default 120)"}
+  },
+  "required": ["command"],
+  "additionalProperties": false
+}`
+
+// Definition implements tool.Tool.
+func (t *Shell) Definition() tool.Definition {
+	return definition("shell", shellDescription, shellSchema)
+}
+
+// Run implements tool.Tool.
+func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
+	var p ShellParams
+	if err := decode("shell", args, &p); err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(p.Command) == "" {
+		return "", fmt.Errorf("shell: command is required")
+	}
+	timeout := shellDefaultTimeout
+	if p.TimeoutSeconds != 0 {
+		timeout = time.Duration(p.TimeoutSeconds) * time.Second
+		if timeout < 0 || timeout > shellMaxTimeout {
+			return "", fmt.Errorf("shell: timeout_seconds must be between 1 and %d", int(shellMaxTimeout/time.Second))
+		}
+	}
+	req := permission.Request{Tool: "shell", Kind: permission.KindShell, Command: p.Command}
+	if err := t.s.gate.Check(ctx, req); err != nil {
+		return "", err
+	}
+	if snap, ok := t.s.snapshot.(ShellSnapshotter); ok {
+		if err := snap.BeforeShell(ctx); err != nil {
+			return "", fmt.Errorf("shell: snapshot before running: %w", err)
+		}
+	}
+	return t.s.runCommand(ctx, p.Command, timeout)
+}
+
+// runCommand runs line with the platform shell as a direct child in its own
+// process group; the whole group dies on timeout, cancel, or exit.
+func (s *session) runCommand(ctx context.Context, line string, timeout time.Duration) (string, error) {
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	out := newCappedOutput(func(chunk string) { tool.Progress(ctx, chunk) })
+	cmd := shellCommand(runCtx, line)
+	cmd.Dir = s.root.Dir()
+	cmd.Env = s.env
+	cmd.Stdout = out
+	cmd.Stderr = out
+	cmd.WaitDelay = shellKillGrace
+	setProcessGroup(cmd)
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return "", fmt.Errorf("shell: start: %w", err)
+	}
+	err := cmd.Wait()
+	killGroup(cmd) // background children must not outlive the call
+	elapsed := time.Since(start).Round(time.Millisecond)
+	body := out.String()
+	switch {
+	case ctx.Err() != nil:
+		return "", fmt.Errorf("shell: cancelled after %s; the command and its children were killed: %w", elapsed, ctx.Err())
+	case runCtx.Err() != nil:
+		return "", fmt.Errorf("%w after %s; the command and its children were killed\n%s", ErrTimeout, timeout, body)
+	}
+	code := 0
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		code = exitErr.ExitCode()
+	} else if err != nil && !errors.Is(err, exec.ErrWaitDelay) {
+		return "", fmt.Errorf("shell: %w", err)
+	}
+	return fmt.Sprintf("exit code: %d (%s)\n%s", code, elapsed, body), nil
+}

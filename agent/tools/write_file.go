@@ -1,0 +1,73 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hearth-agent/hearth/agent/tool"
+)
+
+// WriteFileParams are write_file's arguments.
+type WriteFileParams struct {
+	Path    string `json:"path"`
+	Content string `json:"content"`
+}
+
+// WriteFile creates or replaces a whole file.
+type WriteFile struct{ s *session }
+
+var _ tool.Tool = (*WriteFile)(nil)
+
+const writeFileDescription = `Create a new file, or replace an existing file's whole content. Missing parent directories are created; the write is atomic (no half-written file) and keeps an existing file's permissions.
+- path: relative to the workspace root.
+- content: the complete new content.
+To change part of an existing file use edit_file instead: it is safer and shows a smaller diff. Replacing an existing file requires having read it in this session (and it must not have changed since). The user may be asked to approve the change.`
+
+const writeFileSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {"type": "string", "description": "File path relative to the workspace root"},
+    "content": {"type": "string", "description": "Complete file content"}
+  },
+  "required": ["path", "content"],
+  "additionalProperties": false
+}`
+
+// Definition implements tool.Tool.
+func (t *WriteFile) Definition() tool.Definition {
+	return definition("write_file", writeFileDescription, writeFileSchema)
+}
+
+// Run implements tool.Tool.
+func (t *WriteFile) Run(ctx context.Context, args json.RawMessage) (string, error) {
+	var p WriteFileParams
+	if err := decode("write_file", args, &p); err != nil {
+		return "", err
+	}
+	if p.Path == "" {
+		return "", fmt.Errorf("write_file: path is required")
+	}
+	rel, err := t.s.root.CheckWrite(p.Path)
+	if err != nil {
+		return "", err
+	}
+	old, existed, err := t.s.current(rel)
+	if err != nil {
+		return "", fmt.Errorf("write_file: %w", err)
+	}
+	if existed {
+		if err := t.s.reads.check(rel, old); err != nil {
+			return "", err
+		}
+	}
+	content := []byte(p.Content)
+	if _, err := t.s.commit(ctx, "write_file", rel, old, existed, content); err != nil {
+		return "", err
+	}
+	verb := "Created"
+	if existed {
+		verb = "Replaced"
+	}
+	return fmt.Sprintf("%s %s (%s, %s).", verb, rel, plural(countLines(content), "line"), humanSize(int64(len(content)))), nil
+}
