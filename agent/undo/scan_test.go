@@ -2,11 +2,15 @@ package undo
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 )
 
 func bash(t *testing.T, dir, script string) {
@@ -91,5 +95,54 @@ func TestShellScanNoChange(t *testing.T) {
 	ch, err := turn.AfterShell(ctx, sc)
 	if err != nil || len(ch.Changed) != 0 || len(turn.Files()) != 0 {
 		t.Fatalf("no-op command reported changes: %v %+v", err, ch)
+	}
+}
+
+// BenchmarkShellScan snapshots a 2,000-file workspace before a shell call:
+// cold (every file read and stored) and warm (stat cache hits).
+func BenchmarkShellScan(b *testing.B) {
+	ctx := context.Background()
+	ws := b.TempDir()
+	for i := range 2000 {
+		p := filepath.Join(ws, "d"+strconv.Itoa(i%40), "f"+strconv.Itoa(i)+".txt")
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(strings.Repeat("x", 2000+i)), 0o644)
+	}
+	old := time.Now().Add(-time.Hour) // outside the racy window, as files usually are
+	filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			os.Chtimes(p, old, old)
+		}
+		return nil
+	})
+	for _, warm := range []bool{false, true} {
+		name := "cold"
+		if warm {
+			name = "warm"
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				s, err := Open(filepath.Join(b.TempDir(), "undo"), 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				turn, _ := s.Begin("bench", ws)
+				if warm {
+					turn.BeforeShell(ctx, ScanOptions{})
+				}
+				b.StartTimer()
+				sc, err := turn.BeforeShell(ctx, ScanOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := turn.AfterShell(ctx, sc); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				s.Close()
+				b.StartTimer()
+			}
+		})
 	}
 }

@@ -74,7 +74,9 @@ func (s *Store) putBlob(data []byte) (string, error) {
 	if _, err := s.root.Stat(blobName(sum)); err == nil {
 		return sum, nil
 	}
-	if err := atomicfile.Write(s.root, blobName(sum), data, 0o600); err != nil {
+	// Unsynced: a blob a crash damaged fails its hash check on read, and
+	// an fsync per file would make a workspace scan cost seconds.
+	if err := atomicfile.WriteUnsynced(s.root, blobName(sum), data, 0o600); err != nil {
 		return "", fmt.Errorf("undo: saving a snapshot: %w", err)
 	}
 	return sum, nil

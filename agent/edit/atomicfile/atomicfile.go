@@ -17,7 +17,18 @@ import (
 // creating parent directories as needed: it writes a temporary file in the
 // same directory, fsyncs it, renames it over name and fsyncs the directory.
 // On error name is untouched and the temporary file is removed.
-func Write(root *os.Root, name string, data []byte, perm fs.FileMode) (err error) {
+func Write(root *os.Root, name string, data []byte, perm fs.FileMode) error {
+	return write(root, name, data, perm, true)
+}
+
+// WriteUnsynced is Write without the fsyncs: still all-or-nothing for
+// readers, but a crash may lose or truncate it. For data that verifies
+// itself (content-addressed snapshots) where fsync would dominate the cost.
+func WriteUnsynced(root *os.Root, name string, data []byte, perm fs.FileMode) error {
+	return write(root, name, data, perm, false)
+}
+
+func write(root *os.Root, name string, data []byte, perm fs.FileMode, durable bool) (err error) {
 	dir := filepath.Dir(name)
 	if dir != "." {
 		if err := root.MkdirAll(dir, 0o755); err != nil {
@@ -42,8 +53,10 @@ func Write(root *os.Root, name string, data []byte, perm fs.FileMode) (err error
 	if err = f.Chmod(perm.Perm()); err != nil {
 		return fmt.Errorf("setting the mode of %s: %w", name, err)
 	}
-	if err = f.Sync(); err != nil {
-		return fmt.Errorf("syncing %s: %w", name, err)
+	if durable {
+		if err = f.Sync(); err != nil {
+			return fmt.Errorf("syncing %s: %w", name, err)
+		}
 	}
 	if err = f.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", name, err)
@@ -51,7 +64,9 @@ func Write(root *os.Root, name string, data []byte, perm fs.FileMode) (err error
 	if err = root.Rename(tmp, name); err != nil {
 		return fmt.Errorf("replacing %s: %w", name, err)
 	}
-	syncDir(root, dir)
+	if durable {
+		syncDir(root, dir)
+	}
 	return nil
 }
 
