@@ -135,7 +135,7 @@ func (a *Agent) Run(ctx context.Context, history []llm.Message, prompt string, e
 	t.res.Messages = t.msgs
 	t.res.Elapsed = a.cfg.Now().Sub(start)
 	if t.res.Err != nil && !t.res.Stopped {
-		t.emit(TurnError{Class: ErrorClass(t.res.Err), Message: t.res.Err.Error()})
+		t.emit(TurnError{Class: ErrorClass(t.res.Err), Message: errorMessage(t.res.Err)})
 	}
 	t.emit(TurnDone{Text: t.res.Text, Iterations: t.res.Iterations, Elapsed: t.res.Elapsed, Stopped: t.res.Stopped,
 		Usage: t.res.Usage, Cost: t.res.Cost, CostKnown: t.res.CostKnown})
@@ -149,6 +149,26 @@ type TurnErr struct {
 }
 
 func (e *TurnErr) Error() string { return e.Message }
+
+// errorMessage words err for the user: the provider's own message and the
+// HTTP status, without the class, which events carry separately.
+func errorMessage(err error) string {
+	var le *llm.Error
+	if !errors.As(err, &le) {
+		return err.Error()
+	}
+	msg := le.Message
+	if msg == "" && le.Err != nil {
+		msg = le.Err.Error()
+	}
+	if msg == "" {
+		msg = string(le.Class)
+	}
+	if le.Status != 0 {
+		msg += fmt.Sprintf(" (HTTP %d)", le.Status)
+	}
+	return msg
+}
 
 // ErrorClass is the class of a turn's error: the loop's own classes
 // (max_iterations, tool_loop, text_protocol) or the model call's.

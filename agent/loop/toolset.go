@@ -114,3 +114,13 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "…"
 }
+
+// Definitions returns the tools' definitions in the order the loop sends
+// them, for rendering the system prompt with the same list.
+func Definitions(tools []tool.Tool) ([]llm.ToolDef, error) {
+	ts, err := newToolset(tools)
+	if err != nil {
+		return nil, err
+	}
+	return ts.defs, nil
+}
