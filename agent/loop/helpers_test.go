@@ -144,8 +144,10 @@ func (f *fnTool) Definition() tool.Definition {
 	return tool.Definition{Name: f.name, Description: "Test tool " + f.name + ".", Parameters: json.RawMessage(schema)}
 }
 
-func (f *fnTool) Run(ctx context.Context, args json.RawMessage) (string, error) { return f.run(ctx, args) }
-func (f *fnTool) ReadOnly() bool                                               { return f.readOnly }
+func (f *fnTool) Run(ctx context.Context, args json.RawMessage) (string, error) {
+	return f.run(ctx, args)
+}
+func (f *fnTool) ReadOnly() bool { return f.readOnly }
 
 func echoTool(name string) *fnTool {
 	return &fnTool{name: name, readOnly: true, run: func(ctx context.Context, args json.RawMessage) (string, error) {
