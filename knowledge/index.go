@@ -70,6 +70,7 @@ type Status struct {
 	BytesDone  int64  `json:"bytes_done"`
 	BytesTotal int64  `json:"bytes_total"`
 	Files      int    `json:"files"` // files in the index
+	Bytes      int64  `json:"bytes"` // their total size on disk
 	Watcher    string `json:"watcher"`
 	Warning    string `json:"warning,omitempty"`
 }
@@ -214,6 +215,9 @@ func (x *Index) Status() Status {
 	defer x.mu.Unlock()
 	s := x.status
 	s.Files = len(x.files)
+	for _, f := range x.files {
+		s.Bytes += f.size
+	}
 	return s
 }
 

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeKnowledgeWS(t *testing.T, files map[string]string) string {
+	t.Helper()
+	ws := t.TempDir()
+	for rel, c := range files {
+		p := filepath.Join(ws, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ws
+}
+
+func runKnowledgeCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: func(string) string { return "" }}
+	code = Run(context.Background(), env, args)
+	return code, out.String(), errb.String()
+}
+
+func TestIndexCommand(t *testing.T) {
+	ws := writeKnowledgeWS(t, map[string]string{"a.go": "package a\n", "b/c.md": "hello world\n"})
+	cache := t.TempDir()
+	code, out, errs := runKnowledgeCLI(t, "index", "--json", "--cache", cache, ws)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r["files"] != 2.0 || r["bytes"] != float64(len("package a\n")+len("hello world\n")) || r["reindexed"] != 2.0 {
+		t.Errorf("report %v", r)
+	}
+	if r["index_bytes"].(float64) <= 0 || r["seconds"].(float64) <= 0 {
+		t.Errorf("report %v", r)
+	}
+	// A second run re-reads nothing.
+	code, out, _ = runKnowledgeCLI(t, "index", "--cache", cache, ws)
+	if code != ExitOK || !strings.Contains(out, "2 files") || !strings.Contains(out, "0 re-read") {
+		t.Errorf("second run exit %d: %s", code, out)
+	}
+}
+
+func TestIndexCommandErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"index"}, ExitUsage},
+		{[]string{"index", "a", "b"}, ExitUsage},
+		{[]string{"index", "--cache", "", filepath.Join(t.TempDir(), "missing")}, ExitFailure},
+		{[]string{"index", "--help"}, ExitOK},
+	}
+	for _, tt := range tests {
+		if code, _, _ := runKnowledgeCLI(t, tt.args...); code != tt.code {
+			t.Errorf("%v: exit %d, want %d", tt.args, code, tt.code)
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestSearchCommandJSON(t *testing.T) {
+	ws := writeKnowledgeWS(t, map[string]string{
+		"pkg/errors.go": "package pkg\n\nvar errMissing = \"no such container\"\n",
+		"README.md":     "Nothing to see.\n",
+	})
+	code, out, errs := runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--json", `"no such container"`)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// The exact shape: total, took_ms, hits[path, line, score, snippet].
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &raw); err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for k := range raw {
+		keys = append(keys, k)
+	}
+	if !sameKeySet(keys, []string{"total", "took_ms", "hits"}) {
+		t.Errorf("keys %v", keys)
+	}
+	var hits []map[string]any
+	_ = json.Unmarshal(raw["hits"], &hits)
+	if len(hits) != 1 {
+		t.Fatalf("hits %s", raw["hits"])
+	}
+	h := hits[0]
+	var hk []string
+	for k := range h {
+		hk = append(hk, k)
+	}
+	if !sameKeySet(hk, []string{"path", "line", "score", "snippet"}) {
+		t.Errorf("hit keys %v", hk)
+	}
+	if h["path"] != "pkg/errors.go" || h["line"] != 3.0 || h["snippet"] != `var errMissing = "no such container"` {
+		t.Errorf("hit %v", h)
+	}
+}
+
+func TestSearchCommandText(t *testing.T) {
+	ws := writeKnowledgeWS(t, map[string]string{"a.txt": "alpha beta\n", "b.txt": "beta\n"})
+	code, out, _ := runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--limit", "1", "beta")
+	if code != ExitOK || !strings.Contains(out, "2 files matched") || strings.Count(out, ".txt:1:") != 1 {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+func TestSearchCommandErrors(t *testing.T) {
+	ws := writeKnowledgeWS(t, map[string]string{"a.txt": "x"})
+	tests := []struct {
+		args []string
+		code int
+	}{
+		{[]string{"search", "--workspace", ws}, ExitUsage},
+		{[]string{"search", "--workspace", ws, "--limit", "0", "x"}, ExitUsage},
+		{[]string{"search", "--workspace", ws, "--cache", t.TempDir(), "/[/"}, ExitUsage},
+		{[]string{"search", "--workspace", ws + "/missing", "x"}, ExitFailure},
+		{[]string{"search", "--help"}, ExitOK},
+	}
+	for _, tt := range tests {
+		if code, _, _ := runKnowledgeCLI(t, tt.args...); code != tt.code {
+			t.Errorf("%v: exit %d, want %d", tt.args, code, tt.code)
+		}
+	}
+}
+
+func sameKeySet(a, b []string) bool {
+	m := map[string]bool{}
+	for _, s := range a {
+		m[s] = true
+	}
+	n := map[string]bool{}
+	for _, s := range b {
+		n[s] = true
+	}
+	return reflect.DeepEqual(m, n)
+}

@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/hearth-agent/hearth/knowledge"
+)
+
+// indexReport is the --json output of hearth index.
+type indexReport struct {
+	Dir        string  `json:"dir"`
+	Files      int     `json:"files"`
+	Bytes      int64   `json:"bytes"`
+	Reindexed  int     `json:"reindexed"` // files read this run (the rest were unchanged)
+	Seconds    float64 `json:"seconds"`
+	IndexBytes int64   `json:"index_bytes"`
+	IndexDir   string  `json:"index_dir"`
+	Warning    string  `json:"warning,omitempty"`
+}
+
+func runIndex(ctx context.Context, env *Env, args []string) int {
+	fs := newFlags(env, "index", "index [--json] [--cache DIR] DIR\n\n"+
+		"Builds or refreshes the search index of DIR and prints files, bytes, seconds and index size.")
+	asJSON := fs.Bool("json", false, "print a JSON object")
+	cache := fs.String("cache", "", "index cache directory (default: the user cache dir)")
+	if code, ok := parseFlags(fs, env, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		return usageErr(env, fs, "want exactly one DIR")
+	}
+	start := time.Now()
+	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: fs.Arg(0), CacheDir: *cache, NoWatch: true})
+	if err != nil {
+		return failure(env, "index", err)
+	}
+	werr := x.Wait(ctx)
+	st := x.Status()
+	cerr := x.Close() // waits until the index is on disk
+	switch {
+	case ctx.Err() != nil:
+		fmt.Fprintln(env.Stderr, "hearth index: interrupted; the next run continues where this one stopped")
+		return ExitInterrupted
+	case werr != nil:
+		return failure(env, "index", werr)
+	case cerr != nil:
+		return failure(env, "index", cerr)
+	}
+	r := indexReport{Dir: fs.Arg(0), Files: st.Files, Bytes: st.Bytes, Reindexed: st.FilesDone,
+		Seconds: time.Since(start).Seconds(), IndexBytes: x.IndexBytes(), IndexDir: x.Dir(), Warning: st.Warning}
+	if *asJSON {
+		enc := json.NewEncoder(env.Stdout)
+		if err := enc.Encode(r); err != nil {
+			return failure(env, "index", err)
+		}
+		return ExitOK
+	}
+	if r.Warning != "" {
+		fmt.Fprintf(env.Stderr, "hearth index: %s\n", r.Warning)
+	}
+	fmt.Fprintf(env.Stdout, "%d files, %s, %d re-read, %.2fs; index %s at %s\n",
+		r.Files, humanBytes(r.Bytes), r.Reindexed, r.Seconds, humanBytes(r.IndexBytes), r.IndexDir)
+	return ExitOK
+}
+
+func humanBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

@@ -1,0 +1,78 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hearth-agent/hearth/knowledge"
+)
+
+// searchOutput is the --json contract of hearth search.
+type searchOutput struct {
+	Total  int         `json:"total"`
+	TookMS int64       `json:"took_ms"`
+	Hits   []searchHit `json:"hits"`
+}
+
+type searchHit struct {
+	Path    string  `json:"path"` // relative to the workspace, '/'-separated
+	Line    int     `json:"line"`
+	Score   float64 `json:"score"`
+	Snippet string  `json:"snippet"`
+}
+
+func runSearch(ctx context.Context, env *Env, args []string) int {
+	flags := newFlags(env, "search", "search [--workspace DIR] [--limit N] [--json] [--cache DIR] QUERY\n\n"+
+		"Query syntax: words (all must match), \"exact phrase\", prefix*, fuzzy~ (or ~2),\n"+
+		"/regex/, *wildcard, path:PART, ext:go, lang:python.")
+	ws := flags.String("workspace", ".", "the indexed folder")
+	limit := flags.Int("limit", 20, "maximum hits")
+	asJSON := flags.Bool("json", false, "print a JSON object")
+	cache := flags.String("cache", "", "index cache directory (default: the user cache dir)")
+	if code, ok := parseFlags(flags, env, args); !ok {
+		return code
+	}
+	q := strings.Join(flags.Args(), " ")
+	if strings.TrimSpace(q) == "" {
+		return usageErr(env, flags, "missing QUERY")
+	}
+	if *limit <= 0 {
+		return usageErr(env, flags, "--limit must be positive")
+	}
+	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: *ws, CacheDir: *cache, NoWatch: true})
+	if err != nil {
+		return failure(env, "search", err)
+	}
+	defer x.Close()
+	if err := x.Wait(ctx); err != nil {
+		if ctx.Err() != nil {
+			return ExitInterrupted
+		}
+		return failure(env, "search", err)
+	}
+	res, err := x.Search(ctx, q, *limit)
+	if errors.Is(err, knowledge.ErrBadQuery) {
+		return usageErr(env, flags, "%v", err)
+	}
+	if err != nil {
+		return failure(env, "search", err)
+	}
+	out := searchOutput{Total: res.Total, TookMS: res.Took.Milliseconds(), Hits: []searchHit{}}
+	for _, h := range res.Hits {
+		out.Hits = append(out.Hits, searchHit{Path: h.Path, Line: h.Line, Score: h.Score, Snippet: h.Snippet})
+	}
+	if *asJSON {
+		if err := json.NewEncoder(env.Stdout).Encode(out); err != nil {
+			return failure(env, "search", err)
+		}
+		return ExitOK
+	}
+	for _, h := range out.Hits {
+		fmt.Fprintf(env.Stdout, "%s:%d: %s\n", h.Path, h.Line, h.Snippet)
+	}
+	fmt.Fprintf(env.Stdout, "%d files matched in %d ms\n", out.Total, out.TookMS)
+	return ExitOK
+}
