@@ -1,0 +1,192 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestGlob(t *testing.T) {
+	_, tl := newWS(t, map[string]string{
+		"main.go": "", "pkg/a.go": "", "pkg/sub/b.go": "", "pkg/b_test.go": "", "README.md": "",
+		"node_modules/x/y.go": "", "gen/z.go": "", ".gitignore": "gen/\n",
+	}, Config{})
+	g := tl["glob"]
+	tests := []struct {
+		args GlobParams
+		want []string
+	}{
+		{GlobParams{Pattern: "**/*.go"}, []string{"main.go", "pkg/a.go", "pkg/b_test.go", "pkg/sub/b.go"}},
+		{GlobParams{Pattern: "*.go"}, []string{"main.go", "pkg/a.go", "pkg/b_test.go", "pkg/sub/b.go"}},
+		{GlobParams{Pattern: "pkg/*.go"}, []string{"pkg/a.go", "pkg/b_test.go"}},
+		{GlobParams{Pattern: "*_test.go", Path: "pkg"}, []string{"pkg/b_test.go"}},
+		{GlobParams{Pattern: "*.{md,txt}"}, []string{"README.md"}},
+	}
+	for _, tt := range tests {
+		out := mustRun(t, g, tt.args)
+		if got := strings.Split(out, "\n"); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("glob %+v = %q, want %q", tt.args, got, tt.want)
+		}
+	}
+	if out := mustRun(t, g, GlobParams{Pattern: "*.rs"}); !strings.HasPrefix(out, "No files match") {
+		t.Errorf("no match: %q", out)
+	}
+	if _, err := run(t, g, GlobParams{Pattern: "[", Path: "."}); err == nil {
+		t.Error("invalid pattern accepted")
+	}
+	if _, err := run(t, g, GlobParams{Pattern: "*", Path: "/etc"}); err == nil {
+		t.Error("glob outside the workspace accepted")
+	}
+}
+
+func TestGrep(t *testing.T) {
+	_, tl := newWS(t, map[string]string{
+		"a.go":              "package a\n// TODO: one\nfunc A() {}\n",
+		"b/c.go":            "x\r\n// todo lower\r\n",
+		"b/d.txt":           "TODO in text\n",
+		"bin.dat":           "TODO\x00binary",
+		"ignored/x.go":      "// TODO ignored\n",
+		".gitignore":        "ignored/\n",
+		"node_modules/m.js": "// TODO vendored\n",
+	}, Config{})
+	g := tl["grep"]
+	out := mustRun(t, g, GrepParams{Pattern: "TODO"})
+	want := "a.go:2: // TODO: one\nb/d.txt:1: TODO in text"
+	if out != want {
+		t.Errorf("grep TODO =\n%s\nwant\n%s", out, want)
+	}
+	out = mustRun(t, g, GrepParams{Pattern: "todo", IgnoreCase: true, Include: "*.go"})
+	if out != "a.go:2: // TODO: one\nb/c.go:2: // todo lower" {
+		t.Errorf("ignore case + include =\n%q", out)
+	}
+	out = mustRun(t, g, GrepParams{Pattern: "^func", Path: "a.go"})
+	if out != "a.go:3: func A() {}" {
+		t.Errorf("single file = %q", out)
+	}
+	if _, err := run(t, g, GrepParams{Pattern: "a(b"}); err == nil || !strings.Contains(err.Error(), "invalid regular expression") {
+		t.Errorf("bad regex: %v", err)
+	}
+	if out := mustRun(t, g, GrepParams{Pattern: "nothing-here"}); !strings.HasPrefix(out, "No matches") {
+		t.Errorf("no match: %q", out)
+	}
+}
+
+func TestGrepCap(t *testing.T) {
+	var b strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&b, "match %d\n", i)
+	}
+	_, tl := newWS(t, map[string]string{"many.txt": b.String(), "more.txt": "match x\n"}, Config{})
+	out := mustRun(t, tl["grep"], GrepParams{Pattern: "match", MaxResults: 50})
+	lines := strings.Split(out, "\n")
+	if len(lines) != 51 || !strings.Contains(lines[50], "showing 50 of 301 matches in 2 files") {
+		t.Errorf("capped output (%d lines):\n%s", len(lines), out)
+	}
+	// Past ten times the cap, counting stops.
+	out = mustRun(t, tl["grep"], GrepParams{Pattern: "match", MaxResults: 10})
+	lines = strings.Split(out, "\n")
+	if len(lines) != 11 || !strings.Contains(lines[10], "showing 10 of more than") {
+		t.Errorf("capped output (%d lines):\n%s", len(lines), out)
+	}
+}
+
+func TestTodo(t *testing.T) {
+	list := &TodoList{}
+	var got []TodoItem
+	list.OnChange(func(items []TodoItem) { got = items })
+	_, tl := newWS(t, nil, Config{Todos: list})
+	out := mustRun(t, tl["todo"], TodoParams{Items: []TodoItem{{"Read code", TodoDone}, {"Fix bug", TodoInProgress}, {"Test", TodoPending}}})
+	if out != "[x] Read code\n[~] Fix bug\n[ ] Test\n(1 of 3 done)" {
+		t.Errorf("render = %q", out)
+	}
+	if len(got) != 3 || got[1].Status != TodoInProgress || len(list.Items()) != 3 {
+		t.Errorf("UI saw %+v", got)
+	}
+	if _, err := run(t, tl["todo"], TodoParams{Items: []TodoItem{{"x", "doing"}}}); err == nil {
+		t.Error("bad status accepted")
+	}
+	if len(list.Items()) != 3 {
+		t.Error("a rejected update changed the list")
+	}
+}
+
+type indexFunc func(ctx context.Context, q string, limit int) ([]Hit, error)
+
+func (f indexFunc) Search(ctx context.Context, q string, limit int) ([]Hit, error) {
+	return f(ctx, q, limit)
+}
+
+func TestSearchTool(t *testing.T) {
+	var gotLimit int
+	idx := indexFunc(func(ctx context.Context, q string, limit int) ([]Hit, error) {
+		gotLimit = limit
+		if q == "fail" {
+			return nil, errors.New("index not ready")
+		}
+		return []Hit{{Path: "a.go", Line: 3, Snippet: "func Retry()"}, {Path: "b.md", Snippet: ""}}, nil
+	})
+	_, tl := newWS(t, nil, Config{Search: idx})
+	out := mustRun(t, tl["search"], SearchParams{Query: "retry"})
+	if out != "a.go:3\n    func Retry()\nb.md" || gotLimit != searchDefaultLimit {
+		t.Errorf("search = %q (limit %d)", out, gotLimit)
+	}
+	if _, err := run(t, tl["search"], SearchParams{Query: "fail"}); err == nil || !strings.Contains(err.Error(), "index not ready") {
+		t.Errorf("index error: %v", err)
+	}
+	_, without := newWS(t, nil, Config{})
+	if _, ok := without["search"]; ok {
+		t.Error("search tool offered without an index")
+	}
+}
+
+// TestDefinitions checks every tool's schema is valid JSON whose properties
+// are exactly the params struct's fields.
+func TestDefinitions(t *testing.T) {
+	_, tl := newWS(t, nil, Config{Search: indexFunc(nil)})
+	params := map[string]any{
+		"read_file": ReadFileParams{}, "list_dir": ListDirParams{}, "glob": GlobParams{}, "grep": GrepParams{},
+		"write_file": WriteFileParams{}, "edit_file": EditFileParams{}, "shell": ShellParams{},
+		"todo": TodoParams{}, "search": SearchParams{},
+	}
+	if len(tl) != len(params) {
+		t.Fatalf("got %d tools, want %d", len(tl), len(params))
+	}
+	for name, tl := range tl {
+		def := tl.Definition()
+		var schema struct {
+			Type       string                     `json:"type"`
+			Properties map[string]json.RawMessage `json:"properties"`
+			Required   []string                   `json:"required"`
+		}
+		if err := json.Unmarshal(def.Parameters, &schema); err != nil {
+			t.Errorf("%s: schema: %v", name, err)
+			continue
+		}
+		if len(def.Description) < 80 {
+			t.Errorf("%s: description too thin for a model", name)
+		}
+		typ := reflect.TypeOf(params[name])
+		fields := map[string]bool{}
+		for i := range typ.NumField() {
+			tag, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+			fields[tag] = true
+			if _, ok := schema.Properties[tag]; !ok {
+				t.Errorf("%s: field %q missing from the schema", name, tag)
+			}
+		}
+		for p := range schema.Properties {
+			if !fields[p] {
+				t.Errorf("%s: schema property %q is not a field", name, p)
+			}
+		}
+		for _, r := range schema.Required {
+			if !fields[r] {
+				t.Errorf("%s: required %q is not a field", name, r)
+			}
+		}
+	}
+}
