@@ -1,0 +1,144 @@
+// Command grep benchmarks the grep tool against ripgrep over a generated
+// tree and prints both timings and their ratio.
+//
+//	go run ./bench/tools/grep -files 50000
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/tools"
+)
+
+func main() {
+	files := flag.Int("files", 50000, "files in the generated tree")
+	runs := flag.Int("runs", 5, "timed runs of each tool")
+	pattern := flag.String("pattern", `func Handle[A-Z][a-z]+Retry`, "regular expression searched")
+	keep := flag.String("dir", "", "generate into this directory and keep it (default: a temp dir)")
+	flag.Parse()
+	if err := run(*files, *runs, *pattern, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "grep bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(files, runs int, pattern, dir string) error {
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "hearth-grep-bench-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(tmp)
+		dir = tmp
+	}
+	start := time.Now()
+	size, err := generate(dir, files)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("tree: %d files, %.1f MB, generated in %s\n", files, float64(size)/(1<<20), time.Since(start).Round(time.Millisecond))
+
+	list, err := tools.Builtin(tools.Config{Workspace: dir})
+	if err != nil {
+		return err
+	}
+	var grep tool.Tool
+	for _, t := range list {
+		if t.Definition().Name == "grep" {
+			grep = t
+		}
+	}
+	args, _ := json.Marshal(tools.GrepParams{Pattern: pattern, MaxResults: 1000})
+	var out string
+	ours, err := timeRuns(runs, func() error {
+		out, err = grep.Run(context.Background(), args)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	matches := strings.Count(out, "\n") + 1
+	fmt.Printf("hearth grep: median %s over %d runs (%d lines of output)\n", ours, runs, matches)
+
+	rg, err := exec.LookPath("rg")
+	if err != nil {
+		fmt.Println("ripgrep not installed: no ratio")
+		return nil
+	}
+	var rgOut []byte
+	theirs, err := timeRuns(runs, func() error {
+		cmd := exec.Command(rg, "-n", "--no-heading", pattern, ".")
+		cmd.Dir = dir
+		rgOut, err = cmd.Output()
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("rg: %w", err)
+	}
+	fmt.Printf("ripgrep:     median %s over %d runs (%d lines of output)\n", theirs, runs, strings.Count(string(rgOut), "\n"))
+	fmt.Printf("ratio hearth/ripgrep: %.2fx\n", float64(ours)/float64(theirs))
+	return nil
+}
+
+func timeRuns(n int, fn func() error) (time.Duration, error) {
+	times := make([]time.Duration, 0, n)
+	for range n {
+		start := time.Now()
+		if err := fn(); err != nil {
+			return 0, err
+		}
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	return times[len(times)/2].Round(time.Microsecond), nil
+}
+
+// generate writes a source-like tree: nested packages of Go files, a few
+// matching lines, and an ignored dependency folder both tools skip.
+func generate(dir string, files int) (int64, error) {
+	r := rand.New(rand.NewPCG(1, 2))
+	words := strings.Fields("alpha beta gamma delta request response client server retry timeout config handler value index cache store token buffer stream reader writer")
+	var total int64
+	if err := os.MkdirAll(filepath.Join(dir, ".git"), 0o755); err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("vendored/\n"), 0o644); err != nil {
+		return 0, err
+	}
+	for i := range files {
+		sub := filepath.Join(dir, fmt.Sprintf("pkg%03d", i%300), fmt.Sprintf("mod%02d", (i/300)%20))
+		if i%50 == 0 {
+			sub = filepath.Join(dir, "vendored", fmt.Sprintf("dep%03d", i%100))
+		}
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			return 0, err
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "package mod%d\n\n", i%20)
+		for l := range 40 {
+			w1, w2 := words[r.IntN(len(words))], words[r.IntN(len(words))]
+			if i%1000 == 7 && l == 20 {
+				fmt.Fprintf(&b, "func HandleUploadRetry(%s int) error { return nil }\n", w1)
+				continue
+			}
+			fmt.Fprintf(&b, "\t%s := %s.%s(%d) // %s %s\n", w1, w2, strings.ToUpper(w1[:1])+w1[1:], r.IntN(1000), w2, w1)
+		}
+		name := filepath.Join(sub, fmt.Sprintf("file%05d.go", i))
+		if err := os.WriteFile(name, []byte(b.String()), 0o644); err != nil {
+			return 0, err
+		}
+		total += int64(b.Len())
+	}
+	return total, nil
+}
