@@ -4,10 +4,10 @@ package edit
 func noMatch(file, search, repl []string, raw string, opt Options) error {
 	e := &NoMatchError{}
 	if len(repl) > 0 && !allBlank(repl) {
+		// Only a unique place is worth the claim: a REPLACE of "}" is
+		// present everywhere and says nothing.
 		if m, _ := ladder(file, repl, nil); m != nil {
 			e.AlreadyAt = m.start + 1
-		} else if starts := findTier(TierIndent, file, repl); len(starts) > 0 {
-			e.AlreadyAt = starts[0] + 1
 		}
 	}
 	e.ClosestStart, e.Closest, e.Agree, e.Of = closest(file, search)

@@ -78,8 +78,13 @@ func (t *Turn) move(ctx context.Context, force, undo bool) (*Report, error) {
 		}
 		if to.Exists {
 			rep.Restored = append(rep.Restored, f.Path)
-		} else if cur.Exists {
-			rep.Deleted = append(rep.Deleted, f.Path)
+		} else {
+			if cur.Exists {
+				rep.Deleted = append(rep.Deleted, f.Path)
+			}
+			for _, d := range f.NewDirs {
+				_ = root.Remove(d) // fails, as it should, when something else is in it
+			}
 		}
 		f.Undone = undo
 	}

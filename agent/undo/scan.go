@@ -47,6 +47,7 @@ type Scan struct {
 	taken  time.Time
 	ignore Ignorer
 	files  map[string]scanned
+	dirs   map[string]bool
 }
 
 type cached struct {
@@ -82,9 +83,9 @@ func (t *Turn) BeforeShell(ctx context.Context, opt ScanOptions) (*Scan, error) 
 		}
 		ign = m
 	}
-	sc := &Scan{taken: time.Now(), ignore: ign, files: map[string]scanned{}}
+	sc := &Scan{taken: time.Now(), ignore: ign, files: map[string]scanned{}, dirs: map[string]bool{}}
 	var total int64
-	err := walk(ctx, ws, ign, func(rel string, fi fs.FileInfo) error {
+	err := walk(ctx, ws, ign, sc.dirs, func(rel string, fi fs.FileInfo) error {
 		e := scanned{size: fi.Size(), mtime: fi.ModTime(), mode: fi.Mode().Perm()}
 		if fi.Size() <= opt.MaxFile && total+fi.Size() <= opt.MaxTotal {
 			sum, err := t.s.snapshot(filepath.Join(ws, filepath.FromSlash(rel)), fi, sc.taken)
@@ -140,7 +141,7 @@ type ShellChanges struct {
 func (t *Turn) AfterShell(ctx context.Context, sc *Scan) (*ShellChanges, error) {
 	ws := t.m.Workspace
 	now := map[string]fs.FileInfo{}
-	err := walk(ctx, ws, sc.ignore, func(rel string, fi fs.FileInfo) error {
+	err := walk(ctx, ws, sc.ignore, nil, func(rel string, fi fs.FileInfo) error {
 		now[rel] = fi
 		return nil
 	})
@@ -164,7 +165,8 @@ func (t *Turn) AfterShell(ctx context.Context, sc *Scan) (*ShellChanges, error) 
 	for rel := range now {
 		if _, ok := sc.files[rel]; !ok {
 			ch.Changed = append(ch.Changed, rel)
-			recs = append(recs, fileRec{Path: rel}) // created: undo deletes it
+			// created: undo deletes it, and the directories made for it
+			recs = append(recs, fileRec{Path: rel, NewDirs: newDirs(rel, func(d string) bool { return sc.dirs[d] })})
 		}
 	}
 	t.mu.Lock()
@@ -197,7 +199,8 @@ func changed(abs string, before scanned, fi fs.FileInfo, taken time.Time) bool {
 }
 
 // walk calls fn for every regular file under ws that ign does not skip.
-func walk(ctx context.Context, ws string, ign Ignorer, fn func(rel string, fi fs.FileInfo) error) error {
+// Directories not skipped are added to dirs when it is not nil.
+func walk(ctx context.Context, ws string, ign Ignorer, dirs map[string]bool, fn func(rel string, fi fs.FileInfo) error) error {
 	return filepath.WalkDir(ws, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == ws {
@@ -218,6 +221,9 @@ func walk(ctx context.Context, ws string, ign Ignorer, fn func(rel string, fi fs
 				return filepath.SkipDir
 			}
 			return nil
+		}
+		if d.IsDir() && dirs != nil {
+			dirs[rel] = true
 		}
 		if !d.Type().IsRegular() {
 			return nil

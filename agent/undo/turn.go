@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sync"
 	"time"
@@ -31,6 +32,10 @@ type fileRec struct {
 	Before version  `json:"before"`
 	After  *version `json:"after,omitempty"` // set when the turn finishes
 	Undone bool     `json:"undone,omitempty"`
+	// NewDirs are the file's parent directories that did not exist before
+	// the turn, deepest first: undoing the file's creation removes them
+	// again when they are empty.
+	NewDirs []string `json:"new_dirs,omitempty"`
 }
 
 type manifest struct {
@@ -151,7 +156,14 @@ func (t *Turn) Before(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	return t.add(fileRec{Path: rel, Before: v})
+	r := fileRec{Path: rel, Before: v}
+	if !v.Exists {
+		r.NewDirs = newDirs(rel, func(d string) bool {
+			fi, err := root.Stat(d)
+			return err == nil && fi.IsDir()
+		})
+	}
+	return t.add(r)
 }
 
 func (t *Turn) find(rel string) int {
@@ -227,4 +239,13 @@ func (t *Turn) finish(ctx context.Context, all bool) error {
 		f.After = &v
 	}
 	return t.s.saveManifest(t.m)
+}
+
+// newDirs lists rel's ancestors that do not exist, deepest first.
+func newDirs(rel string, exists func(dir string) bool) []string {
+	var out []string
+	for d := path.Dir(rel); d != "." && d != "/" && !exists(d); d = path.Dir(d) {
+		out = append(out, d)
+	}
+	return out
 }

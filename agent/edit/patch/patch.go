@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/edit"
@@ -20,6 +21,8 @@ import (
 
 // ErrOutside reports a block path that leaves the workspace.
 var ErrOutside = errors.New("path is outside the workspace")
+
+var winAbs = regexp.MustCompile(`^[A-Za-z]:`)
 
 // ErrNotExist reports a block whose SEARCH text targets a missing file.
 var ErrNotExist = errors.New("file does not exist (an empty SEARCH creates it)")
@@ -123,7 +126,13 @@ func Resolve(workspace, p string) (string, error) {
 	if p == "" || strings.ContainsRune(p, 0) {
 		return "", fmt.Errorf("%q: %w", p, ErrOutside)
 	}
-	native := filepath.FromSlash(p)
+	// Windows drive and UNC paths never name a workspace file, on any system.
+	if s := strings.ReplaceAll(p, "\\", "/"); winAbs.MatchString(s) || strings.HasPrefix(s, "//") {
+		return "", fmt.Errorf("%s: %w", p, ErrOutside)
+	}
+	// Models on Windows write backslashes; a backslash in a Unix file name
+	// is rare enough that treating it as a separator is the safer reading.
+	native := filepath.FromSlash(strings.ReplaceAll(p, "\\", "/"))
 	if filepath.IsAbs(native) {
 		ws, err := filepath.Abs(workspace)
 		if err != nil {

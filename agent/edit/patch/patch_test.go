@@ -27,6 +27,12 @@ func TestResolve(t *testing.T) {
 		{"/etc/passwd", "", true},
 		{filepath.Dir(ws), "", true},
 		{"", "", true},
+		{`src\a.go`, filepath.Join("src", "a.go"), false},
+		{`..\a.go`, "", true},
+		{`C:\Windows\x`, "", true},
+		{"c:/x", "", true},
+		{`\\server\share\x`, "", true},
+		{"//server/share/x", "", true},
 		{"a\x00b", "", true},
 	}
 	for _, tt := range tests {
