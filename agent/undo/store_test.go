@@ -94,4 +94,3 @@ func TestPruneByBudget(t *testing.T) {
 		t.Fatalf("%d blobs left, want 4 (two turns, before and after)", blobs)
 	}
 }
-
