@@ -27,6 +27,10 @@ type Deps struct {
 type App struct {
 	deps       Deps
 	runtimeCtx context.Context
+	// emit publishes an event to the frontend; set at startup (Wails) or by
+	// tests. Nil until then: events before the window exists are dropped.
+	emit func(name string, data any)
+	chat chat
 }
 
 // New builds the facade.
@@ -34,8 +38,13 @@ func New(deps Deps) *App {
 	if deps.HTTP == nil {
 		deps.HTTP = &http.Client{Timeout: 15 * time.Second}
 	}
-	return &App{deps: deps}
+	a := &App{deps: deps}
+	a.emit = func(string, any) {}
+	return a
 }
+
+// SetEmitter installs the function events go out through.
+func (a *App) SetEmitter(fn func(name string, data any)) { a.emit = fn }
 
 func (a *App) startup(ctx context.Context) { a.runtimeCtx = ctx }
 

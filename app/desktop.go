@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
 
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/wailsapp/wails/v2"
@@ -35,8 +36,11 @@ func RunDesktop(assets fs.FS, icon []byte, a *App) error {
 		MinHeight:        minHeight,
 		AssetServer:      &assetserver.Options{Assets: assets},
 		BackgroundColour: &options.RGBA{R: 28, G: 27, B: 26, A: 255},
+		DragAndDrop:      &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup: func(ctx context.Context) {
 			a.startup(ctx)
+			a.SetEmitter(func(name string, data any) { runtime.EventsEmit(ctx, name, data) })
+			runtime.OnFileDrop(ctx, a.dropped)
 			if win.Placed {
 				runtime.WindowSetPosition(ctx, win.X, win.Y)
 			}
@@ -66,4 +70,38 @@ func (a *App) rememberWindow(ctx context.Context) bool {
 		return nil
 	})
 	return false
+}
+
+// ChooseWorkspace asks for a folder with the OS dialog and opens it. A
+// cancelled dialog returns the current workspace unchanged (nil if none).
+func (a *App) ChooseWorkspace() (*WorkspaceView, error) {
+	dir, err := runtime.OpenDirectoryDialog(a.runtimeCtx, runtime.OpenDialogOptions{Title: "Open a project folder"})
+	if err != nil {
+		return nil, fmt.Errorf("the folder dialog failed: %w", err)
+	}
+	if dir == "" {
+		return a.CurrentWorkspace(), nil
+	}
+	v, err := a.OpenWorkspace(dir)
+	return &v, err
+}
+
+// dropped handles files dropped on the window: a folder becomes the
+// workspace; files are offered to the composer as attachments.
+func (a *App) dropped(_, _ int, paths []string) {
+	var files []string
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+			if v, err := a.OpenWorkspace(p); err == nil {
+				a.emit("workspace", v)
+			} else {
+				a.emit("notice", FormatError(err))
+			}
+			return
+		}
+		files = append(files, p)
+	}
+	if len(files) > 0 {
+		a.emit("attach", files)
+	}
 }

@@ -89,10 +89,11 @@ func CallID(ctx context.Context) string {
 }
 
 // ProgressFunc receives live output (e.g. a shell command's stdout) while a
-// tool runs. It must not block.
-type ProgressFunc func(chunk string)
+// tool runs, with the id of the call it came from. It must not block.
+type ProgressFunc func(callID, chunk string)
 
-// WithProgress installs a progress sink for the tool call run under ctx.
+// WithProgress installs a progress sink for the tool calls run under ctx
+// (the loop tags each call's context with its id).
 func WithProgress(ctx context.Context, fn ProgressFunc) context.Context {
 	return context.WithValue(ctx, progressKey, fn)
 }
@@ -100,6 +101,6 @@ func WithProgress(ctx context.Context, fn ProgressFunc) context.Context {
 // Progress reports live output if a sink is installed; otherwise it is a no-op.
 func Progress(ctx context.Context, chunk string) {
 	if fn, ok := ctx.Value(progressKey).(ProgressFunc); ok && fn != nil {
-		fn(chunk)
+		fn(CallID(ctx), chunk)
 	}
 }

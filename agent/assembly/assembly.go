@@ -1,0 +1,169 @@
+// Package assembly builds a ready-to-run agent from the user's settings: it
+// resolves the provider's endpoint, key and model, picks the wire adapter,
+// reads local servers' real context length, renders the system prompt and
+// builds the workspace tools. The desktop app and `hearth run` both use it,
+// so a turn behaves the same in either.
+package assembly
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/llm/anthropic"
+	"github.com/hearth-agent/hearth/agent/llm/openai"
+	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/prompt"
+	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/tools"
+)
+
+// KeyResolver finds a provider's key; "" with a nil error means none is set.
+type KeyResolver func(ctx context.Context, id string) (string, error)
+
+// Spec says which agent to build. Empty fields fall back to the settings.
+type Spec struct {
+	Settings      settings.Settings
+	ProviderID    string
+	BaseURL       string
+	Model         string
+	MaxIterations int
+	Workspace     string // absolute
+	Tools         tools.Config
+	Getenv        func(string) string
+	Logf          func(format string, args ...any)
+}
+
+// NoKeyError means the provider needs a key and none is set anywhere.
+type NoKeyError struct {
+	Provider string
+	KeyEnv   string
+	Cause    error // a keychain failure seen on the way, if any
+}
+
+func (e *NoKeyError) Error() string {
+	msg := fmt.Sprintf("no key for %s: add one in Settings or run 'hearth keys set %s'", e.Provider, e.Provider)
+	if e.KeyEnv != "" {
+		msg += " (or set " + e.KeyEnv + ")"
+	}
+	if e.Cause != nil {
+		msg += fmt.Sprintf("; the keychain said: %v", e.Cause)
+	}
+	return msg
+}
+
+// ErrNoModel means neither the spec nor the settings name a model.
+var ErrNoModel = errors.New("no model chosen: pick one in Settings (or pass --model)")
+
+// Built is an assembled agent with what the caller needs to report on it.
+type Built struct {
+	Agent    *loop.Agent
+	Provider string
+	Model    string
+	Window   int
+	Key      string // for redacting output; never shown
+}
+
+// Build resolves spec and returns the agent.
+func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
+	st := spec.Settings
+	id := spec.ProviderID
+	if id == "" {
+		id = st.ActiveProvider
+	}
+	if err := provider.ValidateID(id); err != nil {
+		return nil, err
+	}
+	ep, err := st.Resolve(id, spec.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	if spec.BaseURL != "" {
+		ep.BaseURL = spec.BaseURL
+	}
+	if ep.BaseURL == "" {
+		return nil, fmt.Errorf("%s needs a base URL", id)
+	}
+	model := spec.Model
+	if model == "" {
+		model = ep.Model
+	}
+	if model == "" {
+		return nil, ErrNoModel
+	}
+	info, _ := provider.Lookup(id)
+	key, kerr := keys(ctx, id)
+	if key == "" && info.NeedsKey {
+		return nil, &NoKeyError{Provider: id, KeyEnv: info.KeyEnv, Cause: kerr}
+	}
+	maxIter := spec.MaxIterations
+	if maxIter == 0 {
+		maxIter = st.MaxIterations
+	}
+	logf := spec.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	cfg := loop.Config{Model: model, MaxIterations: maxIter, Retry: llm.DefaultRetry(), Temperature: st.Temperature,
+		SpillDir: filepath.Join(spec.Workspace, ".hearth", "tool-outputs"), Logf: logf}
+	if st.ReasoningEffort != "" && st.ReasoningEffort != "off" {
+		cfg.Reasoning = st.ReasoningEffort
+	}
+	cfg.Pricing, _ = llm.LookupModel(model)
+	cfg.Window = cfg.Pricing.Context
+	hc := llm.NewHTTPClient()
+	if ep.Wire == provider.WireAnthropic {
+		cfg.Client = anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc})
+		cfg.Cache = true
+	} else {
+		cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc,
+			OpenRouter: id == "openrouter", SendReasoningEffort: id == "openai" || id == "openrouter"})
+	}
+	if info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix) {
+		probeContext(ctx, &cfg, id, ep.BaseURL, model)
+	}
+	tc := spec.Tools
+	tc.Workspace = spec.Workspace
+	toolset, err := tools.Builtin(tc)
+	if err != nil {
+		return nil, err
+	}
+	defs, err := loop.Definitions(toolset)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Tools = toolset
+	cfg.System, err = prompt.System(prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs})
+	if err != nil {
+		return nil, err
+	}
+	a, err := loop.New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Built{Agent: a, Provider: id, Model: model, Window: cfg.Window, Key: key}, nil
+}
+
+// probeContext reads a local server's real context length so long prompts
+// are never silently truncated (Ollama also gets options.num_ctx).
+func probeContext(ctx context.Context, cfg *loop.Config, id, baseURL, model string) {
+	pctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	server := map[string]openai.Server{"ollama": openai.Ollama, "lmstudio": openai.LMStudio}[id]
+	n, err := openai.ContextLength(pctx, &http.Client{Timeout: 3 * time.Second}, server, baseURL, model)
+	if err != nil || n <= 0 {
+		return
+	}
+	cfg.Window = n
+	if id == "ollama" {
+		cfg.NumCtx = openai.OllamaNumCtx(n, 0)
+		cfg.Window = cfg.NumCtx
+	}
+}

@@ -1,0 +1,238 @@
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/tools"
+)
+
+// WorkspaceView is the open project folder.
+type WorkspaceView struct {
+	Path string `json:"path"`
+	Name string `json:"name"`
+}
+
+// SendResult identifies the turn a prompt starts (or waits for).
+type SendResult struct {
+	TurnID string `json:"turnId"`
+	Queued bool   `json:"queued"`
+}
+
+// chat is the desktop conversation: one workspace, one history, one running
+// turn at a time, and prompts queued behind it.
+type chat struct {
+	mu        sync.Mutex
+	workspace string
+	history   []llm.Message
+	running   bool
+	cancel    context.CancelFunc
+	stream    *turnStream
+	queue     []queuedTurn
+	broker    *permission.Broker
+	todos     *tools.TodoList
+}
+
+type queuedTurn struct{ id, prompt string }
+
+// OpenWorkspace makes dir the project the agent works in. The conversation
+// starts afresh.
+func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil || dir == "" {
+		return WorkspaceView{}, invalidf("workspace", "not a folder path")
+	}
+	fi, err := os.Stat(abs)
+	if err != nil || !fi.IsDir() {
+		return WorkspaceView{}, invalidf("workspace", fmt.Sprintf("%s is not a folder", abs))
+	}
+	if abs == filepath.VolumeName(abs)+string(filepath.Separator) {
+		return WorkspaceView{}, invalidf("workspace", "the file system root cannot be a workspace")
+	}
+	c := &a.chat
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		return WorkspaceView{}, invalidf("workspace", "stop the running turn before switching folders")
+	}
+	c.workspace, c.history, c.queue = abs, nil, nil
+	c.todos = &tools.TodoList{}
+	c.broker = permission.NewBroker(a.publishApproval, a.approvalResolved)
+	return workspaceView(abs), nil
+}
+
+// CurrentWorkspace returns the open folder, or nil.
+func (a *App) CurrentWorkspace() *WorkspaceView {
+	a.chat.mu.Lock()
+	defer a.chat.mu.Unlock()
+	if a.chat.workspace == "" {
+		return nil
+	}
+	v := workspaceView(a.chat.workspace)
+	return &v
+}
+
+func workspaceView(abs string) WorkspaceView {
+	return WorkspaceView{Path: abs, Name: filepath.Base(abs)}
+}
+
+// Send starts a turn with prompt, or queues it behind the running one.
+func (a *App) Send(prompt string) (SendResult, error) {
+	if prompt == "" {
+		return SendResult{}, invalidf("prompt", "the message is empty")
+	}
+	c := &a.chat
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.workspace == "" {
+		return SendResult{}, invalidf("workspace", "open a folder first")
+	}
+	id := newTurnID()
+	if c.running {
+		c.queue = append(c.queue, queuedTurn{id, prompt})
+		return SendResult{TurnID: id, Queued: true}, nil
+	}
+	c.running = true
+	go a.runTurns(queuedTurn{id, prompt})
+	return SendResult{TurnID: id}, nil
+}
+
+// Stop cancels the running turn; queued prompts still run after it.
+func (a *App) Stop() {
+	a.chat.mu.Lock()
+	defer a.chat.mu.Unlock()
+	if a.chat.cancel != nil {
+		a.chat.cancel()
+	}
+}
+
+// Approve answers a pending approval request: allow_once, allow_session or
+// deny (with an optional note the model sees).
+func (a *App) Approve(requestID, decision, note string) error {
+	a.chat.mu.Lock()
+	broker := a.chat.broker
+	a.chat.mu.Unlock()
+	if broker == nil {
+		return invalidf("approval", "no workspace is open")
+	}
+	err := broker.Respond(requestID, permission.Decision{Choice: permission.Choice(decision), Note: note})
+	if errors.Is(err, permission.ErrUnknownRequest) {
+		return invalidf("approval", "this request was already answered or cancelled")
+	}
+	return err
+}
+
+// runTurns runs turn, then every prompt queued meanwhile, in order.
+func (a *App) runTurns(next queuedTurn) {
+	for {
+		a.runTurn(next)
+		c := &a.chat
+		c.mu.Lock()
+		if len(c.queue) == 0 {
+			c.running, c.cancel, c.stream = false, nil, nil
+			c.mu.Unlock()
+			return
+		}
+		next, c.queue = c.queue[0], c.queue[1:]
+		c.mu.Unlock()
+	}
+}
+
+func (a *App) runTurn(t queuedTurn) {
+	c := &a.chat
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.mu.Lock()
+	ws, history, broker, todos := c.workspace, c.history, c.broker, c.todos
+	c.cancel = cancel
+	c.mu.Unlock()
+
+	stream := newTurnStream(a.emit, redact.New(), t.id)
+	stream.send(map[string]any{"type": "turn_started", "prompt": t.prompt, "startedAt": time.Now().UnixMilli()})
+	built, err := assembly.Build(ctx, a.resolveKey, assembly.Spec{
+		Settings: a.deps.Settings.Get(), Workspace: ws, Getenv: a.deps.Getenv,
+		Tools: tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos},
+	})
+	if err != nil {
+		a.failTurn(stream, err)
+		return
+	}
+	stream.red = redact.New(built.Key)
+	c.mu.Lock()
+	c.stream = stream
+	c.mu.Unlock()
+	ctx = tool.WithProgress(ctx, stream.progress)
+	res := built.Agent.Run(ctx, history, t.prompt, stream.event)
+	c.mu.Lock()
+	c.history = res.Messages
+	c.mu.Unlock()
+}
+
+// failTurn ends a turn that could not start, with a class the UI can act
+// on (no_key opens Settings at the provider).
+func (a *App) failTurn(s *turnStream, err error) {
+	class := "invalid_request"
+	var noKey *assembly.NoKeyError
+	switch {
+	case errors.As(err, &noKey):
+		class = "no_key"
+	case errors.Is(err, assembly.ErrNoModel):
+		class = "no_model"
+	}
+	s.send(map[string]any{"type": "error", "class": class, "message": err.Error()})
+	s.send(map[string]any{"type": "done", "text": "", "iterations": 0, "elapsedMs": 0, "stopped": false,
+		"usage": usageView{}, "cost": nil})
+}
+
+func (a *App) resolveKey(ctx context.Context, id string) (string, error) {
+	key, _, err := a.deps.Secrets.Resolve(ctx, id)
+	return key, err
+}
+
+func (a *App) publishApproval(req permission.Request) {
+	a.chat.mu.Lock()
+	s := a.chat.stream
+	a.chat.mu.Unlock()
+	if s != nil {
+		s.approvalRequested(req)
+	}
+}
+
+func (a *App) approvalResolved(id string) {
+	a.chat.mu.Lock()
+	s := a.chat.stream
+	a.chat.mu.Unlock()
+	if s != nil {
+		s.send(map[string]any{"type": "approval_resolved", "requestId": id})
+	}
+}
+
+// approveMode maps the Settings approval mode onto the tools' modes.
+func approveMode(m string) tools.ApproveMode {
+	switch m {
+	case "edits":
+		return tools.ApproveEdits
+	case "auto":
+		return tools.ApproveAll
+	default:
+		return tools.ApproveNever
+	}
+}
+
+func newTurnID() string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return "t" + hex.EncodeToString(b)
+}

@@ -1,0 +1,155 @@
+package app
+
+import (
+	"encoding/json"
+	"sync"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/redact"
+)
+
+// ChatEventName is the Wails event the chat stream is emitted on; the
+// payload shapes are frontend/src/chat/protocol.ts.
+const ChatEventName = "chat"
+
+// textFlushInterval coalesces streamed deltas to about one UI update per
+// frame: fewer bridge crossings, no visible lag.
+const textFlushInterval = 16 * time.Millisecond
+
+type usageView struct {
+	InputTokens       int `json:"inputTokens"`
+	CachedInputTokens int `json:"cachedInputTokens"`
+	OutputTokens      int `json:"outputTokens"`
+	ReasoningTokens   int `json:"reasoningTokens"`
+}
+
+// turnStream numbers one turn's events and merges adjacent text deltas.
+// Deltas are the only events that may be merged; every other event is
+// delivered, in order, after any text before it.
+type turnStream struct {
+	emit func(name string, data any)
+	red  *redact.Redactor
+
+	mu      sync.Mutex
+	turnID  string
+	seq     int
+	pending map[string]string // "text" / "reasoning" → buffered delta
+	order   []string
+	timer   *time.Timer
+}
+
+func newTurnStream(emit func(string, any), red *redact.Redactor, turnID string) *turnStream {
+	return &turnStream{emit: emit, red: red, turnID: turnID, pending: map[string]string{}}
+}
+
+// send emits one event now (after flushing buffered text).
+func (s *turnStream) send(fields map[string]any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.flushLocked()
+	s.sendLocked(fields)
+}
+
+func (s *turnStream) sendLocked(fields map[string]any) {
+	s.seq++
+	fields["turnId"], fields["seq"] = s.turnID, s.seq
+	s.emit(ChatEventName, fields)
+}
+
+// delta buffers streamed text of kind "text" or "reasoning".
+func (s *turnStream) delta(kind, text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.pending[kind]; !ok {
+		s.order = append(s.order, kind)
+	}
+	s.pending[kind] += text
+	if s.timer == nil {
+		s.timer = time.AfterFunc(textFlushInterval, func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			s.flushLocked()
+		})
+	}
+}
+
+func (s *turnStream) flushLocked() {
+	if s.timer != nil {
+		s.timer.Stop()
+		s.timer = nil
+	}
+	for _, kind := range s.order {
+		// Redacting whole batches, not single tokens, lets a key split
+		// across deltas still be caught once it is complete.
+		s.sendLocked(map[string]any{"type": kind, "text": s.red.String(s.pending[kind])})
+	}
+	s.pending, s.order = map[string]string{}, nil
+}
+
+// event translates one loop event into the wire protocol.
+func (s *turnStream) event(e loop.Event) {
+	r := s.red.String
+	switch e := e.(type) {
+	case loop.TextDelta:
+		s.delta("text", e.Text)
+	case loop.ReasoningDelta:
+		s.delta("reasoning", e.Text)
+	case loop.ToolCallStarted:
+		var args any
+		if json.Unmarshal([]byte(r(string(e.Args))), &args) != nil {
+			args = map[string]any{}
+		}
+		s.send(map[string]any{"type": "tool_started", "callId": e.ID, "name": e.Name, "args": args})
+	case loop.ToolCallFinished:
+		s.send(map[string]any{"type": "tool_finished", "callId": e.ID, "name": e.Name, "status": string(e.Status),
+			"output": r(e.Output), "durationMs": e.Duration.Milliseconds()})
+	case loop.UsageReported:
+		s.send(map[string]any{"type": "usage", "usage": usageOf(e.Usage),
+			"cost": costOf(e.Cost, e.CostKnown)})
+	case loop.Retrying:
+		s.send(map[string]any{"type": "retry", "class": string(e.Class), "attempt": e.Attempt, "delayMs": e.Delay.Milliseconds()})
+	case loop.Compacted:
+		s.send(map[string]any{"type": "compacted", "kind": e.Kind, "before": e.Before, "after": e.After})
+	case loop.TurnError:
+		s.send(map[string]any{"type": "error", "class": string(e.Class), "message": r(e.Message)})
+	case loop.TurnDone:
+		s.send(map[string]any{"type": "done", "text": r(e.Text), "iterations": e.Iterations, "elapsedMs": e.Elapsed.Milliseconds(),
+			"stopped": e.Stopped, "usage": usageOf(e.Usage),
+			"cost": costOf(e.Cost, e.CostKnown)})
+	}
+}
+
+// progress forwards a running tool's live output.
+func (s *turnStream) progress(callID, chunk string) {
+	s.send(map[string]any{"type": "tool_progress", "callId": callID, "chunk": s.red.String(chunk)})
+}
+
+func (s *turnStream) approvalRequested(req permission.Request) {
+	kind, detail := "other", req.Command
+	switch {
+	case req.Command != "":
+		kind = "shell"
+	case req.Diff != "":
+		kind, detail = "edit", req.Diff
+	}
+	summary := req.Reason
+	if summary == "" {
+		summary = req.Tool + " " + req.Path
+	}
+	s.send(map[string]any{"type": "approval_requested", "requestId": req.ID, "callId": req.CallID, "tool": req.Tool,
+		"kind": kind, "summary": s.red.String(summary), "detail": s.red.String(detail)})
+}
+
+func usageOf(u llm.Usage) usageView {
+	return usageView{InputTokens: u.InputTokens, CachedInputTokens: u.CachedInputTokens, OutputTokens: u.OutputTokens, ReasoningTokens: u.ReasoningTokens}
+}
+
+func costOf(c float64, known bool) any {
+	if !known {
+		return nil
+	}
+	return c
+}

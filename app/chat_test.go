@@ -1,0 +1,259 @@
+package app
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/settings"
+)
+
+// scriptedProvider is a loopback OpenAI Chat Completions server that
+// answers each request with the next scripted SSE body.
+type scriptedProvider struct {
+	mu       sync.Mutex
+	replies  []string
+	requests []map[string]any
+	hold     chan struct{} // when set, streams pause after the first chunk until closed
+}
+
+func (p *scriptedProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/chat/completions") {
+		http.NotFound(w, r) // context-length probes and model lists
+		return
+	}
+	var body map[string]any
+	_ = json.NewDecoder(r.Body).Decode(&body)
+	p.mu.Lock()
+	p.requests = append(p.requests, body)
+	n := len(p.requests)
+	p.mu.Unlock()
+	if n > len(p.replies) {
+		http.Error(w, `{"error":{"message":"script exhausted"}}`, http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	for i, line := range strings.Split(p.replies[n-1], "\n") {
+		fmt.Fprintf(w, "data: %s\n\n", line)
+		w.(http.Flusher).Flush()
+		if i == 0 && p.hold != nil {
+			select {
+			case <-p.hold:
+			case <-r.Context().Done():
+				return
+			}
+		}
+	}
+}
+
+func textReply(parts ...string) string {
+	var lines []string
+	for _, t := range parts {
+		b, _ := json.Marshal(t)
+		lines = append(lines, `{"choices":[{"index":0,"delta":{"content":`+string(b)+`}}]}`)
+	}
+	lines = append(lines, `{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":10,"completion_tokens":5}}`, "[DONE]")
+	return strings.Join(lines, "\n")
+}
+
+func toolReply(id, name, args string) string {
+	a, _ := json.Marshal(args)
+	return strings.Join([]string{
+		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + string(a) + `}}]}}]}`,
+		`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`, "[DONE]"}, "\n")
+}
+
+type recorder struct {
+	mu     sync.Mutex
+	events []map[string]any
+	signal chan struct{}
+}
+
+func (r *recorder) emit(name string, data any) {
+	if name != ChatEventName {
+		return
+	}
+	r.mu.Lock()
+	r.events = append(r.events, data.(map[string]any))
+	r.mu.Unlock()
+	select {
+	case r.signal <- struct{}{}:
+	default:
+	}
+}
+
+// waitFor blocks until an event of type typ arrives (or fails the test).
+func (r *recorder) waitFor(t *testing.T, typ string) map[string]any {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		r.mu.Lock()
+		for _, e := range r.events {
+			if e["type"] == typ {
+				r.mu.Unlock()
+				return e
+			}
+		}
+		r.mu.Unlock()
+		select {
+		case <-r.signal:
+		case <-time.After(20 * time.Millisecond):
+		case <-deadline:
+			t.Fatalf("no %q event; got %v", typ, r.types())
+		}
+	}
+}
+
+func (r *recorder) types() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, e := range r.events {
+		out = append(out, e["type"].(string))
+	}
+	return out
+}
+
+func chatApp(t *testing.T, p *scriptedProvider, approval string) (*App, *recorder, string) {
+	t.Helper()
+	srv := httptest.NewServer(p)
+	t.Cleanup(srv.Close)
+	a, _ := newTestApp(t, nil)
+	if _, err := a.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
+		s.ActiveProvider, s.ActiveModel, s.ApprovalMode = "custom:script", "scripted-model", approval
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{signal: make(chan struct{}, 1)}
+	a.SetEmitter(rec.emit)
+	ws := t.TempDir()
+	if _, err := a.OpenWorkspace(ws); err != nil {
+		t.Fatal(err)
+	}
+	return a, rec, ws
+}
+
+func TestChatStreamsATurnInOrder(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("Hello", ", ", "world")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	res, err := a.Send("hi")
+	if err != nil || res.TurnID == "" || res.Queued {
+		t.Fatalf("Send = %+v, %v", res, err)
+	}
+	done := rec.waitFor(t, "done")
+	if done["text"] != "Hello, world" || done["turnId"] != res.TurnID {
+		t.Errorf("done = %v", done)
+	}
+	var text strings.Builder
+	for i, e := range rec.events {
+		if e["seq"] != i+1 {
+			t.Fatalf("event %d has seq %v: %v", i, e["seq"], rec.types())
+		}
+		if e["type"] == "text" {
+			text.WriteString(e["text"].(string))
+		}
+	}
+	if text.String() != "Hello, world" || rec.types()[0] != "turn_started" {
+		t.Errorf("streamed %q, events %v", text.String(), rec.types())
+	}
+}
+
+func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("call_1", "write_file", `{"path":"notes/hello.txt","content":"hi from the agent\n"}`),
+		textReply("Wrote it."),
+	}}
+	a, rec, ws := chatApp(t, p, "ask")
+	if _, err := a.Send("write a file"); err != nil {
+		t.Fatal(err)
+	}
+	req := rec.waitFor(t, "approval_requested")
+	if req["kind"] != "edit" || !strings.Contains(req["detail"].(string), "hi from the agent") {
+		t.Fatalf("approval request = %v", req)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "notes/hello.txt")); !os.IsNotExist(err) {
+		t.Fatal("the file was written before approval")
+	}
+	if err := a.Approve(req["requestId"].(string), "allow_once", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Approve(req["requestId"].(string), "deny", ""); err == nil {
+		t.Error("a second decision was accepted")
+	}
+	fin := rec.waitFor(t, "tool_finished")
+	rec.waitFor(t, "done")
+	if fin["status"] != "succeeded" {
+		t.Errorf("tool_finished = %v", fin)
+	}
+	got, err := os.ReadFile(filepath.Join(ws, "notes/hello.txt"))
+	if err != nil || string(got) != "hi from the agent\n" {
+		t.Errorf("file = %q, %v", got, err)
+	}
+}
+
+func TestChatStopKeepsPartialText(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("partial ", "never sent")}, hold: make(chan struct{})}
+	defer close(p.hold)
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.Send("go"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "text")
+	start := time.Now()
+	a.Stop()
+	done := rec.waitFor(t, "done")
+	if d := time.Since(start); d > time.Second {
+		t.Errorf("stop took %v", d)
+	}
+	if done["stopped"] != true || done["text"] != "partial " {
+		t.Errorf("done = %v", done)
+	}
+}
+
+func TestChatWithoutKeyFailsWithNoKeyClass(t *testing.T) {
+	a, _ := newTestApp(t, nil)
+	rec := &recorder{signal: make(chan struct{}, 1)}
+	a.SetEmitter(rec.emit)
+	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
+		s.ActiveProvider, s.ActiveModel = "openai", "gpt-x"
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Send("hi"); err != nil {
+		t.Fatal(err)
+	}
+	if e := rec.waitFor(t, "error"); e["class"] != "no_key" {
+		t.Errorf("error = %v", e)
+	}
+	rec.waitFor(t, "done")
+}
+
+func TestOpenWorkspaceRejectsFilesAndRoot(t *testing.T) {
+	a, _ := newTestApp(t, nil)
+	f := filepath.Join(t.TempDir(), "file.txt")
+	os.WriteFile(f, []byte("x"), 0o644)
+	for _, p := range []string{"", f, "/", "/definitely/not/here"} {
+		if _, err := a.OpenWorkspace(p); err == nil {
+			t.Errorf("OpenWorkspace(%q) accepted", p)
+		}
+	}
+	if _, err := a.Send("hi"); err == nil {
+		t.Error("Send without a workspace accepted")
+	}
+}
+
