@@ -3,16 +3,21 @@ package loop
 import (
 	"context"
 	"errors"
+	"regexp"
 
 	"github.com/hearth-agent/hearth/agent/llm"
 )
 
 func (t *turn) request() *llm.Request {
 	a := t.a
-	req := &llm.Request{Model: a.cfg.Model, System: a.cfg.System, Messages: t.msgs,
+	system := a.cfg.System
+	if a.useText() && a.cfg.TextProtocolSystem != "" {
+		system = a.cfg.TextProtocolSystem
+	}
+	req := &llm.Request{Model: a.cfg.Model, System: system, Messages: t.msgs,
 		MaxTokens: a.cfg.MaxTokens, Temperature: a.cfg.Temperature, Reasoning: a.cfg.Reasoning,
 		NumCtx: a.cfg.NumCtx, Cache: a.cfg.Cache}
-	if !a.cfg.TextProtocol {
+	if !a.useText() {
 		req.Tools = a.tools.defs
 	}
 	return req
@@ -24,11 +29,13 @@ func (t *turn) request() *llm.Request {
 func (t *turn) call(ctx context.Context) (*llm.Response, error) {
 	a := t.a
 	t.maybeCompact(ctx, false)
+	t.shown = 0
 	onDelta := func(d llm.Delta) {
+		t.shown++
 		switch {
 		case d.Kind == llm.DeltaReasoning:
 			t.emit(ReasoningDelta{Text: d.Text})
-		case !a.cfg.TextProtocol: // protocol replies are JSON, shown once parsed
+		case !a.useText(): // protocol replies are JSON, shown once parsed
 			t.emit(TextDelta{Text: d.Text})
 		}
 	}
@@ -41,6 +48,13 @@ func (t *turn) call(ctx context.Context) (*llm.Response, error) {
 		resp, err := llm.StreamWithRetry(ctx, a.cfg.Client, req, a.cfg.Retry, onDelta, onRetry)
 		if resp != nil {
 			t.account(resp.Usage, estimate)
+		}
+		if err != nil && t.shown == 0 && a.cfg.TextProtocolSystem != "" && !a.useText() && toolsRefused(err) {
+			a.mu.Lock()
+			a.textMode = true
+			a.mu.Unlock()
+			a.cfg.Logf("the model refused native tools; switching to the text protocol: %v", err)
+			continue
 		}
 		var le *llm.Error
 		if err != nil && errors.As(err, &le) && le.Class == llm.ClassContextLength && !t.retried && ctx.Err() == nil {
@@ -72,4 +86,14 @@ func (t *turn) account(u llm.Usage, estimate int) {
 	}
 	t.a.est.calibrate(estimate, u.InputTokens)
 	t.emit(UsageReported{Usage: u, Cost: cost, CostKnown: ok})
+}
+
+var toolsRefusal = regexp.MustCompile(`(?i)does not support (tools|function calling|tool use)|tools? (are|is) not supported|tools param requires|tool use is not supported`)
+
+// toolsRefused reports whether the server rejected the request because the
+// model cannot take native tools.
+func toolsRefused(err error) bool {
+	var le *llm.Error
+	return errors.As(err, &le) && (le.Class == llm.ClassInvalidRequest || le.Class == llm.ClassServer) &&
+		toolsRefusal.MatchString(le.Message)
 }

@@ -185,3 +185,19 @@ func TestContextLengthErrorCompactsAndRetriesOnce(t *testing.T) {
 		t.Fatalf("err %v after %d requests", res2.Err, len(s2.requests()))
 	}
 }
+
+func TestFallsBackToTextProtocolWhenToolsRefused(t *testing.T) {
+	s := newScript(t,
+		reply{status: 400, body: `{"error":{"message":"registry.ollama.ai/library/gemma:2b does not support tools"}}`},
+		reply{text: `{"tool":"read_file","args":{"path":"a"}}`},
+		reply{text: `{"done":true,"response":"read_file:a it is"}`})
+	a := newAgent(t, Config{Client: s.client(), System: "NATIVE", TextProtocolSystem: "TEXT PROTOCOL", Tools: []tool.Tool{echoTool("read_file")}})
+	res := a.Run(context.Background(), nil, "go", func(Event) {})
+	if res.Err != nil || res.Text != "read_file:a it is" {
+		t.Fatalf("result %+v", res)
+	}
+	reqs := s.requests()
+	if len(reqs[0].Tools) == 0 || len(reqs[1].Tools) != 0 || reqs[1].Messages[0].Content != "TEXT PROTOCOL" {
+		t.Errorf("requests %+v", reqs[1])
+	}
+}

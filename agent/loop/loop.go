@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/llm"
@@ -33,6 +34,10 @@ type Config struct {
 	// TextProtocol is for models without native tool calling: tools are
 	// described in the system prompt and called with one JSON object.
 	TextProtocol bool
+	// TextProtocolSystem is the system prompt with the text protocol
+	// appended. When set, a server that rejects native tools ("does not
+	// support tools") switches the agent to the text protocol for good.
+	TextProtocolSystem string
 
 	MaxTokens   int
 	Temperature *float64
@@ -56,6 +61,15 @@ type Agent struct {
 	cfg   Config
 	tools *toolset
 	est   estimator
+
+	mu       sync.Mutex
+	textMode bool // starts as cfg.TextProtocol; set when native tools are refused
+}
+
+func (a *Agent) useText() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.textMode
 }
 
 // New checks cfg and compiles the tools' schemas.
@@ -88,7 +102,7 @@ func New(cfg Config) (*Agent, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
-	a := &Agent{cfg: cfg, tools: ts}
+	a := &Agent{cfg: cfg, tools: ts, textMode: cfg.TextProtocol}
 	a.est.factor, a.est.window = 1, cfg.Window
 	return a, nil
 }
@@ -117,6 +131,7 @@ type turn struct {
 	res        Result
 	guard      guard
 	badReplies int
+	shown      int // deltas shown from the current request
 	// retried is set once a context_length error caused a compaction and a
 	// retry; a second one fails the turn.
 	retried bool
@@ -207,7 +222,7 @@ func (t *turn) loop(ctx context.Context) {
 			return
 		}
 		calls := resp.Message.ToolCalls
-		if a.cfg.TextProtocol {
+		if a.useText() {
 			var final bool
 			calls, final = t.textProtocol(resp)
 			if final || t.res.Err != nil {
@@ -251,7 +266,7 @@ func (t *turn) keep(resp *llm.Response, err error) {
 }
 
 func (t *turn) appendResults(calls []llm.ToolCall, outs []outcome) {
-	if t.a.cfg.TextProtocol {
+	if t.a.useText() {
 		t.msgs = append(t.msgs, llm.Message{Role: llm.RoleUser, Text: textResults(outs)})
 		return
 	}

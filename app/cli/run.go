@@ -206,8 +206,13 @@ func buildAgent(ctx context.Context, env *Env, ep settings.Endpoint, info provid
 		return nil, err
 	}
 	cfg.Tools = toolset
-	cfg.System, err = prompt.System(prompt.Data{Workspace: ws, OS: runtime.GOOS, Date: time.Now(), Tools: defs})
-	if err != nil {
+	data := prompt.Data{Workspace: ws, OS: runtime.GOOS, Date: time.Now(), Tools: defs}
+	if cfg.System, err = prompt.System(data); err != nil {
+		return nil, err
+	}
+	// A local model that refuses native tools falls back to the text protocol.
+	data.TextProtocol = true
+	if cfg.TextProtocolSystem, err = prompt.System(data); err != nil {
 		return nil, err
 	}
 	return loop.New(cfg)
