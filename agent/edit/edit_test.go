@@ -41,6 +41,13 @@ func TestApply(t *testing.T) {
 			[]Edit{{"if a {\nb()\n}", "x"}}, "", "does not match"},
 		{"no tab to space conversion", "\tx = 1\n", []Edit{{"    x = 1\n    y = 2", "z"}}, "", "does not match"},
 		{"tabs kept in untouched and indented lines", "\ta\n\tb\n", []Edit{{"b", "c\n\td"}}, "\ta\n\tc\n\t\td\n", ""},
+		{"model added indentation", "if a {\nb()\n}\n", []Edit{{"    if a {\n    b()\n    }", "    if c {\n    d()\n    }"}}, "if c {\nd()\n}\n", ""},
+		{"indent tier with crlf", "\tx := 1\r\n\ty := 2\r\n", []Edit{{"x := 1\ny := 2", "x := 3"}}, "\tx := 3\r\n", ""},
+		{"indent tier with unicode", "  ünï := 1\n  π := 2\n", []Edit{{"ünï := 1\nπ := 2", "ünï := 3"}}, "  ünï := 3\n", ""},
+		{"indent tier ambiguous", "\ta\n\t\ta\n", []Edit{{"  a", "b"}}, "", "at lines 1, 2"},
+		{"dropped prefix added to less indented replace", "\t\tx\n", []Edit{{"\tx", "y"}}, "\ty\n", ""},
+		{"added prefix removed from replace", "x\n", []Edit{{"\t\tx", "\ty"}}, "y\n", ""},
+		{"changed prefix swapped", "\tif a {\n\t\tb\n\t}\n", []Edit{{"  if a {\n  \tb\n  }", "  if a {\n  \tc\n  }"}}, "\tif a {\n\t\tc\n\t}\n", ""},
 		// blank first line
 		{"spurious blank first search line", "a\nb\n", []Edit{{"\nb\n", "\nB\n"}}, "a\nB\n", ""},
 		{"blank first line kept when file has it", "a\n\nb\n", []Edit{{"\nb", "c"}}, "a\nc\n", ""},
@@ -50,6 +57,10 @@ func TestApply(t *testing.T) {
 			"func g() {\n\ta()\n\tb()\n\tC()\n}\n", ""},
 		{"elision counts must pair", "a\nb\nc\n", []Edit{{"a\n...\nc", "x\nc"}}, "", "must pair up"},
 		{"literal ellipsis matches exactly first", "x = ...\n...\ny\n", []Edit{{"...\ny", "z"}}, "x = ...\nz\n", ""},
+		{"elision keeps the lines between", "a\nx\nb\ny\n", []Edit{{"a\n...\nb", "A\n...\nB"}}, "A\nx\nB\ny\n", ""},
+		{"elision segment ambiguous after first", "a\nb\nx\nc\nx\n", []Edit{{"a\n...\nx\n", "A\n...\nX\n"}}, "", "segment 2 of the SEARCH"},
+		{"elision segments must be in order", "b\na\n", []Edit{{"a\n...\nb", "A\n...\nB"}}, "", "does not match"},
+		{"elision replace without search segment", "a\nb\n", []Edit{{"...\nb", "new\n...\nB"}}, "", "no SEARCH text"},
 		// ambiguity
 		{"duplicates are ambiguous", "x\na\nx\nb\nx\n", []Edit{{"x", "y"}}, "", "at lines 1, 3, 5"},
 		{"overlapping duplicates", "a\na\na\n", []Edit{{"a\na", "b"}}, "", "at lines 1, 2"},
@@ -60,6 +71,8 @@ func TestApply(t *testing.T) {
 		{"replace already present", "a\nnew\n", []Edit{{"old", "new"}}, "", "already present at line 2"},
 		{"all or nothing", "a\nb\n", []Edit{{"a", "x"}, {"nope", "y"}}, "", "edit 2 of 2"},
 		{"no unicode normalisation", "caf\u00e9\n", []Edit{{"cafe\u0301", "x"}}, "", "does not match"},
+		{"no match in empty file", "", []Edit{{"x", "y"}}, "", "does not match"},
+		{"second edit sees first and is ambiguous", "a\nb\n", []Edit{{"a", "b"}, {"b", "c"}}, "", "at lines 1, 2"},
 		// create and append
 		{"create", "", []Edit{{"", "hello\nworld"}}, "hello\nworld\n", ""},
 		{"append", "a\n", []Edit{{"", "b\n"}}, "a\nb\n", ""},
@@ -78,6 +91,11 @@ func TestApply(t *testing.T) {
 		{"bom kept", "\ufeffa\nb\n", []Edit{{"a", "x"}}, "\ufeffx\nb\n", ""},
 		{"bom crlf", "\ufeffa\r\nb\r\n", []Edit{{"b", "c"}}, "\ufeffa\r\nc\r\n", ""},
 		{"unicode lines", "π = 3.14\n名前 = \"x\"\n", []Edit{{"名前 = \"x\"", "名前 = \"y\""}}, "π = 3.14\n名前 = \"y\"\n", ""},
+		{"lone cr lines are content", "a\rb\rc\n", []Edit{{"a\rb\rc", "x"}}, "x\n", ""},
+		{"bom without final newline", "\ufeffa", []Edit{{"a", "b"}}, "\ufeffb", ""},
+		{"bom only file append", "\ufeff", []Edit{{"", "x"}}, "\ufeffx\n", ""},
+		{"crlf create in crlf-less new file", "", []Edit{{"", "a\r\nb\r\n"}}, "a\nb\n", ""},
+		{"trailing tab file line", "a\t\nb\n", []Edit{{"a", "c"}}, "c\nb\n", ""},
 		{"carriage return inside line kept", "a\rb\nc\n", []Edit{{"c", "d"}}, "a\rb\nd\n", ""},
 	}
 	for _, tt := range tests {

@@ -136,8 +136,11 @@ func uniformOffset(got, want []string) bool {
 	return true
 }
 
-// reindent moves the REPLACE lines by the same offset the SEARCH lines were
-// found at: the SEARCH's common prefix is swapped for the file's.
+// reindent moves the REPLACE lines by the offset the SEARCH lines were
+// found at. When the model dropped a leading prefix (the file's common
+// indent ends with the SEARCH's) that prefix is added to every line; when it
+// added one, it is removed; otherwise the SEARCH's prefix is swapped for the
+// file's on the lines that start with it.
 func reindent(got, search, repl []string) []string {
 	g, w := commonIndent(got), commonIndent(search)
 	out := make([]string, len(repl))
@@ -145,10 +148,19 @@ func reindent(got, search, repl []string) []string {
 		switch {
 		case isBlank(r):
 			out[i] = r
+		case strings.HasSuffix(g, w):
+			out[i] = g[:len(g)-len(w)] + r
+		case strings.HasSuffix(w, g):
+			extra := w[:len(w)-len(g)]
+			if ws := r[:len(r)-len(strings.TrimLeft(r, " \t"))]; strings.HasPrefix(extra, ws) {
+				out[i] = r[len(ws):] // dedented past the file's margin: clip at it
+			} else {
+				out[i] = strings.TrimPrefix(r, extra)
+			}
 		case strings.HasPrefix(r, w):
 			out[i] = g + r[len(w):]
 		default:
-			out[i] = r // less indented than the SEARCH: leave it where the model put it
+			out[i] = r
 		}
 	}
 	return out
