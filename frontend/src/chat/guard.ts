@@ -1,0 +1,48 @@
+// The boundary check for "chat" events: the payload comes from another
+// process, so nothing reaches the reducer unless it has the shape
+// protocol.ts promises.
+import type { ChatEvent, ToolStatus, Usage } from "./protocol";
+
+type Rec = Record<string, unknown>;
+
+const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (r: Rec, k: string) => typeof r[k] === "string";
+const num = (r: Rec, k: string) => typeof r[k] === "number" && Number.isFinite(r[k]);
+const bool = (r: Rec, k: string) => typeof r[k] === "boolean";
+const costOk = (r: Rec) => r.cost === null || num(r, "cost");
+
+const toolStatuses: ReadonlySet<string> = new Set<ToolStatus>(["succeeded", "failed", "denied", "canceled"]);
+const decisions: ReadonlySet<string> = new Set(["allow_once", "allow_session", "deny"]);
+const approvalKinds: ReadonlySet<string> = new Set(["edit", "shell", "other"]);
+
+function isUsage(v: unknown): v is Usage {
+  return isRec(v) && num(v, "inputTokens") && num(v, "cachedInputTokens") && num(v, "outputTokens") && num(v, "reasoningTokens");
+}
+
+const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
+  turn_started: (r) => str(r, "prompt") && num(r, "startedAt"),
+  text: (r) => str(r, "text"),
+  reasoning: (r) => str(r, "text"),
+  tool_started: (r) => str(r, "callId") && str(r, "name") && "args" in r,
+  tool_progress: (r) => str(r, "callId") && str(r, "chunk"),
+  tool_finished: (r) =>
+    str(r, "callId") && str(r, "name") && typeof r.status === "string" && toolStatuses.has(r.status) && str(r, "output") && num(r, "durationMs"),
+  approval_requested: (r) =>
+    str(r, "requestId") && str(r, "callId") && str(r, "tool") && typeof r.kind === "string" && approvalKinds.has(r.kind) &&
+    str(r, "summary") && str(r, "detail"),
+  approval_resolved: (r) => str(r, "requestId") && typeof r.decision === "string" && decisions.has(r.decision),
+  usage: (r) => isUsage(r.usage) && costOk(r),
+  retry: (r) => str(r, "class") && num(r, "attempt") && num(r, "delayMs"),
+  compacted: (r) => str(r, "kind") && num(r, "before") && num(r, "after"),
+  error: (r) => str(r, "class") && str(r, "message"),
+  done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
+};
+
+/** isChatEvent reports whether a payload is a well-formed ChatEvent. */
+export function isChatEvent(v: unknown): v is ChatEvent {
+  if (!isRec(v) || !str(v, "turnId") || v.turnId === "" || !num(v, "seq")) return false;
+  if (typeof v.type !== "string" || !Object.hasOwn(checks, v.type)) return false;
+  const seq = v.seq as number;
+  if (!Number.isInteger(seq) || seq < 1) return false;
+  return checks[v.type as ChatEvent["type"]](v);
+}

@@ -1,0 +1,267 @@
+// The chat's state: one pure reducer that applies the backend's events.
+// Events are keyed by turn and per-turn sequence number: a duplicate is
+// dropped, and an early arrival waits in the turn's buffer until the gap
+// before it fills, so the view is always the in-order prefix of the stream.
+import type { ChatEvent, ToolStatus, Usage } from "./protocol";
+
+export type ToolState = "running" | ToolStatus;
+
+export interface ToolCall {
+  callId: string;
+  name: string;
+  args: unknown;
+  state: ToolState;
+  /** the last part of the live output while running */
+  tail: string;
+  output: string;
+  durationMs: number | null;
+}
+
+export type Decision = "allow_once" | "allow_session" | "deny";
+
+export interface Approval {
+  requestId: string;
+  callId: string;
+  tool: string;
+  kind: "edit" | "shell" | "other";
+  summary: string;
+  detail: string;
+  /** set once the backend confirms it */
+  decision: Decision | null;
+  /** the user answered; waiting for the backend to confirm */
+  answered: boolean;
+}
+
+/** The visible pieces of an answer, in the order they happened. */
+export type Part =
+  | { kind: "text"; text: string }
+  | { kind: "tool"; callId: string }
+  | { kind: "approval"; requestId: string }
+  | { kind: "compacted"; how: string; before: number; after: number };
+
+export type TurnStatus = "queued" | "running" | "done" | "stopped" | "error";
+
+export interface Retry {
+  class: string;
+  attempt: number;
+  delayMs: number;
+  /** local clock when the notice arrived, to count down from */
+  at: number;
+}
+
+export interface Turn {
+  turnId: string;
+  prompt: string;
+  startedAt: number | null;
+  status: TurnStatus;
+  parts: Part[];
+  reasoning: string;
+  tools: Record<string, ToolCall>;
+  approvals: Record<string, Approval>;
+  usage: Usage;
+  cost: number | null;
+  elapsedMs: number | null;
+  iterations: number;
+  error: { class: string; message: string } | null;
+  retry: Retry | null;
+  /** next sequence number the turn can apply */
+  nextSeq: number;
+  /** events that arrived ahead of a gap, by seq */
+  early: Record<number, ChatEvent>;
+}
+
+export interface ChatState {
+  order: string[];
+  turns: Record<string, Turn>;
+}
+
+export type ChatAction =
+  | { type: "events"; events: ChatEvent[]; now: number }
+  | { type: "sent"; turnId: string; prompt: string; queued: boolean }
+  /** the user answered an approval (true) or sending the answer failed (false) */
+  | { type: "answered"; requestId: string; answered: boolean }
+  | { type: "reset" };
+
+export const initialState: ChatState = { order: [], turns: {} };
+
+/** How much live tool output a running row keeps. */
+export const TAIL_LIMIT = 2000;
+
+const zeroUsage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
+
+function newTurn(turnId: string, prompt = "", status: TurnStatus = "running"): Turn {
+  return {
+    turnId, prompt, startedAt: null, status, parts: [], reasoning: "", tools: {}, approvals: {},
+    usage: zeroUsage, cost: null, elapsedMs: null, iterations: 0, error: null, retry: null, nextSeq: 1, early: {},
+  };
+}
+
+function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    cachedInputTokens: a.cachedInputTokens + b.cachedInputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    reasoningTokens: a.reasoningTokens + b.reasoningTokens,
+  };
+}
+
+function appendText(parts: Part[], text: string): Part[] {
+  if (text === "") return parts;
+  const last = parts[parts.length - 1];
+  if (last?.kind === "text") return [...parts.slice(0, -1), { kind: "text", text: last.text + text }];
+  return [...parts, { kind: "text", text }];
+}
+
+function tailOf(s: string): string {
+  return s.length <= TAIL_LIMIT ? s : s.slice(s.length - TAIL_LIMIT);
+}
+
+function isTerminal(s: TurnStatus): boolean {
+  return s === "done" || s === "stopped" || s === "error";
+}
+
+/** apply folds one in-order event into its turn. */
+function apply(t: Turn, e: ChatEvent, now: number): Turn {
+  // Any sign of progress ends a retry wait.
+  const base = e.type === "retry" ? t : { ...t, retry: null };
+  switch (e.type) {
+    case "turn_started":
+      return { ...base, prompt: e.prompt, startedAt: e.startedAt, status: isTerminal(t.status) ? t.status : "running" };
+    case "text":
+      return { ...base, status: isTerminal(t.status) ? t.status : "running", parts: appendText(t.parts, e.text) };
+    case "reasoning":
+      return { ...base, reasoning: t.reasoning + e.text };
+    case "tool_started": {
+      const call: ToolCall = { callId: e.callId, name: e.name, args: e.args, state: "running", tail: "", output: "", durationMs: null };
+      const seen = e.callId in t.tools;
+      return { ...base, tools: { ...t.tools, [e.callId]: call }, parts: seen ? t.parts : [...t.parts, { kind: "tool", callId: e.callId }] };
+    }
+    case "tool_progress": {
+      const call = t.tools[e.callId];
+      if (!call || call.state !== "running") return base;
+      return { ...base, tools: { ...t.tools, [e.callId]: { ...call, tail: tailOf(call.tail + e.chunk) } } };
+    }
+    case "tool_finished": {
+      const prev = t.tools[e.callId];
+      const call: ToolCall = {
+        callId: e.callId, name: e.name, args: prev?.args ?? {}, state: e.status, tail: "", output: e.output, durationMs: e.durationMs,
+      };
+      const parts: Part[] = prev ? t.parts : [...t.parts, { kind: "tool", callId: e.callId }];
+      return { ...base, tools: { ...t.tools, [e.callId]: call }, parts };
+    }
+    case "approval_requested": {
+      const a: Approval = {
+        requestId: e.requestId, callId: e.callId, tool: e.tool, kind: e.kind, summary: e.summary, detail: e.detail,
+        decision: null, answered: false,
+      };
+      return { ...base, approvals: { ...t.approvals, [e.requestId]: a }, parts: [...t.parts, { kind: "approval", requestId: e.requestId }] };
+    }
+    case "approval_resolved": {
+      const a = t.approvals[e.requestId];
+      if (!a) return base;
+      return { ...base, approvals: { ...t.approvals, [e.requestId]: { ...a, decision: e.decision, answered: true } } };
+    }
+    case "usage": {
+      // One usage event follows every model response: totals are sums, and
+      // the cost is known only while every response's cost was.
+      const first = t.iterations === 0;
+      const cost = e.cost === null || (!first && t.cost === null) ? null : (t.cost ?? 0) + e.cost;
+      return { ...base, usage: addUsage(t.usage, e.usage), cost, iterations: t.iterations + 1 };
+    }
+    case "retry":
+      return { ...base, retry: { class: e.class, attempt: e.attempt, delayMs: e.delayMs, at: now } };
+    case "compacted":
+      return { ...base, parts: [...t.parts, { kind: "compacted", how: e.kind, before: e.before, after: e.after }] };
+    case "error":
+      return { ...base, error: { class: e.class, message: e.message }, status: "error" };
+    case "done": {
+      // A model that did not stream still has its answer in done.text.
+      const streamed = t.parts.some((p) => p.kind === "text");
+      const parts = streamed ? t.parts : appendText(t.parts, e.text);
+      const status: TurnStatus = e.stopped ? "stopped" : t.error ? "error" : "done";
+      const tools = settleTools(t.tools);
+      return { ...base, parts, tools, status, elapsedMs: e.elapsedMs, iterations: e.iterations, usage: e.usage, cost: e.cost };
+    }
+  }
+}
+
+// A call still running when the turn ends was cut off with it.
+function settleTools(tools: Record<string, ToolCall>): Record<string, ToolCall> {
+  let out = tools;
+  for (const [id, c] of Object.entries(tools)) {
+    if (c.state === "running") {
+      if (out === tools) out = { ...tools };
+      out[id] = { ...c, state: "canceled", output: c.tail, tail: "" };
+    }
+  }
+  return out;
+}
+
+/** receive takes one event in any order and applies every event now in sequence. */
+function receive(t: Turn, e: ChatEvent, now: number): Turn {
+  if (e.seq < t.nextSeq || e.seq in t.early) return t;
+  if (e.seq > t.nextSeq) return { ...t, early: { ...t.early, [e.seq]: e } };
+  let turn = apply(t, e, now);
+  let next = e.seq + 1;
+  for (let held = t.early[next]; held !== undefined; held = t.early[next]) {
+    turn = apply(turn, held, now);
+    next++;
+  }
+  const early = next === e.seq + 1 ? t.early : Object.fromEntries(Object.entries(t.early).filter(([k]) => Number(k) >= next));
+  return { ...turn, nextSeq: next, early };
+}
+
+function withTurn(s: ChatState, turnId: string, make: () => Turn): [ChatState, Turn] {
+  const t = s.turns[turnId];
+  if (t) return [s, t];
+  const fresh = make();
+  return [{ order: [...s.order, turnId], turns: { ...s.turns, [turnId]: fresh } }, fresh];
+}
+
+export function chatReducer(s: ChatState, a: ChatAction): ChatState {
+  switch (a.type) {
+    case "events": {
+      if (a.events.length === 0) return s;
+      let order = s.order;
+      const turns = { ...s.turns };
+      for (const e of a.events) {
+        let t = turns[e.turnId];
+        if (!t) {
+          t = newTurn(e.turnId);
+          order = [...order, e.turnId];
+        }
+        turns[e.turnId] = receive(t, e, a.now);
+      }
+      return { order, turns };
+    }
+    case "sent": {
+      const [s2, t] = withTurn(s, a.turnId, () => newTurn(a.turnId, a.prompt, a.queued ? "queued" : "running"));
+      if (t.prompt !== "") return s2;
+      return { ...s2, turns: { ...s2.turns, [a.turnId]: { ...t, prompt: a.prompt } } };
+    }
+    case "answered": {
+      for (const t of Object.values(s.turns)) {
+        const ap = t.approvals[a.requestId];
+        if (ap) {
+          return { ...s, turns: { ...s.turns, [t.turnId]: { ...t, approvals: { ...t.approvals, [a.requestId]: { ...ap, answered: a.answered } } } } };
+        }
+      }
+      return s;
+    }
+    case "reset":
+      return initialState;
+  }
+}
+
+/** Pending approvals across all turns, oldest first. */
+export function pendingApprovals(s: ChatState): Approval[] {
+  return s.order.flatMap((id) => Object.values(s.turns[id]?.approvals ?? {}).filter((a) => a.decision === null));
+}
+
+/** True while the last turn is still producing output. */
+export function isStreaming(s: ChatState): boolean {
+  return s.order.some((id) => {
+    const st = s.turns[id]?.status;
+    return st === "running" || st === "queued";
+  });
+}
