@@ -47,7 +47,7 @@ func (g *Gate) Check(ctx context.Context, req Request) error {
 		return nil
 	}
 	if g.approver == nil {
-		return &tool.DeniedError{Reason: req.Reason + "; it needs approval and this run cannot ask (approval mode " + string(g.modeName()) + ")"}
+		return &tool.DeniedError{Reason: req.Reason + "; it needs approval and this run cannot ask (approval mode " + string(g.modeName()) + "; the user can allow it with --approve edits or --approve all)"}
 	}
 	req.ID = newID()
 	req.CallID = tool.CallID(ctx)

@@ -72,6 +72,8 @@ func (t *EditFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	if err != nil {
 		return "", err
 	}
+	t.s.changeMu.Lock()
+	defer t.s.changeMu.Unlock()
 	old, existed, err := t.s.current(rel)
 	if err != nil {
 		return "", fmt.Errorf("edit_file: %w", err)

@@ -1,8 +1,10 @@
 package tools
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strings"
@@ -38,8 +40,8 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 		go func() {
 			defer wg.Done()
 			for rel := range files {
-				content, err := s.root.ReadFile(rel)
-				if err != nil {
+				content, err := s.readSmall(rel, grepMaxFileSize)
+				if err != nil || content == nil {
 					continue
 				}
 				if res.add(rel, q.matchLines(rel, content, ceiling), ceiling) {
@@ -113,4 +115,27 @@ func (r *grepResult) render(pattern string, max int) string {
 		fmt.Fprintf(&b, "[showing %d of %d matches in %d files — narrow the pattern, path or include]", shown, r.total, len(files))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// readSmall reads a file unless it is larger than max (then nil, nil), so a
+// stray multi-gigabyte file is never loaded.
+func (s *session) readSmall(rel string, max int64) ([]byte, error) {
+	f, err := s.root.Open(rel)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || fi.Size() > max {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.Grow(int(fi.Size()) + bytes.MinRead)
+	if _, err := buf.ReadFrom(io.LimitReader(f, max+1)); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > max {
+		return nil, nil // grew while reading
+	}
+	return buf.Bytes(), nil
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -76,6 +77,9 @@ type session struct {
 	gate     *permission.Gate
 	snapshot Snapshotter
 	env      []string
+	// changeMu serialises edits and writes so two parallel calls cannot
+	// both pass the stale check against the same content.
+	changeMu sync.Mutex
 }
 
 // Builtin returns the built-in tools for one session.

@@ -52,6 +52,8 @@ func (t *WriteFile) Run(ctx context.Context, args json.RawMessage) (string, erro
 	if err != nil {
 		return "", err
 	}
+	t.s.changeMu.Lock()
+	defer t.s.changeMu.Unlock()
 	old, existed, err := t.s.current(rel)
 	if err != nil {
 		return "", fmt.Errorf("write_file: %w", err)
