@@ -67,7 +67,7 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 	blocks := map[int]*contentBlock{}
 	var u usageState
 	var streamErr *llm.Error
-	stop := ""
+	stop, sawStop := "", false
 	defer func() {
 		assemble(resp, blocks, streamErr == nil)
 		resp.Usage = llm.Usage{InputTokens: u.in + u.read + u.write, CachedInputTokens: u.read,
@@ -128,6 +128,8 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 					b.args = append(b.args, d.PartialJSON...)
 				}
 			}
+		case "message_stop":
+			sawStop = true
 		case "message_delta":
 			if e.Delta != nil && e.Delta.StopReason != "" {
 				stop = e.Delta.StopReason
@@ -138,6 +140,11 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 		}
 	}
 	if streamErr != nil {
+		return resp, streamErr
+	}
+	if !sawStop && stop == "" {
+		streamErr = &llm.Error{Class: llm.ClassNetwork, InStream: true, Err: io.ErrUnexpectedEOF,
+			Message: "the stream ended before the response was complete"}
 		return resp, streamErr
 	}
 	switch stop {

@@ -68,7 +68,9 @@ func serve(t *testing.T, tr transcript) (*httptest.Server, *recorded) {
 			io.WriteString(w, tr.body)
 			return
 		}
-		w.Header().Set("Content-Type", "text/event-stream")
+		if w.Header().Get("Content-Type") == "" {
+			w.Header().Set("Content-Type", "text/event-stream")
+		}
 		// Write in small pieces with flushes, as a real server streams.
 		fl, _ := w.(http.Flusher)
 		for len(tr.body) > 0 {

@@ -60,5 +60,8 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request, onDelta func(llm.
 		return resp, err
 	}
 	defer s.Close()
+	if isWhole(s) {
+		return readWhole(s, resp, onDelta)
+	}
 	return readStream(s, resp, onDelta)
 }

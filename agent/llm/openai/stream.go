@@ -54,7 +54,7 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 	var acc Accumulator
 	var text, reasoning strings.Builder
 	var streamErr *llm.Error
-	finish := ""
+	finish, sawDone := "", false
 	defer func() {
 		resp.Message.Text = text.String()
 		if reasoning.Len() > 0 {
@@ -71,6 +71,7 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 		}
 		data := strings.TrimSpace(ev.Data)
 		if data == "[DONE]" {
+			sawDone = true
 			break
 		}
 		if data == "" {
@@ -117,6 +118,12 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 	}
 	if streamErr != nil {
 		return resp, streamErr
+	}
+	if !sawDone && finish == "" {
+		// The connection closed cleanly but the answer never finished: a
+		// proxy or server cut it. Half a tool call must not run.
+		return resp, &llm.Error{Class: llm.ClassNetwork, InStream: true, Err: io.ErrUnexpectedEOF,
+			Message: "the stream ended before the response was complete"}
 	}
 	resp.Message.ToolCalls = acc.Calls()
 	switch {
