@@ -20,6 +20,8 @@ type Deps struct {
 	Secrets  *secrets.Store
 	HTTP     *http.Client
 	Getenv   func(string) string
+	// IndexCacheDir holds knowledge indexes; "" is os.UserCacheDir()/Hearth/index.
+	IndexCacheDir string
 }
 
 // App holds the bound methods. Wails gives it one context at startup, needed

@@ -17,6 +17,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/knowledge"
 )
 
 // WorkspaceView is the open project folder.
@@ -43,6 +44,7 @@ type chat struct {
 	queue     []queuedTurn
 	broker    *permission.Broker
 	todos     *tools.TodoList
+	index     *knowledge.Index
 }
 
 type queuedTurn struct{ id, prompt string }
@@ -70,6 +72,7 @@ func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
 	c.workspace, c.history, c.queue = abs, nil, nil
 	c.todos = &tools.TodoList{}
 	c.broker = permission.NewBroker(a.publishApproval, a.approvalResolved)
+	a.openIndexLocked(abs)
 	return workspaceView(abs), nil
 }
 
@@ -155,15 +158,18 @@ func (a *App) runTurn(t queuedTurn) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c.mu.Lock()
-	ws, history, broker, todos := c.workspace, c.history, c.broker, c.todos
+	ws, history, broker, todos, index := c.workspace, c.history, c.broker, c.todos, c.index
 	c.cancel = cancel
 	c.mu.Unlock()
 
 	stream := newTurnStream(a.emit, redact.New(), t.id)
 	stream.send(map[string]any{"type": "turn_started", "prompt": t.prompt, "startedAt": time.Now().UnixMilli()})
+	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos}
+	if index != nil {
+		tc.Search = assembly.IndexSearcher{Index: index}
+	}
 	built, err := assembly.Build(ctx, a.resolveKey, assembly.Spec{
-		Settings: a.deps.Settings.Get(), Workspace: ws, Getenv: a.deps.Getenv,
-		Tools: tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos},
+		Settings: a.deps.Settings.Get(), Workspace: ws, Getenv: a.deps.Getenv, Tools: tc,
 	})
 	if err != nil {
 		a.failTurn(stream, err)

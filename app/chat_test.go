@@ -256,4 +256,3 @@ func TestOpenWorkspaceRejectsFilesAndRoot(t *testing.T) {
 		t.Error("Send without a workspace accepted")
 	}
 }
-

@@ -46,6 +46,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App) error {
 			}
 		},
 		OnBeforeClose:  a.rememberWindow,
+		OnShutdown:     func(context.Context) { a.Shutdown() },
 		Bind:           []any{a},
 		ErrorFormatter: FormatError,
 		// A chat UI gains nothing from GPU compositing, and WebKitGTK's

@@ -53,8 +53,10 @@ func newTestApp(t *testing.T, env map[string]string) (*App, string) {
 		t.Fatal(err)
 	}
 	getenv := func(k string) string { return env[k] }
-	return New(Deps{Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
-		HTTP: &http.Client{Timeout: 5 * time.Second}, Getenv: getenv}), dir
+	a := New(Deps{Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
+		HTTP: &http.Client{Timeout: 5 * time.Second}, Getenv: getenv, IndexCacheDir: t.TempDir()})
+	t.Cleanup(a.Shutdown)
+	return a, dir
 }
 
 func providerIn(v SettingsView, id string) ProviderView {

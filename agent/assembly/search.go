@@ -1,0 +1,32 @@
+package assembly
+
+import (
+	"context"
+
+	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/knowledge"
+)
+
+// IndexSearcher lets the agent's search tool query the knowledge index
+// without either package knowing the other.
+type IndexSearcher struct{ Index *knowledge.Index }
+
+var _ tools.Searcher = IndexSearcher{}
+
+// Search returns workspace hits only; knowledge folders outside the
+// workspace are labelled so the model does not try to open them as paths.
+func (s IndexSearcher) Search(ctx context.Context, query string, limit int) ([]tools.Hit, error) {
+	res, err := s.Index.Search(ctx, query, limit)
+	if err != nil {
+		return nil, err
+	}
+	hits := make([]tools.Hit, 0, len(res.Hits))
+	for _, h := range res.Hits {
+		p := h.Path
+		if h.Source != "" {
+			p = h.Source + ":" + p
+		}
+		hits = append(hits, tools.Hit{Path: p, Line: h.Line, Snippet: h.Snippet, Score: h.Score})
+	}
+	return hits, nil
+}

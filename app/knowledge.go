@@ -1,0 +1,107 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/hearth-agent/hearth/knowledge"
+)
+
+// IndexEventName carries knowledge.Status updates (progress, watcher state).
+const IndexEventName = "index"
+
+// SearchView is the search panel's result list.
+type SearchView struct {
+	Total   int             `json:"total"`
+	TookMs  int64           `json:"tookMs"`
+	Hits    []knowledge.Hit `json:"hits"`
+	Partial bool            `json:"partial"`
+}
+
+// openIndex replaces the workspace index; it returns at once while the
+// index loads and builds in the background. Called with chat.mu held.
+func (a *App) openIndexLocked(ws string) {
+	if old := a.chat.index; old != nil {
+		go old.Close()
+	}
+	a.chat.index = nil
+	ix, err := knowledge.Open(context.Background(), knowledge.Options{
+		Workspace: ws,
+		CacheDir:  a.deps.IndexCacheDir,
+		OnStatus:  func(s knowledge.Status) { a.emit(IndexEventName, s) },
+	})
+	if err != nil {
+		a.emit(IndexEventName, knowledge.Status{State: knowledge.StateFailed, Warning: err.Error()})
+		return
+	}
+	a.chat.index = ix
+}
+
+func (a *App) currentIndex() *knowledge.Index {
+	a.chat.mu.Lock()
+	defer a.chat.mu.Unlock()
+	return a.chat.index
+}
+
+// IndexStatus reports the workspace index's state for the status bar.
+func (a *App) IndexStatus() knowledge.Status {
+	if ix := a.currentIndex(); ix != nil {
+		return ix.Status()
+	}
+	return knowledge.Status{State: knowledge.StateClosed, Watcher: knowledge.WatchOff}
+}
+
+// SearchWorkspace runs a search-panel query over the index.
+func (a *App) SearchWorkspace(query string, limit int) (SearchView, error) {
+	ix := a.currentIndex()
+	if ix == nil {
+		return SearchView{}, invalidf("workspace", "open a folder first")
+	}
+	query = strings.TrimSpace(query)
+	if query == "" {
+		return SearchView{Hits: []knowledge.Hit{}}, nil
+	}
+	if limit <= 0 || limit > 200 {
+		limit = 50
+	}
+	ctx, cancel := a.callCtx(5 * time.Second)
+	defer cancel()
+	res, err := ix.Search(ctx, query, limit)
+	if err != nil {
+		return SearchView{}, invalidf("query", err.Error())
+	}
+	if res.Hits == nil {
+		res.Hits = []knowledge.Hit{}
+	}
+	return SearchView{Total: res.Total, TookMs: res.Took.Milliseconds(), Hits: res.Hits, Partial: res.Partial}, nil
+}
+
+// FindFiles is the fuzzy file-name lookup behind @-mentions.
+func (a *App) FindFiles(pattern string, limit int) ([]knowledge.FileMatch, error) {
+	ix := a.currentIndex()
+	if ix == nil {
+		return []knowledge.FileMatch{}, nil
+	}
+	if limit <= 0 || limit > 100 {
+		limit = 20
+	}
+	ctx, cancel := a.callCtx(2 * time.Second)
+	defer cancel()
+	m, err := ix.FindFiles(ctx, pattern, limit)
+	if m == nil {
+		m = []knowledge.FileMatch{}
+	}
+	return m, err
+}
+
+// Shutdown releases the workspace index (flushing its last batch).
+func (a *App) Shutdown() {
+	a.chat.mu.Lock()
+	ix := a.chat.index
+	a.chat.index = nil
+	a.chat.mu.Unlock()
+	if ix != nil {
+		_ = ix.Close()
+	}
+}
