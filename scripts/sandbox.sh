@@ -7,6 +7,10 @@ set -euo pipefail
 use_x=0
 if [[ ${1:-} == --x ]]; then use_x=1; shift; fi
 
+# Go's caches stay where they are: a temp HOME would mean a fresh download.
+if command -v go >/dev/null; then
+  export GOPATH="$(go env GOPATH)" GOMODCACHE="$(go env GOMODCACHE)" GOCACHE="$(go env GOCACHE)"
+fi
 SANDBOX_DIR=$(mktemp -d -t hearth-sandbox.XXXXXX)
 export SANDBOX_DIR HOME=$SANDBOX_DIR/home
 export XDG_CONFIG_HOME=$HOME/.config XDG_CACHE_HOME=$HOME/.cache XDG_DATA_HOME=$HOME/.local/share
