@@ -173,15 +173,19 @@ func loadSettings(env *Env) settings.Settings {
 
 func buildAgent(ctx context.Context, env *Env, ep settings.Endpoint, info provider.Info, key, ws string, o *runOptions) (*loop.Agent, error) {
 	hc := llm.NewHTTPClient()
+	idle := llm.DefaultIdleTimeout
+	if info.Local || o.providerID == provider.OpenAICompatible {
+		idle = 5 * time.Minute // a local server may load the model before its first byte
+	}
 	cfg := loop.Config{Model: o.model, MaxIterations: o.maxIter, Retry: llm.DefaultRetry(),
 		SpillDir: filepath.Join(ws, ".hearth", "tool-outputs"), Logf: func(string, ...any) {}}
 	cfg.Pricing, _ = llm.LookupModel(o.model)
 	cfg.Window = cfg.Pricing.Context
 	if ep.Wire == provider.WireAnthropic {
-		cfg.Client = anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc})
+		cfg.Client = anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle})
 		cfg.Cache = true
 	} else {
-		cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc,
+		cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle,
 			OpenRouter: o.providerID == "openrouter", SendReasoningEffort: o.providerID == "openai" || o.providerID == "openrouter"})
 	}
 	if info.Local || o.providerID == provider.OpenAICompatible {
