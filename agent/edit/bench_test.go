@@ -13,13 +13,16 @@ func BenchmarkApply5MB(b *testing.B) {
 	}{
 		{"exact", Edit{"\tvalue_120000 := compute(120000)\n\tvalue_120001 := compute(120001)\n", "\tx := 1\n"}},
 		{"indent", Edit{"value_120000 := compute(120000)\nvalue_120001 := compute(120001)\n", "x := 1\n"}},
+		// A near miss: every tier scans the file, then the closest run is found.
+		{"nomatch", Edit{"\tvalue_120000 := compute(120000)\n\tvalue_120001 := compute(999)\n\tvalue_120002 := compute(120002)\n", "x\n"}},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(in)))
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Apply(in, []Edit{c.e}); err != nil {
+				_, err := Apply(in, []Edit{c.e})
+				if (err != nil) != (c.name == "nomatch") {
 					b.Fatal(err)
 				}
 			}

@@ -42,3 +42,36 @@ func FuzzApply(f *testing.F) {
 		}
 	})
 }
+
+// FuzzApplyAt picks a run of lines of a plain LF file as SEARCH: when it is
+// unique, the result must be exactly the file with that run replaced.
+func FuzzApplyAt(f *testing.F) {
+	f.Add("a\nb\nc\n", uint8(1), uint8(1), "x\ny")
+	f.Add("  a\n\tb\n  a\n", uint8(0), uint8(2), "")
+	f.Fuzz(func(t *testing.T, content string, from, n uint8, replace string) {
+		if strings.ContainsAny(content+replace, "\r") || strings.HasPrefix(content, bom) ||
+			!strings.HasSuffix(content, "\n") {
+			return
+		}
+		lines := strings.SplitAfter(content, "\n")
+		lines = lines[:len(lines)-1] // SplitAfter leaves "" after the final newline
+		i := int(from) % len(lines)
+		j := i + 1 + int(n)%(len(lines)-i)
+		search := strings.Join(lines[i:j], "")
+		if allBlank(splitText(search)) || len(findTier(TierExact, splitText(content), splitText(search))) != 1 {
+			return
+		}
+		got, err := Apply([]byte(content), []Edit{{search, replace}})
+		if err != nil {
+			t.Fatalf("unique exact SEARCH failed: %v", err)
+		}
+		repl := replace
+		if repl != "" && !strings.HasSuffix(repl, "\n") {
+			repl += "\n"
+		}
+		want := strings.Join(lines[:i], "") + repl + strings.Join(lines[j:], "")
+		if string(got) != want {
+			t.Fatalf("got %q, want %q", got, want)
+		}
+	})
+}

@@ -87,23 +87,22 @@ func (d *doc) bytes() []byte {
 	for _, l := range d.lines {
 		n += len(l.text) + len(d.eol)
 	}
-	var b strings.Builder
-	b.Grow(n)
+	b := make([]byte, 0, n)
 	if d.bom {
-		b.WriteString(bom)
+		b = append(b, bom...)
 	}
 	for i, l := range d.lines {
-		b.WriteString(l.text)
+		b = append(b, l.text...)
 		switch {
 		case i == len(d.lines)-1 && !d.finalNL:
 			// a missing final newline stays missing
 		case l.eol == "":
-			b.WriteString(d.eol) // a former last line that is no longer last
+			b = append(b, d.eol...) // a former last line that is no longer last
 		default:
-			b.WriteString(l.eol)
+			b = append(b, l.eol...)
 		}
 	}
-	return []byte(b.String())
+	return b
 }
 
 // splitText turns SEARCH or REPLACE text into lines. One trailing newline
