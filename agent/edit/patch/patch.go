@@ -198,24 +198,46 @@ func (p *Plan) Changed() []string {
 }
 
 // Write writes every changed file atomically, keeping its mode. It refuses
-// a plan with a failed block. Files are written one by one: a disk error
-// midway is reported with the files already written.
+// a plan with a failed block. Each file is replaced whole; if a later file
+// cannot be written, the ones already written are put back (created ones
+// removed) so the workspace is left as it was.
 func (p *Plan) Write(ctx context.Context) error {
 	if !p.OK() {
 		return fmt.Errorf("%d block(s) failed: nothing written", p.Failed())
 	}
-	var done []string
+	var done []*file
 	for _, f := range p.files {
 		if f.exists && bytes.Equal(f.orig, f.content) {
 			continue
 		}
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("stopped after writing %v: %w", done, err)
+		err := ctx.Err()
+		if err == nil {
+			err = atomicfile.Write(p.root, f.rel, f.content, f.mode)
 		}
-		if err := atomicfile.Write(p.root, f.rel, f.content, f.mode); err != nil {
-			return fmt.Errorf("after writing %v: %w", done, err)
+		if err != nil {
+			if rerr := p.rollback(done); rerr != nil {
+				return fmt.Errorf("writing %s: %w; putting back the files already written failed too: %w",
+					filepath.ToSlash(f.rel), err, rerr)
+			}
+			return fmt.Errorf("writing %s: %w (the files already written were put back)", filepath.ToSlash(f.rel), err)
 		}
-		done = append(done, filepath.ToSlash(f.rel))
+		done = append(done, f)
 	}
 	return nil
+}
+
+func (p *Plan) rollback(done []*file) error {
+	var errs []error
+	for _, f := range done {
+		var err error
+		if f.exists {
+			err = atomicfile.Write(p.root, f.rel, f.orig, f.mode)
+		} else {
+			err = p.root.Remove(f.rel)
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }

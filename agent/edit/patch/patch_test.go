@@ -169,3 +169,39 @@ func FuzzApplyReply(f *testing.F) {
 		}
 	})
 }
+
+// TestWriteRollsBack: when a later file cannot be written, earlier ones are
+// put back, so a reply never leaves the workspace half applied.
+func TestWriteRollsBack(t *testing.T) {
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "a.txt"), []byte("a\n"), 0o644)
+	os.Mkdir(filepath.Join(ws, "ro"), 0o755)
+	os.WriteFile(filepath.Join(ws, "ro", "b.txt"), []byte("b\n"), 0o644)
+	root, err := os.OpenRoot(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	plan := Prepare(context.Background(), root, []edit.Block{
+		{Path: "a.txt", Search: "a\n", Replace: "A\n"},
+		{Path: "new.txt", Search: "", Replace: "n\n"},
+		{Path: "ro/b.txt", Search: "b\n", Replace: "B\n"},
+	})
+	if !plan.OK() {
+		t.Fatalf("%+v", plan.Results)
+	}
+	// Someone replaces b.txt by a directory before the write: renaming
+	// over a non-empty directory fails, even for root.
+	os.Remove(filepath.Join(ws, "ro", "b.txt"))
+	os.MkdirAll(filepath.Join(ws, "ro", "b.txt", "child"), 0o755)
+	err = plan.Write(context.Background())
+	if err == nil || !strings.Contains(err.Error(), "put back") {
+		t.Fatalf("want a write error with rollback, got %v", err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != "a\n" {
+		t.Fatalf("a.txt not put back: %q", b)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "new.txt")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("new.txt not removed")
+	}
+}
