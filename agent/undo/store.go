@@ -134,10 +134,22 @@ func (s *Store) loadManifest(id string) (*manifest, error) {
 	return m, nil
 }
 
-// Prune deletes the oldest turns until the snapshot content they hold fits
-// the budget, keeping the turns named in keep, then deletes blobs no turn
-// uses. It returns the ids of the turns deleted.
-func (s *Store) Prune(keep ...string) ([]string, error) {
+// Turns lists the saved turns, newest first.
+func (s *Store) Turns() ([]Summary, error) {
+	ms, err := s.manifests()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Summary, len(ms))
+	for i, m := range ms {
+		out[len(ms)-1-i] = m.summary()
+	}
+	return out, nil
+}
+
+// manifests loads every saved turn, oldest first; unreadable ones are
+// skipped rather than blocking the rest.
+func (s *Store) manifests() ([]*manifest, error) {
 	ents, err := fs.ReadDir(s.root.FS(), "turns")
 	if err != nil {
 		return nil, fmt.Errorf("undo: %w", err)
@@ -153,6 +165,17 @@ func (s *Store) Prune(keep ...string) ([]string, error) {
 		}
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].Created.Before(ms[j].Created) })
+	return ms, nil
+}
+
+// Prune deletes the oldest turns until the snapshot content they hold fits
+// the budget, keeping the turns named in keep, then deletes blobs no turn
+// uses. It returns the ids of the turns deleted.
+func (s *Store) Prune(keep ...string) ([]string, error) {
+	ms, err := s.manifests()
+	if err != nil {
+		return nil, err
+	}
 	refs, sizes := map[string]int{}, map[string]int64{}
 	var total int64
 	for _, m := range ms {

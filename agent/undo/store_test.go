@@ -76,12 +76,20 @@ func TestPruneByBudget(t *testing.T) {
 			t.Fatalf("%s: %v", id, err)
 		}
 	}
+	list, err := s.Turns()
+	if err != nil || len(list) != 2 || list[0].ID != "t4" || list[1].ID != "t3" ||
+		!slices.Equal(list[0].Files, []string{"f4"}) || list[0].Undone {
+		t.Fatalf("Turns() = %+v, %v", list, err)
+	}
 	turn, err := s.Turn("t4")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := turn.Undo(ctx, false); err != nil {
 		t.Fatal(err)
+	}
+	if !turn.Summary().Undone {
+		t.Fatal("summary does not say undone")
 	}
 	var blobs int
 	filepath.WalkDir(filepath.Join(s.root.Name(), "blobs"), func(p string, d fs.DirEntry, err error) error {

@@ -249,3 +249,27 @@ func newDirs(rel string, exists func(dir string) bool) []string {
 	}
 	return out
 }
+
+// Summary describes a saved turn.
+type Summary struct {
+	ID      string
+	Created time.Time
+	Files   []string // workspace-relative paths the turn touched
+	Undone  bool     // every file of the turn is currently undone
+}
+
+// Summary describes the turn.
+func (t *Turn) Summary() Summary {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.m.summary()
+}
+
+func (m *manifest) summary() Summary {
+	s := Summary{ID: m.ID, Created: m.Created, Undone: len(m.Files) > 0}
+	for _, f := range m.Files {
+		s.Files = append(s.Files, f.Path)
+		s.Undone = s.Undone && f.Undone
+	}
+	return s
+}
