@@ -62,14 +62,14 @@ func (u *usageState) apply(w wireUsage) {
 	set(&u.write, w.CacheCreationInputTokens)
 }
 
-func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*llm.Response, error) {
+func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (_ *llm.Response, err error) {
 	dec := llm.NewSSEDecoder(s.Body)
 	blocks := map[int]*contentBlock{}
 	var u usageState
 	var streamErr *llm.Error
 	stop, sawStop := "", false
 	defer func() {
-		assemble(resp, blocks, streamErr == nil)
+		assemble(resp, blocks, err == nil) // a failed response's calls never run
 		resp.Usage = llm.Usage{InputTokens: u.in + u.read + u.write, CachedInputTokens: u.read,
 			CacheWriteTokens: u.write, OutputTokens: u.out}
 	}()
@@ -82,19 +82,19 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 		return b
 	}
 	for {
-		ev, err := dec.Next()
-		if errors.Is(err, io.EOF) {
+		ev, rerr := dec.Next()
+		if errors.Is(rerr, io.EOF) {
 			break
 		}
-		if err != nil {
-			return resp, llm.TransportError(s.Ctx, err)
+		if rerr != nil {
+			return resp, llm.TransportError(s.Ctx, rerr)
 		}
 		if strings.TrimSpace(ev.Data) == "" {
 			continue
 		}
 		var e event
-		if err := json.Unmarshal([]byte(ev.Data), &e); err != nil {
-			return resp, &llm.Error{Class: llm.ClassServer, InStream: true, Err: err, Message: "the server sent a malformed event"}
+		if jerr := json.Unmarshal([]byte(ev.Data), &e); jerr != nil {
+			return resp, &llm.Error{Class: llm.ClassServer, InStream: true, Err: jerr, Message: "the server sent a malformed event"}
 		}
 		switch e.Type {
 		case "error":
@@ -143,9 +143,8 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 		return resp, streamErr
 	}
 	if !sawStop && stop == "" {
-		streamErr = &llm.Error{Class: llm.ClassNetwork, InStream: true, Err: io.ErrUnexpectedEOF,
+		return resp, &llm.Error{Class: llm.ClassNetwork, InStream: true, Err: io.ErrUnexpectedEOF,
 			Message: "the stream ended before the response was complete"}
-		return resp, streamErr
 	}
 	switch stop {
 	case "tool_use":
