@@ -6,10 +6,12 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/app"
 )
 
@@ -39,7 +41,14 @@ func runDesktop(_ []string) int {
 		fmt.Fprintln(os.Stderr, "hearth:", err)
 		return 1
 	}
+	snapshots, err := undo.Open(filepath.Join(dir, "undo"), 0)
+	if err != nil {
+		// Hearth still works without undo; the UI simply offers none.
+		fmt.Fprintln(os.Stderr, "hearth: warning: undo is unavailable:", err)
+		snapshots = nil
+	}
 	a := app.New(app.Deps{
+		Undo:     snapshots,
 		Settings: store,
 		Secrets:  secrets.New(),
 		HTTP:     &http.Client{Timeout: 30 * time.Second},

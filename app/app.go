@@ -11,6 +11,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/undo"
 )
 
 // Deps are the domain services the app is built from (composition root:
@@ -22,6 +23,8 @@ type Deps struct {
 	Getenv   func(string) string
 	// IndexCacheDir holds knowledge indexes; "" is os.UserCacheDir()/Hearth/index.
 	IndexCacheDir string
+	// Undo keeps per-turn file snapshots; nil disables Undo turn.
+	Undo *undo.Store
 }
 
 // App holds the bound methods. Wails gives it one context at startup, needed

@@ -39,12 +39,15 @@ type chat struct {
 	workspace string
 	history   []llm.Message
 	running   bool
-	cancel    context.CancelFunc
-	stream    *turnStream
-	queue     []queuedTurn
-	broker    *permission.Broker
-	todos     *tools.TodoList
-	index     *knowledge.Index
+	// active is the turn whose tools may still change files ("" once its
+	// done event is out), so Undo can run right after a turn ends.
+	active string
+	cancel context.CancelFunc
+	stream *turnStream
+	queue  []queuedTurn
+	broker *permission.Broker
+	todos  *tools.TodoList
+	index  *knowledge.Index
 }
 
 type queuedTurn struct{ id, prompt string }
@@ -159,12 +162,27 @@ func (a *App) runTurn(t queuedTurn) {
 	defer cancel()
 	c.mu.Lock()
 	ws, history, broker, todos, index := c.workspace, c.history, c.broker, c.todos, c.index
-	c.cancel = cancel
+	c.cancel, c.active = cancel, t.id
 	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.active = ""
+		c.mu.Unlock()
+	}()
 
 	stream := newTurnStream(a.emit, redact.New(), t.id)
 	stream.send(map[string]any{"type": "turn_started", "prompt": t.prompt, "startedAt": time.Now().UnixMilli()})
 	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos}
+	snap := a.beginUndo(t.id, ws)
+	if snap != nil {
+		tc.Snapshot = snap
+	}
+	stream.beforeDone = func() {
+		a.finishUndo(stream, snap)
+		c.mu.Lock()
+		c.active = ""
+		c.mu.Unlock()
+	}
 	if index != nil {
 		tc.Search = assembly.IndexSearcher{Index: index}
 	}

@@ -32,6 +32,8 @@ type usageView struct {
 type turnStream struct {
 	emit func(name string, data any)
 	red  *redact.Redactor
+	// beforeDone runs just before the done event (undo bookkeeping).
+	beforeDone func()
 
 	mu      sync.Mutex
 	turnID  string
@@ -116,6 +118,9 @@ func (s *turnStream) event(e loop.Event) {
 	case loop.TurnError:
 		s.send(map[string]any{"type": "error", "class": string(e.Class), "message": r(e.Message)})
 	case loop.TurnDone:
+		if s.beforeDone != nil {
+			s.beforeDone()
+		}
 		s.send(map[string]any{"type": "done", "text": r(e.Text), "iterations": e.Iterations, "elapsedMs": e.Elapsed.Milliseconds(),
 			"stopped": e.Stopped, "usage": usageOf(e.Usage),
 			"cost": costOf(e.Cost, e.CostKnown)})

@@ -200,6 +200,24 @@ func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
 	if err != nil || string(got) != "hi from the agent\n" {
 		t.Errorf("file = %q, %v", got, err)
 	}
+	changes := rec.waitFor(t, "changes")
+	if files, _ := changes["files"].([]string); len(files) != 1 || files[0] != "notes/hello.txt" {
+		t.Errorf("changes = %v", changes)
+	}
+	turnID := changes["turnId"].(string)
+	rep, err := a.UndoTurn(turnID, false)
+	if err != nil || len(rep.Deleted) != 1 {
+		t.Fatalf("undo = %+v, %v", rep, err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "notes/hello.txt")); !os.IsNotExist(err) {
+		t.Error("undo left the created file")
+	}
+	if _, err := a.RedoTurn(turnID, false); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(ws, "notes/hello.txt")); string(got) != "hi from the agent\n" {
+		t.Errorf("after redo: %q", got)
+	}
 }
 
 func TestChatStopKeepsPartialText(t *testing.T) {

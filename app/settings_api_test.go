@@ -13,6 +13,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/zalando/go-keyring"
 )
 
@@ -53,7 +54,12 @@ func newTestApp(t *testing.T, env map[string]string) (*App, string) {
 		t.Fatal(err)
 	}
 	getenv := func(k string) string { return env[k] }
-	a := New(Deps{Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
+	snapshots, err := undo.Open(filepath.Join(t.TempDir(), "undo"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { snapshots.Close() })
+	a := New(Deps{Undo: snapshots, Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
 		HTTP: &http.Client{Timeout: 5 * time.Second}, Getenv: getenv, IndexCacheDir: t.TempDir()})
 	t.Cleanup(a.Shutdown)
 	return a, dir
