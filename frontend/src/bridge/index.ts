@@ -1,7 +1,10 @@
 // The one module that talks to the generated Wails bindings.
 import * as App from "../../wailsjs/go/app/App";
 import type { app } from "../../wailsjs/go/models";
-import { call } from "./errors";
+import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
+import { isChatEvent, isSendResult, isWorkspaceView } from "../chat/guard";
+import type { ApprovalDecision, ChatEvent, SendResult, WorkspaceView } from "../chat/protocol";
+import { BridgeError, call } from "./errors";
 import type { ConnectionResult, GlobalInput, ProviderInput, SettingsView } from "./types";
 
 export { BridgeError } from "./errors";
@@ -21,6 +24,44 @@ export interface Backend {
   detectLocal(): Promise<string[]>;
   warnings(): Promise<string[]>;
   markFirstPaint(): Promise<void>;
+
+  // Chat. chooseWorkspace resolves null when the picker was cancelled.
+  openWorkspace(path: string): Promise<WorkspaceView>;
+  chooseWorkspace(): Promise<WorkspaceView | null>;
+  currentWorkspace(): Promise<WorkspaceView | null>;
+  send(text: string): Promise<SendResult>;
+  stop(): Promise<void>;
+  approve(requestId: string, decision: ApprovalDecision): Promise<void>;
+  /** onChatEvent delivers each well-formed "chat" event; it returns the unsubscribe. */
+  onChatEvent(cb: (e: ChatEvent) => void): () => void;
+  /** openExternal shows an http(s) or mailto link in the system browser, never in the app's webview. */
+  openExternal(url: string): void;
+}
+
+// The chat methods are called through the runtime's window.go table so the
+// bridge compiles before the bindings are regenerated with them.
+type Bound = (...args: unknown[]) => Promise<unknown>;
+interface WailsWindow {
+  go?: { app?: { App?: Record<string, Bound | undefined> } };
+}
+
+function bound(name: string, ...args: unknown[]): Promise<unknown> {
+  const fn = (window as WailsWindow).go?.app?.App?.[name];
+  if (typeof fn !== "function") return Promise.reject(new BridgeError("internal", `This build of Hearth has no ${name} method.`));
+  return fn(...args);
+}
+
+async function workspace(p: () => Promise<unknown>): Promise<WorkspaceView | null> {
+  const v = await call<unknown>(p);
+  if (v === null || v === undefined || (isWorkspaceView(v) && v.path === "")) return null;
+  if (!isWorkspaceView(v)) throw new BridgeError("internal", "The backend sent a malformed workspace.");
+  return v;
+}
+
+async function mustWorkspace(p: () => Promise<unknown>): Promise<WorkspaceView> {
+  const v = await workspace(p);
+  if (!v) throw new BridgeError("invalid", "No folder was opened.");
+  return v;
 }
 
 export const backend: Backend = {
@@ -37,4 +78,23 @@ export const backend: Backend = {
   detectLocal: async () => (await call<string[] | null>(() => App.DetectLocal())) ?? [],
   markFirstPaint: () => call(() => App.MarkFirstPaint()),
   warnings: async () => (await call<string[] | null>(() => App.Warnings())) ?? [],
+  openWorkspace: (path) => mustWorkspace(() => bound("OpenWorkspace", path)),
+  chooseWorkspace: () => workspace(() => bound("ChooseWorkspace")),
+  currentWorkspace: () => workspace(() => bound("CurrentWorkspace")),
+  send: async (text) => {
+    const r = await call<unknown>(() => bound("Send", text));
+    if (!isSendResult(r)) throw new BridgeError("internal", "The backend sent a malformed reply to Send.");
+    return r;
+  },
+  stop: () => call(() => bound("Stop")),
+  approve: (requestId, d) => call(() => bound("Approve", requestId, d.kind, d.kind === "deny" ? d.note : "")),
+  onChatEvent: (cb) =>
+    EventsOn("chat", (payload: unknown) => {
+      // A malformed event is dropped whole: half an event would corrupt the turn.
+      if (isChatEvent(payload)) cb(payload);
+      else console.warn("hearth: dropped a malformed chat event");
+    }),
+  openExternal: (url) => {
+    if (/^(https?:|mailto:)/i.test(url)) BrowserOpenURL(url);
+  },
 };

@@ -1,7 +1,7 @@
 // The boundary check for "chat" events: the payload comes from another
 // process, so nothing reaches the reducer unless it has the shape
 // protocol.ts promises.
-import type { ChatEvent, ToolStatus, Usage } from "./protocol";
+import type { ChatEvent, SendResult, ToolStatus, Usage, WorkspaceView } from "./protocol";
 
 type Rec = Record<string, unknown>;
 
@@ -45,4 +45,13 @@ export function isChatEvent(v: unknown): v is ChatEvent {
   const seq = v.seq as number;
   if (!Number.isInteger(seq) || seq < 1) return false;
   return checks[v.type as ChatEvent["type"]](v);
+}
+
+/** isWorkspaceView checks a bound method's workspace result. */
+export function isWorkspaceView(v: unknown): v is WorkspaceView {
+  return isRec(v) && str(v, "path") && str(v, "name");
+}
+
+export function isSendResult(v: unknown): v is SendResult {
+  return isRec(v) && str(v, "turnId") && v.turnId !== "" && bool(v, "queued");
 }

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useReducer, useState } from "react";
+import { BridgeError, type Backend } from "../bridge";
+import type { ApprovalDecision, ChatEvent } from "./protocol";
+import { chatReducer, initialState } from "./state";
+
+/** A failure of the user's own action (sending, stopping, answering), not of a turn. */
+export interface ChatNotice {
+  code: string;
+  message: string;
+}
+
+function noticeOf(e: unknown): ChatNotice {
+  if (e instanceof BridgeError) return { code: e.code, message: e.message };
+  return { code: "internal", message: e instanceof Error ? e.message : String(e) };
+}
+
+/**
+ * useChat owns the chat: the reducer's state, the event subscription and
+ * the calls to the backend. Events are queued and applied once per
+ * animation frame, so a fast stream costs one render per frame.
+ */
+export function useChat(backend: Backend) {
+  const [state, dispatch] = useReducer(chatReducer, initialState);
+  const [notice, setNotice] = useState<ChatNotice | null>(null);
+
+  useEffect(() => {
+    let queue: ChatEvent[] = [];
+    let frame = 0;
+    const flush = () => {
+      frame = 0;
+      const events = queue;
+      queue = [];
+      dispatch({ type: "events", events, now: Date.now() });
+    };
+    const off = backend.onChatEvent((e) => {
+      queue.push(e);
+      if (frame === 0) frame = requestAnimationFrame(flush);
+    });
+    return () => {
+      off();
+      if (frame !== 0) cancelAnimationFrame(frame);
+    };
+  }, [backend]);
+
+  /** send resolves false (and sets the notice) when the prompt was not taken. */
+  const send = useCallback(
+    async (text: string): Promise<boolean> => {
+      setNotice(null);
+      try {
+        const r = await backend.send(text);
+        dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued });
+        return true;
+      } catch (e) {
+        setNotice(noticeOf(e));
+        return false;
+      }
+    },
+    [backend],
+  );
+
+  const stop = useCallback(() => {
+    backend.stop().catch((e: unknown) => setNotice(noticeOf(e)));
+  }, [backend]);
+
+  const approve = useCallback(
+    async (requestId: string, decision: ApprovalDecision) => {
+      dispatch({ type: "answered", requestId, answered: true });
+      try {
+        await backend.approve(requestId, decision);
+      } catch (e) {
+        dispatch({ type: "answered", requestId, answered: false });
+        setNotice(noticeOf(e));
+      }
+    },
+    [backend],
+  );
+
+  const dismissNotice = useCallback(() => setNotice(null), []);
+
+  return { state, notice, send, stop, approve, dismissNotice };
+}
