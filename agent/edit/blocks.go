@@ -143,6 +143,12 @@ func findPath(lines []string, at, floor int, f *fences) string {
 					return p
 				}
 			}
+			// Some models name the file as the fence's info string.
+			if info := m[2]; strings.ContainsAny(strings.TrimLeft(info, "."), "./") {
+				if p, ok := pathOf(info, false); ok {
+					return p
+				}
+			}
 			continue // the fence around this block
 		}
 		if f.shell[j] && !(f.in && j > f.open) {

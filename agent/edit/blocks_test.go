@@ -25,6 +25,8 @@ func TestParseBlocks(t *testing.T) {
 		{"heading path", "### lib/x.rb\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n", []blk{{"lib/x.rb", "a\n", "b\n"}}, ""},
 		{"path alone in its own fence", "```\nsrc/d.go\n```\n```go\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```", []blk{{"src/d.go", "a\n", "b\n"}}, ""},
 		{"path inside the block fence", "```go\nsrc/e.go\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```", []blk{{"src/e.go", "a\n", "b\n"}}, ""},
+		{"path as fence info", "```src/f.go\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```", []blk{{"src/f.go", "a\n", "b\n"}}, ""},
+		{"language fence info is not a path", "x.py\n```python\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n```", []blk{{"x.py", "a\n", "b\n"}}, ""},
 		{"bare well-known name", "Makefile\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n", []blk{{"Makefile", "a\n", "b\n"}}, ""},
 		{"dotfile", ".gitignore\n<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n", []blk{{".gitignore", "a\n", "b\n"}}, ""},
 		{"five and nine char markers", "f.go\n<<<<< SEARCH\na\n=====\nb\n>>>>>>>>> REPLACE\n", []blk{{"f.go", "a\n", "b\n"}}, ""},
