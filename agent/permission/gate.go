@@ -76,6 +76,17 @@ func (g *Gate) Check(ctx context.Context, req Request) error {
 	}
 }
 
+// ReadDenied reports whether a rule forbids reading rel, so listing and
+// searching tools can leave it out instead of asking once per file.
+func (g *Gate) ReadDenied(rel string) bool {
+	for _, r := range g.rules() {
+		if r.Kind == KindRead && r.Effect == Deny && matchPath(r.Pattern, rel) {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *Gate) modeName() Mode {
 	if g.mode == "" {
 		return ModeNever

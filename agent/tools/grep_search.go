@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/hearth-agent/hearth/agent/tool"
 )
 
 // grepResult gathers matches from the workers.
@@ -24,6 +26,9 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 	res := &grepResult{byFile: make(map[string][]string)}
 	ceiling := q.max * grepCountLimit
 	if !isDir {
+		if s.gate.ReadDenied(start) {
+			return nil, &tool.DeniedError{Reason: "a rule forbids reading " + start}
+		}
 		content, err := s.root.ReadFile(start)
 		if err != nil {
 			return nil, err

@@ -116,7 +116,7 @@ func (l *lister) list(ctx context.Context, dir string, level, depth int) error {
 		}
 		rel := path.Join(dir, e.Name())
 		isDir := e.IsDir()
-		if l.s.ignore.Ignored(rel, isDir) {
+		if l.s.ignore.Ignored(rel, isDir) || (!isDir && l.s.gate.ReadDenied(rel)) {
 			l.ignored++
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/tool"
 )
 
@@ -69,6 +70,9 @@ func (t *ReadFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	}
 	rel, err := t.s.root.Rel(p.Path)
 	if err != nil {
+		return "", err
+	}
+	if err := t.s.gate.Check(ctx, permission.Request{Tool: readFileName, Kind: permission.KindRead, Path: rel}); err != nil {
 		return "", err
 	}
 	fi, err := t.s.root.Stat(rel)

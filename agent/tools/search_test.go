@@ -8,6 +8,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/tool"
 )
 
 func TestGlob(t *testing.T) {
@@ -188,5 +191,26 @@ func TestDefinitions(t *testing.T) {
 				t.Errorf("%s: required %q is not a field", name, r)
 			}
 		}
+	}
+}
+
+func TestReadDenyRules(t *testing.T) {
+	pol := &permission.Policy{Rules: []permission.Rule{{Kind: permission.KindRead, Pattern: "**/.env", Effect: permission.Deny}}}
+	_, tl := newWS(t, map[string]string{".env": "KEY=secret\n", "sub/.env": "KEY=secret\n", "a.txt": "KEY=public\n"}, Config{Policy: pol})
+	var de *tool.DeniedError
+	if _, err := run(t, tl["read_file"], ReadFileParams{Path: ".env"}); !errors.As(err, &de) {
+		t.Errorf("read_file .env: %v", err)
+	}
+	if out := mustRun(t, tl["grep"], GrepParams{Pattern: "KEY"}); out != "a.txt:1: KEY=public" {
+		t.Errorf("grep showed denied files: %q", out)
+	}
+	if _, err := run(t, tl["grep"], GrepParams{Pattern: "KEY", Path: "sub/.env"}); !errors.As(err, &de) {
+		t.Errorf("grep on a denied file: %v", err)
+	}
+	if out := mustRun(t, tl["list_dir"], ListDirParams{}); strings.Contains(out, ".env") {
+		t.Errorf("list_dir showed denied files: %q", out)
+	}
+	if out := mustRun(t, tl["glob"], GlobParams{Pattern: "**/.env"}); !strings.HasPrefix(out, "No files") {
+		t.Errorf("glob showed denied files: %q", out)
 	}
 }

@@ -32,7 +32,7 @@ func (s *session) walkFiles(ctx context.Context, start string, fn func(rel strin
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() {
+		if !d.Type().IsRegular() || s.gate.ReadDenied(rel) {
 			return nil
 		}
 		return fn(rel)
