@@ -12,6 +12,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/hearth-agent/hearth/agent/edit"
+	"github.com/hearth-agent/hearth/agent/edit/atomicfile"
 )
 
 type state struct {
@@ -128,7 +131,19 @@ func TestUndoRoundTripRandom(t *testing.T) {
 				if err := turn.Before(ctx, p); err != nil {
 					t.Fatal(err)
 				}
-				switch r.IntN(4) {
+				switch r.IntN(5) {
+				case 4: // the edit_file path: engine + atomic write in the root
+					if b, err := os.ReadFile(p); err == nil {
+						if out, err := edit.Apply(b, []edit.Edit{{Search: "", Replace: randContent(r) + "x"}}); err == nil {
+							root, _ := os.OpenRoot(ws)
+							fi, _ := os.Stat(p)
+							rel, _ := filepath.Rel(ws, p)
+							if err := atomicfile.Write(root, rel, out, fi.Mode()); err != nil {
+								t.Fatal(err)
+							}
+							root.Close()
+						}
+					}
 				case 0, 1:
 					os.MkdirAll(filepath.Dir(p), 0o755)
 					if err := os.WriteFile(p, []byte(randContent(r)), 0o644); err != nil {
