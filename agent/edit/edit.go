@@ -19,8 +19,9 @@ import (
 	"strings"
 )
 
-// Edit replaces the lines Search with Replace. An empty Search creates the
-// file or appends to it; an empty Replace deletes the matched lines.
+// Edit replaces the lines Search with Replace. An empty (or blank-only)
+// Search creates the file or appends to it: blank lines alone cannot pick a
+// place. An empty Replace deletes the matched lines.
 type Edit struct {
 	Search  string `json:"search"`
 	Replace string `json:"replace"`
