@@ -25,7 +25,7 @@ type SearchOptions struct {
 }
 
 // Search finds messages containing every word of query (each word also
-// matches as a prefix), best matches first, across all live sessions.
+// matches as a prefix), newest first, across all live sessions.
 // Query syntax characters are taken literally, so any user input is safe.
 func (s *Store) Search(ctx context.Context, query string, o SearchOptions) ([]Hit, error) {
 	match := ftsQuery(query)
@@ -46,7 +46,10 @@ func (s *Store) Search(ctx context.Context, query string, o SearchOptions) ([]Hi
 		q += " AND s.workspace = ?"
 		args = append(args, o.Workspace)
 	}
-	q += " ORDER BY rank LIMIT ?"
+	// Newest first: FTS5 walks its index backwards and stops at the limit,
+	// so a query matching most of history costs no more than a rare one
+	// (ranking by relevance would score every match first).
+	q += " ORDER BY messages_fts.rowid DESC LIMIT ?"
 	args = append(args, o.Limit)
 	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {

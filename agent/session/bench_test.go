@@ -1,0 +1,203 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// words is a vocabulary drawn from with a Zipf skew, like real text: a few
+// words are everywhere, most are rare.
+var words = func() []string {
+	base := strings.Fields(`the a to of and in is it that for you this with on be are not use can
+		function error file test go code return value type string int struct package import config
+		server client request response handler database query index table session message token
+		provider model stream context cancel timeout retry build compile deploy docker kubernetes
+		parser lexer syntax tree node graph cache memory pointer slice map channel goroutine mutex`)
+	out := slices.Clone(base)
+	for i := 0; len(out) < 5000; i++ {
+		out = append(out, fmt.Sprintf("%s%d", base[i%len(base)], i))
+	}
+	return out
+}()
+
+func sentence(rng *rand.Rand, z *rand.Zipf, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(words[z.Uint64()])
+	}
+	return b.String()
+}
+
+func newZipf(rng *rand.Rand) *rand.Zipf { return rand.NewZipf(rng, 1.1, 2, uint64(len(words)-1)) }
+
+// fillSession writes n messages: user questions and assistant steps, every
+// third step with a tool call, like a long working session.
+func fillSession(b testing.TB, s *Store, id string, n int, rng *rand.Rand) {
+	ctx := context.Background()
+	z := newZipf(rng)
+	for i := 0; i < n; i += 2 {
+		if _, err := s.AddUserMessage(ctx, id, sentence(rng, z, 10+rng.IntN(40))); err != nil {
+			b.Fatal(err)
+		}
+		turn, err := s.BeginAssistant(ctx, id, "openai", "gpt")
+		if err != nil {
+			b.Fatal(err)
+		}
+		turn.AppendReasoning(sentence(rng, z, 20))
+		turn.AppendText(sentence(rng, z, 40+rng.IntN(200)))
+		if i%3 == 0 {
+			turn.ToolStarted(ctx, ToolStart{CallID: "c", Name: "read_file", Args: `{"path":"main.go"}`})
+			turn.ToolFinished(ctx, ToolResult{CallID: "c", Status: ToolOK, Output: sentence(rng, z, 100)})
+		}
+		if err := turn.Finish(ctx, End{State: StateComplete, Usage: Usage{InputTokens: 1000, OutputTokens: 200}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func percentiles(b *testing.B, d []time.Duration) {
+	slices.Sort(d)
+	at := func(p float64) float64 {
+		return float64(d[min(len(d)-1, int(p*float64(len(d))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(at(0.50), "p50-ms")
+	b.ReportMetric(at(0.99), "p99-ms")
+	b.ReportMetric(float64(d[len(d)-1].Microseconds())/1000, "max-ms")
+}
+
+// Opening a 5,000-message session: everything the UI needs to render it
+// (messages, reasoning, tool calls) and the model's context.
+func BenchmarkOpenSession5000(b *testing.B) {
+	s := openAt(b, filepath.Join(b.TempDir(), FileName), Options{})
+	sess := mustCreate(b, s, "/ws")
+	fillSession(b, s, sess.ID, 5000, rand.New(rand.NewPCG(1, 2)))
+	ctx := context.Background()
+	var d []time.Duration
+	b.ResetTimer()
+	for b.Loop() {
+		start := time.Now()
+		tr, err := s.Load(ctx, sess.ID)
+		if err != nil || len(tr.Messages) != 5000 {
+			b.Fatalf("%d messages, %v", len(tr.Messages), err)
+		}
+		_ = tr.Context()
+		d = append(d, time.Since(start))
+	}
+	percentiles(b, d)
+}
+
+// Opening the database file itself (integrity check, migrations, recovery)
+// once it holds a 5,000-message session.
+func BenchmarkOpenStore(b *testing.B) {
+	path := filepath.Join(b.TempDir(), FileName)
+	s := openAt(b, path, Options{})
+	sess := mustCreate(b, s, "/ws")
+	fillSession(b, s, sess.ID, 5000, rand.New(rand.NewPCG(1, 2)))
+	s.Close()
+	ctx := context.Background()
+	for b.Loop() {
+		s, err := Open(ctx, path, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+}
+
+// Appending one message to a session that already holds 5,000, as a user
+// message or as a finished assistant step with streamed deltas.
+func BenchmarkAppend(b *testing.B) {
+	s := openAt(b, filepath.Join(b.TempDir(), FileName), Options{})
+	sess := mustCreate(b, s, "/ws")
+	rng := rand.New(rand.NewPCG(3, 4))
+	fillSession(b, s, sess.ID, 5000, rng)
+	z := newZipf(rng)
+	ctx := context.Background()
+	b.Run("user-message", func(b *testing.B) {
+		var d []time.Duration
+		for b.Loop() {
+			text := sentence(rng, z, 30)
+			start := time.Now()
+			if _, err := s.AddUserMessage(ctx, sess.ID, text); err != nil {
+				b.Fatal(err)
+			}
+			d = append(d, time.Since(start))
+		}
+		percentiles(b, d)
+	})
+	b.Run("delta-flush", func(b *testing.B) {
+		turn, err := s.BeginAssistant(ctx, sess.ID, "", "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		var d []time.Duration
+		for b.Loop() {
+			turn.AppendText(sentence(rng, z, 15))
+			start := time.Now()
+			if err := turn.Flush(ctx); err != nil {
+				b.Fatal(err)
+			}
+			d = append(d, time.Since(start))
+		}
+		turn.Finish(ctx, End{State: StateComplete})
+		percentiles(b, d)
+	})
+	b.Run("tool-call", func(b *testing.B) {
+		turn, _ := s.BeginAssistant(ctx, sess.ID, "", "")
+		var d []time.Duration
+		n := 0
+		for b.Loop() {
+			n++
+			id := fmt.Sprint(n)
+			start := time.Now()
+			if err := turn.ToolStarted(ctx, ToolStart{CallID: id, Name: "bash", Args: `{}`}); err != nil {
+				b.Fatal(err)
+			}
+			d = append(d, time.Since(start))
+			turn.ToolFinished(ctx, ToolResult{CallID: id, Status: ToolOK, Output: "ok"})
+		}
+		turn.Finish(ctx, End{State: StateComplete})
+		percentiles(b, d)
+	})
+}
+
+// Searching all history across 1,000 sessions of 20 messages each.
+func BenchmarkSearch1000Sessions(b *testing.B) {
+	s := openAt(b, filepath.Join(b.TempDir(), FileName), Options{})
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 1000; i++ {
+		sess := mustCreate(b, s, fmt.Sprintf("/ws/%d", i%10))
+		fillSession(b, s, sess.ID, 20, rng)
+	}
+	ctx := context.Background()
+	z := newZipf(rng)
+	var d []time.Duration
+	total := 0
+	b.ResetTimer()
+	for b.Loop() {
+		q := words[z.Uint64()]
+		if rng.IntN(2) == 0 {
+			q += " " + words[z.Uint64()]
+		}
+		start := time.Now()
+		hits, err := s.Search(ctx, q, SearchOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		d = append(d, time.Since(start))
+		total += len(hits)
+	}
+	if total == 0 {
+		b.Fatal("no query matched anything")
+	}
+	percentiles(b, d)
+}
