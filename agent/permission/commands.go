@@ -148,6 +148,8 @@ func (j *judge) find(words []word, depth int) {
 			continue
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
 			why = "find writes to a file"
+		case "-L", "-follow":
+			why = "find follows symlinks, which may lead outside the workspace"
 		}
 		if strings.HasPrefix(w.s, "-") || w.s == "!" || w.s == "(" || w.s == ")" {
 			continue

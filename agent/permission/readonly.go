@@ -13,8 +13,11 @@ type argCheck func(args []word) string
 var readOnlyPrograms = map[string]argCheck{
 	"ls": none, "cat": none, "head": none, "tail": none, "wc": none, "nl": none, "tac": none,
 	"rev": none, "od": none, "strings": none, "file": none, "stat": none, "du": none, "df": none,
-	"cut": none, "tr": none, "diff": none, "cmp": none, "comm": none, "grep": none, "egrep": none,
-	"fgrep": none, "readlink": none, "realpath": none, "md5sum": none, "sha1sum": none,
+	"cut": none, "tr": none, "diff": none, "cmp": none, "comm": none,
+	// Following symlinks while recursing could read outside the workspace.
+	"grep": forbid("-R", "--dereference-recursive"), "egrep": forbid("-R", "--dereference-recursive"),
+	"fgrep":    forbid("-R", "--dereference-recursive"),
+	"readlink": none, "realpath": none, "md5sum": none, "sha1sum": none,
 	"sha256sum": none, "sha512sum": none, "column": none, "expand": none, "fold": none,
 	"paste": none, "jq": none, "pwd": none, "echo": none, "true": none, "false": none,
 	"basename": none, "dirname": none, "which": none, "type": none, "uname": none,
@@ -24,7 +27,7 @@ var readOnlyPrograms = map[string]argCheck{
 	"sort":   forbid("-o", "--output", "--compress-program"),
 	"uniq":   atMostPositional(1),
 	"tree":   forbid("-o", "-R"),
-	"rg":     forbid("--pre", "--hostname-bin", "--search-zip", "-z"),
+	"rg":     forbid("--pre", "--hostname-bin", "--search-zip", "-z", "-L", "--follow"),
 	"git":    gitReadOnly,
 	"go":     goReadOnly,
 	"less":   nil, // interactive: never auto-approved, listed for clarity
@@ -84,25 +87,11 @@ func (j *judge) paths(args []word) string {
 		if s == "/dev/null" || s == "" {
 			continue
 		}
-		if !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "~") && !hasDotDot(s) && !(a.glob && strings.Contains(s, ".*")) {
-			if !j.cd {
-				continue
-			}
-		}
 		if j.outside(word{s: s, glob: a.glob}) {
 			return "reads " + a.s + ", which may be outside the workspace"
 		}
 	}
 	return ""
-}
-
-func hasDotDot(s string) bool {
-	for _, part := range strings.Split(s, "/") {
-		if part == ".." {
-			return true
-		}
-	}
-	return false
 }
 
 func none([]word) string { return "" }

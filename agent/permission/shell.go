@@ -3,6 +3,7 @@ package permission
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -64,6 +65,8 @@ type judge struct {
 	env ShellEnv
 	v   *ShellVerdict
 	cd  bool // the line may leave the workspace: relative paths are unknown
+
+	wsReal string // the workspace with symlinks resolved, computed lazily
 }
 
 func (j *judge) always(why string) {
@@ -193,7 +196,39 @@ func (j *judge) outside(w word) bool {
 	if w.glob && strings.Contains(w.s, ".*") {
 		return true // ".*" can match ".."
 	}
-	return !within(p, j.env.Workspace)
+	if !within(p, j.env.Workspace) {
+		return true
+	}
+	return j.linksOut(p, w.glob)
+}
+
+// linksOut reports whether an existing path inside the workspace (or, for a
+// glob, any of its matches) is a symlink leading outside: the shell is not
+// confined like the file tools, and a cloned repository can carry such links.
+func (j *judge) linksOut(p string, glob bool) bool {
+	if j.wsReal == "" {
+		j.wsReal = j.env.Workspace
+		if real, err := filepath.EvalSymlinks(j.env.Workspace); err == nil {
+			j.wsReal = real
+		}
+	}
+	matches := []string{p}
+	if glob {
+		var err error
+		if matches, err = filepath.Glob(p); err != nil {
+			return true
+		}
+	}
+	for _, m := range matches {
+		real, err := filepath.EvalSymlinks(m)
+		if err != nil {
+			continue // nothing there yet: nothing to leak
+		}
+		if !within(filepath.ToSlash(real), filepath.ToSlash(j.wsReal)) {
+			return true
+		}
+	}
+	return false
 }
 
 // resolve turns a literal path word into an absolute clean path. known is
