@@ -75,7 +75,7 @@ const Block = memo(function Block({ text }: { text: string }) {
 });
 
 /** Markdown renders streamed text; only the block that changed is parsed again. */
-export function Markdown({ text }: { text: string }) {
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const blocks = useMemo(() => splitBlocks(text), [text]);
   return (
     <div className="markdown">
@@ -84,4 +84,4 @@ export function Markdown({ text }: { text: string }) {
       ))}
     </div>
   );
-}
+});

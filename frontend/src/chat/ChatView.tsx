@@ -1,0 +1,73 @@
+import { useEffect, useMemo } from "react";
+import type { Backend } from "../bridge";
+import type { WorkspaceView } from "./protocol";
+import { Composer } from "./Composer";
+import { ErrorNotice } from "./ErrorNotice";
+import { OpenLink } from "./Markdown";
+import { MessageList } from "./MessageList";
+import { isStreaming } from "./state";
+import type { TurnActions } from "./TurnView";
+import { useChat } from "./useChat";
+
+interface Props {
+  backend: Backend;
+  workspace: WorkspaceView;
+  onOpenSettings: () => void;
+}
+
+/** ChatView is the conversation with the agent in one workspace. */
+export function ChatView({ backend, workspace, onOpenSettings }: Props) {
+  const { state, notice, send, stop, approve, dismissNotice } = useChat(backend);
+  const streaming = isStreaming(state);
+
+  const actions: TurnActions = useMemo(
+    () => ({
+      onAnswer: (id, d) => void approve(id, d),
+      onOpenSettings,
+      onRetry: (prompt) => void send(prompt),
+    }),
+    [approve, onOpenSettings, send],
+  );
+
+  // Esc stops a stream wherever focus is, unless something handled it.
+  useEffect(() => {
+    if (!streaming) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented && !e.isComposing) {
+        e.preventDefault();
+        stop();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [streaming, stop]);
+
+  return (
+    <OpenLink.Provider value={backend.openExternal}>
+      <section className="chat" aria-label={`Chat in ${workspace.name}`}>
+        <header className="chat-header">
+          <span className="chat-workspace">{workspace.name}</span>
+          <span className="muted chat-path" title={workspace.path}>
+            {workspace.path}
+          </span>
+        </header>
+        {state.order.length === 0 ? (
+          <div className="chat-empty muted">
+            <p>Ask anything about {workspace.name}. Hearth can read, search and edit files here, and asks before it runs commands.</p>
+          </div>
+        ) : (
+          <MessageList state={state} actions={actions} />
+        )}
+        {notice && (
+          <div className="chat-notice">
+            <ErrorNotice cls={notice.code} message={notice.message} onOpenSettings={onOpenSettings} />
+            <button type="button" className="link" onClick={dismissNotice}>
+              Dismiss
+            </button>
+          </div>
+        )}
+        <Composer streaming={streaming} onSend={send} onStop={stop} />
+      </section>
+    </OpenLink.Provider>
+  );
+}

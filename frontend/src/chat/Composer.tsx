@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+
+interface Props {
+  streaming: boolean;
+  /** resolves false when the prompt was not taken; the text is then put back */
+  onSend: (text: string) => Promise<boolean>;
+  onStop: () => void;
+}
+
+// An IME composing a character reports Enter with isComposing (keyCode 229
+// in older WebKit); that Enter picks the character and must not send.
+function composing(e: KeyboardEvent): boolean {
+  return e.nativeEvent.isComposing || e.keyCode === 229;
+}
+
+/**
+ * Composer: Enter sends, Shift+Enter adds a line. During a stream the
+ * button is Stop (Esc too); Enter still sends, and the backend queues it.
+ */
+export function Composer({ streaming, onSend, onStop }: Props) {
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => area.current?.focus(), []);
+
+  const submit = async () => {
+    const prompt = text;
+    if (prompt.trim() === "" || sending) return;
+    setSending(true);
+    setText("");
+    const ok = await onSend(prompt);
+    setSending(false);
+    if (!ok) setText((now) => (now === "" ? prompt : now));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (composing(e)) return;
+    if (e.key === "Escape" && streaming) {
+      e.preventDefault();
+      onStop();
+    } else if (e.key === "Enter" && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <form
+      className="composer"
+      aria-label="Message composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor="composer-input" className="sr-only">
+        Message
+      </label>
+      <textarea
+        id="composer-input"
+        ref={area}
+        rows={Math.min(10, Math.max(2, text.split("\n").length))}
+        value={text}
+        placeholder="Ask Hearth… (Enter to send, Shift+Enter for a new line)"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {streaming ? (
+        <button type="button" className="stop-button" onClick={onStop} title="Stop (Esc)">
+          Stop
+        </button>
+      ) : (
+        <button type="submit" disabled={text.trim() === "" || sending}>
+          Send
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { redact } from "./redact";
+
+interface Words {
+  text: string;
+  settings?: boolean;
+  retry?: boolean;
+}
+
+// What a failure means, in plain words, and which next step to offer.
+const words: Record<string, Words> = {
+  no_key: { text: "There is no API key for this provider yet.", settings: true },
+  auth: { text: "The provider did not accept the API key.", settings: true },
+  bad_key: { text: "The provider did not accept the API key.", settings: true },
+  rate_limit: { text: "The provider is limiting how fast Hearth may call it. Wait a moment, then retry.", retry: true },
+  overloaded: { text: "The provider is overloaded right now.", retry: true },
+  server: { text: "The provider had an internal error.", retry: true },
+  network: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: true },
+  unreachable: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: true },
+  timeout: { text: "The provider took too long to answer.", retry: true },
+  context_length: { text: "The conversation no longer fits the model's context window. Start a new chat, or pick a model with a larger window.", settings: true },
+  invalid_request: { text: "The provider rejected the request. The model name or endpoint may be wrong.", settings: true },
+  max_iterations: { text: "The agent reached its step limit for this turn. Ask it to continue, or raise the limit in Settings.", settings: true },
+  tool_loop: { text: "The agent kept repeating the same tool call, so Hearth stopped it.", retry: true },
+  text_protocol: { text: "The model's replies could not be understood as tool calls.", retry: true },
+  canceled: { text: "Stopped." },
+};
+
+interface Props {
+  cls: string;
+  message: string;
+  onOpenSettings?: () => void;
+  onRetry?: () => void;
+}
+
+/** ErrorNotice says what failed in plain words and offers the next step. */
+export function ErrorNotice({ cls, message, onOpenSettings, onRetry }: Props) {
+  const w = words[cls] ?? { text: "Something went wrong.", retry: true };
+  const detail = redact(message);
+  return (
+    <div className="chat-error" role="alert">
+      <p>{w.text}</p>
+      {detail && detail !== w.text && <p className="chat-error-detail">{detail}</p>}
+      <div className="row">
+        {w.settings && onOpenSettings && (
+          <button type="button" onClick={onOpenSettings}>
+            Open Settings
+          </button>
+        )}
+        {w.retry && onRetry && (
+          <button type="button" onClick={onRetry}>
+            Retry
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { CopyButton } from "./CopyButton";
+import { DiffView, looksLikeDiff } from "./DiffView";
+import { redact } from "./redact";
+import type { ToolCall, ToolState } from "./state";
+
+const stateLabel: Record<ToolState, string> = {
+  running: "running",
+  succeeded: "succeeded",
+  failed: "failed",
+  denied: "denied",
+  canceled: "canceled",
+};
+
+function lastLine(text: string): string {
+  const lines = text.replace(/\s+$/, "").split("\n");
+  return lines[lines.length - 1] ?? "";
+}
+
+/** argHint is the one argument that says what a call did: its command or path. */
+export function argHint(args: unknown): string {
+  if (typeof args !== "object" || args === null) return "";
+  const rec = args as Record<string, unknown>;
+  const pick = ["command", "path", "pattern", "query", "url"].map((k) => rec[k]).find((v) => typeof v === "string");
+  const first = typeof pick === "string" ? pick : Object.values(rec).find((v) => typeof v === "string");
+  if (typeof first !== "string") return "";
+  const one = redact(first).replace(/\s+/g, " ").trim();
+  return one.length > 80 ? `${one.slice(0, 79)}…` : one;
+}
+
+function duration(ms: number | null): string {
+  if (ms === null) return "";
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** ToolRow: one live line while a call runs, then a collapsed row that expands to args and output. */
+export function ToolRow({ call }: { call: ToolCall }) {
+  const hint = argHint(call.args);
+  if (call.state === "running") {
+    return (
+      <div className="tool-live" role="status" aria-label={`Running ${call.name}`}>
+        <span className="spinner" aria-hidden="true" />
+        <span className="tool-name">{call.name}</span>
+        {hint && <span className="tool-hint">{hint}</span>}
+        <span className="tool-tail">{lastLine(redact(call.tail))}</span>
+      </div>
+    );
+  }
+  const args = redact(JSON.stringify(call.args, null, 2) ?? "");
+  const output = redact(call.output);
+  return (
+    <details className={`tool-row tool-${call.state}`}>
+      <summary>
+        <span className={`tool-status status-${call.state}`}>{stateLabel[call.state]}</span>
+        <span className="tool-name">{call.name}</span>
+        {hint && <span className="tool-hint">{hint}</span>}
+        <span className="tool-duration muted">{duration(call.durationMs)}</span>
+      </summary>
+      <div className="tool-body">
+        <div className="tool-section">
+          <h4>Arguments</h4>
+          <CopyButton text={args} label="Copy arguments" />
+        </div>
+        <pre className="tool-pre">{args}</pre>
+        <div className="tool-section">
+          <h4>Output</h4>
+          <CopyButton text={output} label="Copy output" />
+        </div>
+        {looksLikeDiff(output) ? <DiffView diff={output} label="Changes" /> : <pre className="tool-pre">{output || "(no output)"}</pre>}
+      </div>
+    </details>
+  );
+}

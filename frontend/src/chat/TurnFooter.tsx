@@ -1,0 +1,43 @@
+import { CopyButton } from "./CopyButton";
+import { formatCost, formatElapsed, formatUsage, retryLeft } from "./format";
+import type { Retry, Turn } from "./state";
+import { useNow } from "./useNow";
+
+function answerText(t: Turn): string {
+  return t.parts.flatMap((p) => (p.kind === "text" ? [p.text] : [])).join("\n\n");
+}
+
+/** RetryNotice counts down to the backend's next attempt. */
+export function RetryNotice({ retry }: { retry: Retry }) {
+  const now = useNow(true);
+  const left = retryLeft(retry.at, retry.delayMs, now);
+  const why = retry.class === "rate_limit" ? "Rate limited by the provider" : "The provider failed";
+  return (
+    <p className="retry-notice" role="status">
+      {why}; retrying {left > 0 ? `in ${left} s` : "now"} (attempt {retry.attempt}).
+    </p>
+  );
+}
+
+/** TurnFooter: "Cooked for X", tokens and cost once a turn ends; a live clock while it runs. */
+export function TurnFooter({ turn }: { turn: Turn }) {
+  const live = turn.status === "running";
+  const now = useNow(live && turn.startedAt !== null);
+  if (turn.status === "queued") return <p className="turn-footer muted">Queued: waits for the current reply.</p>;
+  if (live) {
+    return (
+      <p className="turn-footer muted" aria-live="off">
+        <span className="spinner" aria-hidden="true" /> Cooking{turn.startedAt !== null ? ` for ${formatElapsed(now - turn.startedAt)}` : "…"}
+      </p>
+    );
+  }
+  const text = answerText(turn);
+  return (
+    <div className="turn-footer muted">
+      {turn.elapsedMs !== null && <span>Cooked for {formatElapsed(turn.elapsedMs)}</span>}
+      {turn.iterations > 0 && <span title="Tokens">{formatUsage(turn.usage)}</span>}
+      {turn.iterations > 0 && <span>{formatCost(turn.cost)}</span>}
+      {text && <CopyButton text={text} label="Copy answer" />}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { memo } from "react";
+import { ApprovalCard } from "./ApprovalCard";
+import { ErrorNotice } from "./ErrorNotice";
+import { Markdown } from "./Markdown";
+import type { ApprovalDecision } from "./protocol";
+import type { Part, Turn } from "./state";
+import { ToolRow } from "./ToolRow";
+import { RetryNotice, TurnFooter } from "./TurnFooter";
+
+/** The callbacks a turn needs; the caller keeps them stable so memo holds. */
+export interface TurnActions {
+  onAnswer: (requestId: string, d: ApprovalDecision) => void;
+  onOpenSettings: () => void;
+  onRetry: (prompt: string) => void;
+}
+
+function PartView({ part, turn, actions }: { part: Part; turn: Turn; actions: TurnActions }) {
+  switch (part.kind) {
+    case "text":
+      return <Markdown text={part.text} />;
+    case "tool": {
+      const call = turn.tools[part.callId];
+      return call ? <ToolRow call={call} /> : null;
+    }
+    case "approval": {
+      const a = turn.approvals[part.requestId];
+      return a ? <ApprovalCard approval={a} onAnswer={actions.onAnswer} /> : null;
+    }
+    case "compacted":
+      return (
+        <p className="compacted-notice" role="note">
+          Context compacted ({part.how}): {part.before.toLocaleString()} → {part.after.toLocaleString()} tokens. Older
+          messages were summarised so the conversation fits the model.
+        </p>
+      );
+  }
+}
+
+/** TurnView: the user's prompt and everything the agent did in answer. */
+export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; actions: TurnActions }) {
+  const waiting = turn.status === "running" && turn.parts.length === 0 && turn.reasoning === "";
+  return (
+    <article className="turn" aria-label="Exchange">
+      <div className="user-msg">
+        <div className="bubble">{turn.prompt}</div>
+      </div>
+      <div className="assistant-msg" aria-busy={turn.status === "running"}>
+        {turn.reasoning && (
+          <details className="thinking">
+            <summary>Thinking</summary>
+            <div className="thinking-text">{turn.reasoning}</div>
+          </details>
+        )}
+        {waiting && <p className="muted">Waiting for the model…</p>}
+        {turn.parts.map((p, i) => (
+          <PartView key={i} part={p} turn={turn} actions={actions} />
+        ))}
+        {turn.retry && <RetryNotice retry={turn.retry} />}
+        {turn.error && (
+          <ErrorNotice
+            cls={turn.error.class}
+            message={turn.error.message}
+            onOpenSettings={actions.onOpenSettings}
+            onRetry={() => actions.onRetry(turn.prompt)}
+          />
+        )}
+        {turn.status === "stopped" && <p className="muted">Stopped.</p>}
+        <TurnFooter turn={turn} />
+      </div>
+    </article>
+  );
+});
