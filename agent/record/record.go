@@ -1,0 +1,179 @@
+// Package record persists an agent turn into the session store as it
+// happens, and rebuilds the model's history from a stored session. It is
+// the only place that knows both the loop's events and the stored model,
+// so neither depends on the other.
+package record
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/agent/tool"
+)
+
+// Recorder writes one turn's events. A loop turn is several assistant
+// steps (one per model response); a step ends when its tool calls have
+// all finished and the model speaks again, or when the turn ends.
+type Recorder struct {
+	store     *session.Store
+	sessionID string
+	provider  string
+	model     string
+
+	step      *session.Turn
+	open      int // tool calls started and not yet finished in this step
+	sawTools  bool
+	usage     session.Usage
+	lastError string
+	err       error // the first storage failure; later events are skipped
+}
+
+// Begin stores the user's prompt and returns a recorder for the turn.
+func Begin(ctx context.Context, store *session.Store, sessionID, provider, model, prompt string) (*Recorder, error) {
+	if _, err := store.AddUserMessage(ctx, sessionID, prompt); err != nil {
+		return nil, fmt.Errorf("saving your message: %w", err)
+	}
+	return &Recorder{store: store, sessionID: sessionID, provider: provider, model: model}, nil
+}
+
+// Err is the first storage failure, if any.
+func (r *Recorder) Err() error { return r.err }
+
+// Event records e. It never blocks the stream on a failed write: the
+// error is kept for Err and the turn goes on.
+func (r *Recorder) Event(ctx context.Context, e loop.Event) {
+	if r.err != nil {
+		return
+	}
+	switch e := e.(type) {
+	case loop.TextDelta:
+		r.speaking(ctx)
+		r.step.AppendText(e.Text)
+	case loop.ReasoningDelta:
+		r.speaking(ctx)
+		r.step.AppendReasoning(e.Text)
+	case loop.UsageReported:
+		r.speaking(ctx)
+		r.usage = usageOf(e.Usage, e.Cost, e.CostKnown)
+	case loop.ToolCallStarted:
+		r.ensureStep(ctx)
+		r.open++
+		r.sawTools = true
+		r.keep(r.step.ToolStarted(ctx, session.ToolStart{CallID: e.ID, Name: e.Name, Args: string(e.Args)}))
+	case loop.ToolCallFinished:
+		r.ensureStep(ctx)
+		r.open--
+		r.keep(r.step.ToolFinished(ctx, session.ToolResult{CallID: e.ID, Status: statusOf(e.Status), Output: e.Output}))
+	case loop.TurnError:
+		r.lastError = e.Message
+	case loop.TurnDone:
+		state := session.StateComplete
+		switch {
+		case e.Stopped:
+			state = session.StateStopped
+		case r.lastError != "":
+			state = session.StateFailed
+		}
+		r.ensureStep(ctx)
+		r.finish(ctx, state)
+	}
+}
+
+// speaking starts a new step when the model talks again after its tools.
+func (r *Recorder) speaking(ctx context.Context) {
+	if r.step != nil && r.sawTools && r.open == 0 {
+		r.finish(ctx, session.StateComplete)
+	}
+	r.ensureStep(ctx)
+}
+
+func (r *Recorder) ensureStep(ctx context.Context) {
+	if r.step != nil || r.err != nil {
+		return
+	}
+	st, err := r.store.BeginAssistant(ctx, r.sessionID, r.provider, r.model)
+	if r.keep(err) {
+		r.step, r.sawTools, r.open, r.usage = st, false, 0, session.Usage{}
+	}
+}
+
+func (r *Recorder) finish(ctx context.Context, state session.State) {
+	if r.step == nil {
+		return
+	}
+	end := session.End{State: state, Usage: r.usage}
+	if state == session.StateFailed {
+		end.Error = r.lastError
+	}
+	r.keep(r.step.Finish(ctx, end))
+	r.step = nil
+}
+
+func (r *Recorder) keep(err error) bool {
+	if err != nil && r.err == nil {
+		r.err = err
+	}
+	return err == nil
+}
+
+func statusOf(s tool.Status) session.ToolStatus {
+	switch s {
+	case tool.StatusSucceeded:
+		return session.ToolOK
+	case tool.StatusDenied:
+		return session.ToolDenied
+	case tool.StatusCanceled:
+		return session.ToolInterrupted
+	default:
+		return session.ToolError
+	}
+}
+
+// History rebuilds the model's context from a stored session: the latest
+// compaction summary, then every message after it. Reasoning is not sent
+// back (its signatures are not stored; providers accept earlier turns
+// without it). A step's tool calls are followed by their results.
+func History(t *session.Transcript) ([]llm.Message, error) {
+	if t == nil {
+		return nil, errors.New("no transcript")
+	}
+	var out []llm.Message
+	for _, m := range t.Context() {
+		switch m.Role {
+		case session.RoleUser:
+			out = append(out, llm.Message{Role: llm.RoleUser, Text: m.Text})
+		case session.RoleSummary:
+			out = append(out, llm.Message{Role: llm.RoleUser, Text: "Summary of the conversation so far:\n\n" + m.Text})
+		case session.RoleAssistant:
+			msg := llm.Message{Role: llm.RoleAssistant, Text: m.Text}
+			var results []llm.ToolResult
+			for _, c := range m.ToolCalls {
+				msg.ToolCalls = append(msg.ToolCalls, llm.ToolCall{ID: c.CallID, Name: c.Name, Args: argsOf(c.Args)})
+				results = append(results, llm.ToolResult{CallID: c.CallID, Name: c.Name, Content: resultText(c), IsError: c.Status != session.ToolOK})
+			}
+			if msg.Text == "" && len(msg.ToolCalls) == 0 {
+				continue // an empty step (stopped before any output) says nothing
+			}
+			out = append(out, msg)
+			if len(results) > 0 {
+				out = append(out, llm.Message{Role: llm.RoleTool, ToolResults: results})
+			}
+		}
+	}
+	return out, nil
+}
+
+func resultText(c session.ToolCall) string {
+	switch {
+	case c.Output != "":
+		return c.Output
+	case c.Status == session.ToolInterrupted:
+		return "Canceled: the call did not finish."
+	default:
+		return "(no output)"
+	}
+}
