@@ -1,5 +1,8 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
+import { ChatView } from "./chat/ChatView";
+import { EmptyState } from "./chat/EmptyState";
+import { useWorkspace } from "./chat/useWorkspace";
 import { SettingsPanel } from "./settings/SettingsPanel";
 import { Sidebar } from "./shell/Sidebar";
 import { WarningBanner } from "./shell/WarningBanner";
@@ -7,6 +10,8 @@ import { matchShortcut, shortcuts } from "./shell/shortcuts";
 
 export function App({ backend }: { backend: Backend }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const ws = useWorkspace(backend);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -22,19 +27,22 @@ export function App({ backend }: { backend: Backend }) {
   return (
     <div className="shell">
       <Sidebar onOpenSettings={() => setSettingsOpen(true)} />
-      <main className="main" aria-label="Conversation">
+      <main className={ws.workspace ? "main with-chat" : "main"} aria-label="Conversation">
         <WarningBanner backend={backend} />
-        <div className="empty-state">
-          <h1>Hearth</h1>
-          <p>Your local project agent.</p>
-          <ul className="shortcut-list" aria-label="Keyboard shortcuts">
-            {shortcuts.map((s) => (
-              <li key={s.id}>
-                <kbd>{s.keys}</kbd> {s.label}
-              </li>
-            ))}
-          </ul>
-        </div>
+        {ws.workspace ? (
+          <ChatView key={ws.workspace.path} backend={backend} workspace={ws.workspace} onOpenSettings={openSettings} />
+        ) : (
+          <div>
+            <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} />
+            <ul className="shortcut-list empty-state" aria-label="Keyboard shortcuts">
+              {shortcuts.map((s) => (
+                <li key={s.id}>
+                  <kbd>{s.keys}</kbd> {s.label}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </main>
       {settingsOpen && <SettingsPanel backend={backend} onClose={() => setSettingsOpen(false)} />}
     </div>

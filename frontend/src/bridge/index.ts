@@ -1,7 +1,7 @@
 // The one module that talks to the generated Wails bindings.
 import * as App from "../../wailsjs/go/app/App";
 import type { app } from "../../wailsjs/go/models";
-import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
+import { BrowserOpenURL, EventsOn, OnFileDrop, OnFileDropOff } from "../../wailsjs/runtime/runtime";
 import { isChatEvent, isSendResult, isWorkspaceView } from "../chat/guard";
 import type { ApprovalDecision, ChatEvent, SendResult, WorkspaceView } from "../chat/protocol";
 import { BridgeError, call } from "./errors";
@@ -36,6 +36,8 @@ export interface Backend {
   onChatEvent(cb: (e: ChatEvent) => void): () => void;
   /** openExternal shows an http(s) or mailto link in the system browser, never in the app's webview. */
   openExternal(url: string): void;
+  /** onFileDrop delivers the paths dropped on the window; it returns the unsubscribe. */
+  onFileDrop(cb: (paths: string[]) => void): () => void;
 }
 
 // The chat methods are called through the runtime's window.go table so the
@@ -49,6 +51,13 @@ function bound(name: string, ...args: unknown[]): Promise<unknown> {
   const fn = (window as WailsWindow).go?.app?.App?.[name];
   if (typeof fn !== "function") return Promise.reject(new BridgeError("internal", `This build of Hearth has no ${name} method.`));
   return fn(...args);
+}
+
+// Outside the Wails window (a plain browser on the dev server) there is no
+// runtime to subscribe to; the UI then simply receives nothing.
+function withRuntime(subscribe: () => () => void): () => void {
+  if (!("runtime" in window)) return () => undefined;
+  return subscribe();
 }
 
 async function workspace(p: () => Promise<unknown>): Promise<WorkspaceView | null> {
@@ -89,12 +98,17 @@ export const backend: Backend = {
   stop: () => call(() => bound("Stop")),
   approve: (requestId, d) => call(() => bound("Approve", requestId, d.kind, d.kind === "deny" ? d.note : "")),
   onChatEvent: (cb) =>
-    EventsOn("chat", (payload: unknown) => {
+    withRuntime(() => EventsOn("chat", (payload: unknown) => {
       // A malformed event is dropped whole: half an event would corrupt the turn.
       if (isChatEvent(payload)) cb(payload);
       else console.warn("hearth: dropped a malformed chat event");
-    }),
+    })),
   openExternal: (url) => {
     if (/^(https?:|mailto:)/i.test(url)) BrowserOpenURL(url);
   },
+  onFileDrop: (cb) =>
+    withRuntime(() => {
+      OnFileDrop((_x, _y, paths) => cb(paths), false);
+      return () => OnFileDropOff();
+    }),
 };
