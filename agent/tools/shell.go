@@ -75,12 +75,24 @@ func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	if err := t.s.gate.Check(ctx, req); err != nil {
 		return "", err
 	}
-	if snap, ok := t.s.snapshot.(ShellSnapshotter); ok {
-		if err := snap.BeforeShell(ctx); err != nil {
-			return "", fmt.Errorf("shell: snapshot before running: %w", err)
-		}
+	snap, ok := t.s.snapshot.(ShellSnapshotter)
+	if !ok {
+		return t.s.runCommand(ctx, p.Command, timeout)
 	}
-	return t.s.runCommand(ctx, p.Command, timeout)
+	done, err := snap.BeforeShell(ctx)
+	if err != nil {
+		return "", fmt.Errorf("shell: snapshot before running: %w", err)
+	}
+	out, runErr := t.s.runCommand(ctx, p.Command, timeout)
+	// The command may have changed files even when it failed or was killed.
+	changed, err := done(context.WithoutCancel(ctx))
+	if err != nil {
+		return out, errors.Join(runErr, fmt.Errorf("shell: snapshot after running: %w", err))
+	}
+	if runErr == nil && len(changed) > 0 {
+		out += "\n[files changed: " + listSome(changed, 20) + "]"
+	}
+	return out, runErr
 }
 
 // runCommand runs line with the platform shell as a direct child in its own
@@ -118,4 +130,12 @@ func (s *session) runCommand(ctx context.Context, line string, timeout time.Dura
 		return "", fmt.Errorf("shell: %w", err)
 	}
 	return fmt.Sprintf("exit code: %d (%s)\n%s", code, elapsed, body), nil
+}
+
+// listSome joins at most n names and counts the rest.
+func listSome(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }

@@ -40,11 +40,17 @@ type Snapshotter interface {
 	Before(ctx context.Context, absPath string) error
 }
 
-// ShellSnapshotter is an optional capability of a Snapshotter: it captures
-// the workspace's state before a shell command, which may touch any file.
+// ShellSnapshotter is an optional capability of a Snapshotter: a shell
+// command may touch any file, so the workspace's state is recorded before it
+// runs; the returned ShellDone is called when it has ended (also after a
+// timeout or cancel) and reports the files the command changed.
 type ShellSnapshotter interface {
-	BeforeShell(ctx context.Context) error
+	BeforeShell(ctx context.Context) (ShellDone, error)
 }
+
+// ShellDone finishes a shell snapshot and lists the workspace-relative
+// files the command created, changed or deleted.
+type ShellDone func(ctx context.Context) (changed []string, err error)
 
 // Config configures the tools of one agent session. Tools built from one
 // Config share the session's state: which files were read, the approvals

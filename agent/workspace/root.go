@@ -86,8 +86,10 @@ func (r *Root) Rel(p string) (string, error) {
 	return rel, nil
 }
 
-// Abs returns the absolute host path for a path already validated by Rel.
-func (r *Root) Abs(rel string) string { return filepath.Join(r.dir, filepath.FromSlash(rel)) }
+// Abs returns the absolute host path for a path already validated by Rel,
+// spelt from the workspace directory as it was given to Open, which is how
+// the rest of the app (undo, the UI) knows it.
+func (r *Root) Abs(rel string) string { return filepath.Join(r.alias, filepath.FromSlash(rel)) }
 
 // wrap classifies an os.Root failure so escapes read as such.
 func (r *Root) wrap(p string, err error) error {
