@@ -165,11 +165,27 @@ func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool)
 
 	var batch []pending
 	bytes := 0
+	// The first batch is small so the first results come quickly; later
+	// ones grow to BatchBytes. At most two batches wait for the disk at a
+	// time, which bounds the memory of unpersisted segments.
+	limitBytes := min(256<<10, x.opts.BatchBytes)
+	var inflight []chan struct{}
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		err := x.commit(batch, nil)
+		persisted, err := x.commitAsync(batch, nil)
+		if persisted != nil {
+			inflight = append(inflight, persisted)
+		}
+		if len(inflight) > 2 {
+			select {
+			case <-inflight[0]:
+			case <-ctx.Done():
+			}
+			inflight = inflight[1:]
+		}
+		limitBytes = min(limitBytes*2, x.opts.BatchBytes)
 		if progress {
 			n, b := len(batch), int64(0)
 			for _, p := range batch {
@@ -187,7 +203,7 @@ func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool)
 		}
 		batch = append(batch, p)
 		bytes += p.size
-		if bytes >= x.opts.BatchBytes || len(batch) >= 5000 {
+		if bytes >= limitBytes || len(batch) >= 5000 {
 			firstErr = flush()
 		}
 	}
@@ -205,6 +221,13 @@ func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool)
 // read, the fresh content is read now, so an older read never overwrites a
 // newer one.
 func (x *Index) commit(items []pending, deletes []string) error {
+	_, err := x.commitAsync(items, deletes)
+	return err
+}
+
+// commitAsync is commit returning a channel closed once the batch is on
+// disk (the batch is searchable when it returns).
+func (x *Index) commitAsync(items []pending, deletes []string) (chan struct{}, error) {
 	x.wmu.Lock()
 	defer x.wmu.Unlock()
 	b := x.idx.NewBatch()
@@ -232,7 +255,7 @@ func (x *Index) commit(items []pending, deletes []string) error {
 			p.doc = doc
 		}
 		if err := b.IndexAdvanced(p.doc); err != nil {
-			return fmt.Errorf("knowledge: index %s: %w", f.rel, err)
+			return nil, fmt.Errorf("knowledge: index %s: %w", f.rel, err)
 		}
 		st := f.fileStat
 		stamps[f.id()] = &st
@@ -240,7 +263,7 @@ func (x *Index) commit(items []pending, deletes []string) error {
 	persisted := make(chan struct{})
 	b.SetPersistedCallback(func(error) { close(persisted) })
 	if err := x.idx.Batch(b); err != nil {
-		return fmt.Errorf("knowledge: write index: %w", err)
+		return nil, fmt.Errorf("knowledge: write index: %w", err)
 	}
 	x.lastPersist = persisted
 	x.mu.Lock()
@@ -252,5 +275,5 @@ func (x *Index) commit(items []pending, deletes []string) error {
 		}
 	}
 	x.mu.Unlock()
-	return nil
+	return persisted, nil
 }

@@ -35,7 +35,9 @@ const (
 const binarySniffLen = 8 << 10
 
 var (
-	optContent = index.IndexField | index.IncludeTermVectors
+	// No term vectors: they doubled the index; phrases are checked
+	// against the file instead (see verify in query.go).
+	optContent = index.IndexField
 	optIndex   = index.IndexField
 	optStore   = index.StoreField
 )

@@ -30,6 +30,13 @@ type term struct {
 	text  string // as typed, without quotes, slashes or suffix
 	fuzz  int
 	lineR *regexp.Regexp // finds the term in a line (nil for fuzzy)
+	// lit is a substring every match contains (lowercased when fold),
+	// used to find candidate lines before running lineR.
+	lit  string
+	fold bool
+	// verify: the index only finds candidates (files holding every
+	// identifier); the file must then contain the exact text.
+	verify bool
 }
 
 // parsedQuery is the query syntax: words (AND), "phrases", prefix*,
@@ -59,7 +66,8 @@ func parseQuery(s string) (*parsedQuery, error) {
 			if strings.TrimSpace(f.text) == "" {
 				continue
 			}
-			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text)})
+			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
+				lit: asciiLowerString(strings.Fields(f.text)[0]), fold: true, verify: true})
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {
@@ -94,7 +102,8 @@ func parseTerm(s string) (term, error) {
 		if err != nil {
 			return term{}, fmt.Errorf("%w: %v", ErrBadQuery, err)
 		}
-		return term{kind: termRegex, text: s[1 : len(s)-1], lineR: re}, nil
+		lit, fold := regexLiteral(re)
+		return term{kind: termRegex, text: s[1 : len(s)-1], lineR: re, lit: lit, fold: fold}, nil
 	case strings.Contains(s, "~") && !strings.HasPrefix(s, "~"):
 		i := strings.LastIndex(s, "~")
 		fuzz := 1
@@ -115,11 +124,15 @@ func parseTerm(s string) (term, error) {
 		if len(Tokens(word)) != 1 {
 			return term{}, fmt.Errorf("%w: prefix %q must be a single word", ErrBadQuery, s)
 		}
-		return term{kind: termPrefix, text: word, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(word) + `\w*`)}, nil
+		return term{kind: termPrefix, text: word, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(word) + `\w*`),
+			lit: asciiLowerString(word), fold: true}, nil
 	case strings.ContainsAny(s, "*?"):
-		return term{kind: termWildcard, text: s, lineR: wildcardRegexp(s)}, nil
+		re := wildcardRegexp(s)
+		lit, fold := regexLiteral(re)
+		return term{kind: termWildcard, text: s, lineR: re, lit: lit, fold: fold}, nil
 	}
-	return term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s))}, nil
+	return term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s)),
+		lit: asciiLowerString(s), fold: true, verify: !isOneIdent(s)}, nil
 }
 
 type field struct {
@@ -131,6 +144,13 @@ type field struct {
 func splitQuery(s string) []field {
 	var out []field
 	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		if s[0] == '/' { // a /regex/ may hold spaces
+			if end := closingSlash(s); end > 0 {
+				out = append(out, field{text: s[:end+1]})
+				s = s[end+1:]
+				continue
+			}
+		}
 		if s[0] == '"' {
 			end := strings.IndexByte(s[1:], '"')
 			if end < 0 {
@@ -222,36 +242,59 @@ func termQuery(t term) query.Query {
 		p.SetBoost(pathBoost)
 		return both(c, p)
 	case termPhrase:
-		return phraseQuery(t.text, fieldContent, 1)
+		return identsQuery(t.text, fieldContent, 1)
 	}
-	c := phraseQuery(t.text, fieldContent, 1)
-	p := phraseQuery(t.text, fieldPath, pathBoost)
-	return both(c, p)
+	if t.verify {
+		// os.Open, net/http: every identifier in the content, or the
+		// whole text in the path.
+		w := query.NewWildcardQuery("*" + wildcardEscape(low) + "*")
+		w.SetField(fieldPathKW)
+		w.SetBoost(pathBoost)
+		return both(identsQuery(t.text, fieldContent, 1), w)
+	}
+	return both(identsQuery(t.text, fieldContent, 1), identsQuery(t.text, fieldPath, pathBoost))
 }
 
-// phraseQuery is a term query for one identifier and a multi-phrase query
-// (terms grouped by analyzer position) for anything longer.
-func phraseQuery(text, field string, boost float64) query.Query {
-	ts := codeAnalyzer{}.Analyze([]byte(text))
-	if len(ts) == 0 {
-		return query.NewMatchNoneQuery()
-	}
-	var groups [][]string
-	for _, tok := range ts {
-		for len(groups) < tok.Position {
-			groups = append(groups, nil)
+// identsQuery requires each whole identifier of text as a term.
+func identsQuery(text, field string, boost float64) query.Query {
+	b := []byte(text)
+	var qs []query.Query
+	forEachIdent(b, func(start, end int) {
+		ts := codeAnalyzer{}.Analyze(b[start:end])
+		if len(ts) == 0 {
+			return
 		}
-		groups[tok.Position-1] = append(groups[tok.Position-1], string(tok.Term))
-	}
-	if len(groups) == 1 || isOneIdent(text) {
-		tq := query.NewTermQuery(string(ts[0].Term))
+		tq := query.NewTermQuery(string(ts[0].Term)) // the whole identifier comes first
 		tq.SetField(field)
 		tq.SetBoost(boost)
-		return tq
+		qs = append(qs, tq)
+	})
+	switch len(qs) {
+	case 0:
+		return query.NewMatchNoneQuery()
+	case 1:
+		return qs[0]
 	}
-	mp := query.NewMultiPhraseQuery(groups, field)
-	mp.SetBoost(boost)
-	return mp
+	return query.NewConjunctionQuery(qs)
+}
+
+func wildcardEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`).Replace(s)
+}
+
+// closingSlash finds the unescaped '/' closing a /regex/ at s[0].
+func closingSlash(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '/':
+			if i > 1 && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t') {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 func isOneIdent(s string) bool {

@@ -118,8 +118,9 @@ func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 		return Hit{}, false
 	}
 	count := 0
+	v := &textView{data: data}
 	for _, t := range pq.terms {
-		n := len(termSpans(data, t))
+		n := len(termSpans(v, t))
 		if n == 0 {
 			return Hit{}, false
 		}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -61,16 +61,20 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	return res, nil
 }
 
+// maxVerify bounds how many candidates of a phrase query are checked
+// against their files; beyond it the total is extrapolated.
+const maxVerify = 2000
+
 func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
-	hasPhrase := false
+	verify := false
 	for _, t := range pq.terms {
-		hasPhrase = hasPhrase || t.kind == termPhrase
+		verify = verify || t.verify
 	}
-	// Phrases are checked against the file (the analyzer also joins the
-	// parts of identifiers), so ask for spares to replace dropped hits.
+	// The index gives candidates for phrases (files holding every word);
+	// all candidates are checked so the total is what a grep would count.
 	want := limit
-	if hasPhrase {
-		want = limit*2 + 10
+	if verify {
+		want = maxVerify
 	}
 	req := bleve.NewSearchRequestOptions(pq.bleveQuery(), want, 0, false)
 	sr, err := x.idx.SearchInContext(ctx, req)
@@ -82,16 +86,23 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	for i, h := range sr.Hits {
 		ids[i], scores[i] = h.ID, h.Score
 	}
-	hits := x.snippets(pq, ids, scores)
+	hits := x.snippets(ctx, pq, ids, scores)
 	total := int(sr.Total)
-	var kept []Hit
+	kept := []Hit{}
+	verified := 0
 	for _, h := range hits {
 		if h.dropped {
-			total--
 			continue
 		}
+		verified++
 		if len(kept) < limit {
 			kept = append(kept, h.Hit)
+		}
+	}
+	if verify {
+		total = verified
+		if int(sr.Total) > len(ids) && len(ids) > 0 { // extrapolate past maxVerify
+			total = int(float64(verified) * float64(sr.Total) / float64(len(ids)))
 		}
 	}
 	return Results{Total: max(total, len(kept)), Hits: kept}, nil
@@ -102,29 +113,56 @@ type checkedHit struct {
 	dropped bool
 }
 
-// snippets reads the hit files in parallel and fills lines and snippets.
-func (x *Index) snippets(pq *parsedQuery, ids []string, scores []float64) []checkedHit {
+// snippets reads the hit files in parallel and fills lines and snippets;
+// hits whose file lacks a verify term's exact text are marked dropped.
+func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, scores []float64) []checkedHit {
 	out := make([]checkedHit, len(ids))
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 8)
 	for i, id := range ids {
+		if ctx.Err() != nil {
+			break
+		}
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			src, rel := x.locate(id)
 			h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: scores[i]}}
-			data, err := os.ReadFile(filepath.Join(src.root, filepath.FromSlash(rel)))
+			data, err := os.ReadFile(src.absPath(rel))
 			if err == nil && int64(len(data)) <= x.opts.MaxFileSize {
 				m := findLines(data, pq.terms)
 				h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
-				h.dropped = m.phraseMissing
+				h.dropped = m.unverified && !pathHasAll(rel, pq.terms)
+			} else {
+				h.dropped = needsVerify(pq.terms) && !pathHasAll(rel, pq.terms)
 			}
 			out[i] = h
 		}()
 	}
 	wg.Wait()
 	return out
+}
+
+func needsVerify(terms []term) bool {
+	for _, t := range terms {
+		if t.verify {
+			return true
+		}
+	}
+	return false
+}
+
+// pathHasAll: every verify term occurs in the path itself (a hit on the
+// file's name, such as net/http for "net/http").
+func pathHasAll(rel string, terms []term) bool {
+	low := asciiLowerString(rel)
+	for _, t := range terms {
+		if t.verify && (t.kind != termWord || !strings.Contains(low, t.lit)) {
+			return false
+		}
+	}
+	return true
 }
 
 // sortHits orders scan results: most matching lines first, then path.

@@ -58,6 +58,10 @@ func TestSearchSyntax(t *testing.T) {
 		{"/no\\s+such/ ext:md", []string{"docs/running.md"}},
 		{"haystack", []string{"notes/big.txt"}},
 		{"http", []string{"server/http.go", "web/app.ts"}},
+		{"errors.New", []string{"server/errors.go"}},                   // several identifiers: exact text
+		{"server/http", []string{"server/http.go"}},                    // ...or the path
+		{"/no such/", []string{"docs/running.md", "server/errors.go"}}, // a regex with spaces
+		{"\"such container\"", []string{"server/errors.go"}},           // not the parts of noSuchContainer
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {

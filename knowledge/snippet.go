@@ -14,11 +14,11 @@ const (
 )
 
 type lineMatch struct {
-	line          int
-	lines         []int
-	snippet       string
-	ranges        [][2]int
-	phraseMissing bool
+	line       int
+	lines      []int
+	snippet    string
+	ranges     [][2]int
+	unverified bool // a term that needs the exact text was not found
 }
 
 type span struct{ start, end, term int }
@@ -28,10 +28,11 @@ type span struct{ start, end, term int }
 func findLines(data []byte, terms []term) lineMatch {
 	var spans []span
 	var m lineMatch
+	v := &textView{data: data}
 	for i, t := range terms {
-		found := termSpans(data, t)
-		if len(found) == 0 && t.kind == termPhrase {
-			m.phraseMissing = true
+		found := termSpans(v, t)
+		if len(found) == 0 && t.verify {
+			m.unverified = true
 		}
 		for _, f := range found {
 			spans = append(spans, span{f[0], f[1], i})
@@ -101,20 +102,51 @@ func popcount(v uint64) int {
 	return n
 }
 
-// termSpans returns byte ranges of t in data.
-func termSpans(data []byte, t term) [][2]int {
-	if t.kind == termFuzzy {
-		return fuzzySpans(data, strings.ToLower(t.text), t.fuzz)
-	}
-	if t.lineR == nil {
+// termSpans returns byte ranges of t in the text. A literal every match
+// contains finds the candidate lines fast; the term's regexp then runs on
+// those lines only (a leading \w* makes Go's regexp crawl on whole files).
+func termSpans(v *textView, t term) [][2]int {
+	switch {
+	case t.kind == termFuzzy:
+		return fuzzySpans(v.data, strings.ToLower(t.text), t.fuzz)
+	case t.lineR == nil:
 		return nil
+	case t.kind == termWord && t.lit != "" && isASCII(t.lit):
+		return v.literalSpans(t.lit, true)
+	case t.lit == "":
+		return toSpans(t.lineR.FindAllIndex(v.data, maxMatchesFound), 0)
 	}
-	idx := t.lineR.FindAllIndex(data, maxMatchesFound)
-	out := make([][2]int, len(idx))
-	for i, p := range idx {
-		out[i] = [2]int{p[0], p[1]}
+	var out [][2]int
+	lastLine := -1
+	for _, l := range v.literalSpans(t.lit, t.fold) {
+		if l[0] < lastLine {
+			continue // this line was already searched
+		}
+		ls, le := lineAt(v.data, l[0])
+		lastLine = le + 1
+		out = append(out, toSpans(t.lineR.FindAllIndex(v.data[ls:le], -1), ls)...)
+		if len(out) >= maxMatchesFound {
+			break
+		}
 	}
 	return out
+}
+
+func toSpans(idx [][]int, base int) [][2]int {
+	out := make([][2]int, len(idx))
+	for i, p := range idx {
+		out[i] = [2]int{base + p[0], base + p[1]}
+	}
+	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // lineStarts returns the byte offset where each line begins.

@@ -21,7 +21,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 1
+const MappingVersion = 2
 
 var (
 	keyVersion = []byte("hearth.mapping")
@@ -50,7 +50,6 @@ func newMapping() mapping.IndexMapping {
 		return f
 	}
 	content := code()
-	content.IncludeTermVectors = true
 	path := code()
 	path.IncludeTermVectors = false
 	stamp := bleve.NewTextFieldMapping()

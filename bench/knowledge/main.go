@@ -1,0 +1,324 @@
+//go:build unix
+
+// Command knowledge benchmarks Hearth's workspace index against ripgrep on
+// the same machine in the same run: build throughput, CPU, RSS and index
+// size; query latency by kind (with snippets) versus a warm rg; freshness
+// of external and agent writes; a checkout-sized storm; reconcile on
+// reopen. Default corpus: $(go env GOROOT)/src.
+//
+//	go run ./bench/knowledge [-corpus DIR] [-synthetic N] [-runs 50]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/hearth-agent/hearth/knowledge"
+	"github.com/hearth-agent/hearth/knowledge/ignore"
+)
+
+func main() {
+	corpus := flag.String("corpus", "", "folder to index (default: GOROOT/src)")
+	synthetic := flag.Int("synthetic", 0, "generate a synthetic corpus of N files (~10 KB each) instead")
+	runs := flag.Int("runs", 50, "runs per query")
+	flag.Parse()
+	if err := run(*corpus, *synthetic, *runs); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(corpus string, synthetic, runs int) error {
+	ctx := context.Background()
+	tmp, err := os.MkdirTemp("", "hearth-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if synthetic > 0 {
+		corpus = filepath.Join(tmp, "corpus")
+		fmt.Printf("generating %d synthetic files...\n", synthetic)
+		if err := generate(corpus, synthetic); err != nil {
+			return err
+		}
+	} else if corpus == "" {
+		corpus = filepath.Join(runtime.GOROOT(), "src")
+	}
+	cache := filepath.Join(tmp, "cache")
+	fmt.Printf("corpus %s, GOMAXPROCS %d\n\n", corpus, runtime.GOMAXPROCS(0))
+
+	// Build.
+	cpu0, wall0 := cpuSeconds(), time.Now()
+	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: corpus, CacheDir: cache, NoWatch: true})
+	if err != nil {
+		return err
+	}
+	first := firstResults(ctx, x, wall0)
+	if err := x.Wait(ctx); err != nil {
+		return err
+	}
+	wall, cpu := time.Since(wall0), cpuSeconds()-cpu0
+	st := x.Status()
+	idxBytes := x.IndexBytes()
+	mb := float64(st.Bytes) / 1e6
+	fmt.Printf("BUILD  %d files, %.1f MB text in %.2fs wall, %.2f CPU-s: %.1f MB/s; first results after %v\n",
+		st.Files, mb, wall.Seconds(), cpu, mb/wall.Seconds(), first.Round(time.Millisecond))
+	fmt.Printf("       peak RSS %.0f MB; index %.1f MB = %.2fx text\n", peakRSSMB(), float64(idxBytes)/1e6, float64(idxBytes)/float64(st.Bytes))
+	if err := x.Close(); err != nil {
+		return err
+	}
+
+	// Reopen unchanged: reconcile only.
+	t0 := time.Now()
+	x, err = knowledge.Open(ctx, knowledge.Options{Workspace: corpus, CacheDir: cache})
+	if err != nil {
+		return err
+	}
+	defer x.Close()
+	if err := x.Wait(ctx); err != nil {
+		return err
+	}
+	debug.FreeOSMemory()
+	fmt.Printf("REOPEN reconcile of an unchanged tree %v (%d files re-read); steady RSS %.0f MB; watcher %s\n\n",
+		time.Since(t0).Round(time.Millisecond), x.Status().FilesDone, currentRSSMB(), x.Status().Watcher)
+
+	queries(ctx, x, corpus, runs)
+	if synthetic == 0 {
+		freshness(ctx, x, corpus, tmp)
+	}
+	return nil
+}
+
+// firstResults polls a common word from Open until the first hit.
+func firstResults(ctx context.Context, x *knowledge.Index, start time.Time) time.Duration {
+	for {
+		if r, err := x.Search(ctx, "func", 1); err == nil && len(r.Hits) > 0 {
+			return time.Since(start)
+		}
+		if x.Status().State != knowledge.StateBuilding {
+			return time.Since(start)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+type benchQuery struct {
+	kind, q string
+	rg      []string // equivalent rg arguments
+}
+
+var benchQueries = []benchQuery{
+	{"term", "goroutine", []string{"-l", "-i", "-w", "goroutine"}},
+	{"term", "func", []string{"-l", "-i", "-w", "func"}},
+	{"identifier", "ErrNotExist", []string{"-l", "-i", "-w", "ErrNotExist"}},
+	{"identifier", "NewReaderSize", []string{"-l", "-i", "-w", "NewReaderSize"}},
+	{"words(AND)", "mutex unlock deadlock", []string{"-l", "-i", "-w", "deadlock"}},
+	{"phrase", `"no such file or directory"`, []string{"-l", "-i", "no such file or directory"}},
+	{"phrase", `"invalid argument"`, []string{"-l", "-i", "invalid argument"}},
+	{"prefix", "marsh*", []string{"-l", "-i", `\bmarsh\w*`}},
+	{"fuzzy", "goroutin~", []string{"-l", "-i", "-w", "goroutin."}},
+	{"filter", "context ext:go path:net/http", []string{"-l", "-i", "-w", "context", "-g", "*.go"}},
+	{"scan(wildcard)", "*Marshaler", []string{"-l", `\w*Marshaler`}},
+	{"scan(regex)", `/func \(\w+ \*Reader\) Read/`, []string{"-l", `func \(\w+ \*Reader\) Read`}},
+}
+
+func queries(ctx context.Context, x *knowledge.Index, corpus string, runs int) {
+	fmt.Printf("QUERIES (top 20 with snippets; %d runs each) vs a warm rg -l over the same tree\n", runs)
+	fmt.Printf("  %-15s %-32s %7s %9s %9s %9s %8s %9s\n", "kind", "query", "total", "p50", "p99", "rg", "rg/p99", "rg files")
+	for _, bq := range benchQueries {
+		var lat []time.Duration
+		total := 0
+		for i := 0; i < runs; i++ {
+			r, err := x.Search(ctx, bq.q, 20)
+			if err != nil {
+				fmt.Printf("  %-15s %-32s error: %v\n", bq.kind, bq.q, err)
+				break
+			}
+			lat = append(lat, r.Took)
+			total = r.Total
+		}
+		if len(lat) == 0 {
+			continue
+		}
+		p50, p99 := pct(lat, 50), pct(lat, 99)
+		rgTime, rgFiles := rg(corpus, bq.rg)
+		fmt.Printf("  %-15s %-32s %7d %9s %9s %9s %7.0fx %9d\n", bq.kind, bq.q, total, fmtDur(p50), fmtDur(p99),
+			fmtDur(rgTime), float64(rgTime)/float64(p99), rgFiles)
+	}
+	fmt.Println()
+}
+
+// rg runs ripgrep twice (the second run is warm) and returns its time and
+// the number of files it listed.
+func rg(corpus string, args []string) (time.Duration, int) {
+	var d time.Duration
+	var n int
+	for i := 0; i < 2; i++ {
+		cmd := exec.Command("rg", append(append(rgSameFiles(), args...), corpus)...)
+		t0 := time.Now()
+		out, _ := cmd.Output()
+		d = time.Since(t0)
+		n = strings.Count(string(out), "\n")
+	}
+	return d, n
+}
+
+// rgSameFiles makes rg look at the files Hearth indexes: hidden files
+// too, Hearth's default skip list, files up to the 2 MB content cap.
+func rgSameFiles() []string {
+	args := []string{"--hidden", "--max-filesize", "2M"}
+	for _, s := range ignore.DefaultSkip {
+		if name, ok := strings.CutSuffix(s, "/"); ok {
+			args = append(args, "-g", "!**/"+name+"/**")
+		} else {
+			args = append(args, "-g", "!**/"+s)
+		}
+	}
+	return args
+}
+
+func freshness(ctx context.Context, x *knowledge.Index, corpus, tmp string) {
+	// Work on a copy-free scratch dir inside a private workspace so the
+	// corpus is never modified.
+	ws := filepath.Join(tmp, "fresh")
+	_ = os.MkdirAll(filepath.Join(ws, "src"), 0o755)
+	y, err := knowledge.Open(ctx, knowledge.Options{Workspace: ws, CacheDir: filepath.Join(tmp, "cache2")})
+	if err != nil {
+		fmt.Println("freshness:", err)
+		return
+	}
+	defer y.Close()
+	_ = y.Wait(ctx)
+
+	var ext, agent []time.Duration
+	for i := 0; i < 30; i++ {
+		word := fmt.Sprintf("extsaved%d", i)
+		p := filepath.Join(ws, "src", fmt.Sprintf("f%d.go", i))
+		t0 := time.Now()
+		_ = os.WriteFile(p, []byte("package x\n// "+word+"\n"), 0o644)
+		for {
+			if r, _ := y.Search(ctx, word, 1); r.Total == 1 {
+				break
+			}
+			if time.Since(t0) > 10*time.Second {
+				break
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		ext = append(ext, time.Since(t0))
+
+		word = fmt.Sprintf("agentwrote%d", i)
+		p = filepath.Join(ws, "src", fmt.Sprintf("g%d.go", i))
+		t0 = time.Now()
+		_ = os.WriteFile(p, []byte("package x\n// "+word+"\n"), 0o644)
+		_ = y.Reindex(ctx, p)
+		r, _ := y.Search(ctx, word, 1)
+		agent = append(agent, time.Since(t0))
+		if r.Total != 1 {
+			fmt.Println("  agent write not visible after Reindex!")
+		}
+	}
+	fmt.Printf("FRESHNESS external save -> searchable p50 %s p99 %s; agent write+Reindex -> searchable p50 %s p99 %s\n",
+		fmtDur(pct(ext, 50)), fmtDur(pct(ext, 99)), fmtDur(pct(agent, 50)), fmtDur(pct(agent, 99)))
+
+	// A checkout-sized storm: 2,500 files in new directories.
+	const n = 2500
+	for i := 0; i < n; i++ {
+		p := filepath.Join(ws, "checkout", fmt.Sprintf("pkg%d", i%50), fmt.Sprintf("f%d.go", i))
+		_ = os.MkdirAll(filepath.Dir(p), 0o755)
+		_ = os.WriteFile(p, []byte(fmt.Sprintf("package p\n// stormword file%d\n", i)), 0o644)
+	}
+	t0 := time.Now()
+	got := 0
+	for time.Since(t0) < 30*time.Second {
+		r, _ := y.Search(ctx, "stormword", 1)
+		if got = r.Total; got == n {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	fmt.Printf("STORM  %d files written: %d searchable %v after the last write (lost: %d)\n",
+		n, got, time.Since(t0).Round(time.Millisecond), n-got)
+}
+
+func pct(d []time.Duration, p int) time.Duration {
+	s := append([]time.Duration(nil), d...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	i := (len(s)*p + 99) / 100
+	return s[min(max(i-1, 0), len(s)-1)]
+}
+
+func fmtDur(d time.Duration) string {
+	if d < time.Millisecond {
+		return fmt.Sprintf("%.2fms", float64(d)/1e6)
+	}
+	return d.Round(100 * time.Microsecond).String()
+}
+
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}
+
+func peakRSSMB() float64 {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return float64(ru.Maxrss) / 1024 // KiB on Linux
+}
+
+func currentRSSMB() float64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "VmRSS:") {
+			var kb float64
+			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(l, "VmRSS:")), "%f", &kb)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+// generate writes n files of about 10 KB of identifier-rich text.
+func generate(dir string, n int) error {
+	rng := rand.New(rand.NewSource(42))
+	words := make([]string, 5000)
+	for i := range words {
+		words[i] = fmt.Sprintf("%s%s%d", []string{"get", "set", "parse", "load", "new", "read"}[rng.Intn(6)],
+			[]string{"Config", "Value", "Buffer", "Node", "Item", "State"}[rng.Intn(6)], rng.Intn(1000))
+	}
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		b.Reset()
+		for b.Len() < 10000 {
+			b.WriteString(words[rng.Intn(len(words))])
+			if rng.Intn(8) == 0 {
+				b.WriteString("\n")
+			} else {
+				b.WriteString(" ")
+			}
+		}
+		p := filepath.Join(dir, fmt.Sprintf("d%d", i%100), fmt.Sprintf("d%d", i%1000), fmt.Sprintf("f%d.txt", i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
