@@ -21,15 +21,39 @@ type Gate struct {
 	approver Approver
 	env      ShellEnv
 
-	mu      sync.Mutex
-	session []Rule
+	grants *Grants
 }
 
-// NewGate builds the gate of a session in workspace dir. approver may be nil
-// (headless): what still asks after the mode is then denied.
-func NewGate(policy Policy, mode Mode, approver Approver, dir string) *Gate {
+// Grants holds the "allow for this session" decisions. A chat session keeps
+// one and hands it to the gate of every turn, so a grant outlives the turn
+// it was made in but not the session.
+type Grants struct {
+	mu    sync.Mutex
+	rules []Rule
+}
+
+// Rules returns a copy of the grants made so far.
+func (gr *Grants) Rules() []Rule {
+	gr.mu.Lock()
+	defer gr.mu.Unlock()
+	return append([]Rule(nil), gr.rules...)
+}
+
+func (gr *Grants) add(r Rule) {
+	gr.mu.Lock()
+	defer gr.mu.Unlock()
+	gr.rules = append(gr.rules, r)
+}
+
+// NewGate builds a gate for workspace dir. approver may be nil (headless):
+// what still asks after the mode is then denied. grants may be nil for a
+// gate whose session grants die with it.
+func NewGate(policy Policy, mode Mode, approver Approver, dir string, grants *Grants) *Gate {
 	home, _ := os.UserHomeDir()
-	return &Gate{policy: policy, mode: mode, approver: approver, env: ShellEnv{Workspace: dir, Home: home}}
+	if grants == nil {
+		grants = &Grants{}
+	}
+	return &Gate{policy: policy, mode: mode, approver: approver, env: ShellEnv{Workspace: dir, Home: home}, grants: grants}
 }
 
 // Check returns nil when the call may run, a *tool.DeniedError when it may
@@ -97,22 +121,19 @@ func (g *Gate) modeName() Mode {
 // grant remembers an allow-for-session decision; patterns may be several
 // lines (one per command of a compound shell line).
 func (g *Gate) grant(kind Kind, pattern string) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	for _, p := range strings.Split(pattern, "\n") {
 		if p = strings.TrimSpace(p); p != "" || kind == KindEdit {
-			g.session = append(g.session, Rule{Kind: kind, Pattern: p, Effect: Allow})
+			g.grants.add(Rule{Kind: kind, Pattern: p, Effect: Allow})
 		}
 	}
 }
 
 // rules returns the saved rules followed by the session's grants.
 func (g *Gate) rules() []Rule {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	out := make([]Rule, 0, len(g.policy.Rules)+len(g.session))
+	session := g.grants.Rules()
+	out := make([]Rule, 0, len(g.policy.Rules)+len(session))
 	out = append(out, g.policy.Rules...)
-	return append(out, g.session...)
+	return append(out, session...)
 }
 
 // evaluate applies the rules and defaults, filling in the request's Reason,

@@ -52,7 +52,7 @@ func TestGateModes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := NewGate(Policy{}, tt.mode, nil, ws)
+			g := NewGate(Policy{}, tt.mode, nil, ws, nil)
 			err := g.Check(context.Background(), tt.req)
 			var de *tool.DeniedError
 			if got := errors.As(err, &de); got != tt.denied {
@@ -64,7 +64,7 @@ func TestGateModes(t *testing.T) {
 
 func TestGateAsksWithExactCommandAndDiff(t *testing.T) {
 	rec := &recorder{d: Decision{Choice: AllowOnce}}
-	g := NewGate(Policy{}, ModeNever, rec, t.TempDir())
+	g := NewGate(Policy{}, ModeNever, rec, t.TempDir(), nil)
 	ctx := tool.WithCallID(context.Background(), "call-7")
 	if err := g.Check(ctx, shellReq("go test ./... && rm -rf build")); err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestGateAsksWithExactCommandAndDiff(t *testing.T) {
 
 func TestGateSessionGrant(t *testing.T) {
 	rec := &recorder{d: Decision{Choice: AllowSession}}
-	g := NewGate(Policy{}, ModeNever, rec, t.TempDir())
+	g := NewGate(Policy{}, ModeNever, rec, t.TempDir(), nil)
 	ctx := context.Background()
 	must(t, g.Check(ctx, shellReq("go test ./agent/...")))
 	must(t, g.Check(ctx, shellReq("go test -race ./x")))       // covered by "go test *"
@@ -121,7 +121,7 @@ func must(t *testing.T, err error) {
 
 func TestGateDenyWithNote(t *testing.T) {
 	rec := &recorder{d: Decision{Choice: Reject, Note: "use make test instead"}}
-	g := NewGate(Policy{}, ModeNever, rec, t.TempDir())
+	g := NewGate(Policy{}, ModeNever, rec, t.TempDir(), nil)
 	err := g.Check(context.Background(), shellReq("go test ./..."))
 	var de *tool.DeniedError
 	if !errors.As(err, &de) || de.Note != "use make test instead" || !strings.Contains(err.Error(), "use make test instead") {
@@ -138,7 +138,7 @@ func TestGateRules(t *testing.T) {
 		{Kind: KindEdit, Pattern: "**/*.lock", Effect: Deny},
 		{Kind: KindRead, Pattern: ".env", Effect: Deny},
 	}}
-	g := NewGate(pol, ModeNever, nil, t.TempDir())
+	g := NewGate(pol, ModeNever, nil, t.TempDir(), nil)
 	ctx := context.Background()
 	tests := []struct {
 		req    Request
@@ -164,7 +164,7 @@ func TestGateRules(t *testing.T) {
 		}
 	}
 	// In mode all a deny rule still wins.
-	all := NewGate(pol, ModeAll, nil, t.TempDir())
+	all := NewGate(pol, ModeAll, nil, t.TempDir(), nil)
 	if err := all.Check(ctx, shellReq("git push")); err == nil {
 		t.Error("deny rule ignored in mode all")
 	}
@@ -172,7 +172,7 @@ func TestGateRules(t *testing.T) {
 
 func TestGateWaitIsCancelledByContext(t *testing.T) {
 	b := NewBroker(nil, nil)
-	g := NewGate(Policy{}, ModeNever, b, t.TempDir())
+	g := NewGate(Policy{}, ModeNever, b, t.TempDir(), nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	start := time.Now()

@@ -184,3 +184,38 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("config write: %v", err)
 	}
 }
+
+// TestStateSpansTurns: the app builds tools per turn; with one State the
+// model's reads and the session's grants carry over, with a new one not.
+func TestStateSpansTurns(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	asks := 0
+	approver := permission.ApproverFunc(func(ctx context.Context, r permission.Request) (permission.Decision, error) {
+		asks++
+		return permission.Decision{Choice: permission.AllowSession}, nil
+	})
+	build := func(st *State) map[string]tool.Tool {
+		list, err := Builtin(Config{Workspace: dir, Approver: approver, State: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := map[string]tool.Tool{}
+		for _, x := range list {
+			m[x.Definition().Name] = x
+		}
+		return m
+	}
+	st := NewState()
+	mustRun(t, build(st)["read_file"], ReadFileParams{Path: "a.txt"})
+	mustRun(t, build(st)["edit_file"], EditFileParams{Path: "a.txt", Edits: []edit.Edit{{Search: "one", Replace: "two"}}})
+	mustRun(t, build(st)["edit_file"], EditFileParams{Path: "a.txt", Edits: []edit.Edit{{Search: "two", Replace: "three"}}})
+	if asks != 1 {
+		t.Errorf("asked %d times; the session grant should cover the second turn", asks)
+	}
+	if _, err := run(t, build(NewState())["edit_file"], EditFileParams{Path: "a.txt", Edits: []edit.Edit{{Search: "three", Replace: "four"}}}); !errors.Is(err, ErrStale) {
+		t.Errorf("a new session edited an unread file: %v", err)
+	}
+}

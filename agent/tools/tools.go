@@ -73,6 +73,22 @@ type Config struct {
 	Search Searcher
 	// Todos receives the agent's checklist; nil gives the session its own.
 	Todos *TodoList
+	// State carries a chat session across turns: the files the model has
+	// seen (for stale-edit protection) and "allow for this session"
+	// grants. Build tools per turn with the same State; nil makes this
+	// Builtin call a session of its own.
+	State *State
+}
+
+// State is what a chat session keeps between the tool sets of its turns.
+type State struct {
+	reads  *readTracker
+	grants *permission.Grants
+}
+
+// NewState returns the state of a new chat session.
+func NewState() *State {
+	return &State{reads: newReadTracker(), grants: &permission.Grants{}}
 }
 
 // session is the state the tools of one Config share.
@@ -138,6 +154,10 @@ func newSession(cfg Config) (*session, error) {
 		}
 		policy = &p
 	}
+	state := cfg.State
+	if state == nil {
+		state = NewState()
+	}
 	m, err := ignore.Load(root.Dir(), ignore.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("tools: ignore rules: %w", err)
@@ -145,8 +165,8 @@ func newSession(cfg Config) (*session, error) {
 	s := &session{
 		root:     root,
 		ignore:   m,
-		reads:    newReadTracker(),
-		gate:     permission.NewGate(*policy, mode, cfg.Approver, root.Dir()),
+		reads:    state.reads,
+		gate:     permission.NewGate(*policy, mode, cfg.Approver, root.Dir(), state.grants),
 		snapshot: cfg.Snapshot,
 		env:      childEnv(cfg.Env),
 	}
