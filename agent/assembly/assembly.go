@@ -119,14 +119,19 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	cfg.Pricing, _ = llm.LookupModel(model)
 	cfg.Window = cfg.Pricing.Context
 	hc := llm.NewHTTPClient()
+	local := info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix)
+	idle := llm.DefaultIdleTimeout
+	if local {
+		idle = 5 * time.Minute // a local server may load the model before its first byte
+	}
 	if ep.Wire == provider.WireAnthropic {
-		cfg.Client = anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc})
+		cfg.Client = anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle})
 		cfg.Cache = true
 	} else {
-		cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc,
+		cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle,
 			OpenRouter: id == "openrouter", SendReasoningEffort: id == "openai" || id == "openrouter"})
 	}
-	if info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix) {
+	if local {
 		probeContext(ctx, &cfg, id, ep.BaseURL, model)
 	}
 	tc := spec.Tools
@@ -140,8 +145,13 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	cfg.Tools = toolset
-	cfg.System, err = prompt.System(prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs})
-	if err != nil {
+	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs}
+	if cfg.System, err = prompt.System(data); err != nil {
+		return nil, err
+	}
+	// A local model that refuses native tools falls back to the text protocol.
+	data.TextProtocol = true
+	if cfg.TextProtocolSystem, err = prompt.System(data); err != nil {
 		return nil, err
 	}
 	a, err := loop.New(cfg)

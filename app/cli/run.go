@@ -7,18 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
-	"github.com/hearth-agent/hearth/agent/llm"
-	"github.com/hearth-agent/hearth/agent/llm/anthropic"
-	"github.com/hearth-agent/hearth/agent/llm/openai"
+	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/loop"
-	"github.com/hearth-agent/hearth/agent/prompt"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/settings"
@@ -26,7 +21,7 @@ import (
 )
 
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
-           [--max-iterations N] [--approve never|edits|all] [--json] PROMPT
+           [--max-iterations N] [--approve never|edits|all] [--session ID] [--json] PROMPT
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
@@ -37,6 +32,7 @@ provider and model are used. Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
 	workspace, providerID, model, baseURL, approve string
+	session                                        string
 	maxIter                                        int
 	json                                           bool
 	prompt                                         string
@@ -52,6 +48,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.IntVar(&o.maxIter, "max-iterations", 0, "most model calls in the turn (default: settings, 50)")
 	fs.StringVar(&o.approve, "approve", "never", "what runs without asking: never, edits or all")
 	fs.BoolVar(&o.json, "json", false, "print one JSON event per line")
+	fs.StringVar(&o.session, "session", "", "continue this session (id or unique prefix); default: a new session")
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
@@ -60,8 +57,21 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	if a == nil {
 		return code
 	}
+	rs, err := openRunSession(ctx, env, &o, o.providerID)
+	if err != nil {
+		return failure(env, "run", err)
+	}
+	defer rs.close()
 	out := newRunPrinter(env, o.json, redact.New(key))
-	res := a.Run(ctx, nil, o.prompt, out.event)
+	// Recording outlives Ctrl-C so a stopped turn is saved as stopped.
+	rctx := context.WithoutCancel(ctx)
+	res := a.Run(ctx, rs.history, o.prompt, func(e loop.Event) {
+		out.event(e)
+		rs.event(rctx, env, e)
+	})
+	if !o.json && rs.id != "" {
+		fmt.Fprintf(env.Stderr, "hearth run: session %s\n", rs.id)
+	}
 	switch {
 	case res.Stopped:
 		return ExitInterrupted
@@ -100,18 +110,8 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 			return nil, "", usageErr(env, fs, "--base-url: %v", err)
 		}
 	}
-	ep, err := st.Resolve(o.providerID, env.Getenv)
-	if err != nil {
+	if _, err := st.Resolve(o.providerID, env.Getenv); err != nil {
 		return nil, "", usageErr(env, fs, "%v", err)
-	}
-	if o.baseURL != "" {
-		ep.BaseURL = o.baseURL
-	}
-	if o.model == "" {
-		o.model = ep.Model
-	}
-	if o.model == "" {
-		return nil, "", usageErr(env, fs, "no model: pass --model (or set the provider's model in settings)")
 	}
 	if o.maxIter == 0 {
 		o.maxIter = st.MaxIterations
@@ -126,27 +126,26 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 	if fi, err := os.Stat(ws); err != nil || !fi.IsDir() {
 		return nil, "", usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
-	info, _ := provider.Lookup(o.providerID)
-	key := ""
-	if env.Secrets != nil {
-		k, _, kerr := env.Secrets.Resolve(ctx, o.providerID)
-		key = k
-		if key == "" && info.NeedsKey {
-			msg := fmt.Sprintf("no key for %s: run 'hearth keys set %s'", o.providerID, o.providerID)
-			if info.KeyEnv != "" {
-				msg += " or set " + info.KeyEnv
-			}
-			if kerr != nil {
-				msg += fmt.Sprintf(" (the keychain: %v)", kerr)
-			}
-			return nil, "", failure(env, "run", errors.New(msg))
+	o.workspace = ws
+	keys := func(ctx context.Context, id string) (string, error) {
+		if env.Secrets == nil {
+			return "", nil
 		}
+		k, _, err := env.Secrets.Resolve(ctx, id)
+		return k, err
 	}
-	a, err := buildAgent(ctx, env, ep, info, key, ws, o)
-	if err != nil {
+	built, err := assembly.Build(ctx, keys, assembly.Spec{Settings: st, ProviderID: o.providerID, BaseURL: o.baseURL,
+		Model: o.model, MaxIterations: o.maxIter, Workspace: ws, Getenv: env.Getenv,
+		Tools: tools.Config{Approve: tools.ApproveMode(o.approve)}})
+	switch {
+	case errors.Is(err, assembly.ErrNoModel):
+		return nil, "", usageErr(env, fs, "no model: pass --model (or set the provider's model in settings)")
+	case err != nil:
+		key, _ := keys(ctx, o.providerID)
 		return nil, "", failure(env, "run", errors.New(redact.New(key).String(err.Error())))
 	}
-	return a, key, 0
+	o.model = built.Model
+	return built.Agent, built.Key, 0
 }
 
 func loadSettings(env *Env) settings.Settings {
@@ -169,57 +168,6 @@ func loadSettings(env *Env) settings.Settings {
 		fmt.Fprintf(env.Stderr, "hearth run: %s\n", w)
 	}
 	return s.Get()
-}
-
-func buildAgent(ctx context.Context, env *Env, ep settings.Endpoint, info provider.Info, key, ws string, o *runOptions) (*loop.Agent, error) {
-	hc := llm.NewHTTPClient()
-	idle := llm.DefaultIdleTimeout
-	if info.Local || o.providerID == provider.OpenAICompatible {
-		idle = 5 * time.Minute // a local server may load the model before its first byte
-	}
-	cfg := loop.Config{Model: o.model, MaxIterations: o.maxIter, Retry: llm.DefaultRetry(),
-		SpillDir: filepath.Join(ws, ".hearth", "tool-outputs"), Logf: func(string, ...any) {}}
-	cfg.Pricing, _ = llm.LookupModel(o.model)
-	cfg.Window = cfg.Pricing.Context
-	if ep.Wire == provider.WireAnthropic {
-		cfg.Client = anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle})
-		cfg.Cache = true
-	} else {
-		cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle,
-			OpenRouter: o.providerID == "openrouter", SendReasoningEffort: o.providerID == "openai" || o.providerID == "openrouter"})
-	}
-	if info.Local || o.providerID == provider.OpenAICompatible {
-		pctx, cancel := context.WithTimeout(ctx, 3*time.Second)
-		server := map[string]openai.Server{"ollama": openai.Ollama, "lmstudio": openai.LMStudio}[o.providerID]
-		n, err := openai.ContextLength(pctx, &http.Client{Timeout: 3 * time.Second}, server, ep.BaseURL, o.model)
-		cancel()
-		if err == nil && n > 0 {
-			cfg.Window = n
-			if o.providerID == "ollama" {
-				cfg.NumCtx = openai.OllamaNumCtx(n, 0)
-				cfg.Window = cfg.NumCtx
-			}
-		}
-	}
-	toolset, err := tools.Builtin(tools.Config{Workspace: ws, Approve: tools.ApproveMode(o.approve)})
-	if err != nil {
-		return nil, err
-	}
-	defs, err := loop.Definitions(toolset)
-	if err != nil {
-		return nil, err
-	}
-	cfg.Tools = toolset
-	data := prompt.Data{Workspace: ws, OS: runtime.GOOS, Date: time.Now(), Tools: defs}
-	if cfg.System, err = prompt.System(data); err != nil {
-		return nil, err
-	}
-	// A local model that refuses native tools falls back to the text protocol.
-	data.TextProtocol = true
-	if cfg.TextProtocolSystem, err = prompt.System(data); err != nil {
-		return nil, err
-	}
-	return loop.New(cfg)
 }
 
 // runPrinter writes events as JSON lines or as readable text. Everything

@@ -102,9 +102,16 @@ func runCLI(t *testing.T, ctx context.Context, vars map[string]string, args ...s
 	t.Helper()
 	var out, errb bytes.Buffer
 	cfg := t.TempDir()
+	data := vars["HEARTH_DATA_DIR"]
+	if data == "" {
+		data = t.TempDir()
+	}
 	getenv := func(k string) string {
-		if k == "HEARTH_CONFIG_DIR" {
+		switch k {
+		case "HEARTH_CONFIG_DIR":
 			return cfg
+		case "HEARTH_DATA_DIR":
+			return data
 		}
 		return vars[k]
 	}
