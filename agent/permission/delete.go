@@ -49,6 +49,10 @@ func (j *judge) deleteTargets(targets []word, argsDynamic bool) {
 				return
 			}
 		}
+		if j.inProtected(p) {
+			j.always("deletes " + t.s + ", inside .git/ or Hearth's config")
+			return
+		}
 	}
 }
 

@@ -180,6 +180,9 @@ func (j *judge) redirect(r *syntax.Redirect) {
 		}
 		return
 	}
+	if p, known := j.resolve(target.s); !known || j.inProtected(p) {
+		j.always("writes to " + target.s + ", inside .git/ or Hearth's config")
+	}
 	j.reason("writes to " + target.s)
 }
 
@@ -286,4 +289,14 @@ func safeCd(args []*syntax.Word) bool {
 		}
 	}
 	return true
+}
+
+// inProtected reports whether p is inside the workspace's .git or .hearth.
+func (j *judge) inProtected(p string) bool {
+	for _, dir := range []string{".git", ".hearth"} {
+		if within(strings.ToLower(p), strings.ToLower(path.Join(j.env.Workspace, dir))) {
+			return true
+		}
+	}
+	return false
 }

@@ -88,7 +88,9 @@ var shellCorpus = []struct {
 	{"ls `rm -rf /`", wantAlways}, {"true && rm -rf ~", wantAlways}, {"rmdir ..", wantAlways},
 	{"shred -u ~", wantAlways}, {"rm -rf '/'", wantAlways}, {"rm -rf //", wantAlways}, {"rm -rf /.", wantAlways},
 	{"rm -rf ~root", wantAlways}, {"ls 'unterminated", wantAlways}, {"if then fi", wantAlways},
-	{"bash -c \"$X\"", wantAlways}, {"watch rm -rf /", wantAlways}, {"watch -n 5 'rm -rf ~'", wantAlways},
+	{"rm -rf .git", wantAlways}, {"rm -rf .git/hooks", wantAlways}, {"echo x > .git/hooks/pre-commit", wantAlways},
+	{"echo '{}' > .hearth/permissions.json", wantAlways}, {"cat x >> .GIT/config", wantAlways},
+	{"echo x > $(pwd)/out", wantAsk}, {"bash -c \"$X\"", wantAlways}, {"watch rm -rf /", wantAlways}, {"watch -n 5 'rm -rf ~'", wantAlways},
 }
 
 func TestShellCorpus(t *testing.T) {
