@@ -47,6 +47,7 @@ type chat struct {
 	queue  []queuedTurn
 	broker *permission.Broker
 	todos  *tools.TodoList
+	tools  *tools.State // reads and session grants, kept across turns
 	index  *knowledge.Index
 }
 
@@ -73,7 +74,7 @@ func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
 		return WorkspaceView{}, invalidf("workspace", "stop the running turn before switching folders")
 	}
 	c.workspace, c.history, c.queue = abs, nil, nil
-	c.todos = &tools.TodoList{}
+	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
 	c.broker = permission.NewBroker(a.publishApproval, a.approvalResolved)
 	a.openIndexLocked(abs)
 	return workspaceView(abs), nil
@@ -161,7 +162,7 @@ func (a *App) runTurn(t queuedTurn) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c.mu.Lock()
-	ws, history, broker, todos, index := c.workspace, c.history, c.broker, c.todos, c.index
+	ws, history, broker, todos, state, index := c.workspace, c.history, c.broker, c.todos, c.tools, c.index
 	c.cancel, c.active = cancel, t.id
 	c.mu.Unlock()
 	defer func() {
@@ -172,7 +173,7 @@ func (a *App) runTurn(t queuedTurn) {
 
 	stream := newTurnStream(a.emit, redact.New(), t.id)
 	stream.send(map[string]any{"type": "turn_started", "prompt": t.prompt, "startedAt": time.Now().UnixMilli()})
-	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos}
+	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos, State: state}
 	snap := a.beginUndo(t.id, ws)
 	if snap != nil {
 		tc.Snapshot = snap

@@ -274,3 +274,34 @@ func TestOpenWorkspaceRejectsFilesAndRoot(t *testing.T) {
 		t.Error("Send without a workspace accepted")
 	}
 }
+
+// A file read in one turn may be edited in the next: the read is part of
+// the conversation, not of one turn's tool set.
+func TestChatRemembersReadsAcrossTurns(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("c1", "read_file", `{"path":"a.txt"}`),
+		textReply("Read it."),
+		toolReply("c2", "edit_file", `{"path":"a.txt","edits":[{"search":"alpha","replace":"beta"}]}`),
+		textReply("Edited."),
+	}}
+	a, rec, ws := chatApp(t, p, "auto")
+	os.WriteFile(filepath.Join(ws, "a.txt"), []byte("alpha\n"), 0o644)
+	if _, err := a.Send("read a.txt"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	rec.mu.Lock()
+	rec.events = nil
+	rec.mu.Unlock()
+	if _, err := a.Send("now change it"); err != nil {
+		t.Fatal(err)
+	}
+	fin := rec.waitFor(t, "tool_finished")
+	rec.waitFor(t, "done")
+	if fin["status"] != "succeeded" {
+		t.Fatalf("edit in the second turn: %v", fin)
+	}
+	if got, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(got) != "beta\n" {
+		t.Errorf("a.txt = %q", got)
+	}
+}
