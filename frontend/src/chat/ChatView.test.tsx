@@ -1,0 +1,171 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { BridgeError } from "../bridge";
+import { ChatView } from "./ChatView";
+import { fakeBackend, nextFrame, type FakeBackend } from "./fakeBackend";
+import type { ChatEvent } from "./protocol";
+import { done, started, stream, text, usage } from "./testkit";
+
+const ws = { path: "/home/me/proj", name: "proj" };
+
+function setup() {
+  const backend = fakeBackend(ws);
+  const onOpenSettings = vi.fn();
+  render(<ChatView backend={backend} workspace={ws} onOpenSettings={onOpenSettings} />);
+  const input = screen.getByLabelText("Message") as HTMLTextAreaElement;
+  return { backend, onOpenSettings, input };
+}
+
+async function play(backend: FakeBackend, ...events: ChatEvent[]) {
+  await act(async () => {
+    backend.emit(...events);
+    await nextFrame();
+  });
+}
+
+describe("ChatView composer", () => {
+  it("sends on Enter, not on Shift+Enter or while an IME composes", async () => {
+    const { backend, input } = setup();
+    fireEvent.change(input, { target: { value: "hello" } });
+    fireEvent.keyDown(input, { key: "Enter", shiftKey: true });
+    fireEvent.keyDown(input, { key: "Enter", isComposing: true });
+    fireEvent.keyDown(input, { key: "Enter", keyCode: 229 });
+    expect(backend.send).not.toHaveBeenCalled();
+    await act(async () => {
+      fireEvent.keyDown(input, { key: "Enter" });
+    });
+    expect(backend.send).toHaveBeenCalledWith("hello");
+    expect(input.value).toBe("");
+    expect(screen.getByText("hello")).toBeTruthy();
+  });
+
+  it("turns Send into Stop during a stream; the button and Esc stop", async () => {
+    const { backend, input } = setup();
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    await play(backend, ...stream("t1", started("p"), text("partial")));
+    fireEvent.click(screen.getByRole("button", { name: "Stop" }));
+    fireEvent.keyDown(input, { key: "Escape" });
+    expect(backend.stop).toHaveBeenCalledTimes(2);
+    await play(backend, { ...done({ stopped: true }), turnId: "t1", seq: 3 } as ChatEvent);
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    expect(screen.getByText("Stopped.")).toBeTruthy();
+  });
+
+  it("keeps the prompt and explains when there is no key", async () => {
+    const { backend, input, onOpenSettings } = setup();
+    vi.mocked(backend.send).mockRejectedValueOnce(new BridgeError("no_key", "no API key for openai"));
+    fireEvent.change(input, { target: { value: "keep me" } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: "Enter" });
+    });
+    expect(input.value).toBe("keep me");
+    expect(screen.getByRole("alert").textContent).toContain("There is no API key for this provider yet.");
+    fireEvent.click(screen.getByRole("button", { name: "Open Settings" }));
+    expect(onOpenSettings).toHaveBeenCalled();
+  });
+});
+
+describe("ChatView stream", () => {
+  it("streams Markdown, then shows cooked time, tokens and cost", async () => {
+    const { backend } = setup();
+    const evs = stream("t1", started("explain"), { type: "reasoning", text: "let me think" }, text("# Title\n\nSome "), text("**bold** text"),
+      done({ elapsedMs: 65_000, usage: usage(1200, 340), cost: 0.0123 }));
+    await play(backend, ...evs.slice(0, 4));
+    expect(screen.getByRole("heading", { name: "Title" })).toBeTruthy();
+    expect(screen.getByText("bold").tagName).toBe("STRONG");
+    expect(screen.getByText(/Cooking/)).toBeTruthy();
+    const thinking = screen.getByText("Thinking").closest("details");
+    expect(thinking?.open).toBe(false);
+    await play(backend, ...evs.slice(4));
+    expect(screen.getByText("Cooked for 1 m 05 s")).toBeTruthy();
+    expect(screen.getByText("1.2k in · 340 out")).toBeTruthy();
+    expect(screen.getByText("$0.01")).toBeTruthy();
+  });
+
+  it("shows a running tool as a live line, then a collapsed row with redacted args and output", async () => {
+    const { backend, input } = setup();
+    await play(backend, ...stream("t1", started("p"),
+      { type: "tool_started", callId: "c1", name: "shell", args: { command: "curl -H 'Authorization: Bearer abcdefgh12345'" } },
+      { type: "tool_progress", callId: "c1", chunk: "line one\nkey=sk-ant-0123456789abcdef\n" }));
+    const live = screen.getByRole("status", { name: "Running shell" });
+    expect(live.textContent).toContain("key=[redacted]");
+    expect(document.body.innerHTML).not.toContain("sk-ant-0123456789abcdef");
+    expect(document.body.innerHTML).not.toContain("abcdefgh12345");
+
+    await play(backend, { type: "tool_finished", callId: "c1", name: "shell", status: "failed", output: "token sk-proj0123456789abcdefgh", durationMs: 1500, turnId: "t1", seq: 4 });
+    expect(screen.queryByRole("status", { name: "Running shell" })).toBeNull();
+    const row = screen.getByText("failed").closest("details");
+    expect(row?.open).toBe(false);
+    expect(row?.textContent).toContain("1.5 s");
+    expect(row?.textContent).toContain("token [redacted]");
+    expect(document.body.innerHTML).not.toContain("sk-proj0123456789abcdefgh");
+    const write = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: write }, configurable: true });
+    fireEvent.click(screen.getByRole("button", { name: "Copy output" }));
+    await vi.waitFor(() => expect(write).toHaveBeenCalledWith("token [redacted]"));
+    void input;
+  });
+
+  it("asks for approval inline and answers from the keyboard", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("t1", started("p"),
+      { type: "approval_requested", requestId: "r1", callId: "c1", tool: "shell", kind: "shell", summary: "deletes build output", detail: "rm -rf build" },
+      { type: "approval_requested", requestId: "r2", callId: "c2", tool: "edit_file", kind: "edit", summary: "main.go", detail: "@@ -1 +1 @@\n-old\n+new\n" }));
+    const card = screen.getByRole("group", { name: "Approval needed: shell" });
+    expect(card.textContent).toContain("rm -rf build");
+    expect(screen.getByLabelText("Proposed edit").querySelector(".diff-add")?.textContent).toBe("+new\n");
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole("button", { name: "Allow for session" })[0] as HTMLElement);
+    });
+    expect(backend.approve).toHaveBeenCalledWith("r1", { kind: "allow_session" });
+    expect((screen.getAllByRole("button", { name: "Allow once" })[0] as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getAllByRole("button", { name: "Deny…" })[1] as HTMLElement);
+    const note = screen.getByLabelText("Note for the agent");
+    expect(document.activeElement).toBe(note);
+    fireEvent.change(note, { target: { value: "use a patch instead" } });
+    await act(async () => {
+      fireEvent.submit(note.closest("form") as HTMLFormElement);
+    });
+    expect(backend.approve).toHaveBeenCalledWith("r2", { kind: "deny", note: "use a patch instead" });
+    await play(backend, { type: "approval_resolved", requestId: "r2", decision: "deny", turnId: "t1", seq: 4 },
+      { type: "approval_resolved", requestId: "r1", decision: "allow_session", turnId: "t1", seq: 5 });
+    expect(screen.getByText(/Denied: main.go/)).toBeTruthy();
+    expect(screen.getByText(/Allowed for this session/)).toBeTruthy();
+  });
+
+  it("counts down a rate-limit retry and offers Retry after a failure", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    try {
+      const { backend } = setup();
+      await play(backend, ...stream("t1", started("again please"), { type: "retry", class: "rate_limit", attempt: 1, delayMs: 5000 }));
+      expect(screen.getByText(/retrying in 5 s/)).toBeTruthy();
+      await act(async () => {
+        vi.advanceTimersByTime(2000);
+      });
+      expect(screen.getByText(/retrying in 3 s/)).toBeTruthy();
+      await play(backend, { type: "error", class: "server", message: "HTTP 500", turnId: "t1", seq: 3 });
+      expect(screen.getByRole("alert").textContent).toContain("The provider had an internal error.");
+      await act(async () => {
+        fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+      });
+      expect(backend.send).toHaveBeenCalledWith("again please");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("announces compaction in the conversation", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("t1", started("p"), { type: "compacted", kind: "summary", before: 120000, after: 30000 }));
+    expect(screen.getByRole("note").textContent).toContain("Context compacted");
+  });
+
+  it("unsubscribes when it goes away", () => {
+    const backend = fakeBackend(ws);
+    const { unmount } = render(<ChatView backend={backend} workspace={ws} onOpenSettings={() => undefined} />);
+    expect(backend.listeners()).toBe(1);
+    unmount();
+    expect(backend.listeners()).toBe(0);
+  });
+});
