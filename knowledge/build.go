@@ -163,53 +163,80 @@ func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool)
 	}()
 	go func() { wg.Wait(); close(out) }()
 
-	var batch []pending
-	bytes := 0
 	// The first batch is small so the first results come quickly; later
-	// ones grow to BatchBytes. At most two batches wait for the disk at a
-	// time, which bounds the memory of unpersisted segments.
+	// ones grow to BatchBytes. Two batches are written at a time (scorch
+	// builds each segment on one core), and at most three wait for the
+	// disk, which bounds the memory of unpersisted segments.
 	limitBytes := min(256<<10, x.opts.BatchBytes)
-	var inflight []chan struct{}
-	flush := func() error {
-		if len(batch) == 0 {
-			return nil
+	var (
+		batch    []pending
+		bytes    int
+		inflight []chan struct{}
+		wmu      sync.Mutex // guards inflight and firstErr
+		firstErr error
+		writers  sync.WaitGroup
+		slots    = make(chan struct{}, 2)
+	)
+	setErr := func(err error) {
+		wmu.Lock()
+		if firstErr == nil {
+			firstErr = err
 		}
-		persisted, err := x.commitAsync(batch, nil)
-		if persisted != nil {
-			inflight = append(inflight, persisted)
-		}
-		if len(inflight) > 2 {
-			select {
-			case <-inflight[0]:
-			case <-ctx.Done():
-			}
-			inflight = inflight[1:]
-		}
-		limitBytes = min(limitBytes*2, x.opts.BatchBytes)
-		if progress {
-			n, b := len(batch), int64(0)
-			for _, p := range batch {
-				b += min(p.file.size, x.opts.MaxFileSize)
-			}
-			x.update(true, func(s *Status) { s.FilesDone += n; s.BytesDone += b })
-		}
-		batch, bytes = batch[:0], 0
-		return err
+		wmu.Unlock()
 	}
-	var firstErr error
+	failed := func() bool { wmu.Lock(); defer wmu.Unlock(); return firstErr != nil }
+	flush := func() {
+		if len(batch) == 0 {
+			return
+		}
+		items := batch
+		batch, bytes = nil, 0
+		limitBytes = min(limitBytes*2, x.opts.BatchBytes)
+		slots <- struct{}{}
+		writers.Add(1)
+		go func() {
+			defer func() { <-slots; writers.Done() }()
+			persisted, err := x.commitAsync(items, nil, true)
+			if err != nil {
+				setErr(err)
+				return
+			}
+			if progress {
+				n, b := len(items), int64(0)
+				for _, p := range items {
+					b += min(p.file.size, x.opts.MaxFileSize)
+				}
+				x.update(true, func(s *Status) { s.FilesDone += n; s.BytesDone += b })
+			}
+			wmu.Lock()
+			inflight = append(inflight, persisted)
+			var wait chan struct{}
+			if len(inflight) > 3 {
+				wait, inflight = inflight[0], inflight[1:]
+			}
+			wmu.Unlock()
+			if wait != nil {
+				select {
+				case <-wait:
+				case <-ctx.Done():
+				}
+			}
+		}()
+	}
 	for p := range out {
-		if firstErr != nil || ctx.Err() != nil {
+		if failed() || ctx.Err() != nil {
 			continue // drain so the readers finish
 		}
 		batch = append(batch, p)
 		bytes += p.size
 		if bytes >= limitBytes || len(batch) >= 5000 {
-			firstErr = flush()
+			flush()
 		}
 	}
-	if firstErr == nil && ctx.Err() == nil {
-		firstErr = flush()
+	if !failed() && ctx.Err() == nil {
+		flush()
 	}
+	writers.Wait()
 	if firstErr == nil {
 		firstErr = ctx.Err()
 	}
@@ -221,15 +248,20 @@ func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool)
 // read, the fresh content is read now, so an older read never overwrites a
 // newer one.
 func (x *Index) commit(items []pending, deletes []string) error {
-	_, err := x.commitAsync(items, deletes)
+	_, err := x.commitAsync(items, deletes, false)
 	return err
 }
 
 // commitAsync is commit returning a channel closed once the batch is on
 // disk (the batch is searchable when it returns).
-func (x *Index) commitAsync(items []pending, deletes []string) (chan struct{}, error) {
-	x.wmu.Lock()
-	defer x.wmu.Unlock()
+func (x *Index) commitAsync(items []pending, deletes []string, shared bool) (chan struct{}, error) {
+	if shared {
+		x.wmu.RLock()
+		defer x.wmu.RUnlock()
+	} else {
+		x.wmu.Lock()
+		defer x.wmu.Unlock()
+	}
 	b := x.idx.NewBatch()
 	stamps := make(map[string]*fileStat, len(items)+len(deletes))
 	for _, id := range deletes {
@@ -265,8 +297,8 @@ func (x *Index) commitAsync(items []pending, deletes []string) (chan struct{}, e
 	if err := x.idx.Batch(b); err != nil {
 		return nil, fmt.Errorf("knowledge: write index: %w", err)
 	}
-	x.lastPersist = persisted
 	x.mu.Lock()
+	x.unpersisted = append(pruneClosed(x.unpersisted), persisted)
 	for id, st := range stamps {
 		if st == nil {
 			delete(x.files, id)
@@ -276,4 +308,17 @@ func (x *Index) commitAsync(items []pending, deletes []string) (chan struct{}, e
 	}
 	x.mu.Unlock()
 	return persisted, nil
+}
+
+// pruneClosed drops channels already closed (batches already on disk).
+func pruneClosed(chs []chan struct{}) []chan struct{} {
+	out := chs[:0]
+	for _, ch := range chs {
+		select {
+		case <-ch:
+		default:
+			out = append(out, ch)
+		}
+	}
+	return out
 }

@@ -35,7 +35,7 @@ type Options struct {
 	CacheDir    string
 	MaxFileSize int64 // files larger are indexed by name only; default 2 MiB
 	Ignore      ignore.Options
-	BatchBytes  int  // bytes of text per index batch; default 4 MiB
+	BatchBytes  int  // bytes of text per index batch; default 2 MiB
 	NoWatch     bool // no file watching (CLI one-shots)
 	// PollInterval is used when the OS watch limit is reached; default 10s.
 	PollInterval time.Duration
@@ -83,10 +83,13 @@ type Index struct {
 	sources []*source
 	idx     bleve.Index
 
-	wmu sync.Mutex // serialises writes so a stale read never lands after a fresh one
-	// lastPersist closes when the last batch is on disk. Batches are
-	// applied without waiting for the disk; Close waits for this instead.
-	lastPersist chan struct{}
+	// wmu orders writes so a stale read never lands after a fresh one:
+	// bulk batches (each file once) share it, single-path writes (watcher,
+	// Reindex) take it alone, and every batch re-checks the disk under it.
+	wmu sync.RWMutex
+	// unpersisted holds a channel per batch not yet known to be on disk:
+	// batches are applied without waiting for the disk; Close waits.
+	unpersisted []chan struct{}
 
 	mu     sync.Mutex
 	files  map[string]fileStat // docID -> stamp of what is indexed
@@ -151,7 +154,7 @@ func (o *Options) defaults() error {
 		o.MaxFileSize = 2 << 20
 	}
 	if o.BatchBytes <= 0 {
-		o.BatchBytes = 4 << 20
+		o.BatchBytes = 2 << 20
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = 10 * time.Second
@@ -259,10 +262,14 @@ func (x *Index) Close() error {
 		x.w.close()
 	}
 	x.wmu.Lock()
-	if x.lastPersist != nil {
+	x.mu.Lock()
+	pending := x.unpersisted
+	x.mu.Unlock()
+	deadline := time.After(30 * time.Second)
+	for _, ch := range pending {
 		select {
-		case <-x.lastPersist:
-		case <-time.After(30 * time.Second):
+		case <-ch:
+		case <-deadline:
 		}
 	}
 	err := x.idx.Close()

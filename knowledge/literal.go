@@ -2,8 +2,12 @@ package knowledge
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"os"
 	"regexp"
 	"regexp/syntax"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -101,4 +105,67 @@ func lineAt(data []byte, i int) (int, int) {
 		return start, len(data)
 	}
 	return start, i + end
+}
+
+// bufPool recycles file buffers across scans and snippet reads, which
+// otherwise allocate (and zero) the size of every file read.
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
+
+// readText reads a file of at most maxSize bytes into a pooled buffer;
+// release returns it. Snippets must be copied out before release.
+func readText(path string, maxSize int64) (data []byte, release func(), err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if info.Size() > maxSize {
+		return nil, nil, errTooLarge
+	}
+	bp := bufPool.Get().(*[]byte)
+	buf := *bp
+	if int64(cap(buf)) < info.Size()+1 {
+		buf = make([]byte, 0, info.Size()+512)
+	}
+	buf = buf[:cap(buf)]
+	n := 0
+	for {
+		m, err := f.Read(buf[n:])
+		n += m
+		if err == io.EOF || m == 0 && err == nil {
+			break
+		}
+		if err != nil {
+			*bp = buf[:0]
+			bufPool.Put(bp)
+			return nil, nil, err
+		}
+		if n == len(buf) { // the file grew while being read
+			if int64(n) > maxSize {
+				*bp = buf[:0]
+				bufPool.Put(bp)
+				return nil, nil, errTooLarge
+			}
+			buf = append(buf, 0)[:cap(buf)]
+		}
+	}
+	return buf[:n], func() { *bp = buf[:0]; bufPool.Put(bp) }, nil
+}
+
+var errTooLarge = errors.New("file over the size cap")
+
+// mayMatch is a cheap reject before a term's full search: false means
+// the term cannot occur in the text.
+func (v *textView) mayMatch(t term) bool {
+	if t.lit == "" || t.kind == termFuzzy {
+		return true
+	}
+	if !t.fold {
+		return bytes.Contains(v.data, []byte(t.lit))
+	}
+	return bytes.Contains(v.lower(), []byte(t.lit))
 }

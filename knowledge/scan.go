@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 
@@ -26,7 +25,7 @@ func (x *Index) scanSearch(ctx context.Context, pq *parsedQuery, limit int) (Res
 		wg   sync.WaitGroup
 	)
 	work := make(chan string)
-	for range max(1, runtime.GOMAXPROCS(0)) {
+	for range 2 * max(1, runtime.GOMAXPROCS(0)) { // extra workers overlap file I/O
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -112,13 +111,21 @@ func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery) ([]string, 
 // scanFile reads one file and reports a hit if every term occurs in it.
 func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 	src, rel := x.locate(id)
-	data, err := os.ReadFile(src.absPath(rel))
-	if err != nil || int64(len(data)) > x.opts.MaxFileSize ||
-		bytes.IndexByte(data[:min(len(data), binarySniffLen)], 0) >= 0 {
+	data, release, err := readText(src.absPath(rel), x.opts.MaxFileSize)
+	if err != nil {
 		return Hit{}, false
 	}
-	count := 0
+	defer release()
+	if bytes.IndexByte(data[:min(len(data), binarySniffLen)], 0) >= 0 {
+		return Hit{}, false
+	}
 	v := &textView{data: data}
+	for _, t := range pq.terms {
+		if !v.mayMatch(t) {
+			return Hit{}, false
+		}
+	}
+	count := 0
 	for _, t := range pq.terms {
 		n := len(termSpans(v, t))
 		if n == 0 {

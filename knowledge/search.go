@@ -3,7 +3,6 @@ package knowledge
 import (
 	"context"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"sync"
@@ -30,6 +29,7 @@ type Results struct {
 	Total   int           `json:"total"` // matching files (an estimate when Partial)
 	Took    time.Duration `json:"took"`
 	Hits    []Hit         `json:"hits"`
+	Approx  bool          `json:"approx"`  // Total is an estimate (phrase candidates not all checked)
 	Scanned bool          `json:"scanned"` // answered by a streaming scan, not the index
 	Partial bool          `json:"partial"` // the first build is still running
 }
@@ -74,7 +74,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	// all candidates are checked so the total is what a grep would count.
 	want := limit
 	if verify {
-		want = maxVerify
+		want = min(maxVerify, max(8*limit, 256))
 	}
 	req := bleve.NewSearchRequestOptions(pq.bleveQuery(), want, 0, false)
 	sr, err := x.idx.SearchInContext(ctx, req)
@@ -86,26 +86,43 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	for i, h := range sr.Hits {
 		ids[i], scores[i] = h.ID, h.Score
 	}
-	hits := x.snippets(ctx, pq, ids, scores)
-	total := int(sr.Total)
+	if !verify {
+		hits := x.snippets(ctx, pq, ids, scores)
+		res := Results{Total: int(sr.Total), Hits: make([]Hit, len(hits))}
+		for i, h := range hits {
+			res.Hits[i] = h.Hit
+		}
+		return res, nil
+	}
+	// Check candidates in score order, in parallel chunks, until the page
+	// is full and enough were seen to estimate the rest.
 	kept := []Hit{}
-	verified := 0
-	for _, h := range hits {
-		if h.dropped {
-			continue
+	verified, checked := 0, 0
+	for checked < len(ids) && ctx.Err() == nil {
+		n := min(32, len(ids)-checked)
+		for _, h := range x.snippets(ctx, pq, ids[checked:checked+n], scores[checked:checked+n]) {
+			if h.dropped {
+				continue
+			}
+			verified++
+			if len(kept) < limit {
+				kept = append(kept, h.Hit)
+			}
 		}
-		verified++
-		if len(kept) < limit {
-			kept = append(kept, h.Hit)
+		checked += n
+		if len(kept) >= limit && checked >= 4*limit {
+			break
 		}
 	}
-	if verify {
-		total = verified
-		if int(sr.Total) > len(ids) && len(ids) > 0 { // extrapolate past maxVerify
-			total = int(float64(verified) * float64(sr.Total) / float64(len(ids)))
-		}
+	if err := ctx.Err(); err != nil {
+		return Results{}, err
 	}
-	return Results{Total: max(total, len(kept)), Hits: kept}, nil
+	res := Results{Total: verified, Hits: kept}
+	if checked < int(sr.Total) {
+		res.Approx = true
+		res.Total = max(len(kept), int(float64(verified)*float64(sr.Total)/float64(max(checked, 1))))
+	}
+	return res, nil
 }
 
 type checkedHit struct {
@@ -129,9 +146,10 @@ func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, sco
 			defer func() { <-sem; wg.Done() }()
 			src, rel := x.locate(id)
 			h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: scores[i]}}
-			data, err := os.ReadFile(src.absPath(rel))
-			if err == nil && int64(len(data)) <= x.opts.MaxFileSize {
+			data, release, err := readText(src.absPath(rel), x.opts.MaxFileSize)
+			if err == nil {
 				m := findLines(data, pq.terms)
+				release()
 				h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 				h.dropped = m.unverified && !pathHasAll(rel, pq.terms)
 			} else {
