@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/app"
@@ -47,7 +49,14 @@ func runDesktop(_ []string) int {
 		fmt.Fprintln(os.Stderr, "hearth: warning: undo is unavailable:", err)
 		snapshots = nil
 	}
+	var warnings []string
+	sessions, err := openSessions()
+	if err != nil {
+		warnings = append(warnings, "Conversations will not be saved: "+err.Error())
+	}
 	a := app.New(app.Deps{
+		Sessions: sessions,
+		Warnings: warnings,
 		Undo:     snapshots,
 		Settings: store,
 		Secrets:  secrets.New(),
@@ -59,4 +68,14 @@ func runDesktop(_ []string) int {
 		return 1
 	}
 	return 0
+}
+
+func openSessions() (*session.Store, error) {
+	path, err := session.DefaultPath()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	return session.Open(ctx, path, session.Options{})
 }

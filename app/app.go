@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
 )
@@ -25,6 +26,10 @@ type Deps struct {
 	IndexCacheDir string
 	// Undo keeps per-turn file snapshots; nil disables Undo turn.
 	Undo *undo.Store
+	// Sessions stores conversations; nil runs the chat unsaved.
+	Sessions *session.Store
+	// Warnings are problems found while starting, shown in a banner.
+	Warnings []string
 }
 
 // App holds the bound methods. Wails gives it one context at startup, needed

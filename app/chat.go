@@ -13,6 +13,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -48,7 +49,10 @@ type chat struct {
 	broker *permission.Broker
 	todos  *tools.TodoList
 	tools  *tools.State // reads and session grants, kept across turns
-	index  *knowledge.Index
+	// sessionID is the stored conversation turns are saved to; "" until
+	// the first message of a new chat.
+	sessionID string
+	index     *knowledge.Index
 }
 
 type queuedTurn struct{ id, prompt string }
@@ -73,7 +77,7 @@ func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
 	if c.running {
 		return WorkspaceView{}, invalidf("workspace", "stop the running turn before switching folders")
 	}
-	c.workspace, c.history, c.queue = abs, nil, nil
+	c.workspace, c.history, c.queue, c.sessionID = abs, nil, nil, ""
 	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
 	c.broker = permission.NewBroker(a.publishApproval, a.approvalResolved)
 	a.openIndexLocked(abs)
@@ -199,7 +203,18 @@ func (a *App) runTurn(t queuedTurn) {
 	c.stream = stream
 	c.mu.Unlock()
 	ctx = tool.WithProgress(ctx, stream.progress)
-	res := built.Agent.Run(ctx, history, t.prompt, stream.event)
+	// Recording outlives Stop so a stopped turn is saved as stopped.
+	rctx := context.WithoutCancel(ctx)
+	rec := a.beginRecording(rctx, ws, built.Provider, built.Model, t.prompt)
+	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
+		stream.event(e)
+		if rec != nil {
+			rec.Event(rctx, e)
+		}
+	})
+	if rec != nil && rec.Err() != nil {
+		a.emit("notice", FormatError(fmt.Errorf("the conversation could not be saved: %w", rec.Err())))
+	}
 	c.mu.Lock()
 	c.history = res.Messages
 	c.mu.Unlock()

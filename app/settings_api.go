@@ -234,7 +234,7 @@ func (a *App) knownProvider(id string) error {
 // that was moved aside), for a banner the user cannot miss. It makes no
 // keychain or network calls, so the shell can ask for it on first paint.
 func (a *App) Warnings() []string {
-	out := []string{}
+	out := append([]string{}, a.deps.Warnings...)
 	if w := a.deps.Settings.Warning(); w != "" {
 		out = append(out, w)
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/zalando/go-keyring"
@@ -59,7 +60,12 @@ func newTestApp(t *testing.T, env map[string]string) (*App, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { snapshots.Close() })
-	a := New(Deps{Undo: snapshots, Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
+	sessions, err := session.Open(t.Context(), filepath.Join(t.TempDir(), "sessions.db"), session.Options{FlushInterval: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sessions.Close() })
+	a := New(Deps{Undo: snapshots, Sessions: sessions, Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
 		HTTP: &http.Client{Timeout: 5 * time.Second}, Getenv: getenv, IndexCacheDir: t.TempDir()})
 	t.Cleanup(a.Shutdown)
 	return a, dir

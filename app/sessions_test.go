@@ -1,0 +1,66 @@
+package app
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestChatsAreSavedListedAndResumed(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("Paris."), textReply("Blue."), textReply("You asked about Paris.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	send := func(prompt string) {
+		t.Helper()
+		rec.mu.Lock()
+		rec.events = nil
+		rec.mu.Unlock()
+		if _, err := a.Send(prompt); err != nil {
+			t.Fatal(err)
+		}
+		rec.waitFor(t, "done")
+		for {
+			a.chat.mu.Lock()
+			running := a.chat.running
+			a.chat.mu.Unlock()
+			if !running {
+				return
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+	send("What is the capital of France?")
+	if err := a.NewChat(); err != nil {
+		t.Fatal(err)
+	}
+	send("What colour is the sky?")
+	list, err := a.ListSessions()
+	if err != nil || len(list) != 2 {
+		t.Fatalf("ListSessions = %+v, %v", list, err)
+	}
+	if list[0].Title != "What colour is the sky?" || list[1].Title != "What is the capital of France?" {
+		t.Errorf("titles, newest first: %q, %q", list[0].Title, list[1].Title)
+	}
+	tr, err := a.OpenSession(list[1].ID)
+	if err != nil || len(tr.Messages) != 2 || tr.Messages[1].Text != "Paris." {
+		t.Fatalf("OpenSession = %+v, %v", tr, err)
+	}
+	send("What did I ask first?")
+	sent, _ := json.Marshal(p.requests[2]["messages"])
+	if !strings.Contains(string(sent), "capital of France") || strings.Contains(string(sent), "colour is the sky") {
+		t.Errorf("resumed context = %s", sent)
+	}
+	if err := a.RenameSession(list[1].ID, "  Geography  "); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.DeleteSession(list[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	list, _ = a.ListSessions()
+	if len(list) != 1 || list[0].Title != "Geography" {
+		t.Errorf("after rename and delete: %+v", list)
+	}
+	if err := a.RenameSession(list[0].ID, "   "); err == nil {
+		t.Error("empty title accepted")
+	}
+}
