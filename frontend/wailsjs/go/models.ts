@@ -104,6 +104,76 @@ export namespace app {
 	        this.custom = source["custom"];
 	    }
 	}
+	export class SearchView {
+	    total: number;
+	    tookMs: number;
+	    hits: knowledge.Hit[];
+	    partial: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SearchView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.total = source["total"];
+	        this.tookMs = source["tookMs"];
+	        this.hits = this.convertValues(source["hits"], knowledge.Hit);
+	        this.partial = source["partial"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SendResult {
+	    turnId: string;
+	    queued: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SendResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.turnId = source["turnId"];
+	        this.queued = source["queued"];
+	    }
+	}
+	export class SessionView {
+	    id: string;
+	    title: string;
+	    updatedAt: number;
+	    model: string;
+	    costUsd: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SessionView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.updatedAt = source["updatedAt"];
+	        this.model = source["model"];
+	        this.costUsd = source["costUsd"];
+	    }
+	}
 	export class SettingsView {
 	    activeProvider: string;
 	    activeModel: string;
@@ -150,6 +220,282 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class TranscriptView {
+	    session: SessionView;
+	    messages: session.Message[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TranscriptView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.session = this.convertValues(source["session"], SessionView);
+	        this.messages = this.convertValues(source["messages"], session.Message);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class UndoReport {
+	    restored: string[];
+	    deleted: string[];
+	    conflicts: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new UndoReport(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.restored = source["restored"];
+	        this.deleted = source["deleted"];
+	        this.conflicts = source["conflicts"];
+	    }
+	}
+	export class WorkspaceView {
+	    path: string;
+	    name: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new WorkspaceView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.name = source["name"];
+	    }
+	}
+
+}
+
+export namespace knowledge {
+	
+	export class FileMatch {
+	    path: string;
+	    source?: string;
+	    score: number;
+	    positions?: number[];
+	
+	    static createFrom(source: any = {}) {
+	        return new FileMatch(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.source = source["source"];
+	        this.score = source["score"];
+	        this.positions = source["positions"];
+	    }
+	}
+	export class Hit {
+	    path: string;
+	    source?: string;
+	    line: number;
+	    lines?: number[];
+	    score: number;
+	    snippet: string;
+	    highlights?: number[][];
+	
+	    static createFrom(source: any = {}) {
+	        return new Hit(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.source = source["source"];
+	        this.line = source["line"];
+	        this.lines = source["lines"];
+	        this.score = source["score"];
+	        this.snippet = source["snippet"];
+	        this.highlights = source["highlights"];
+	    }
+	}
+	export class Status {
+	    state: string;
+	    files_done: number;
+	    files_total: number;
+	    bytes_done: number;
+	    bytes_total: number;
+	    files: number;
+	    bytes: number;
+	    watcher: string;
+	    warning?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Status(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.state = source["state"];
+	        this.files_done = source["files_done"];
+	        this.files_total = source["files_total"];
+	        this.bytes_done = source["bytes_done"];
+	        this.bytes_total = source["bytes_total"];
+	        this.files = source["files"];
+	        this.bytes = source["bytes"];
+	        this.watcher = source["watcher"];
+	        this.warning = source["warning"];
+	    }
+	}
+
+}
+
+export namespace session {
+	
+	export class ToolCall {
+	    call_id: string;
+	    name: string;
+	    args: string;
+	    status: string;
+	    approval?: string;
+	    output: string;
+	    full_output?: string;
+	    // Go type: time
+	    started_at: any;
+	    // Go type: time
+	    finished_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new ToolCall(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.call_id = source["call_id"];
+	        this.name = source["name"];
+	        this.args = source["args"];
+	        this.status = source["status"];
+	        this.approval = source["approval"];
+	        this.output = source["output"];
+	        this.full_output = source["full_output"];
+	        this.started_at = this.convertValues(source["started_at"], null);
+	        this.finished_at = this.convertValues(source["finished_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Usage {
+	    input_tokens: number;
+	    output_tokens: number;
+	    cache_read_tokens: number;
+	    cache_write_tokens: number;
+	    reasoning_tokens: number;
+	    cost_usd: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Usage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.input_tokens = source["input_tokens"];
+	        this.output_tokens = source["output_tokens"];
+	        this.cache_read_tokens = source["cache_read_tokens"];
+	        this.cache_write_tokens = source["cache_write_tokens"];
+	        this.reasoning_tokens = source["reasoning_tokens"];
+	        this.cost_usd = source["cost_usd"];
+	    }
+	}
+	export class Message {
+	    id: number;
+	    session_id: string;
+	    seq: number;
+	    role: string;
+	    text: string;
+	    reasoning?: string;
+	    state: string;
+	    error?: string;
+	    provider?: string;
+	    model?: string;
+	    // Go type: time
+	    started_at: any;
+	    // Go type: time
+	    first_token_at: any;
+	    // Go type: time
+	    finished_at: any;
+	    usage: Usage;
+	    undo_snapshot?: string;
+	    tool_calls?: ToolCall[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Message(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.session_id = source["session_id"];
+	        this.seq = source["seq"];
+	        this.role = source["role"];
+	        this.text = source["text"];
+	        this.reasoning = source["reasoning"];
+	        this.state = source["state"];
+	        this.error = source["error"];
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	        this.started_at = this.convertValues(source["started_at"], null);
+	        this.first_token_at = this.convertValues(source["first_token_at"], null);
+	        this.finished_at = this.convertValues(source["finished_at"], null);
+	        this.usage = this.convertValues(source["usage"], Usage);
+	        this.undo_snapshot = source["undo_snapshot"];
+	        this.tool_calls = this.convertValues(source["tool_calls"], ToolCall);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 
 }
 

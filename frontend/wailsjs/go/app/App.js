@@ -6,28 +6,80 @@ export function AddCustomEndpoint(arg1, arg2) {
   return window['go']['app']['App']['AddCustomEndpoint'](arg1, arg2);
 }
 
+export function Approve(arg1, arg2, arg3) {
+  return window['go']['app']['App']['Approve'](arg1, arg2, arg3);
+}
+
+export function ChooseWorkspace() {
+  return window['go']['app']['App']['ChooseWorkspace']();
+}
+
+export function CurrentWorkspace() {
+  return window['go']['app']['App']['CurrentWorkspace']();
+}
+
 export function DeleteKey(arg1) {
   return window['go']['app']['App']['DeleteKey'](arg1);
+}
+
+export function DeleteSession(arg1) {
+  return window['go']['app']['App']['DeleteSession'](arg1);
 }
 
 export function DetectLocal() {
   return window['go']['app']['App']['DetectLocal']();
 }
 
+export function FindFiles(arg1, arg2) {
+  return window['go']['app']['App']['FindFiles'](arg1, arg2);
+}
+
 export function GetSettings() {
   return window['go']['app']['App']['GetSettings']();
+}
+
+export function IndexStatus() {
+  return window['go']['app']['App']['IndexStatus']();
 }
 
 export function ListModels(arg1) {
   return window['go']['app']['App']['ListModels'](arg1);
 }
 
+export function ListSessions() {
+  return window['go']['app']['App']['ListSessions']();
+}
+
 export function MarkFirstPaint() {
   return window['go']['app']['App']['MarkFirstPaint']();
 }
 
+export function NewChat() {
+  return window['go']['app']['App']['NewChat']();
+}
+
+export function OpenSession(arg1) {
+  return window['go']['app']['App']['OpenSession'](arg1);
+}
+
+export function OpenWorkspace(arg1) {
+  return window['go']['app']['App']['OpenWorkspace'](arg1);
+}
+
+export function RedoTurn(arg1, arg2) {
+  return window['go']['app']['App']['RedoTurn'](arg1, arg2);
+}
+
 export function RemoveCustomEndpoint(arg1) {
   return window['go']['app']['App']['RemoveCustomEndpoint'](arg1);
+}
+
+export function RenameSession(arg1, arg2) {
+  return window['go']['app']['App']['RenameSession'](arg1, arg2);
+}
+
+export function RestoreSession(arg1) {
+  return window['go']['app']['App']['RestoreSession'](arg1);
 }
 
 export function SaveGlobal(arg1) {
@@ -38,6 +90,18 @@ export function SaveProvider(arg1, arg2) {
   return window['go']['app']['App']['SaveProvider'](arg1, arg2);
 }
 
+export function SearchWorkspace(arg1, arg2) {
+  return window['go']['app']['App']['SearchWorkspace'](arg1, arg2);
+}
+
+export function Send(arg1) {
+  return window['go']['app']['App']['Send'](arg1);
+}
+
+export function SetEmitter(arg1) {
+  return window['go']['app']['App']['SetEmitter'](arg1);
+}
+
 export function SetKey(arg1, arg2) {
   return window['go']['app']['App']['SetKey'](arg1, arg2);
 }
@@ -46,8 +110,20 @@ export function SetSessionKey(arg1, arg2) {
   return window['go']['app']['App']['SetSessionKey'](arg1, arg2);
 }
 
+export function Shutdown() {
+  return window['go']['app']['App']['Shutdown']();
+}
+
+export function Stop() {
+  return window['go']['app']['App']['Stop']();
+}
+
 export function TestConnection(arg1) {
   return window['go']['app']['App']['TestConnection'](arg1);
+}
+
+export function UndoTurn(arg1, arg2) {
+  return window['go']['app']['App']['UndoTurn'](arg1, arg2);
 }
 
 export function Warnings() {
