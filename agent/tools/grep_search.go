@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -29,7 +30,7 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 		if s.gate.ReadDenied(start) {
 			return nil, &tool.DeniedError{Reason: "a rule forbids reading " + start}
 		}
-		content, err := s.root.ReadFile(start)
+		content, err := readSmall(func() (*os.File, error) { return s.root.Open(start) }, grepMaxFileSize)
 		if err != nil {
 			return nil, err
 		}
@@ -38,40 +39,33 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	files := make(chan string, 256)
+	jobs := make(chan fileJob, 256)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for rel := range files {
-				content, err := s.readSmall(rel, grepMaxFileSize)
-				if err != nil || content == nil {
-					continue
+			for job := range jobs {
+				if q.wants(job.rel) && s.fileKept(job.rel) {
+					content, err := readSmall(func() (*os.File, error) { return job.dir.root.Open(job.name) }, grepMaxFileSize)
+					if err == nil && content != nil && res.add(job.rel, q.matchLines(job.rel, content, ceiling), ceiling) {
+						cancel()
+					}
 				}
-				if res.add(rel, q.matchLines(rel, content, ceiling), ceiling) {
-					cancel()
-				}
+				job.dir.release()
 			}
 		}()
 	}
-	walkErr := s.walkFiles(ctx, start, func(rel string) error {
-		if !q.wants(rel) {
-			return nil
-		}
-		select {
-		case files <- rel:
-			return nil
-		case <-ctx.Done():
-			return errStopWalk
-		}
-	})
-	close(files)
+	walkErr := s.walkJobs(ctx, start, jobs)
+	close(jobs)
 	wg.Wait()
-	if err := ctx.Err(); err != nil && !res.partial {
+	if res.partial {
+		return res, nil
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if walkErr != nil && !res.partial {
+	if walkErr != nil {
 		return nil, walkErr
 	}
 	return res, nil
@@ -124,8 +118,8 @@ func (r *grepResult) render(pattern string, max int) string {
 
 // readSmall reads a file unless it is larger than max (then nil, nil), so a
 // stray multi-gigabyte file is never loaded.
-func (s *session) readSmall(rel string, max int64) ([]byte, error) {
-	f, err := s.root.Open(rel)
+func readSmall(open func() (*os.File, error), max int64) ([]byte, error) {
+	f, err := open()
 	if err != nil {
 		return nil, err
 	}

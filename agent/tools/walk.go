@@ -13,6 +13,13 @@ var errStopWalk = errors.New("stop walk")
 // walkFiles calls fn for every regular file under start (workspace-relative)
 // that the ignore rules keep, in lexical order. Symlinks are not followed.
 func (s *session) walkFiles(ctx context.Context, start string, fn func(rel string) error) error {
+	return s.walk(ctx, start, true, fn)
+}
+
+// walk is walkFiles; with checkFiles false, ignored directories are still
+// pruned but files are passed on unchecked, for a caller that checks them
+// with fileKept in parallel workers (the matching costs more than the walk).
+func (s *session) walk(ctx context.Context, start string, checkFiles bool, fn func(rel string) error) error {
 	err := fs.WalkDir(s.root.FS(), start, func(rel string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if rel == start {
@@ -26,13 +33,13 @@ func (s *session) walkFiles(ctx context.Context, start string, fn func(rel strin
 		if rel == start {
 			return nil
 		}
-		if s.ignore.IgnoredHere(rel, d.IsDir()) {
-			if d.IsDir() {
+		if d.IsDir() {
+			if s.ignore.IgnoredHere(rel, true) {
 				return fs.SkipDir
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || s.gate.ReadDenied(rel) {
+		if !d.Type().IsRegular() || (checkFiles && !s.fileKept(rel)) {
 			return nil
 		}
 		return fn(rel)
@@ -53,4 +60,10 @@ func relTo(dir, rel string) string {
 		out = out[1:]
 	}
 	return path.Clean(out)
+}
+
+// fileKept reports whether a file found by walk is neither ignored nor
+// forbidden to read.
+func (s *session) fileKept(rel string) bool {
+	return !s.ignore.IgnoredHere(rel, false) && !s.gate.ReadDenied(rel)
 }

@@ -149,6 +149,19 @@ func (r *Root) ReadFile(p string) ([]byte, error) {
 	return b, r.wrap(p, err)
 }
 
+// OpenDir opens directory p as an os.Root of its own, for walkers that read
+// many files of one directory: each file is then opened relative to its
+// directory instead of resolving its whole path again. The result is
+// confined to p (and so to the workspace); the caller closes it.
+func (r *Root) OpenDir(p string) (*os.Root, error) {
+	rel, err := r.Rel(p)
+	if err != nil {
+		return nil, err
+	}
+	sub, err := r.root.OpenRoot(rel)
+	return sub, r.wrap(p, err)
+}
+
 // ReadDir lists a directory, sorted by name.
 func (r *Root) ReadDir(p string) ([]fs.DirEntry, error) {
 	f, err := r.Open(p)

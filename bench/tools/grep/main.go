@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -26,14 +27,15 @@ func main() {
 	runs := flag.Int("runs", 5, "timed runs of each tool")
 	pattern := flag.String("pattern", `func Handle[A-Z][a-z]+Retry`, "regular expression searched")
 	keep := flag.String("dir", "", "generate into this directory and keep it (default: a temp dir)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the hearth runs to this file")
 	flag.Parse()
-	if err := run(*files, *runs, *pattern, *keep); err != nil {
+	if err := run(*files, *runs, *pattern, *keep, *profile); err != nil {
 		fmt.Fprintln(os.Stderr, "grep bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(files, runs int, pattern, dir string) error {
+func run(files, runs int, pattern, dir, profile string) error {
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "hearth-grep-bench-")
 		if err != nil {
@@ -61,10 +63,21 @@ func run(files, runs int, pattern, dir string) error {
 	}
 	args, _ := json.Marshal(tools.GrepParams{Pattern: pattern, MaxResults: 1000})
 	var out string
+	if profile != "" {
+		f, err := os.Create(profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
 	ours, err := timeRuns(runs, func() error {
 		out, err = grep.Run(context.Background(), args)
 		return err
 	})
+	pprof.StopCPUProfile()
 	if err != nil {
 		return err
 	}
