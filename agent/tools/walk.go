@@ -13,13 +13,6 @@ var errStopWalk = errors.New("stop walk")
 // walkFiles calls fn for every regular file under start (workspace-relative)
 // that the ignore rules keep, in lexical order. Symlinks are not followed.
 func (s *session) walkFiles(ctx context.Context, start string, fn func(rel string) error) error {
-	return s.walk(ctx, start, true, fn)
-}
-
-// walk is walkFiles; with checkFiles false, ignored directories are still
-// pruned but files are passed on unchecked, for a caller that checks them
-// with fileKept in parallel workers (the matching costs more than the walk).
-func (s *session) walk(ctx context.Context, start string, checkFiles bool, fn func(rel string) error) error {
 	err := fs.WalkDir(s.root.FS(), start, func(rel string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if rel == start {
@@ -39,7 +32,7 @@ func (s *session) walk(ctx context.Context, start string, checkFiles bool, fn fu
 			}
 			return nil
 		}
-		if !d.Type().IsRegular() || (checkFiles && !s.fileKept(rel)) {
+		if !d.Type().IsRegular() || !s.fileKept(rel) {
 			return nil
 		}
 		return fn(rel)
