@@ -170,34 +170,28 @@ func moveAside(dir string) error {
 	return nil
 }
 
-// loadStamps reads the stamp of every indexed document, in pages sorted
-// by id so memory stays bounded by the page size.
+// loadStamps reads the stamp of every indexed document in one unsorted,
+// unscored request (sorting by id would read every id twice).
 func loadStamps(idx bleve.Index) (map[string]fileStat, error) {
-	out := map[string]fileStat{}
-	const page = 5000
-	var after []string
-	for {
-		req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), page, 0, false)
-		req.Fields = []string{fieldStamp}
-		req.SortBy([]string{"_id"})
-		if after != nil {
-			req.SearchAfter = after
-		}
-		res, err := idx.Search(req)
-		if err != nil {
-			return nil, fmt.Errorf("knowledge: read index: %w", err)
-		}
-		for _, h := range res.Hits {
-			v, _ := h.Fields[fieldStamp].(string)
-			st, err := parseStamp(v)
-			if err != nil {
-				st = fileStat{size: -1} // forces a re-index
-			}
-			out[h.ID] = st
-		}
-		if len(res.Hits) < page {
-			return out, nil
-		}
-		after = []string{res.Hits[len(res.Hits)-1].ID}
+	n, err := idx.DocCount()
+	if err != nil {
+		return nil, fmt.Errorf("knowledge: read index: %w", err)
 	}
+	out := make(map[string]fileStat, n)
+	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), int(n)+1, 0, false)
+	req.Fields = []string{fieldStamp}
+	req.Score = "none"
+	res, err := idx.Search(req)
+	if err != nil {
+		return nil, fmt.Errorf("knowledge: read index: %w", err)
+	}
+	for _, h := range res.Hits {
+		v, _ := h.Fields[fieldStamp].(string)
+		st, err := parseStamp(v)
+		if err != nil {
+			st = fileStat{size: -1} // forces a re-index
+		}
+		out[h.ID] = st
+	}
+	return out, nil
 }
