@@ -41,6 +41,12 @@ type Options struct {
 	UndoWindow time.Duration
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// Redact, when set, is applied to text before it is stored: user
+	// messages, summaries, tool arguments and outputs, errors, and each
+	// assistant step's text and reasoning when it finishes (a key split
+	// across streamed flushes is caught then). Pass the keychain-aware
+	// redactor so keys pasted or printed by tools never reach the disk.
+	Redact func(string) string
 }
 
 // Store is a sessions database. It is safe for concurrent use, and several
@@ -74,6 +80,9 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now
+	}
+	if opt.Redact == nil {
+		opt.Redact = func(s string) string { return s }
 	}
 	if strings.ContainsRune(path, '?') {
 		return nil, fmt.Errorf("the sessions database path %q must not contain '?'", path)
@@ -112,6 +121,8 @@ func dsn(path string, write bool) string {
 		// The checkpointer does this off the commit path; the threshold
 		// (about 40 MB) only bounds the WAL if it falls behind.
 		q.Add("_pragma", "wal_autocheckpoint(10000)")
+		// Text replaced by redaction is zeroed, not left in free space.
+		q.Add("_pragma", "secure_delete(1)")
 		// Take the write lock at BEGIN so two processes never deadlock
 		// upgrading read locks.
 		q.Set("_txlock", "immediate")
@@ -138,6 +149,11 @@ func (s *Store) open(ctx context.Context) error {
 	v, err := userVersion(ctx, s.w)
 	if err != nil {
 		return s.corrupt(ctx, err)
+	}
+	// Conversations are private: owner-only, whatever the umask. SQLite
+	// gives the WAL and shared-memory files the same mode.
+	if err := os.Chmod(s.path, 0o600); err != nil {
+		return fmt.Errorf("protecting %s: %w", s.path, err)
 	}
 	if v > SchemaVersion {
 		return &SchemaTooNewError{Path: s.path, Found: v, Newest: SchemaVersion}

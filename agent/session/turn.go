@@ -153,7 +153,7 @@ func (t *Turn) ToolStarted(ctx context.Context, c ToolStart) error {
 		t.toolSeq++
 		_, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
 			(message_id, seq, call_id, name, args, status, started_at) VALUES (?, ?, ?, ?, ?, 'running', ?)`,
-			t.id, t.toolSeq, c.CallID, c.Name, c.Args, toMillis(t.s.opt.Now()))
+			t.id, t.toolSeq, c.CallID, c.Name, t.s.opt.Redact(c.Args), toMillis(t.s.opt.Now()))
 		return err
 	})
 }
@@ -176,6 +176,7 @@ func (t *Turn) ToolFinished(ctx context.Context, r ToolResult) error {
 	default:
 		return fmt.Errorf("session: %q is not a finished tool status", r.Status)
 	}
+	r.Output, r.FullOutput = t.s.opt.Redact(r.Output), t.s.opt.Redact(r.FullOutput)
 	var full sql.NullString
 	if r.FullOutput != "" && r.FullOutput != r.Output {
 		full = sql.NullString{String: r.FullOutput, Valid: true}
@@ -214,10 +215,13 @@ func (t *Turn) Finish(ctx context.Context, e End) error {
 			WHERE message_id = ? AND status = 'running'`, now, t.id); err != nil {
 			return err
 		}
+		if err := t.redactStored(ctx, tx); err != nil {
+			return err
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE messages SET state = ?, error = ?, finished_at = ?,
 			input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?,
 			reasoning_tokens = ?, cost_microusd = ? WHERE id = ?`,
-			string(e.State), e.Error, now, u.InputTokens, u.OutputTokens, u.CacheReadTokens,
+			string(e.State), t.s.opt.Redact(e.Error), now, u.InputTokens, u.OutputTokens, u.CacheReadTokens,
 			u.CacheWriteTokens, u.ReasoningTokens, toMicros(u.CostUSD), t.id); err != nil {
 			return err
 		}
@@ -227,4 +231,21 @@ func (t *Turn) Finish(ctx context.Context, e End) error {
 		}
 		return addSessionUsage(ctx, tx, t.sessionID, u)
 	})
+}
+
+// redactStored rewrites the step's whole text and reasoning if redaction
+// changes them: deltas are flushed in pieces, so only the whole text shows a
+// secret that straddled two flushes.
+func (t *Turn) redactStored(ctx context.Context, tx *sql.Tx) error {
+	var text, reasoning string
+	if err := tx.QueryRowContext(ctx, "SELECT text, reasoning FROM messages WHERE id = ?",
+		t.id).Scan(&text, &reasoning); err != nil {
+		return err
+	}
+	rt, rr := t.s.opt.Redact(text), t.s.opt.Redact(reasoning)
+	if rt == text && rr == reasoning {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, "UPDATE messages SET text = ?, reasoning = ? WHERE id = ?", rt, rr, t.id)
+	return err
 }

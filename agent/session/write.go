@@ -40,6 +40,7 @@ func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
 // AddUserMessage appends a complete user message. The first one also titles
 // an untitled session.
 func (s *Store) AddUserMessage(ctx context.Context, sessionID, text string) (Message, error) {
+	text = s.opt.Redact(text)
 	m := Message{SessionID: sessionID, Role: RoleUser, Text: text, State: StateComplete}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if err := s.insertMessage(ctx, tx, &m); err != nil {
@@ -58,7 +59,7 @@ func (s *Store) AddUserMessage(ctx context.Context, sessionID, text string) (Mes
 // AddSummary appends a compaction summary: when the model's context is
 // rebuilt, it replaces every message before it.
 func (s *Store) AddSummary(ctx context.Context, sessionID, text string, u Usage) (Message, error) {
-	m := Message{SessionID: sessionID, Role: RoleSummary, Text: text, State: StateComplete, Usage: u}
+	m := Message{SessionID: sessionID, Role: RoleSummary, Text: s.opt.Redact(text), State: StateComplete, Usage: u}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		if err := s.insertMessage(ctx, tx, &m); err != nil {
 			return err
