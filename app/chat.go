@@ -52,6 +52,8 @@ type chat struct {
 	// sessionID is the stored conversation turns are saved to; "" until
 	// the first message of a new chat.
 	sessionID string
+	turns     []turnMark // the conversation's turns, oldest first
+	storedTo  int64      // id of the last message stored in sessionID
 	index     *knowledge.Index
 }
 
@@ -77,7 +79,7 @@ func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
 	if c.running {
 		return WorkspaceView{}, invalidf("workspace", "stop the running turn before switching folders")
 	}
-	c.workspace, c.history, c.queue, c.sessionID = abs, nil, nil, ""
+	c.workspace, c.history, c.queue, c.sessionID, c.turns, c.storedTo = abs, nil, nil, "", nil, 0
 	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
 	c.broker = permission.NewBroker(a.publishApproval, a.approvalResolved)
 	a.openIndexLocked(abs)
@@ -205,6 +207,9 @@ func (a *App) runTurn(t queuedTurn) {
 	ctx = tool.WithProgress(ctx, stream.progress)
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
+	c.mu.Lock()
+	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
+	c.mu.Unlock()
 	rec := a.beginRecording(rctx, ws, built.Provider, built.Model, t.prompt)
 	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
 		stream.event(e)
@@ -217,6 +222,10 @@ func (a *App) runTurn(t queuedTurn) {
 	}
 	c.mu.Lock()
 	c.history = res.Messages
+	c.turns = append(c.turns, mark)
+	if rec != nil {
+		c.storedTo = rec.LastMessageID()
+	}
 	c.mu.Unlock()
 }
 

@@ -65,7 +65,7 @@ func (a *App) NewChat() error {
 	if c.running {
 		return invalidf("session", "stop the running turn first")
 	}
-	c.sessionID, c.history = "", nil
+	c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
 	return nil
 }
 
@@ -94,7 +94,7 @@ func (a *App) OpenSession(id string) (TranscriptView, error) {
 	if t.Session.Workspace != c.workspace {
 		return TranscriptView{}, invalidf("session", "this conversation belongs to another folder: "+t.Session.Workspace)
 	}
-	c.sessionID, c.history = t.Session.ID, history
+	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, nil, lastID(t.Messages)
 	msgs := t.Messages
 	if msgs == nil {
 		msgs = []session.Message{}
@@ -119,7 +119,7 @@ func (a *App) DeleteSession(id string) error {
 		a.chat.mu.Lock()
 		if a.chat.sessionID == id {
 			// The open chat was deleted: later messages start a new one.
-			a.chat.sessionID, a.chat.history = "", nil
+			a.chat.sessionID, a.chat.history, a.chat.turns, a.chat.storedTo = "", nil, nil, 0
 		}
 		a.chat.mu.Unlock()
 	}
@@ -173,4 +173,11 @@ func (a *App) beginRecording(ctx context.Context, ws, provider, model, prompt st
 	}
 	a.emit(SessionsEventName, nil)
 	return rec
+}
+
+func lastID(msgs []session.Message) int64 {
+	if len(msgs) == 0 {
+		return 0
+	}
+	return msgs[len(msgs)-1].ID
 }

@@ -64,3 +64,74 @@ func TestChatsAreSavedListedAndResumed(t *testing.T) {
 		t.Error("empty title accepted")
 	}
 }
+
+func TestEditAndResendBranchesTheConversation(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("Four."), textReply("Nine."), textReply("Six."), textReply("Again four.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	var ids []string
+	send := func(prompt string) {
+		t.Helper()
+		rec.mu.Lock()
+		rec.events = nil
+		rec.mu.Unlock()
+		res, err := a.Send(prompt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, res.TurnID)
+		rec.waitFor(t, "done")
+		waitIdle(a)
+	}
+	send("2+2?")
+	send("3*3?")
+	rec.mu.Lock()
+	rec.events = nil
+	rec.mu.Unlock()
+	if _, err := a.EditAndResend(ids[1], "3+3?"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	waitIdle(a)
+	sent, _ := json.Marshal(p.requests[2]["messages"])
+	if !strings.Contains(string(sent), "2+2?") || strings.Contains(string(sent), "3*3?") || !strings.Contains(string(sent), "3+3?") {
+		t.Errorf("edited resend sent %s", sent)
+	}
+	list, _ := a.ListSessions()
+	if len(list) != 2 {
+		t.Fatalf("want the original and its fork, got %+v", list)
+	}
+	orig, fork := list[1], list[0]
+	if tr, _ := a.deps.Sessions.Load(t.Context(), orig.ID); len(tr.Messages) != 4 {
+		t.Errorf("the old branch changed: %d messages", len(tr.Messages))
+	}
+	if tr, _ := a.deps.Sessions.Load(t.Context(), fork.ID); len(tr.Messages) != 4 || tr.Messages[2].Text != "3+3?" {
+		t.Errorf("fork = %+v", tr.Messages)
+	}
+	rec.mu.Lock()
+	rec.events = nil
+	rec.mu.Unlock()
+	if _, err := a.Regenerate(ids[0]); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	waitIdle(a)
+	sent, _ = json.Marshal(p.requests[3]["messages"])
+	if strings.Count(string(sent), "2+2?") != 1 || strings.Contains(string(sent), "3+3?") {
+		t.Errorf("regenerate sent %s", sent)
+	}
+	if _, err := a.Regenerate("t-unknown"); err == nil {
+		t.Error("regenerating an unknown turn was accepted")
+	}
+}
+
+func waitIdle(a *App) {
+	for {
+		a.chat.mu.Lock()
+		running := a.chat.running
+		a.chat.mu.Unlock()
+		if !running {
+			return
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}

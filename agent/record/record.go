@@ -30,15 +30,24 @@ type Recorder struct {
 	usage     session.Usage
 	lastError string
 	err       error // the first storage failure; later events are skipped
+	userID    int64 // the stored prompt
+	lastID    int64 // the last message stored so far
 }
 
 // Begin stores the user's prompt and returns a recorder for the turn.
 func Begin(ctx context.Context, store *session.Store, sessionID, provider, model, prompt string) (*Recorder, error) {
-	if _, err := store.AddUserMessage(ctx, sessionID, prompt); err != nil {
+	m, err := store.AddUserMessage(ctx, sessionID, prompt)
+	if err != nil {
 		return nil, fmt.Errorf("saving your message: %w", err)
 	}
-	return &Recorder{store: store, sessionID: sessionID, provider: provider, model: model}, nil
+	return &Recorder{store: store, sessionID: sessionID, provider: provider, model: model, userID: m.ID, lastID: m.ID}, nil
 }
+
+// UserMessageID is the stored id of the turn's prompt.
+func (r *Recorder) UserMessageID() int64 { return r.userID }
+
+// LastMessageID is the id of the last message the turn stored.
+func (r *Recorder) LastMessageID() int64 { return r.lastID }
 
 // Err is the first storage failure, if any.
 func (r *Recorder) Err() error { return r.err }
@@ -98,6 +107,7 @@ func (r *Recorder) ensureStep(ctx context.Context) {
 	st, err := r.store.BeginAssistant(ctx, r.sessionID, r.provider, r.model)
 	if r.keep(err) {
 		r.step, r.sawTools, r.open, r.usage = st, false, 0, session.Usage{}
+		r.lastID = st.MessageID()
 	}
 }
 

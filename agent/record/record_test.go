@@ -60,6 +60,9 @@ func TestRecordedTurnRebuildsTheHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if r.UserMessageID() != tr.Messages[0].ID || r.LastMessageID() != tr.Messages[2].ID {
+		t.Errorf("ids: user %d last %d, stored %d..%d", r.UserMessageID(), r.LastMessageID(), tr.Messages[0].ID, tr.Messages[len(tr.Messages)-1].ID)
+	}
 	if n := len(tr.Messages); n != 3 {
 		t.Fatalf("stored %d messages, want user + 2 steps: %+v", n, tr.Messages)
 	}

@@ -17,6 +17,8 @@ export function DeleteSession(arg1:string):Promise<void>;
 
 export function DetectLocal():Promise<Array<string>>;
 
+export function EditAndResend(arg1:string,arg2:string):Promise<app.SendResult>;
+
 export function FindFiles(arg1:string,arg2:number):Promise<Array<knowledge.FileMatch>>;
 
 export function GetSettings():Promise<app.SettingsView>;
@@ -36,6 +38,8 @@ export function OpenSession(arg1:string):Promise<app.TranscriptView>;
 export function OpenWorkspace(arg1:string):Promise<app.WorkspaceView>;
 
 export function RedoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
+
+export function Regenerate(arg1:string):Promise<app.SendResult>;
 
 export function RemoveCustomEndpoint(arg1:string):Promise<app.SettingsView>;
 

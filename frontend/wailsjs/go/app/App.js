@@ -30,6 +30,10 @@ export function DetectLocal() {
   return window['go']['app']['App']['DetectLocal']();
 }
 
+export function EditAndResend(arg1, arg2) {
+  return window['go']['app']['App']['EditAndResend'](arg1, arg2);
+}
+
 export function FindFiles(arg1, arg2) {
   return window['go']['app']['App']['FindFiles'](arg1, arg2);
 }
@@ -68,6 +72,10 @@ export function OpenWorkspace(arg1) {
 
 export function RedoTurn(arg1, arg2) {
   return window['go']['app']['App']['RedoTurn'](arg1, arg2);
+}
+
+export function Regenerate(arg1) {
+  return window['go']['app']['App']['Regenerate'](arg1);
 }
 
 export function RemoveCustomEndpoint(arg1) {
