@@ -20,7 +20,7 @@ func openClocked(t *testing.T) (*Store, *clock) {
 	return s, c
 }
 
-func ids(ss []Session) []string {
+func titles(ss []Session) []string {
 	var out []string
 	for _, s := range ss {
 		out = append(out, s.Title)
@@ -58,8 +58,8 @@ func TestListNewestFirstPerWorkspaceAndAcross(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Join(ids(got), " ") != tc.want {
-			t.Errorf("List(%+v) = %v, want %s", tc.opt, ids(got), tc.want)
+		if strings.Join(titles(got), " ") != tc.want {
+			t.Errorf("List(%+v) = %v, want %s", tc.opt, titles(got), tc.want)
 		}
 	}
 }
@@ -105,7 +105,7 @@ func TestDeleteIsUndoableUntilPurged(t *testing.T) {
 		t.Fatal(err)
 	}
 	if l, _ := s.List(ctx, ListOptions{}); len(l) != 1 || l[0].ID != keep.ID {
-		t.Fatalf("deleted session still listed: %v", ids(l))
+		t.Fatalf("deleted session still listed: %v", titles(l))
 	}
 	if hits, _ := s.Search(ctx, "zebra", SearchOptions{}); len(hits) != 0 {
 		t.Fatalf("deleted session still searchable: %v", hits)

@@ -66,10 +66,14 @@ func (t *Turn) appendDelta(b *strings.Builder, delta string) {
 	}
 }
 
+// eventTimeout bounds one event's write (a locked database waits for the
+// busy timeout first).
+const eventTimeout = 30 * time.Second
+
 // flushInBackground runs on the timer. It has no caller's context, so it
 // bounds itself; a failure is reported by the next event.
 func (t *Turn) flushInBackground() {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), eventTimeout)
 	defer cancel()
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -101,7 +105,12 @@ func (t *Turn) flushLocked(tx *sql.Tx) error {
 // event flushes the buffer and runs fn in the same transaction, so the
 // stored order of text and tool calls matches the stream's.
 // A failed background flush kept its buffer, so the flush here retries it.
-func (t *Turn) event(ctx context.Context, what string, final bool, fn func(tx *sql.Tx) error) error {
+//
+// Events are written even when ctx is already cancelled: stopping a turn
+// cancels its context, and the stop itself must still be recorded.
+func (t *Turn) event(ctx context.Context, what string, final bool, fn func(ctx context.Context, tx *sql.Tx) error) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), eventTimeout)
+	defer cancel()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.done {
@@ -115,7 +124,7 @@ func (t *Turn) event(ctx context.Context, what string, final bool, fn func(tx *s
 		if err := t.flushLocked(tx); err != nil {
 			return err
 		}
-		return fn(tx)
+		return fn(ctx, tx)
 	})
 	if err != nil {
 		return fmt.Errorf("%s: %w", what, err)
@@ -134,7 +143,7 @@ func (t *Turn) Err() error {
 
 // Flush writes buffered deltas now.
 func (t *Turn) Flush(ctx context.Context) error {
-	return t.event(ctx, "saving streamed text", false, func(*sql.Tx) error { return nil })
+	return t.event(ctx, "saving streamed text", false, func(context.Context, *sql.Tx) error { return nil })
 }
 
 // ToolStart is a tool call the model made.
@@ -149,7 +158,7 @@ func (t *Turn) ToolStarted(ctx context.Context, c ToolStart) error {
 	if c.Name == "" {
 		return errors.New("session: a tool call needs a name")
 	}
-	return t.event(ctx, "saving the tool call", false, func(tx *sql.Tx) error {
+	return t.event(ctx, "saving the tool call", false, func(ctx context.Context, tx *sql.Tx) error {
 		t.toolSeq++
 		_, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
 			(message_id, seq, call_id, name, args, status, started_at) VALUES (?, ?, ?, ?, ?, 'running', ?)`,
@@ -181,7 +190,7 @@ func (t *Turn) ToolFinished(ctx context.Context, r ToolResult) error {
 	if r.FullOutput != "" && r.FullOutput != r.Output {
 		full = sql.NullString{String: r.FullOutput, Valid: true}
 	}
-	return t.event(ctx, "saving the tool result", false, func(tx *sql.Tx) error {
+	return t.event(ctx, "saving the tool result", false, func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = ?, approval = ?, output = ?,
 			full_output = ?, finished_at = ? WHERE message_id = ? AND call_id = ?`,
 			string(r.Status), string(r.Approval), r.Output, full, toMillis(t.s.opt.Now()), t.id, r.CallID)
@@ -209,7 +218,7 @@ func (t *Turn) Finish(ctx context.Context, e End) error {
 		return fmt.Errorf("session: %q is not a terminal state", e.State)
 	}
 	u := e.Usage
-	return t.event(ctx, "finishing the assistant step", true, func(tx *sql.Tx) error {
+	return t.event(ctx, "finishing the assistant step", true, func(ctx context.Context, tx *sql.Tx) error {
 		now := toMillis(t.s.opt.Now())
 		if _, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = 'interrupted', finished_at = ?
 			WHERE message_id = ? AND status = 'running'`, now, t.id); err != nil {

@@ -182,3 +182,26 @@ func TestTitleFrom(t *testing.T) {
 		}
 	}
 }
+
+// Stopping a turn cancels its context; the stop must still be stored.
+func TestEventsAreStoredAfterTheContextIsCancelled(t *testing.T) {
+	s := openTemp(t)
+	sess := mustCreate(t, s, "/ws")
+	ctx, cancel := context.WithCancel(context.Background())
+	turn, err := s.BeginAssistant(ctx, sess.ID, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn.AppendText("half")
+	cancel()
+	if err := turn.ToolStarted(ctx, ToolStart{CallID: "c", Name: "sleep"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := turn.Finish(ctx, End{State: StateStopped}); err != nil {
+		t.Fatalf("Finish after cancel: %v", err)
+	}
+	m := mustLoad(t, s, sess.ID).Messages[0]
+	if m.State != StateStopped || m.Text != "half" || m.ToolCalls[0].Status != ToolInterrupted {
+		t.Fatalf("got %+v", m)
+	}
+}
