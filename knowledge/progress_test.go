@@ -1,0 +1,68 @@
+package knowledge
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestSearchDuringFirstBuild: results come from the partial index while
+// the build runs, flagged Partial, and progress climbs to the totals.
+func TestSearchDuringFirstBuild(t *testing.T) {
+	ws := t.TempDir()
+	const n = 4000
+	for i := range n {
+		write(t, ws, fmt.Sprintf("d%d/f%d.txt", i%40, i), fmt.Sprintf("common words here\nunique%d\n", i))
+	}
+	var mu sync.Mutex
+	var seen []Status
+	x, err := Open(context.Background(), Options{Workspace: ws, CacheDir: t.TempDir(), NoWatch: true, BatchBytes: 8 << 10,
+		OnStatus: func(s Status) { mu.Lock(); seen = append(seen, s); mu.Unlock() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	var partial *Results
+	deadline := time.Now().Add(30 * time.Second)
+	for x.Status().State == StateBuilding && time.Now().Before(deadline) {
+		r, err := x.Search(context.Background(), "common", 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Partial && r.Total > 0 && r.Total < n {
+			partial = &r
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := x.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if partial == nil {
+		t.Log("build finished before a partial result was seen (fast machine)")
+	} else if len(partial.Hits) == 0 {
+		t.Errorf("partial result without hits: %+v", partial)
+	}
+	r := search(t, x, "common")
+	if r.Partial || r.Total != n {
+		t.Errorf("after build: partial %v total %d", r.Partial, r.Total)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	last := seen[len(seen)-1]
+	if last.State != StateReady || last.FilesDone != n || last.FilesTotal != n || last.BytesDone != last.BytesTotal || last.BytesTotal == 0 {
+		t.Errorf("final status %+v", last)
+	}
+	prev := 0
+	for _, s := range seen {
+		if s.FilesDone < prev {
+			t.Fatalf("progress went backwards: %+v", seen)
+		}
+		prev = s.FilesDone
+	}
+	if len(seen) < 3 {
+		t.Errorf("only %d status updates for %d small batches", len(seen), n)
+	}
+}
