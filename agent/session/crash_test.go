@@ -171,6 +171,9 @@ func TestCrashLoopLosesNothingCommitted(t *testing.T) {
 	}
 
 	s := openAt(t, path, Options{})
+	if locks, _ := filepath.Glob(filepath.Join(s.ownersDir(), "*.lock")); len(locks) != 1 {
+		t.Fatalf("%d writer lock files left, want only the live store's", len(locks))
+	}
 	var check string
 	if err := s.w.QueryRow("PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {
 		t.Fatalf("integrity_check = %q, %v", check, err)

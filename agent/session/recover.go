@@ -49,6 +49,7 @@ func (s *Store) Recover(ctx context.Context) error {
 			return err
 		}
 	}
+	s.sweepOwners()
 	return nil
 }
 

@@ -186,15 +186,41 @@ func (s *Store) open(ctx context.Context) error {
 // claimOwner holds a lock file for the life of the Store, so other Stores
 // can tell a live writer's streaming step from one left by a crash.
 func (s *Store) claimOwner() error {
-	s.owner = newID()
-	s.lock = flock.New(filepath.Join(s.ownersDir(), s.owner+".lock"))
 	if err := os.MkdirAll(s.ownersDir(), 0o700); err != nil {
 		return fmt.Errorf("creating the writer lock directory: %w", err)
 	}
-	if ok, err := s.lock.TryLock(); err != nil || !ok {
-		return fmt.Errorf("locking %s: %v", s.lock.Path(), err)
+	for range 3 {
+		s.owner = newID()
+		s.lock = flock.New(filepath.Join(s.ownersDir(), s.owner+".lock"))
+		if ok, err := s.lock.TryLock(); err != nil || !ok {
+			return fmt.Errorf("locking %s: %v", s.lock.Path(), err)
+		}
+		// A sweep by another Store may unlink the file between its creation
+		// and the lock; a lock on an unlinked file protects nothing.
+		held, err1 := s.lock.Stat()
+		named, err2 := os.Stat(s.lock.Path())
+		if err1 == nil && err2 == nil && os.SameFile(held, named) {
+			return nil
+		}
+		s.lock.Unlock()
 	}
-	return nil
+	return fmt.Errorf("could not hold a writer lock in %s", s.ownersDir())
+}
+
+// sweepOwners removes the lock files of writers that are gone, which a
+// crash leaves behind.
+func (s *Store) sweepOwners() {
+	names, _ := filepath.Glob(filepath.Join(s.ownersDir(), "*.lock"))
+	for _, name := range names {
+		if name == s.lock.Path() {
+			continue
+		}
+		l := flock.New(name)
+		if ok, err := l.TryLock(); err == nil && ok {
+			os.Remove(name)
+			l.Unlock()
+		}
+	}
 }
 
 func (s *Store) ownersDir() string { return s.path + "-writers" }
