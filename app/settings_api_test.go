@@ -177,3 +177,36 @@ func TestCustomEndpointLifecycle(t *testing.T) {
 		t.Errorf("key left behind: %s", src)
 	}
 }
+
+func TestDetectLocalFindsAnAnsweringOllama(t *testing.T) {
+	ollama := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/models" {
+			w.Write([]byte(`{"data":[{"id":"llama3"}]}`))
+			return
+		}
+		http.NotFound(w, r)
+	}))
+	defer ollama.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	tests := []struct {
+		host string
+		want []string
+	}{
+		{strings.TrimPrefix(ollama.URL, "http://"), []string{"ollama"}},
+		{closed.URL, []string{}},
+	}
+	for _, tt := range tests {
+		a, _ := newTestApp(t, map[string]string{"OLLAMA_HOST": tt.host})
+		// LM Studio's default port is left alone: nothing listens there in tests
+		// unless the machine runs one, and then it is rightly reported.
+		got := a.DetectLocal()
+		found := false
+		for _, id := range got {
+			found = found || id == "ollama"
+		}
+		if found != (len(tt.want) == 1) {
+			t.Errorf("OLLAMA_HOST=%s: DetectLocal = %v", tt.host, got)
+		}
+	}
+}
