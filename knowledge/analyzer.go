@@ -38,7 +38,9 @@ type codeAnalyzer struct{}
 func (codeAnalyzer) Analyze(input []byte) analysis.TokenStream {
 	// Tokens and lowercased terms are carved from two slabs: one
 	// allocation each instead of two per token.
-	tb := &tokenBuf{terms: make([]byte, 0, len(input)+len(input)/2)}
+	est := len(input)/6 + 8 // about one token per six bytes of code
+	tb := &tokenBuf{terms: make([]byte, 0, len(input)+len(input)/2),
+		stream: make(analysis.TokenStream, 0, est), slab: make([]analysis.Token, 0, est)}
 	pos := 1
 	forEachIdent(input, func(start, end int) {
 		pos = tb.appendIdent(input, start, end, pos)
@@ -64,8 +66,27 @@ func Tokens(text string) []string {
 }
 
 func isWordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	if r < utf8.RuneSelf {
+		return asciiClass[r] != classSep || r == '_'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
+
+// asciiClass classifies ASCII bytes without the unicode tables; '_' and
+// every non-word byte are classSep.
+var asciiClass = func() (t [utf8.RuneSelf]runeClass) {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		switch {
+		case 'a' <= c && c <= 'z':
+			t[c] = classLower
+		case 'A' <= c && c <= 'Z':
+			t[c] = classUpper
+		case '0' <= c && c <= '9':
+			t[c] = classDigit
+		}
+	}
+	return t
+}()
 
 // forEachIdent calls fn for each identifier: a run of letters, digits and
 // underscores, with single hyphens inside it (kebab-case) kept.
@@ -156,6 +177,9 @@ const (
 )
 
 func classify(r rune) runeClass {
+	if r < utf8.RuneSelf {
+		return asciiClass[r]
+	}
 	switch {
 	case r == '_' || r == '-':
 		return classSep
