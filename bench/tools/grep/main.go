@@ -72,49 +72,61 @@ func run(files, runs int, pattern, dir, profile string) error {
 		if err := pprof.StartCPUProfile(f); err != nil {
 			return err
 		}
+		defer pprof.StopCPUProfile()
 	}
-	ours, err := timeRuns(runs, func() error {
+	ourRun := func() error {
+		var err error
 		out, err = grep.Run(context.Background(), args)
 		return err
-	})
-	pprof.StopCPUProfile()
-	if err != nil {
-		return err
 	}
-	matches := strings.Count(out, "\n") + 1
-	fmt.Printf("hearth grep: median %s over %d runs (%d lines of output)\n", ours, runs, matches)
-
-	rg, err := exec.LookPath("rg")
-	if err != nil {
+	rg, rgErr := exec.LookPath("rg")
+	var rgOut []byte
+	rgRun := func() error {
+		cmd := exec.Command(rg, "-n", "--no-heading", pattern, ".")
+		cmd.Dir = dir
+		var err error
+		rgOut, err = cmd.Output()
+		if err != nil {
+			return fmt.Errorf("rg: %w", err)
+		}
+		return nil
+	}
+	// Runs alternate so that load from other processes hits both alike.
+	var ours, theirs []time.Duration
+	for range runs {
+		d, err := timed(ourRun)
+		if err != nil {
+			return err
+		}
+		ours = append(ours, d)
+		if rgErr == nil {
+			d, err := timed(rgRun)
+			if err != nil {
+				return err
+			}
+			theirs = append(theirs, d)
+		}
+	}
+	fmt.Printf("hearth grep: median %s over %d runs (%d lines of output)\n", median(ours), runs, strings.Count(out, "\n")+1)
+	if rgErr != nil {
 		fmt.Println("ripgrep not installed: no ratio")
 		return nil
 	}
-	var rgOut []byte
-	theirs, err := timeRuns(runs, func() error {
-		cmd := exec.Command(rg, "-n", "--no-heading", pattern, ".")
-		cmd.Dir = dir
-		rgOut, err = cmd.Output()
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("rg: %w", err)
-	}
-	fmt.Printf("ripgrep:     median %s over %d runs (%d lines of output)\n", theirs, runs, strings.Count(string(rgOut), "\n"))
-	fmt.Printf("ratio hearth/ripgrep: %.2fx\n", float64(ours)/float64(theirs))
+	fmt.Printf("ripgrep:     median %s over %d runs (%d lines of output)\n", median(theirs), runs, strings.Count(string(rgOut), "\n"))
+	fmt.Printf("ratio hearth/ripgrep: %.2fx\n", float64(median(ours))/float64(median(theirs)))
 	return nil
 }
 
-func timeRuns(n int, fn func() error) (time.Duration, error) {
-	times := make([]time.Duration, 0, n)
-	for range n {
-		start := time.Now()
-		if err := fn(); err != nil {
-			return 0, err
-		}
-		times = append(times, time.Since(start))
-	}
-	slices.Sort(times)
-	return times[len(times)/2].Round(time.Microsecond), nil
+func timed(fn func() error) (time.Duration, error) {
+	start := time.Now()
+	err := fn()
+	return time.Since(start), err
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2].Round(time.Microsecond)
 }
 
 // generate writes a source-like tree: nested packages of Go files, a few
