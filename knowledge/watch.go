@@ -68,7 +68,7 @@ func (x *Index) startWatcher(ctx context.Context) {
 	x.w = w
 	x.mu.Unlock()
 	if err != nil {
-		w.fallBack(ctx, fmt.Sprintf("file watching unavailable (%v); polling every %s", err, x.opts.PollInterval))
+		w.fallBack(fmt.Sprintf("file watching unavailable (%v); polling every %s", err, x.opts.PollInterval))
 		return
 	}
 	x.update(false, func(s *Status) { s.Watcher = WatchActive })
@@ -97,7 +97,7 @@ func (w *watcher) watchDir(src *source, rel, abs string) {
 		return
 	}
 	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) {
-		w.fallBack(context.Background(), fmt.Sprintf(
+		w.fallBack(fmt.Sprintf(
 			"the system's file-watch limit was reached after %d folders; polling every %s instead "+
 				"(raise fs.inotify.max_user_watches to watch everything)", n, w.x.opts.PollInterval))
 		return
@@ -105,41 +105,6 @@ func (w *watcher) watchDir(src *source, rel, abs string) {
 	w.mu.Lock()
 	delete(w.dirs, abs) // vanished or unreadable: nothing to watch
 	w.mu.Unlock()
-}
-
-// fallBack stops event watching and polls with a reconcile instead.
-func (w *watcher) fallBack(_ context.Context, warning string) {
-	w.mu.Lock()
-	if w.polling {
-		w.mu.Unlock()
-		return
-	}
-	w.polling = true
-	w.mu.Unlock()
-	w.x.update(false, func(s *Status) { s.Watcher = WatchPolling; s.Warning = warning })
-	w.wg.Add(1)
-	go func() {
-		defer w.wg.Done()
-		t := time.NewTicker(w.x.opts.PollInterval)
-		defer t.Stop()
-		for {
-			select {
-			case <-w.done:
-				return
-			case <-t.C:
-				ctx, cancel := context.WithCancel(context.Background())
-				go func() {
-					select {
-					case <-w.done:
-						cancel()
-					case <-ctx.Done():
-					}
-				}()
-				_ = w.x.reconcile(ctx, nil, false)
-				cancel()
-			}
-		}
-	}()
 }
 
 func (w *watcher) close() {
