@@ -78,20 +78,22 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 		if _, err := tx.ExecContext(ctx, `INSERT INTO messages
 			(session_id, seq, role, text, reasoning, state, error, provider, model, started_at, first_token_at,
 			 finished_at, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens,
-			 cost_microusd, undo_snapshot, owner)
+			 cost_microusd, undo_snapshot, owner, reasoning_signature)
 			SELECT ?, seq, role, text, reasoning,
 			 CASE state WHEN 'streaming' THEN 'interrupted' ELSE state END, error, provider, model,
 			 started_at, first_token_at, COALESCE(finished_at, ?), input_tokens, output_tokens,
-			 cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot, ''
+			 cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot, '',
+			 reasoning_signature
 			FROM messages WHERE session_id = ? AND seq <= ? ORDER BY seq`,
 			newID, now, sessionID, seq); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
-			(message_id, seq, call_id, name, args, status, approval, output, full_output, started_at, finished_at)
+			(message_id, seq, call_id, name, args, status, approval, output, full_output, started_at, finished_at,
+			 text_offset)
 			SELECT nm.id, t.seq, t.call_id, t.name, t.args,
 			 CASE t.status WHEN 'running' THEN 'interrupted' ELSE t.status END,
-			 t.approval, t.output, t.full_output, t.started_at, t.finished_at
+			 t.approval, t.output, t.full_output, t.started_at, t.finished_at, t.text_offset
 			FROM tool_calls t
 			JOIN messages om ON om.id = t.message_id AND om.session_id = ? AND om.seq <= ?
 			JOIN messages nm ON nm.session_id = ? AND nm.seq = om.seq`,

@@ -161,8 +161,8 @@ func loadMessages(ctx context.Context, tx *sql.Tx, id string) ([]Message, error)
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, seq, role, text, reasoning, state, error, provider, model,
 		started_at, COALESCE(first_token_at, 0), COALESCE(finished_at, 0), input_tokens, output_tokens,
-		cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot
-		FROM messages WHERE session_id = ? ORDER BY seq`, id)
+		cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot,
+		reasoning_signature FROM messages WHERE session_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +174,7 @@ func loadMessages(ctx context.Context, tx *sql.Tx, id string) ([]Message, error)
 		if err := rows.Scan(&m.ID, &m.Seq, &m.Role, &m.Text, &m.Reasoning, &m.State, &m.Error,
 			&m.Provider, &m.Model, &started, &first, &finished, &m.Usage.InputTokens,
 			&m.Usage.OutputTokens, &m.Usage.CacheReadTokens, &m.Usage.CacheWriteTokens,
-			&m.Usage.ReasoningTokens, &cost, &m.UndoSnapshot); err != nil {
+			&m.Usage.ReasoningTokens, &cost, &m.UndoSnapshot, &m.ReasoningSignature); err != nil {
 			return nil, err
 		}
 		m.StartedAt, m.FirstTokenAt, m.FinishedAt = fromMillis(started), fromMillis(first), fromMillis(finished)
@@ -190,7 +190,7 @@ func loadToolCalls(ctx context.Context, tx *sql.Tx, id string, msgs []Message) e
 		index[m.ID] = i
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT t.message_id, t.call_id, t.name, t.args, t.status, t.approval,
-		t.output, COALESCE(t.full_output, ''), t.started_at, COALESCE(t.finished_at, 0)
+		t.output, COALESCE(t.full_output, ''), t.started_at, COALESCE(t.finished_at, 0), t.text_offset
 		FROM tool_calls t JOIN messages m ON m.id = t.message_id
 		WHERE m.session_id = ? ORDER BY m.seq, t.seq`, id)
 	if err != nil {
@@ -201,7 +201,7 @@ func loadToolCalls(ctx context.Context, tx *sql.Tx, id string, msgs []Message) e
 		var c ToolCall
 		var msgID, started, finished int64
 		if err := rows.Scan(&msgID, &c.CallID, &c.Name, &c.Args, &c.Status, &c.Approval, &c.Output,
-			&c.FullOutput, &started, &finished); err != nil {
+			&c.FullOutput, &started, &finished, &c.TextOffset); err != nil {
 			return err
 		}
 		c.StartedAt, c.FinishedAt = fromMillis(started), fromMillis(finished)

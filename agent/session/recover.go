@@ -129,39 +129,3 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	}
 	return tx.Commit()
 }
-
-// redactStreaming redacts the whole text of a dead writer's steps before
-// they are closed, as Finish would have.
-func (s *Store) redactStreaming(ctx context.Context, tx *sql.Tx, owner string) error {
-	rows, err := tx.QueryContext(ctx, `SELECT id, text, reasoning FROM messages
-		WHERE state = 'streaming' AND owner = ?`, owner)
-	if err != nil {
-		return err
-	}
-	type fix struct {
-		id              int64
-		text, reasoning string
-	}
-	var fixes []fix
-	for rows.Next() {
-		var f fix
-		if err := rows.Scan(&f.id, &f.text, &f.reasoning); err != nil {
-			rows.Close()
-			return err
-		}
-		if rt, rr := s.opt.Redact(f.text), s.opt.Redact(f.reasoning); rt != f.text || rr != f.reasoning {
-			fixes = append(fixes, fix{f.id, rt, rr})
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	for _, f := range fixes {
-		if _, err := tx.ExecContext(ctx, "UPDATE messages SET text = ?, reasoning = ? WHERE id = ?",
-			f.text, f.reasoning, f.id); err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -59,6 +59,9 @@ func TestRedactBeforeStoring(t *testing.T) {
 	if got := tr.Messages[1].Text; got != "I will use [REDACTED:openai-key] now" {
 		t.Fatalf("streamed text = %q", got)
 	}
+	if off := tr.Messages[1].ToolCalls[0].TextOffset; off != len("I will use [REDACTED:openai-key] now") {
+		t.Fatalf("tool call offset %d does not follow the redacted text", off)
+	}
 	if tr.Messages[2].State != StateInterrupted || !strings.Contains(tr.Messages[2].Text, "[REDACTED:") {
 		t.Fatalf("recovered step = %+v", tr.Messages[2])
 	}

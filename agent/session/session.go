@@ -99,31 +99,37 @@ type Session struct {
 
 // Message is one user message, assistant step or compaction summary.
 type Message struct {
-	ID           int64      `json:"id"`
-	SessionID    string     `json:"session_id"`
-	Seq          int64      `json:"seq"`
-	Role         Role       `json:"role"`
-	Text         string     `json:"text"`
-	Reasoning    string     `json:"reasoning,omitempty"`
-	State        State      `json:"state"`
-	Error        string     `json:"error,omitempty"`
-	Provider     string     `json:"provider,omitempty"`
-	Model        string     `json:"model,omitempty"`
-	StartedAt    time.Time  `json:"started_at"`
-	FirstTokenAt time.Time  `json:"first_token_at,omitzero"`
-	FinishedAt   time.Time  `json:"finished_at,omitzero"`
-	Usage        Usage      `json:"usage"`
-	UndoSnapshot string     `json:"undo_snapshot,omitempty"`
-	ToolCalls    []ToolCall `json:"tool_calls,omitempty"`
+	ID        int64  `json:"id"`
+	SessionID string `json:"session_id"`
+	Seq       int64  `json:"seq"`
+	Role      Role   `json:"role"`
+	Text      string `json:"text"`
+	Reasoning string `json:"reasoning,omitempty"`
+	// ReasoningSignature is the provider's opaque token for Reasoning, sent
+	// back only to the provider that made it.
+	ReasoningSignature string     `json:"reasoning_signature,omitempty"`
+	State              State      `json:"state"`
+	Error              string     `json:"error,omitempty"`
+	Provider           string     `json:"provider,omitempty"`
+	Model              string     `json:"model,omitempty"`
+	StartedAt          time.Time  `json:"started_at"`
+	FirstTokenAt       time.Time  `json:"first_token_at,omitzero"`
+	FinishedAt         time.Time  `json:"finished_at,omitzero"`
+	Usage              Usage      `json:"usage"`
+	UndoSnapshot       string     `json:"undo_snapshot,omitempty"`
+	ToolCalls          []ToolCall `json:"tool_calls,omitempty"`
 }
 
 // ToolCall is one call an assistant step made.
 type ToolCall struct {
-	CallID   string     `json:"call_id"`
-	Name     string     `json:"name"`
-	Args     string     `json:"args"`
-	Status   ToolStatus `json:"status"`
-	Approval Approval   `json:"approval,omitempty"`
+	CallID string `json:"call_id"`
+	// TextOffset is how many runes of the step's Text came before this
+	// call, so interleaved text and calls can be rebuilt in order.
+	TextOffset int        `json:"text_offset"`
+	Name       string     `json:"name"`
+	Args       string     `json:"args"`
+	Status     ToolStatus `json:"status"`
+	Approval   Approval   `json:"approval,omitempty"`
 	// Output is what the model saw (possibly capped); FullOutput is the
 	// whole output when it differs, kept for the user.
 	Output     string    `json:"output"`

@@ -161,7 +161,8 @@ func (t *Turn) ToolStarted(ctx context.Context, c ToolStart) error {
 	return t.event(ctx, "saving the tool call", false, func(ctx context.Context, tx *sql.Tx) error {
 		t.toolSeq++
 		_, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
-			(message_id, seq, call_id, name, args, status, started_at) VALUES (?, ?, ?, ?, ?, 'running', ?)`,
+			(message_id, seq, call_id, name, args, status, started_at, text_offset)
+			VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6, (SELECT length(text) FROM messages WHERE id = ?1))`,
 			t.id, t.toolSeq, c.CallID, c.Name, t.s.opt.Redact(c.Args), toMillis(t.s.opt.Now()))
 		return err
 	})
@@ -209,6 +210,9 @@ type End struct {
 	State State // complete, stopped, interrupted or failed
 	Error string
 	Usage Usage
+	// ReasoningSignature is the provider's opaque token for the reasoning,
+	// if it sent one.
+	ReasoningSignature string
 }
 
 // Finish flushes what is buffered and records the terminal state and usage.
@@ -229,9 +233,9 @@ func (t *Turn) Finish(ctx context.Context, e End) error {
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE messages SET state = ?, error = ?, finished_at = ?,
 			input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?,
-			reasoning_tokens = ?, cost_microusd = ? WHERE id = ?`,
+			reasoning_tokens = ?, cost_microusd = ?, reasoning_signature = ? WHERE id = ?`,
 			string(e.State), t.s.opt.Redact(e.Error), now, u.InputTokens, u.OutputTokens, u.CacheReadTokens,
-			u.CacheWriteTokens, u.ReasoningTokens, toMicros(u.CostUSD), t.id); err != nil {
+			u.CacheWriteTokens, u.ReasoningTokens, toMicros(u.CostUSD), e.ReasoningSignature, t.id); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, "UPDATE sessions SET updated_at = ? WHERE id = ?",
@@ -240,21 +244,4 @@ func (t *Turn) Finish(ctx context.Context, e End) error {
 		}
 		return addSessionUsage(ctx, tx, t.sessionID, u)
 	})
-}
-
-// redactStored rewrites the step's whole text and reasoning if redaction
-// changes them: deltas are flushed in pieces, so only the whole text shows a
-// secret that straddled two flushes.
-func (t *Turn) redactStored(ctx context.Context, tx *sql.Tx) error {
-	var text, reasoning string
-	if err := tx.QueryRowContext(ctx, "SELECT text, reasoning FROM messages WHERE id = ?",
-		t.id).Scan(&text, &reasoning); err != nil {
-		return err
-	}
-	rt, rr := t.s.opt.Redact(text), t.s.opt.Redact(reasoning)
-	if rt == text && rr == reasoning {
-		return nil
-	}
-	_, err := tx.ExecContext(ctx, "UPDATE messages SET text = ?, reasoning = ? WHERE id = ?", rt, rr, t.id)
-	return err
 }

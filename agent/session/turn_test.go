@@ -73,9 +73,9 @@ func TestTurnEventsAreStoredInStreamOrder(t *testing.T) {
 		t.Fatalf("timing = %v %v %v", am.StartedAt, am.FirstTokenAt, am.FinishedAt)
 	}
 	want := []ToolCall{
-		{CallID: "c1", Name: "ls", Args: `{"path":"."}`, Status: ToolOK, Approval: ApprovalAuto,
+		{CallID: "c1", TextOffset: 13, Name: "ls", Args: `{"path":"."}`, Status: ToolOK, Approval: ApprovalAuto,
 			Output: "a.go\n[truncated]", FullOutput: "a.go\nb.go\n"},
-		{CallID: "c2", Name: "rm", Args: `{"path":"a.go"}`, Status: ToolDenied, Approval: ApprovalDenied,
+		{CallID: "c2", TextOffset: 13, Name: "rm", Args: `{"path":"a.go"}`, Status: ToolDenied, Approval: ApprovalDenied,
 			Output: "the user denied this"},
 	}
 	if len(am.ToolCalls) != len(want) {
