@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -140,6 +141,9 @@ func BenchmarkOpenStore(b *testing.B) {
 			b.Fatal(err)
 		}
 		s.Close()
+	}
+	if info, err := os.Stat(path); err == nil {
+		b.ReportMetric(float64(info.Size())/(1<<20), "db-MB")
 	}
 }
 

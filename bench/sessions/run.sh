@@ -3,6 +3,7 @@
 #   open a 5,000-message session render-ready   <= 100 ms
 #   append latency p99                           <= 2 ms
 #   search across 1,000 sessions p99             <= 20 ms
+# and, for information, opening the database file (integrity check included).
 # Usage: bench/sessions/run.sh [iterations]   (default 500)
 # Wall-time percentiles depend on machine load: on a busy machine an
 # operation can wait a scheduler quantum (several ms) for a CPU. "p99 on-CPU"
@@ -23,13 +24,14 @@ go test -run '^$' -bench 'OpenSession5000|Append|Search1000Sessions|OpenStore' \
 			if ($(i+1) == "p99-ms") p99 = $i
 			if ($(i+1) == "cpu-ms/op") cpu = $i
 			if ($(i+1) == "p99-oncpu-ms") oncpu = $i
+			if ($(i+1) == "db-MB") mb = $i
 			if ($(i+1) == "ns/op") mean = $i / 1e6
 		}
 		target = ""
 		if (name ~ /OpenSession5000/) target = 100
 		if (name ~ /Append\/(user-message|delta-flush)/) target = 2
 		if (name ~ /Search1000/) target = 20
-		if (p99 == "") { printf "%-40s mean %8.2f ms\n", name, mean; next }
+		if (p99 == "") { printf "%-30s mean %8.2f ms (database of %s MB)\n", name, mean, mb; next }
 		verdict = (target == "") ? "" : (p99 + 0 <= target ? "ok" : "OVER (wall)")
 		printf "%-30s p50 %7.3f  p99 %7.3f  p99 on-CPU %7.3f  mean CPU %7.3f ms  target p99 <= %s ms  %s\n",
 			name, p50, p99, oncpu, cpu, (target == "" ? "-" : target), verdict
