@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -85,6 +86,21 @@ func TestCrashChild(t *testing.T) {
 	}
 }
 
+// startWriter re-executes this test binary as TestCrashChild writing path,
+// returning its stdout.
+func startWriter(t *testing.T, path string) (*exec.Cmd, io.Reader) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), crashChildEnv+"="+path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, out
+}
+
 type committed struct {
 	kind   string // U user message, A finished step, T finished tool call
 	id     int64
@@ -94,16 +110,8 @@ type committed struct {
 // runChild starts a writer and SIGKILLs it at a random point: some during
 // start-up (open, migration, recovery), most while it writes.
 func runChild(t *testing.T, path string, rng *rand.Rand, startup time.Duration) ([]committed, time.Duration) {
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), crashChildEnv+"="+path)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out := startWriter(t, path)
 	var mu sync.Mutex
 	var got []committed
 	var errLine string

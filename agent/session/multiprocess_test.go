@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,15 +17,7 @@ func TestTwoProcessesShareOneFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), FileName)
 	ui := openAt(t, path, Options{})
 
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), crashChildEnv+"="+path)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, out := startWriter(t, path)
 	lines := make(chan string, 1<<16)
 	go func() {
 		sc := bufio.NewScanner(out)
