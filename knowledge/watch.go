@@ -186,6 +186,11 @@ func (w *watcher) workLoop(ctx context.Context) {
 		case now := <-t.C:
 			due, rescan := w.takeDue(now)
 			if rescan {
+				// Directories may have been removed and recreated unseen:
+				// forget them all so the walk watches each one again.
+				w.mu.Lock()
+				clear(w.dirs)
+				w.mu.Unlock()
 				_ = w.x.reconcile(ctx, nil, false)
 			}
 			if len(due) > 0 {
@@ -239,6 +244,9 @@ func (w *watcher) apply(ctx context.Context, due []*pendingPath) {
 			gone = append(gone, w.forget(p.src, p.rel, abs)...)
 		case info.IsDir() || (info.Mode()&os.ModeSymlink != 0 && isDir(abs)):
 			if !p.src.matcher.Ignored(p.rel, true) {
+				// It may be a new directory at an old path (removed and
+				// recreated): drop what we knew so the walk watches it anew.
+				w.unwatchUnder(abs)
 				scopes = append(scopes, scope{src: p.src, rel: p.rel})
 			}
 		default:
@@ -268,14 +276,19 @@ func (w *watcher) apply(ctx context.Context, due []*pendingPath) {
 // forget returns the indexed ids at or below rel (a removed file or
 // directory) and drops watches below it.
 func (w *watcher) forget(src *source, rel, abs string) []string {
+	w.unwatchUnder(abs)
+	return w.x.idsUnder(src, rel)
+}
+
+// unwatchUnder forgets the watched directories at or below abs.
+func (w *watcher) unwatchUnder(abs string) {
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	for d := range w.dirs {
 		if d == abs || strings.HasPrefix(d, abs+string(filepath.Separator)) {
 			delete(w.dirs, d)
 		}
 	}
-	w.mu.Unlock()
-	return w.x.idsUnder(src, rel)
 }
 
 func isDir(abs string) bool {

@@ -147,3 +147,23 @@ func TestStormTriggersRescan(t *testing.T) {
 		t.Errorf("stormword total %d", got)
 	}
 }
+
+// TestStormRecreatedDirIsWatched: a directory deleted and recreated
+// inside a storm is watched again after the rescan.
+func TestStormRecreatedDirIsWatched(t *testing.T) {
+	ws := t.TempDir()
+	for i := range 50 {
+		write(t, ws, fmt.Sprintf("gen/f%d.txt", i), "old")
+	}
+	x := openReady(t, Options{Workspace: ws})
+	_ = os.RemoveAll(filepath.Join(ws, "gen"))
+	for i := range stormPaths + 100 {
+		write(t, ws, fmt.Sprintf("gen/g%d.txt", i), "regenerated")
+	}
+	eventually(t, 15*time.Second, "rescan", func() bool { return totalOf(t, x, "regenerated") == stormPaths+100 })
+	write(t, ws, "gen/later.txt", "afterstorm")
+	eventually(t, 5*time.Second, "event in recreated dir", func() bool { return totalOf(t, x, "afterstorm") == 1 })
+	if totalOf(t, x, "old") != 0 {
+		t.Error("deleted files still indexed")
+	}
+}
