@@ -182,7 +182,7 @@ func (a *App) runTurn(t queuedTurn) {
 	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos, State: state}
 	snap := a.beginUndo(t.id, ws)
 	if snap != nil {
-		tc.Snapshot = snap
+		tc.Snapshot = assembly.Snapshots{Turn: snap}
 	}
 	stream.beforeDone = func() {
 		a.finishUndo(stream, snap)

@@ -305,3 +305,31 @@ func TestChatRemembersReadsAcrossTurns(t *testing.T) {
 		t.Errorf("a.txt = %q", got)
 	}
 }
+
+// Files a shell command changes are part of the turn's undo too.
+func TestChatUndoesShellChanges(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("c1", "shell", `{"command":"printf 'new\\n' > made.txt && printf 'changed\\n' > kept.txt"}`),
+		textReply("Done."),
+	}}
+	a, rec, ws := chatApp(t, p, "auto")
+	os.WriteFile(filepath.Join(ws, "kept.txt"), []byte("original\n"), 0o644)
+	if _, err := a.Send("run it"); err != nil {
+		t.Fatal(err)
+	}
+	if fin := rec.waitFor(t, "tool_finished"); fin["status"] != "succeeded" {
+		t.Fatalf("shell: %v", fin)
+	}
+	changes := rec.waitFor(t, "changes")
+	rec.waitFor(t, "done")
+	rep, err := a.UndoTurn(changes["turnId"].(string), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(ws, "kept.txt")); string(got) != "original\n" {
+		t.Errorf("kept.txt = %q after undo (%+v)", got, rep)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "made.txt")); !os.IsNotExist(err) {
+		t.Errorf("made.txt survived the undo (%+v)", rep)
+	}
+}

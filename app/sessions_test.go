@@ -135,3 +135,35 @@ func waitIdle(a *App) {
 		time.Sleep(2 * time.Millisecond)
 	}
 }
+
+func TestSearchAndExportRedactStoredKeys(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("Noted: the token sk-proj-Ab3dEf9hIjKlMn0pQrStUvWx is secret.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.SetKey("anthropic", "my-very-own-stored-key-123"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Send("remember my-very-own-stored-key-123 please"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	waitIdle(a)
+	hits, err := a.SearchSessions("remember")
+	if err != nil || len(hits) != 1 {
+		t.Fatalf("SearchSessions = %+v, %v", hits, err)
+	}
+	for _, f := range []string{"md", "json"} {
+		out, err := a.ExportSession(hits[0].SessionID, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, "my-very-own-stored-key-123") || strings.Contains(out, "sk-proj-Ab3dEf9hIjKlMn0pQrStUvWx") {
+			t.Errorf("%s export leaks a key:\n%s", f, out)
+		}
+		if !strings.Contains(out, "remember") {
+			t.Errorf("%s export lost the conversation:\n%s", f, out)
+		}
+	}
+	if _, err := a.ExportSession(hits[0].SessionID, "pdf"); err == nil {
+		t.Error("unknown format accepted")
+	}
+}

@@ -362,8 +362,52 @@ export namespace knowledge {
 
 export namespace session {
 	
+	export class Hit {
+	    session_id: string;
+	    title: string;
+	    workspace: string;
+	    message_id: number;
+	    role: string;
+	    snippet: string;
+	    // Go type: time
+	    at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Hit(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.session_id = source["session_id"];
+	        this.title = source["title"];
+	        this.workspace = source["workspace"];
+	        this.message_id = source["message_id"];
+	        this.role = source["role"];
+	        this.snippet = source["snippet"];
+	        this.at = this.convertValues(source["at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ToolCall {
 	    call_id: string;
+	    text_offset: number;
 	    name: string;
 	    args: string;
 	    status: string;
@@ -382,6 +426,7 @@ export namespace session {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.call_id = source["call_id"];
+	        this.text_offset = source["text_offset"];
 	        this.name = source["name"];
 	        this.args = source["args"];
 	        this.status = source["status"];
@@ -439,6 +484,7 @@ export namespace session {
 	    role: string;
 	    text: string;
 	    reasoning?: string;
+	    reasoning_signature?: string;
 	    state: string;
 	    error?: string;
 	    provider?: string;
@@ -465,6 +511,7 @@ export namespace session {
 	        this.role = source["role"];
 	        this.text = source["text"];
 	        this.reasoning = source["reasoning"];
+	        this.reasoning_signature = source["reasoning_signature"];
 	        this.state = source["state"];
 	        this.error = source["error"];
 	        this.provider = source["provider"];

@@ -34,6 +34,10 @@ export function EditAndResend(arg1, arg2) {
   return window['go']['app']['App']['EditAndResend'](arg1, arg2);
 }
 
+export function ExportSession(arg1, arg2) {
+  return window['go']['app']['App']['ExportSession'](arg1, arg2);
+}
+
 export function FindFiles(arg1, arg2) {
   return window['go']['app']['App']['FindFiles'](arg1, arg2);
 }
@@ -96,6 +100,14 @@ export function SaveGlobal(arg1) {
 
 export function SaveProvider(arg1, arg2) {
   return window['go']['app']['App']['SaveProvider'](arg1, arg2);
+}
+
+export function SaveSessionExport(arg1, arg2) {
+  return window['go']['app']['App']['SaveSessionExport'](arg1, arg2);
+}
+
+export function SearchSessions(arg1) {
+  return window['go']['app']['App']['SearchSessions'](arg1);
 }
 
 export function SearchWorkspace(arg1, arg2) {

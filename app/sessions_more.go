@@ -1,0 +1,76 @@
+package app
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+)
+
+// SearchSessions finds messages across every conversation (all
+// workspaces), newest first.
+func (a *App) SearchSessions(query string) ([]session.Hit, error) {
+	if a.deps.Sessions == nil || strings.TrimSpace(query) == "" {
+		return []session.Hit{}, nil
+	}
+	ctx, cancel := a.callCtx(5 * time.Second)
+	defer cancel()
+	hits, err := a.deps.Sessions.Search(ctx, query, session.SearchOptions{Limit: 100})
+	if err != nil {
+		return nil, invalidf("query", err.Error())
+	}
+	if hits == nil {
+		hits = []session.Hit{}
+	}
+	return hits, nil
+}
+
+// ExportSession renders a conversation as Markdown ("md") or JSON with
+// provider keys and every stored key redacted. The result is returned to
+// the UI, which offers it to copy or save.
+func (a *App) ExportSession(id, format string) (string, error) {
+	if a.deps.Sessions == nil {
+		return "", invalidf("session", "sessions are not available")
+	}
+	f := session.ExportFormat(format)
+	if f != session.FormatMarkdown && f != session.FormatJSON {
+		return "", invalidf("format", "choose md or json")
+	}
+	ctx, cancel := a.callCtx(20 * time.Second)
+	defer cancel()
+	t, err := a.deps.Sessions.Load(ctx, id)
+	if err != nil {
+		return "", invalidf("session", err.Error())
+	}
+	st := a.deps.Settings.Get()
+	red := redact.New(a.deps.Secrets.Values(ctx, st.ProviderIDs())...)
+	var buf bytes.Buffer
+	if err := session.Export(&buf, t, f, red); err != nil {
+		return "", err
+	}
+	return buf.String(), nil
+}
+
+// SaveSessionExport asks where to save a conversation's export (the OS
+// dialog picks the path, never the page) and writes it there atomically.
+func (a *App) SaveSessionExport(id, format string) (string, error) {
+	text, err := a.ExportSession(id, format)
+	if err != nil {
+		return "", err
+	}
+	path, err := runtime.SaveFileDialog(a.runtimeCtx, runtime.SaveDialogOptions{
+		Title: "Export conversation", DefaultFilename: fmt.Sprintf("hearth-%s.%s", id, format),
+	})
+	if err != nil || path == "" {
+		return "", err
+	}
+	if err := settings.WriteFileAtomic(path, []byte(text), 0o600); err != nil {
+		return "", err
+	}
+	return path, nil
+}
