@@ -117,6 +117,9 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		cfg.Reasoning = st.ReasoningEffort
 	}
 	cfg.Pricing, _ = llm.LookupModel(model)
+	if o, ok := st.Models[model]; ok {
+		cfg.Pricing = applyOverride(cfg.Pricing, o)
+	}
 	cfg.Window = cfg.Pricing.Context
 	hc := llm.NewHTTPClient()
 	local := info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix)
@@ -176,4 +179,23 @@ func probeContext(ctx context.Context, cfg *loop.Config, id, baseURL, model stri
 		cfg.NumCtx = openai.OllamaNumCtx(n, 0)
 		cfg.Window = cfg.NumCtx
 	}
+}
+
+// applyOverride lays the user's figures for a model over the built-in ones.
+func applyOverride(m llm.ModelInfo, o settings.ModelOverride) llm.ModelInfo {
+	if o.Context > 0 {
+		m.Context = o.Context
+	}
+	if o.MaxOutput > 0 {
+		m.MaxOutput = o.MaxOutput
+	}
+	for _, f := range []struct {
+		from *float64
+		to   *float64
+	}{{o.Input, &m.Input}, {o.CachedInput, &m.CachedInput}, {o.Output, &m.Output}} {
+		if f.from != nil {
+			*f.to = *f.from
+		}
+	}
+	return m
 }

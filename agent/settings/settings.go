@@ -34,6 +34,19 @@ type Settings struct {
 	Providers       map[string]ProviderSettings `json:"providers"`
 	Custom          []CustomEndpoint            `json:"customEndpoints"`
 	Window          Window                      `json:"window"`
+	// Models overrides the built-in context window and prices of a model
+	// (keyed by model name), or describes one Hearth does not know.
+	Models map[string]ModelOverride `json:"models,omitempty"`
+}
+
+// ModelOverride replaces what Hearth knows about a model; zero fields keep
+// the built-in value. Prices are USD per million tokens.
+type ModelOverride struct {
+	Context     int      `json:"context,omitempty"`
+	MaxOutput   int      `json:"maxOutput,omitempty"`
+	Input       *float64 `json:"input,omitempty"`
+	CachedInput *float64 `json:"cachedInput,omitempty"`
+	Output      *float64 `json:"output,omitempty"`
 }
 
 // ProviderSettings overrides a built-in provider's endpoint and default model.
@@ -105,6 +118,19 @@ func (s *Settings) Validate() error {
 		if p.BaseURL != "" {
 			if err := CheckBaseURL(p.BaseURL); err != nil {
 				return &ValidationError{"providers." + id + ".baseUrl", err.Error()}
+			}
+		}
+	}
+	for name, m := range s.Models {
+		if strings.TrimSpace(name) == "" {
+			return &ValidationError{"models", "a model override needs a model name"}
+		}
+		if m.Context < 0 || m.MaxOutput < 0 {
+			return &ValidationError{"models." + name, "token counts cannot be negative"}
+		}
+		for _, p := range []*float64{m.Input, m.CachedInput, m.Output} {
+			if p != nil && *p < 0 {
+				return &ValidationError{"models." + name, "prices cannot be negative"}
 			}
 		}
 	}

@@ -114,6 +114,10 @@ func TestUpdateRejectsInvalidAndKeepsOld(t *testing.T) {
 		{"duplicate custom", func(s *Settings) {
 			s.Custom = []CustomEndpoint{{Name: "vllm", BaseURL: "http://a/v1"}, {Name: "VLLM", BaseURL: "http://b/v1"}}
 		}, "customEndpoints"},
+		{"negative price", func(s *Settings) {
+			p := -1.0
+			s.Models = map[string]ModelOverride{"local-model": {Input: &p}}
+		}, "models.local-model"},
 		{"custom bad name", func(s *Settings) { s.Custom = []CustomEndpoint{{Name: "../x", BaseURL: "http://a/v1"}} }, "customEndpoints"},
 	}
 	for _, tt := range tests {
