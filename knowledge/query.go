@@ -67,7 +67,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 				continue
 			}
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
-				lit: asciiLowerString(strings.Fields(f.text)[0]), fold: true, verify: true})
+				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true})
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {
@@ -169,6 +169,17 @@ func splitQuery(s string) []field {
 		s = s[end:]
 	}
 	return out
+}
+
+// longestWord is the rarest-looking word of a phrase, for the prefilter.
+func longestWord(s string) string {
+	best := ""
+	for _, w := range strings.Fields(s) {
+		if len(w) > len(best) {
+			best = w
+		}
+	}
+	return best
 }
 
 // smartCase makes a pattern case-insensitive unless it has a capital.

@@ -133,7 +133,7 @@ func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 		}
 		count += n
 	}
-	m := findLines(data, pq.terms)
+	m := findLinesIn(v, pq.terms)
 	return Hit{Path: rel, Source: src.label, Line: m.line, Lines: m.lines, Score: float64(count),
 		Snippet: m.snippet, Highlights: m.ranges}, true
 }

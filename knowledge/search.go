@@ -147,12 +147,16 @@ func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, sco
 			src, rel := x.locate(id)
 			h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: scores[i]}}
 			data, release, err := readText(src.absPath(rel), x.opts.MaxFileSize)
-			if err == nil {
-				m := findLines(data, pq.terms)
+			v := &textView{data: data}
+			if err == nil && !quickReject(v, pq.terms) {
+				m := findLinesIn(v, pq.terms)
 				release()
 				h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 				h.dropped = m.unverified && !pathHasAll(rel, pq.terms)
 			} else {
+				if err == nil {
+					release()
+				}
 				h.dropped = needsVerify(pq.terms) && !pathHasAll(rel, pq.terms)
 			}
 			out[i] = h
@@ -160,6 +164,17 @@ func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, sco
 	}
 	wg.Wait()
 	return out
+}
+
+// quickReject: a verify term's literal is absent, so the exact text
+// cannot be there (checked before the full line search).
+func quickReject(v *textView, terms []term) bool {
+	for _, t := range terms {
+		if t.verify && !v.mayMatch(t) {
+			return true
+		}
+	}
+	return false
 }
 
 func needsVerify(terms []term) bool {

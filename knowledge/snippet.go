@@ -26,9 +26,13 @@ type span struct{ start, end, term int }
 // findLines locates the query terms in a file: the best line is the first
 // one holding the most distinct terms.
 func findLines(data []byte, terms []term) lineMatch {
+	return findLinesIn(&textView{data: data}, terms)
+}
+
+func findLinesIn(v *textView, terms []term) lineMatch {
+	data := v.data
 	var spans []span
 	var m lineMatch
-	v := &textView{data: data}
 	for i, t := range terms {
 		found := termSpans(v, t)
 		if len(found) == 0 && t.verify {
