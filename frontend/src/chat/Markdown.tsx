@@ -1,6 +1,6 @@
 // Model output is untrusted: raw HTML in it is shown as text, images become
 // links (nothing remote is fetched) and links open in the system browser.
-import { createContext, memo, useContext, useMemo, type ReactNode } from "react";
+import { createContext, memo, useContext, useMemo, type ReactElement, type ReactNode } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { splitBlocks } from "./blocks";
@@ -65,13 +65,34 @@ const components: Components = {
 
 const remarkPlugins = [remarkGfm, rawHtmlAsText];
 
+// Parsed blocks, newest use last: a block scrolled out and back, or a turn
+// re-mounted, costs no second parse. React elements are immutable, so one
+// can be mounted again.
+const CACHE_SIZE = 1500;
+const cache = new Map<string, ReactElement>();
+
+function parsed(text: string): ReactElement {
+  const hit = cache.get(text);
+  if (hit) {
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit;
+  }
+  // ReactMarkdown is a plain synchronous function of its props (no hooks).
+  const el = ReactMarkdown({ children: text, remarkPlugins, components });
+  cache.set(text, el);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value ?? "");
+  return el;
+}
+
+/** prepare parses text ahead of its rendering (in idle time) so showing it is cheap. */
+export function prepare(text: string) {
+  for (const b of splitBlocks(text)) parsed(b);
+}
+
 /** A finished block's text never changes, so memo skips its re-parse. */
 const Block = memo(function Block({ text }: { text: string }) {
-  return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} components={components}>
-      {text}
-    </ReactMarkdown>
-  );
+  return parsed(text);
 });
 
 /** Markdown renders streamed text; only the block that changed is parsed again. */

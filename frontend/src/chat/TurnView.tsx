@@ -40,7 +40,7 @@ function PartView({ part, turn, actions }: { part: Part; turn: Turn; actions: Tu
 export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; actions: TurnActions }) {
   const waiting = turn.status === "running" && turn.parts.length === 0 && turn.reasoning === "";
   return (
-    <article className="turn" aria-label="Exchange">
+    <article className="turn" aria-label="Exchange" data-turn={turn.turnId}>
       <div className="user-msg">
         <div className="bubble">{turn.prompt}</div>
       </div>

@@ -222,17 +222,17 @@ export function chatReducer(s: ChatState, a: ChatAction): ChatState {
   switch (a.type) {
     case "events": {
       if (a.events.length === 0) return s;
-      let order = s.order;
+      const added: string[] = [];
       const turns = { ...s.turns };
       for (const e of a.events) {
         let t = turns[e.turnId];
         if (!t) {
           t = newTurn(e.turnId);
-          order = [...order, e.turnId];
+          added.push(e.turnId);
         }
         turns[e.turnId] = receive(t, e, a.now);
       }
-      return { order, turns };
+      return { order: added.length > 0 ? [...s.order, ...added] : s.order, turns };
     }
     case "sent": {
       const [s2, t] = withTurn(s, a.turnId, () => newTurn(a.turnId, a.prompt, a.queued ? "queued" : "running"));
