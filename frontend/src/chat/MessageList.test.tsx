@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { INITIAL, MAX, STEP } from "./listWindow";
 import { MessageList } from "./MessageList";
 import { chatReducer, initialState, type ChatState } from "./state";
-import { started, stream, text } from "./testkit";
+import { done, started, stream, text } from "./testkit";
+import type { ChatEvent } from "./protocol";
 import type { TurnActions } from "./TurnView";
 
 const actions: TurnActions = { onAnswer: () => undefined, onOpenSettings: () => undefined, onRetry: () => undefined };
@@ -66,5 +68,42 @@ describe("MessageList autoscroll", () => {
     s = chatReducer(s, { type: "sent", turnId: "t2", prompt: "next question", queued: false });
     rerender(<MessageList state={s} actions={actions} />);
     expect(el.scrollTop).toBe(el.scrollHeight - el.clientHeight);
+  });
+});
+
+function history(n: number): ChatState {
+  const events: ChatEvent[] = [];
+  for (let i = 0; i < n; i++) events.push(...stream(`h${i}`, started(`question ${i}`), text(`answer ${i}`), done()));
+  return chatReducer(initialState, { type: "events", events, now: 0 });
+}
+
+const frame = () => act(() => new Promise<void>((r) => requestAnimationFrame(() => r())));
+const shown = (c: HTMLElement) => [...c.querySelectorAll<HTMLElement>("[data-turn]")].map((e) => e.dataset.turn);
+
+describe("MessageList window", () => {
+  it("opens a long history with its newest turns, filling a step per frame", async () => {
+    const { container } = render(<MessageList state={history(300)} actions={actions} />);
+    expect(shown(container)).toHaveLength(STEP);
+    expect(shown(container).at(-1)).toBe("h299");
+    for (let i = 0; i < INITIAL / STEP + 2; i++) await frame();
+    expect(shown(container)).toHaveLength(INITIAL);
+    expect(shown(container)[0]).toBe(`h${300 - INITIAL}`);
+  });
+
+  it("shows earlier turns on request, never more than MAX, and returns to the latest with a new turn", async () => {
+    let s = history(300);
+    const { container, rerender } = render(<MessageList state={s} actions={actions} />);
+    for (let i = 0; i < 20; i++) {
+      const more = screen.getByRole("button", { name: /Show earlier messages/ });
+      act(() => more.click());
+    }
+    const ids = shown(container);
+    expect(ids.length).toBe(MAX);
+    expect(ids[0]).toBe(`h${300 - STEP - 20 * STEP}`);
+    expect(screen.getByRole("button", { name: /Show later messages/ })).toBeTruthy();
+    s = chatReducer(s, { type: "sent", turnId: "new", prompt: "latest", queued: false });
+    rerender(<MessageList state={s} actions={actions} />);
+    expect(shown(container).at(-1)).toBe("new");
+    expect(screen.queryByRole("button", { name: /Show later messages/ })).toBeNull();
   });
 });
