@@ -126,9 +126,6 @@ func dsn(path string, write bool) string {
 		q.Set("_txlock", "immediate")
 	} else {
 		q.Add("_pragma", "query_only(1)")
-		// Long sessions are read whole when opened: map the file instead of
-		// copying every page through read(2) into a small private cache.
-		q.Add("_pragma", "mmap_size(268435456)")
 	}
 	// A plain path, not a file: URI: the driver cuts the query at the first
 	// '?', and URIs need platform-specific escaping of drive letters.
