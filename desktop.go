@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
@@ -49,20 +50,15 @@ func runDesktop(_ []string) int {
 		fmt.Fprintln(os.Stderr, "hearth: warning: undo is unavailable:", err)
 		snapshots = nil
 	}
-	var warnings []string
-	sessions, err := openSessions()
-	if err != nil {
-		warnings = append(warnings, "Conversations will not be saved: "+err.Error())
-	}
+	keys := secrets.New()
 	a := app.New(app.Deps{
-		Sessions: sessions,
-		Warnings: warnings,
 		Undo:     snapshots,
 		Settings: store,
-		Secrets:  secrets.New(),
+		Secrets:  keys,
 		HTTP:     &http.Client{Timeout: 30 * time.Second},
 		Getenv:   os.Getenv,
 	})
+	a.OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
 	if err := app.RunDesktop(assets, appIcon, a); err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)
 		return 1
@@ -70,12 +66,21 @@ func runDesktop(_ []string) int {
 	return 0
 }
 
-func openSessions() (*session.Store, error) {
+// openSessions opens the conversation store with every key the user has
+// stored as a value to redact before anything reaches the database.
+func openSessions(st *settings.Store, keys *secrets.Store) (*session.Store, error) {
 	path, err := session.DefaultPath()
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	return session.Open(ctx, path, session.Options{})
+	s := st.Get()
+	red := redact.New(keys.Values(ctx, s.ProviderIDs())...)
+	store, err := session.Open(ctx, path, session.Options{Redact: red.String})
+	if err != nil {
+		return nil, err
+	}
+	_, _ = store.Purge(ctx) // deletions whose undo window passed while Hearth was closed
+	return store, nil
 }

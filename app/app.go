@@ -7,6 +7,7 @@ package app
 import (
 	"context"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/secrets"
@@ -41,6 +42,10 @@ type App struct {
 	// tests. Nil until then: events before the window exists are dropped.
 	emit func(name string, data any)
 	chat chat
+
+	mu       sync.Mutex // guards the fields below
+	store    *session.Store
+	warnings []string
 }
 
 // New builds the facade.
@@ -48,7 +53,7 @@ func New(deps Deps) *App {
 	if deps.HTTP == nil {
 		deps.HTTP = &http.Client{Timeout: 15 * time.Second}
 	}
-	a := &App{deps: deps}
+	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
 	return a
 }
@@ -61,4 +66,33 @@ func (a *App) startup(ctx context.Context) { a.runtimeCtx = ctx }
 // callCtx bounds one bound call: Wails calls have no cancellation of their own.
 func (a *App) callCtx(d time.Duration) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), d)
+}
+
+// sessions is the conversation store, or nil while it opens (or if it
+// could not be opened): the chat then runs unsaved.
+func (a *App) sessions() *session.Store {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.store
+}
+
+// OpenSessionsInBackground opens the conversation store off the UI's
+// critical path (its integrity check grows with the database) and tells
+// the sidebar when it is ready; a failure becomes a startup warning.
+func (a *App) OpenSessionsInBackground(open func() (*session.Store, error)) {
+	go func() {
+		s, err := open()
+		a.mu.Lock()
+		if err != nil {
+			a.warnings = append(a.warnings, "Conversations will not be saved: "+err.Error())
+		} else {
+			a.store = s
+		}
+		a.mu.Unlock()
+		if err != nil {
+			a.emit("notice", FormatError(err))
+			return
+		}
+		a.emit(SessionsEventName, nil)
+	}()
 }

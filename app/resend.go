@@ -67,14 +67,14 @@ func (a *App) resend(turnID, text string) (SendResult, error) {
 // holding only the messages before the resent turn (a new session when
 // the turn was the first).
 func (a *App) branchStoredSession(sessionID string, through int64) error {
-	if a.deps.Sessions == nil || sessionID == "" {
+	if a.sessions() == nil || sessionID == "" {
 		return nil
 	}
 	next := ""
 	if through > 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		fork, err := a.deps.Sessions.Fork(ctx, sessionID, through)
+		fork, err := a.sessions().Fork(ctx, sessionID, through)
 		if err != nil {
 			return invalidf("session", "could not branch the conversation: "+err.Error())
 		}

@@ -11,6 +11,9 @@ import (
 	"github.com/hearth-agent/hearth/agent/session"
 )
 
+// purgeAfter is a little longer than the store's undo window for deletes.
+const purgeAfter = 15 * time.Second
+
 // SessionsEventName tells the sidebar its list changed.
 const SessionsEventName = "sessions"
 
@@ -35,7 +38,7 @@ func sessionView(s session.Session) SessionView {
 
 // ListSessions lists the open workspace's conversations, newest first.
 func (a *App) ListSessions() ([]SessionView, error) {
-	if a.deps.Sessions == nil {
+	if a.sessions() == nil {
 		return []SessionView{}, nil
 	}
 	a.chat.mu.Lock()
@@ -46,7 +49,7 @@ func (a *App) ListSessions() ([]SessionView, error) {
 	}
 	ctx, cancel := a.callCtx(5 * time.Second)
 	defer cancel()
-	list, err := a.deps.Sessions.List(ctx, session.ListOptions{Workspace: ws, Limit: 500})
+	list, err := a.sessions().List(ctx, session.ListOptions{Workspace: ws, Limit: 500})
 	if err != nil {
 		return nil, err
 	}
@@ -72,12 +75,12 @@ func (a *App) NewChat() error {
 // OpenSession makes a stored conversation current: its history becomes the
 // model's context for the next message.
 func (a *App) OpenSession(id string) (TranscriptView, error) {
-	if a.deps.Sessions == nil {
+	if a.sessions() == nil {
 		return TranscriptView{}, errors.New("sessions are not available")
 	}
 	ctx, cancel := a.callCtx(10 * time.Second)
 	defer cancel()
-	t, err := a.deps.Sessions.Load(ctx, id)
+	t, err := a.sessions().Load(ctx, id)
 	if err != nil {
 		return TranscriptView{}, invalidf("session", err.Error())
 	}
@@ -115,6 +118,14 @@ func (a *App) RenameSession(id, title string) error {
 // few seconds.
 func (a *App) DeleteSession(id string) error {
 	err := a.sessionOp(func(ctx context.Context, s *session.Store) error { return s.Delete(ctx, id) })
+	if store := a.sessions(); err == nil && store != nil {
+		// Once the undo window has passed the deletion is made final.
+		time.AfterFunc(purgeAfter, func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_, _ = store.Purge(ctx)
+		})
+	}
 	if err == nil {
 		a.chat.mu.Lock()
 		if a.chat.sessionID == id {
@@ -132,12 +143,12 @@ func (a *App) RestoreSession(id string) error {
 }
 
 func (a *App) sessionOp(fn func(context.Context, *session.Store) error) error {
-	if a.deps.Sessions == nil {
+	if a.sessions() == nil {
 		return errors.New("sessions are not available")
 	}
 	ctx, cancel := a.callCtx(5 * time.Second)
 	defer cancel()
-	if err := fn(ctx, a.deps.Sessions); err != nil {
+	if err := fn(ctx, a.sessions()); err != nil {
 		return invalidf("session", err.Error())
 	}
 	a.emit(SessionsEventName, nil)
@@ -148,7 +159,7 @@ func (a *App) sessionOp(fn func(context.Context, *session.Store) error) error {
 // creating the session on the first message. Recording never blocks a
 // turn: a failure is shown as a notice and the chat goes on.
 func (a *App) beginRecording(ctx context.Context, ws, provider, model, prompt string) *record.Recorder {
-	if a.deps.Sessions == nil {
+	if a.sessions() == nil {
 		return nil
 	}
 	c := &a.chat
@@ -156,7 +167,7 @@ func (a *App) beginRecording(ctx context.Context, ws, provider, model, prompt st
 	id := c.sessionID
 	c.mu.Unlock()
 	if id == "" {
-		s, err := a.deps.Sessions.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model})
+		s, err := a.sessions().Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model})
 		if err != nil {
 			a.emit("notice", FormatError(fmt.Errorf("this conversation is not being saved: %w", err)))
 			return nil
@@ -166,7 +177,7 @@ func (a *App) beginRecording(ctx context.Context, ws, provider, model, prompt st
 		c.sessionID = id
 		c.mu.Unlock()
 	}
-	rec, err := record.Begin(ctx, a.deps.Sessions, id, provider, model, prompt)
+	rec, err := record.Begin(ctx, a.sessions(), id, provider, model, prompt)
 	if err != nil {
 		a.emit("notice", FormatError(err))
 		return nil

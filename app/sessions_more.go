@@ -15,12 +15,12 @@ import (
 // SearchSessions finds messages across every conversation (all
 // workspaces), newest first.
 func (a *App) SearchSessions(query string) ([]session.Hit, error) {
-	if a.deps.Sessions == nil || strings.TrimSpace(query) == "" {
+	if a.sessions() == nil || strings.TrimSpace(query) == "" {
 		return []session.Hit{}, nil
 	}
 	ctx, cancel := a.callCtx(5 * time.Second)
 	defer cancel()
-	hits, err := a.deps.Sessions.Search(ctx, query, session.SearchOptions{Limit: 100})
+	hits, err := a.sessions().Search(ctx, query, session.SearchOptions{Limit: 100})
 	if err != nil {
 		return nil, invalidf("query", err.Error())
 	}
@@ -34,7 +34,7 @@ func (a *App) SearchSessions(query string) ([]session.Hit, error) {
 // provider keys and every stored key redacted. The result is returned to
 // the UI, which offers it to copy or save.
 func (a *App) ExportSession(id, format string) (string, error) {
-	if a.deps.Sessions == nil {
+	if a.sessions() == nil {
 		return "", invalidf("session", "sessions are not available")
 	}
 	f := session.ExportFormat(format)
@@ -43,7 +43,7 @@ func (a *App) ExportSession(id, format string) (string, error) {
 	}
 	ctx, cancel := a.callCtx(20 * time.Second)
 	defer cancel()
-	t, err := a.deps.Sessions.Load(ctx, id)
+	t, err := a.sessions().Load(ctx, id)
 	if err != nil {
 		return "", invalidf("session", err.Error())
 	}

@@ -101,10 +101,10 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 		t.Fatalf("want the original and its fork, got %+v", list)
 	}
 	orig, fork := list[1], list[0]
-	if tr, _ := a.deps.Sessions.Load(t.Context(), orig.ID); len(tr.Messages) != 4 {
+	if tr, _ := a.sessions().Load(t.Context(), orig.ID); len(tr.Messages) != 4 {
 		t.Errorf("the old branch changed: %d messages", len(tr.Messages))
 	}
-	if tr, _ := a.deps.Sessions.Load(t.Context(), fork.ID); len(tr.Messages) != 4 || tr.Messages[2].Text != "3+3?" {
+	if tr, _ := a.sessions().Load(t.Context(), fork.ID); len(tr.Messages) != 4 || tr.Messages[2].Text != "3+3?" {
 		t.Errorf("fork = %+v", tr.Messages)
 	}
 	rec.mu.Lock()

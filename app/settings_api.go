@@ -234,7 +234,9 @@ func (a *App) knownProvider(id string) error {
 // that was moved aside), for a banner the user cannot miss. It makes no
 // keychain or network calls, so the shell can ask for it on first paint.
 func (a *App) Warnings() []string {
-	out := append([]string{}, a.deps.Warnings...)
+	a.mu.Lock()
+	out := append([]string{}, a.warnings...)
+	a.mu.Unlock()
 	if w := a.deps.Settings.Warning(); w != "" {
 		out = append(out, w)
 	}
