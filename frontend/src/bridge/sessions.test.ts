@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { isIndexStatus, isSearchView, isSessionView, parseNotice } from "./sessions";
+
+const status = { state: "building", files_done: 3, files_total: 10, bytes_done: 1, bytes_total: 2, files: 0, bytes: 0, watcher: "off" };
+
+describe("shell guards", () => {
+  it.each([
+    [status, true],
+    [{ ...status, warning: "slow disk" }, true],
+    [{ ...status, state: "exploded" }, false],
+    [{ ...status, files_done: "3" }, false],
+    [null, false],
+  ])("isIndexStatus(%j) = %s", (v, want) => expect(isIndexStatus(v)).toBe(want));
+
+  it("accepts sessions only with an id and numeric time", () => {
+    const s = { id: "s1", title: "t", updatedAt: 1, model: "m", costUsd: 0 };
+    expect(isSessionView(s)).toBe(true);
+    expect(isSessionView({ ...s, id: "" })).toBe(false);
+    expect(isSessionView({ ...s, updatedAt: "yesterday" })).toBe(false);
+  });
+
+  it("checks every search hit and its highlight ranges", () => {
+    const hit = { path: "a.go", line: 3, score: 1, snippet: "func main()", highlights: [[0, 4]] };
+    expect(isSearchView({ total: 1, tookMs: 2, partial: false, hits: [hit] })).toBe(true);
+    expect(isSearchView({ total: 0, tookMs: 0, partial: false, hits: null })).toBe(true);
+    expect(isSearchView({ total: 1, tookMs: 2, partial: false, hits: [{ ...hit, highlights: [[0]] }] })).toBe(false);
+  });
+
+  it.each([
+    ['{"code":"internal","message":"not saved"}', { code: "internal", message: "not saved" }],
+    [{ code: "bad_key", message: "Key rejected" }, { code: "bad_key", message: "Key rejected" }],
+    ["plain words", { code: "internal", message: "plain words" }],
+    ['{"code":"x"}', null],
+    ["", null],
+    [42, null],
+  ])("parseNotice(%j)", (v, want) => expect(parseNotice(v)).toEqual(want));
+});

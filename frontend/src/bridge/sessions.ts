@@ -1,0 +1,165 @@
+// Shapes of the sessions, search and index methods of the Go facade, with
+// guards for what arrives untyped (events, and lists we render verbatim).
+
+/** One row of the sessions sidebar. updatedAt is unix milliseconds. */
+export interface SessionView {
+  id: string;
+  title: string;
+  updatedAt: number;
+  model: string;
+  costUsd: number;
+}
+
+export type MessageRole = "user" | "assistant" | "tool" | "system";
+
+export interface SessionToolCall {
+  call_id: string;
+  text_offset: number;
+  name: string;
+  args: string;
+  status: string;
+  approval?: string;
+  output: string;
+  full_output?: string;
+}
+
+export interface SessionMessage {
+  id: number;
+  session_id: string;
+  seq: number;
+  role: MessageRole;
+  text: string;
+  reasoning?: string;
+  state: string;
+  error?: string;
+  provider?: string;
+  model?: string;
+  started_at: string;
+  first_token_at?: string;
+  finished_at?: string;
+  usage: { input_tokens: number; output_tokens: number; reasoning_tokens: number; cost_usd: number };
+  tool_calls?: SessionToolCall[];
+}
+
+/** A stored conversation, as OpenSession returns it. */
+export interface TranscriptView {
+  session: SessionView;
+  messages: SessionMessage[];
+}
+
+/** One message matching a history search; the snippet marks matches with [ and ]. */
+export interface SessionHit {
+  session_id: string;
+  title: string;
+  workspace: string;
+  message_id: number;
+  role: MessageRole;
+  snippet: string;
+  at: string;
+}
+
+export type ExportFormat = "md" | "json";
+
+/** One file matching a workspace search. highlights are UTF-8 byte ranges in snippet. */
+export interface SearchHit {
+  path: string;
+  source?: string;
+  line: number;
+  lines?: number[];
+  score: number;
+  snippet: string;
+  highlights?: [number, number][];
+}
+
+export interface SearchView {
+  total: number;
+  tookMs: number;
+  hits: SearchHit[];
+  partial: boolean;
+}
+
+export interface FileMatch {
+  path: string;
+  source?: string;
+  score: number;
+  positions?: number[];
+}
+
+export type IndexState = "building" | "ready" | "failed" | "closed";
+
+export interface IndexStatus {
+  state: IndexState;
+  files_done: number;
+  files_total: number;
+  bytes_done: number;
+  bytes_total: number;
+  files: number;
+  bytes: number;
+  watcher: string;
+  warning?: string;
+}
+
+/** A toast the backend asks for ("notice" event). */
+export interface Notice {
+  code: string;
+  message: string;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === "string";
+
+export function isSessionView(v: unknown): v is SessionView {
+  return isObj(v) && isStr(v.id) && v.id !== "" && isStr(v.title) && isNum(v.updatedAt) && isStr(v.model) && isNum(v.costUsd);
+}
+
+export function isTranscript(v: unknown): v is TranscriptView {
+  return isObj(v) && isSessionView(v.session) && Array.isArray(v.messages) && v.messages.every((m) => isObj(m) && isNum(m.id) && isStr(m.role) && isStr(m.text));
+}
+
+export function isSessionHit(v: unknown): v is SessionHit {
+  return isObj(v) && isStr(v.session_id) && isStr(v.title) && isStr(v.snippet) && isNum(v.message_id) && isStr(v.role);
+}
+
+function isRange(v: unknown): v is [number, number] {
+  return Array.isArray(v) && v.length === 2 && isNum(v[0]) && isNum(v[1]);
+}
+
+export function isSearchHit(v: unknown): v is SearchHit {
+  return (
+    isObj(v) && isStr(v.path) && isNum(v.line) && isStr(v.snippet) &&
+    (v.highlights === undefined || v.highlights === null || (Array.isArray(v.highlights) && v.highlights.every(isRange)))
+  );
+}
+
+export function isSearchView(v: unknown): v is SearchView {
+  return isObj(v) && isNum(v.total) && isNum(v.tookMs) && typeof v.partial === "boolean" && (v.hits === null || (Array.isArray(v.hits) && v.hits.every(isSearchHit)));
+}
+
+export function isFileMatch(v: unknown): v is FileMatch {
+  return isObj(v) && isStr(v.path) && isNum(v.score);
+}
+
+const indexStates: ReadonlySet<string> = new Set<IndexState>(["building", "ready", "failed", "closed"]);
+
+export function isIndexStatus(v: unknown): v is IndexStatus {
+  return (
+    isObj(v) && isStr(v.state) && indexStates.has(v.state) &&
+    isNum(v.files_done) && isNum(v.files_total) && isNum(v.bytes_done) && isNum(v.bytes_total) &&
+    isNum(v.files) && isNum(v.bytes) && isStr(v.watcher) && (v.warning === undefined || isStr(v.warning))
+  );
+}
+
+/** parseNotice accepts the JSON string the backend emits (or the object itself). */
+export function parseNotice(v: unknown): Notice | null {
+  let o: unknown = v;
+  if (isStr(v)) {
+    try {
+      o = JSON.parse(v) as unknown;
+    } catch {
+      return v.trim() === "" ? null : { code: "internal", message: v };
+    }
+  }
+  if (isObj(o) && isStr(o.message) && o.message !== "") return { code: isStr(o.code) ? o.code : "internal", message: o.message };
+  return null;
+}

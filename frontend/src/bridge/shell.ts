@@ -1,0 +1,82 @@
+// The shell's side of the bridge: sessions sidebar, search panel, index
+// status and notices. Kept apart from Backend (index.ts) so the chat's test
+// double, which implements Backend, needs none of it.
+import * as App from "../../wailsjs/go/app/App";
+import { EventsOn } from "../../wailsjs/runtime/runtime";
+import { BridgeError, call } from "./errors";
+import {
+  isFileMatch, isIndexStatus, isSearchView, isSessionHit, isSessionView, isTranscript, parseNotice,
+  type ExportFormat, type FileMatch, type IndexStatus, type Notice, type SearchView, type SessionHit,
+  type SessionView, type TranscriptView,
+} from "./sessions";
+
+export type * from "./sessions";
+
+export interface ShellBackend {
+  /** The open workspace's conversations, newest first ([] with no workspace). */
+  listSessions(): Promise<SessionView[]>;
+  newChat(): Promise<void>;
+  openSession(id: string): Promise<TranscriptView>;
+  renameSession(id: string, title: string): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+  /** restoreSession undoes a delete made moments ago. */
+  restoreSession(id: string): Promise<void>;
+  searchSessions(query: string): Promise<SessionHit[]>;
+  exportSession(id: string, format: ExportFormat): Promise<string>;
+  /** saveSessionExport resolves the saved path, or "" when the dialog was cancelled. */
+  saveSessionExport(id: string, format: ExportFormat): Promise<string>;
+  searchWorkspace(query: string, limit: number): Promise<SearchView>;
+  findFiles(pattern: string, limit: number): Promise<FileMatch[]>;
+  indexStatus(): Promise<IndexStatus>;
+  /** Each on* subscribes to one backend event and returns the unsubscribe. */
+  onSessions(cb: () => void): () => void;
+  onIndex(cb: (s: IndexStatus) => void): () => void;
+  onNotice(cb: (n: Notice) => void): () => void;
+}
+
+/** onEvent subscribes to a named Wails event; a no-op outside the Wails window. */
+export function onEvent(name: string, cb: (payload: unknown) => void): () => void {
+  if (!("runtime" in window)) return () => undefined;
+  return EventsOn(name, (payload: unknown) => cb(payload));
+}
+
+async function checked<T>(what: string, p: () => Promise<unknown>, ok: (v: unknown) => v is T): Promise<T> {
+  const v = await call<unknown>(p);
+  if (!ok(v)) throw new BridgeError("internal", `The backend sent a malformed ${what}.`);
+  return v;
+}
+
+// A list with one malformed row still shows the others.
+async function list<T>(p: () => Promise<unknown>, ok: (v: unknown) => v is T): Promise<T[]> {
+  const v = await call<unknown>(p);
+  return Array.isArray(v) ? v.filter(ok) : [];
+}
+
+export const shellBackend: ShellBackend = {
+  listSessions: () => list(() => App.ListSessions(), isSessionView),
+  newChat: () => call(() => App.NewChat()),
+  openSession: (id) => checked("conversation", () => App.OpenSession(id), isTranscript),
+  renameSession: (id, title) => call(() => App.RenameSession(id, title)),
+  deleteSession: (id) => call(() => App.DeleteSession(id)),
+  restoreSession: (id) => call(() => App.RestoreSession(id)),
+  searchSessions: (q) => list(() => App.SearchSessions(q), isSessionHit),
+  exportSession: (id, f) => call(() => App.ExportSession(id, f)),
+  saveSessionExport: async (id, f) => (await call<string | null>(() => App.SaveSessionExport(id, f))) ?? "",
+  searchWorkspace: async (q, limit) => {
+    const v = await checked("search result", () => App.SearchWorkspace(q, limit), isSearchView);
+    return { ...v, hits: v.hits ?? [] };
+  },
+  findFiles: (pattern, limit) => list(() => App.FindFiles(pattern, limit), isFileMatch),
+  indexStatus: () => checked("index status", () => App.IndexStatus(), isIndexStatus),
+  onSessions: (cb) => onEvent("sessions", () => cb()),
+  onIndex: (cb) =>
+    onEvent("index", (p) => {
+      if (isIndexStatus(p)) cb(p);
+      else console.warn("hearth: dropped a malformed index event");
+    }),
+  onNotice: (cb) =>
+    onEvent("notice", (p) => {
+      const n = parseNotice(p);
+      if (n) cb(n);
+    }),
+};
