@@ -201,13 +201,27 @@ func (s *Store) Status(ctx context.Context, id string) (Source, error) {
 }
 
 // Values returns every key this store can currently see, so exports and logs
-// can redact them. Keychain failures are skipped: redaction also matches
-// key-shaped patterns.
+// can redact them. Like Statuses it stops asking a keychain that failed:
+// redaction also matches key-shaped patterns.
 func (s *Store) Values(ctx context.Context, ids []string) []string {
 	var out []string
+	ringOK := true
 	for _, id := range ids {
-		if k, _, _ := s.Resolve(ctx, id); k != "" {
-			out = append(out, k)
+		if ringOK {
+			key, err := s.call(ctx, func() (string, error) { return s.ring.Get(Service, id) })
+			if err == nil && key != "" {
+				out = append(out, key)
+			}
+			ringOK = err == nil || errors.Is(err, ErrNotFound)
+		}
+		switch s.fallbackSource(id) {
+		case SourceSession:
+			s.mu.Lock()
+			out = append(out, s.session[id])
+			s.mu.Unlock()
+		case SourceEnv:
+			info, _ := provider.Lookup(id)
+			out = append(out, s.getenv(info.KeyEnv))
 		}
 	}
 	return out

@@ -113,6 +113,11 @@ func TestHungKeychainTimesOut(t *testing.T) {
 	if d := time.Since(start); d > 500*time.Millisecond {
 		t.Errorf("Statuses took %v: it retried the hung keychain", d)
 	}
+	start = time.Now()
+	_ = s.Values(context.Background(), ids)
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Errorf("Values took %v: it retried the hung keychain", d)
+	}
 }
 
 func TestUnavailableKeychainIsTypedAndNeverFallsBackToDisk(t *testing.T) {

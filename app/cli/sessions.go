@@ -60,7 +60,8 @@ func openSessions(ctx context.Context, env *Env) (*session.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return session.Open(ctx, path, session.Options{})
+	// Keys are redacted before anything reaches the database.
+	return session.Open(ctx, path, session.Options{Redact: redactor(ctx, env).String})
 }
 
 // withSessions parses flags (interspersed with positional args), opens the
