@@ -30,7 +30,13 @@ export function App({ backend }: { backend: Backend }) {
       <main className={ws.workspace ? "main with-chat" : "main"} aria-label="Conversation">
         <WarningBanner backend={backend} />
         {ws.workspace ? (
-          <ChatView key={ws.workspace.path} backend={backend} workspace={ws.workspace} onOpenSettings={openSettings} />
+          <ChatView
+            key={ws.epoch}
+            backend={backend}
+            workspace={ws.workspace}
+            onOpenSettings={openSettings}
+            onChooseWorkspace={() => void ws.choose()}
+          />
         ) : (
           <div>
             <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} />

@@ -1,10 +1,10 @@
 // The one module that talks to the generated Wails bindings.
 import * as App from "../../wailsjs/go/app/App";
 import type { app } from "../../wailsjs/go/models";
-import { BrowserOpenURL, EventsOn, OnFileDrop, OnFileDropOff } from "../../wailsjs/runtime/runtime";
-import { isChatEvent, isSendResult, isWorkspaceView } from "../chat/guard";
+import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
+import { checkChatEvent, isSendResult, isWorkspaceView, type Skipped } from "../chat/guard";
 import type { ApprovalDecision, ChatEvent, SendResult, WorkspaceView } from "../chat/protocol";
-import { BridgeError, call } from "./errors";
+import { BridgeError, call, toBridgeError } from "./errors";
 import type { ConnectionResult, GlobalInput, ProviderInput, SettingsView } from "./types";
 
 export { BridgeError } from "./errors";
@@ -32,25 +32,18 @@ export interface Backend {
   send(text: string): Promise<SendResult>;
   stop(): Promise<void>;
   approve(requestId: string, decision: ApprovalDecision): Promise<void>;
-  /** onChatEvent delivers each well-formed "chat" event; it returns the unsubscribe. */
-  onChatEvent(cb: (e: ChatEvent) => void): () => void;
+  /**
+   * onChatEvent delivers each well-formed "chat" event, and a Skipped
+   * placeholder for a malformed one that still names its turn and seq (so
+   * the turn goes on past it); it returns the unsubscribe.
+   */
+  onChatEvent(cb: (e: ChatEvent | Skipped) => void): () => void;
   /** openExternal shows an http(s) or mailto link in the system browser, never in the app's webview. */
   openExternal(url: string): void;
-  /** onFileDrop delivers the paths dropped on the window; it returns the unsubscribe. */
-  onFileDrop(cb: (paths: string[]) => void): () => void;
-}
-
-// The chat methods are called through the runtime's window.go table so the
-// bridge compiles before the bindings are regenerated with them.
-type Bound = (...args: unknown[]) => Promise<unknown>;
-interface WailsWindow {
-  go?: { app?: { App?: Record<string, Bound | undefined> } };
-}
-
-function bound(name: string, ...args: unknown[]): Promise<unknown> {
-  const fn = (window as WailsWindow).go?.app?.App?.[name];
-  if (typeof fn !== "function") return Promise.reject(new BridgeError("internal", `This build of Hearth has no ${name} method.`));
-  return fn(...args);
+  /** onWorkspace reports a folder the backend opened by itself (one dropped on the window). */
+  onWorkspace(cb: (w: WorkspaceView) => void): () => void;
+  /** onNotice reports a failure of background work (a drop, saving, undo) as a typed error. */
+  onNotice(cb: (e: BridgeError) => void): () => void;
 }
 
 // Outside the Wails window (a plain browser on the dev server) there is no
@@ -87,28 +80,34 @@ export const backend: Backend = {
   detectLocal: async () => (await call<string[] | null>(() => App.DetectLocal())) ?? [],
   markFirstPaint: () => call(() => App.MarkFirstPaint()),
   warnings: async () => (await call<string[] | null>(() => App.Warnings())) ?? [],
-  openWorkspace: (path) => mustWorkspace(() => bound("OpenWorkspace", path)),
-  chooseWorkspace: () => workspace(() => bound("ChooseWorkspace")),
-  currentWorkspace: () => workspace(() => bound("CurrentWorkspace")),
+  openWorkspace: (path) => mustWorkspace(() => App.OpenWorkspace(path)),
+  chooseWorkspace: () => workspace(() => App.ChooseWorkspace()),
+  currentWorkspace: () => workspace(() => App.CurrentWorkspace()),
   send: async (text) => {
-    const r = await call<unknown>(() => bound("Send", text));
+    const r = await call<unknown>(() => App.Send(text));
     if (!isSendResult(r)) throw new BridgeError("internal", "The backend sent a malformed reply to Send.");
     return r;
   },
-  stop: () => call(() => bound("Stop")),
-  approve: (requestId, d) => call(() => bound("Approve", requestId, d.kind, d.kind === "deny" ? d.note : "")),
+  stop: () => call(() => App.Stop()),
+  approve: (requestId, d) => call(() => App.Approve(requestId, d.kind, d.kind === "deny" ? d.note : "")),
   onChatEvent: (cb) =>
-    withRuntime(() => EventsOn("chat", (payload: unknown) => {
-      // A malformed event is dropped whole: half an event would corrupt the turn.
-      if (isChatEvent(payload)) cb(payload);
-      else console.warn("hearth: dropped a malformed chat event");
-    })),
+    withRuntime(() =>
+      EventsOn("chat", (payload: unknown) => {
+        // A malformed event is never applied (half an event would corrupt
+        // the turn), but its place in the sequence is kept.
+        const e = checkChatEvent(payload);
+        if (e === null || e.type === "skipped") console.warn("hearth: dropped a malformed chat event");
+        if (e !== null) cb(e);
+      }),
+    ),
+  onWorkspace: (cb) =>
+    withRuntime(() =>
+      EventsOn("workspace", (payload: unknown) => {
+        if (isWorkspaceView(payload) && payload.path !== "") cb(payload);
+      }),
+    ),
+  onNotice: (cb) => withRuntime(() => EventsOn("notice", (payload: unknown) => cb(toBridgeError(payload)))),
   openExternal: (url) => {
     if (/^(https?:|mailto:)/i.test(url)) BrowserOpenURL(url);
   },
-  onFileDrop: (cb) =>
-    withRuntime(() => {
-      OnFileDrop((_x, _y, paths) => cb(paths), false);
-      return () => OnFileDropOff();
-    }),
 };

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { App } from "../App";
 import { BridgeError } from "../bridge";
 import { fakeBackend } from "./fakeBackend";
-import { vi } from "vitest";
 
 describe("App with the chat", () => {
   it("offers to open a folder, then shows the chat for it", async () => {
@@ -19,16 +18,33 @@ describe("App with the chat", () => {
     expect(screen.getByLabelText("Message")).toBeTruthy();
   });
 
-  it("opens a dropped folder and says why a dropped file cannot be opened", async () => {
+  it("follows a folder the backend opened from a drop, and shows why a drop failed", async () => {
     const backend = fakeBackend(null);
-    vi.mocked(backend.openWorkspace).mockRejectedValueOnce(new BridgeError("invalid", "/tmp/a.txt is not a folder"));
     render(<App backend={backend} />);
     await screen.findByRole("button", { name: "Open a folder" });
-    await act(async () => backend.drop(["/tmp/a.txt"]));
+    await act(async () => backend.notice(new BridgeError("invalid", "/tmp/a.txt is not a folder")));
     expect(screen.getByRole("alert").textContent).toBe("/tmp/a.txt is not a folder");
-    await act(async () => backend.drop(["/work/site"]));
-    expect(backend.openWorkspace).toHaveBeenLastCalledWith("/work/site");
+    await act(async () => backend.opened({ path: "/work/site", name: "site" }));
     expect(screen.getByRole("region", { name: "Chat in site" })).toBeTruthy();
+  });
+
+  it("starts a fresh chat when a folder is opened again, but not when the picker is cancelled", async () => {
+    const backend = fakeBackend({ path: "/home/me/proj", name: "proj" });
+    render(<App backend={backend} />);
+    await screen.findByRole("region", { name: "Chat in proj" });
+    await act(async () => {
+      backend.emit({ type: "turn_started", prompt: "first question", startedAt: 1, turnId: "t1", seq: 1 });
+      await new Promise<void>((r) => requestAnimationFrame(() => r()));
+    });
+    expect(screen.getByText("first question")).toBeTruthy();
+    // The Go side answers a cancelled picker with the folder already open.
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Open another folder…" }));
+    });
+    expect(backend.chooseWorkspace).toHaveBeenCalled();
+    expect(screen.getByText("first question")).toBeTruthy();
+    await act(async () => backend.opened({ path: "/home/me/proj", name: "proj" }));
+    expect(screen.queryByText("first question")).toBeNull();
   });
 
   it("opens straight into the chat when a workspace is already open", async () => {

@@ -4,7 +4,8 @@ import type { ApprovalDecision } from "./protocol";
 import { redact } from "./redact";
 import type { Approval, Decision } from "./state";
 
-const decided: Record<Decision, string> = {
+const decided: Record<Decision | "answered", string> = {
+  answered: "Answered",
   allow_once: "Allowed once",
   allow_session: "Allowed for this session",
   deny: "Denied",
@@ -28,7 +29,7 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
     );
   }
   const answer = (d: ApprovalDecision) => onAnswer(a.requestId, d);
-  const busy = a.answered;
+  const busy = a.answered !== null;
   return (
     <section className="approval" role="group" aria-label={`Approval needed: ${a.tool}`}>
       <p className="approval-summary">

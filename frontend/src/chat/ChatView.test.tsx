@@ -161,6 +161,14 @@ describe("ChatView stream", () => {
     expect(screen.getByRole("note").textContent).toContain("Context compacted");
   });
 
+  it("shows background failures from the backend in plain words", async () => {
+    const { backend } = setup();
+    await act(async () => backend.notice(new BridgeError("internal", "the conversation could not be saved: disk full")));
+    expect(screen.getByRole("alert").textContent).toContain("the conversation could not be saved: disk full");
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("unsubscribes when it goes away", () => {
     const backend = fakeBackend(ws);
     const { unmount } = render(<ChatView backend={backend} workspace={ws} onOpenSettings={() => undefined} />);

@@ -13,10 +13,12 @@ interface Props {
   backend: Backend;
   workspace: WorkspaceView;
   onOpenSettings: () => void;
+  /** offers a switch of folder from the header when given */
+  onChooseWorkspace?: () => void;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace }: Props) {
   const { state, notice, send, stop, approve, dismissNotice } = useChat(backend);
   const streaming = isStreaming(state);
 
@@ -50,6 +52,11 @@ export function ChatView({ backend, workspace, onOpenSettings }: Props) {
           <span className="muted chat-path" title={workspace.path}>
             {workspace.path}
           </span>
+          {onChooseWorkspace && (
+            <button type="button" className="link chat-switch" onClick={onChooseWorkspace}>
+              Open another folder…
+            </button>
+          )}
         </header>
         {state.order.length === 0 ? (
           <div className="chat-empty muted">

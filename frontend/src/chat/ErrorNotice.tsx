@@ -9,6 +9,7 @@ interface Words {
 // What a failure means, in plain words, and which next step to offer.
 const words: Record<string, Words> = {
   no_key: { text: "There is no API key for this provider yet.", settings: true },
+  no_model: { text: "No model is chosen yet. Pick one in Settings.", settings: true },
   auth: { text: "The provider did not accept the API key.", settings: true },
   bad_key: { text: "The provider did not accept the API key.", settings: true },
   rate_limit: { text: "The provider is limiting how fast Hearth may call it. Wait a moment, then retry.", retry: true },

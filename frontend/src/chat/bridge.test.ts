@@ -2,7 +2,7 @@
 // on window (window.go for bound methods, window.runtime for events).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { backend, BridgeError } from "../bridge";
-import type { ChatEvent } from "./protocol";
+import type { Incoming } from "./state";
 
 type Fn = (...args: unknown[]) => unknown;
 interface Win {
@@ -36,14 +36,15 @@ afterEach(() => {
 
 describe("bridge chat events", () => {
   it("passes well-formed events and drops malformed ones", () => {
-    const got: ChatEvent[] = [];
+    const got: Incoming[] = [];
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const off = backend.onChatEvent((e) => got.push(e));
     const emit = listeners.get("chat");
     emit?.({ turnId: "t", seq: 1, type: "text", text: "hi" });
     emit?.({ turnId: "t", seq: 2, type: "text", text: 42 });
     emit?.("garbage");
-    expect(got).toEqual([{ turnId: "t", seq: 1, type: "text", text: "hi" }]);
+    // The bad event keeps its place (the turn goes on); garbage is dropped.
+    expect(got).toEqual([{ turnId: "t", seq: 1, type: "text", text: "hi" }, { turnId: "t", seq: 2, type: "skipped" }]);
     expect(warn).toHaveBeenCalledTimes(2);
     off();
     expect(listeners.has("chat")).toBe(false);
@@ -76,8 +77,8 @@ describe("bridge chat calls", () => {
     expect(err).toMatchObject({ code: "no_key", message: "No API key for OpenAI." });
   });
 
-  it("reports a method the build lacks instead of crashing", async () => {
-    await expect(backend.stop()).rejects.toMatchObject({ code: "internal", message: expect.stringContaining("Stop") });
+  it("reports a method the build lacks as a typed error", async () => {
+    await expect(backend.stop()).rejects.toBeInstanceOf(BridgeError);
   });
 
   it("maps a cancelled folder picker to null and refuses a malformed workspace", async () => {
@@ -100,6 +101,21 @@ describe("bridge chat calls", () => {
       ["r1", "allow_session", ""],
       ["r2", "deny", "not that file"],
     ]);
+  });
+
+  it("reports folders the backend opened and its background failures", () => {
+    const opened: unknown[] = [];
+    const notices: BridgeError[] = [];
+    const off1 = backend.onWorkspace((v) => opened.push(v));
+    const off2 = backend.onNotice((e) => notices.push(e));
+    listeners.get("workspace")?.({ path: "/w/site", name: "site" });
+    listeners.get("workspace")?.({ path: 3 });
+    listeners.get("notice")?.(JSON.stringify({ code: "invalid", message: "/tmp/a.txt is not a folder" }));
+    expect(opened).toEqual([{ path: "/w/site", name: "site" }]);
+    expect(notices.map((n) => [n.code, n.message])).toEqual([["invalid", "/tmp/a.txt is not a folder"]]);
+    off1();
+    off2();
+    expect(listeners.size).toBe(0);
   });
 
   it("opens only web and mail links in the browser", () => {

@@ -2,12 +2,14 @@
 // plays the Go side's "chat" events. (The real backend is a Go process; the
 // Playwright suite drives that.)
 import { vi } from "vitest";
-import type { Backend } from "../bridge";
+import type { Backend, BridgeError } from "../bridge";
 import type { ChatEvent, WorkspaceView } from "./protocol";
 
 export interface FakeBackend extends Backend {
   emit(...events: ChatEvent[]): void;
-  drop(paths: string[]): void;
+  /** opened plays the backend opening a folder by itself (a drop). */
+  opened(w: WorkspaceView): void;
+  notice(e: BridgeError): void;
   listeners(): number;
 }
 
@@ -15,7 +17,8 @@ const unused = () => Promise.reject(new Error("not used by the chat"));
 
 export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend {
   const subs = new Set<(e: ChatEvent) => void>();
-  const drops = new Set<(p: string[]) => void>();
+  const opens = new Set<(w: WorkspaceView) => void>();
+  const notices = new Set<(e: BridgeError) => void>();
   let turn = 0;
   return {
     getSettings: unused, saveGlobal: unused, saveProvider: unused, addCustomEndpoint: unused, removeCustomEndpoint: unused,
@@ -33,12 +36,17 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
       subs.add(cb);
       return () => subs.delete(cb);
     },
-    onFileDrop: (cb) => {
-      drops.add(cb);
-      return () => drops.delete(cb);
+    onWorkspace: (cb) => {
+      opens.add(cb);
+      return () => opens.delete(cb);
+    },
+    onNotice: (cb) => {
+      notices.add(cb);
+      return () => notices.delete(cb);
     },
     emit: (...events) => events.forEach((e) => subs.forEach((cb) => cb(e))),
-    drop: (paths) => drops.forEach((cb) => cb(paths)),
+    opened: (w) => opens.forEach((cb) => cb(w)),
+    notice: (e) => notices.forEach((cb) => cb(e)),
     listeners: () => subs.size,
   };
 }

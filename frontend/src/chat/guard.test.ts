@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isChatEvent } from "./guard";
+import { checkChatEvent, isChatEvent } from "./guard";
 
 const u = { inputTokens: 1, cachedInputTokens: 0, outputTokens: 2, reasoningTokens: 0 };
 
@@ -13,6 +13,7 @@ describe("isChatEvent", () => {
     { type: "tool_finished", callId: "c", name: "n", status: "denied", output: "", durationMs: 0 },
     { type: "approval_requested", requestId: "r", callId: "c", tool: "t", kind: "edit", summary: "s", detail: "d" },
     { type: "approval_resolved", requestId: "r", decision: "allow_session" },
+    { type: "approval_resolved", requestId: "r" },
     { type: "usage", usage: u, cost: null },
     { type: "retry", class: "rate_limit", attempt: 1, delayMs: 10 },
     { type: "compacted", kind: "summary", before: 2, after: 1 },
@@ -42,5 +43,14 @@ describe("isChatEvent", () => {
     ["done without stopped", { turnId: "t", seq: 1, type: "done", text: "", iterations: 1, elapsedMs: 5, usage: u, cost: null }],
   ])("rejects %s", (_name, v) => {
     expect(isChatEvent(v)).toBe(false);
+  });
+});
+
+describe("checkChatEvent", () => {
+  it("keeps a malformed event's place when it names its turn and seq", () => {
+    expect(checkChatEvent({ turnId: "t", seq: 3, type: "text", text: 1 })).toEqual({ type: "skipped", turnId: "t", seq: 3 });
+    expect(checkChatEvent({ turnId: "t", seq: 3, type: "future_kind" })).toEqual({ type: "skipped", turnId: "t", seq: 3 });
+    expect(checkChatEvent({ seq: 3, type: "text", text: "x" })).toBeNull();
+    expect(checkChatEvent({ turnId: "t", seq: 1, type: "text", text: "x" })).toEqual({ turnId: "t", seq: 1, type: "text", text: "x" });
   });
 });

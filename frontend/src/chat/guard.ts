@@ -30,7 +30,7 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   approval_requested: (r) =>
     str(r, "requestId") && str(r, "callId") && str(r, "tool") && typeof r.kind === "string" && approvalKinds.has(r.kind) &&
     str(r, "summary") && str(r, "detail"),
-  approval_resolved: (r) => str(r, "requestId") && typeof r.decision === "string" && decisions.has(r.decision),
+  approval_resolved: (r) => str(r, "requestId") && (r.decision === undefined || (typeof r.decision === "string" && decisions.has(r.decision))),
   usage: (r) => isUsage(r.usage) && costOk(r),
   retry: (r) => str(r, "class") && num(r, "attempt") && num(r, "delayMs"),
   compacted: (r) => str(r, "kind") && num(r, "before") && num(r, "after"),
@@ -38,13 +38,31 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
 };
 
+/** A malformed event's place in its turn's sequence, so the turn is not stuck at the gap. */
+export interface Skipped {
+  type: "skipped";
+  turnId: string;
+  seq: number;
+}
+
+function hasPlace(v: unknown): v is Rec & { turnId: string; seq: number } {
+  return isRec(v) && str(v, "turnId") && v.turnId !== "" && num(v, "seq") && Number.isInteger(v.seq) && (v.seq as number) >= 1;
+}
+
 /** isChatEvent reports whether a payload is a well-formed ChatEvent. */
 export function isChatEvent(v: unknown): v is ChatEvent {
-  if (!isRec(v) || !str(v, "turnId") || v.turnId === "" || !num(v, "seq")) return false;
+  if (!hasPlace(v)) return false;
   if (typeof v.type !== "string" || !Object.hasOwn(checks, v.type)) return false;
-  const seq = v.seq as number;
-  if (!Number.isInteger(seq) || seq < 1) return false;
   return checks[v.type as ChatEvent["type"]](v);
+}
+
+/**
+ * checkChatEvent returns the event when well-formed, a Skipped placeholder
+ * when it is malformed but names its turn and seq, and null otherwise.
+ */
+export function checkChatEvent(v: unknown): ChatEvent | Skipped | null {
+  if (isChatEvent(v)) return v;
+  return hasPlace(v) ? { type: "skipped", turnId: v.turnId, seq: v.seq } : null;
 }
 
 /** isWorkspaceView checks a bound method's workspace result. */

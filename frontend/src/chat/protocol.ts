@@ -34,7 +34,9 @@ export type ChatEvent =
       /** the exact command (shell) or unified diff (edits) */
       detail: string;
     })
-  | (Base & { type: "approval_resolved"; requestId: string; decision: "allow_once" | "allow_session" | "deny" })
+  // decision is absent when the backend does not know it (the broker only
+  // reports that the request was answered).
+  | (Base & { type: "approval_resolved"; requestId: string; decision?: "allow_once" | "allow_session" | "deny" })
   | (Base & { type: "usage"; usage: Usage; cost: number | null })
   | (Base & { type: "retry"; class: string; attempt: number; delayMs: number })
   | (Base & { type: "compacted"; kind: string; before: number; after: number })

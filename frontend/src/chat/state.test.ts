@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ChatEvent } from "./protocol";
-import { chatReducer, initialState, isStreaming, pendingApprovals, TAIL_LIMIT, type ChatState, type Turn } from "./state";
+import { chatReducer, initialState, isStreaming, pendingApprovals, TAIL_LIMIT, type ChatState, type Incoming, type Turn } from "./state";
 import { done, started, stream, text, usage } from "./testkit";
 
-function run(events: ChatEvent[], now = 0, from: ChatState = initialState): ChatState {
+function run(events: Incoming[], now = 0, from: ChatState = initialState): ChatState {
   return chatReducer(from, { type: "events", events, now });
 }
 
@@ -105,15 +105,37 @@ describe("chatReducer content", () => {
       { type: "approval_requested", requestId: "r1", callId: "c1", tool: "shell", kind: "shell", summary: "run rm", detail: "rm -rf build" },
     ));
     expect(pendingApprovals(s).map((a) => a.detail)).toEqual(["rm -rf build"]);
-    s = chatReducer(s, { type: "answered", requestId: "r1", answered: true });
-    expect(turn(s).approvals.r1?.answered).toBe(true);
+    s = chatReducer(s, { type: "answered", requestId: "r1", decision: "allow_once" });
+    expect(turn(s).approvals.r1?.answered).toBe("allow_once");
     expect(pendingApprovals(s)).toHaveLength(1);
-    s = chatReducer(s, { type: "answered", requestId: "r1", answered: false });
-    expect(turn(s).approvals.r1?.answered).toBe(false);
+    s = chatReducer(s, { type: "answered", requestId: "r1", decision: null });
+    expect(turn(s).approvals.r1?.answered).toBeNull();
     s = run([{ type: "approval_resolved", requestId: "r1", decision: "deny", turnId: "t1", seq: 4 }], 0, s);
     expect(turn(s).approvals.r1?.decision).toBe("deny");
     expect(pendingApprovals(s)).toEqual([]);
     expect(turn(s).parts.map((p) => p.kind)).toEqual(["tool", "approval"]);
+  });
+
+  it("takes the user's choice when the backend confirms without saying which", () => {
+    const ask = (id: string) => ({ type: "approval_requested" as const, requestId: id, callId: "c", tool: "shell", kind: "shell" as const, summary: "", detail: "ls" });
+    let s = run(stream("t1", started("p"), ask("r1"), ask("r2")));
+    s = chatReducer(s, { type: "answered", requestId: "r1", decision: "allow_session" });
+    s = run([
+      { type: "approval_resolved", requestId: "r1", turnId: "t1", seq: 4 },
+      { type: "approval_resolved", requestId: "r2", turnId: "t1", seq: 5 },
+    ], 0, s);
+    expect(turn(s).approvals.r1?.decision).toBe("allow_session");
+    expect(turn(s).approvals.r2?.decision).toBe("answered");
+  });
+
+  it("goes on past a malformed event's place in the sequence", () => {
+    const s = run([
+      ...stream("t1", started("p"), text("a")),
+      { type: "skipped", turnId: "t1", seq: 3 },
+      { type: "text", text: "b", turnId: "t1", seq: 4 },
+    ]);
+    expect(textOf(turn(s))).toBe("ab");
+    expect(turn(s).nextSeq).toBe(5);
   });
 
   it("sums usage and cost per response, unknown once any cost is unknown", () => {

@@ -2,6 +2,7 @@
 // Events are keyed by turn and per-turn sequence number: a duplicate is
 // dropped, and an early arrival waits in the turn's buffer until the gap
 // before it fills, so the view is always the in-order prefix of the stream.
+import type { Skipped } from "./guard";
 import type { ChatEvent, ToolStatus, Usage } from "./protocol";
 
 export type ToolState = "running" | ToolStatus;
@@ -26,10 +27,10 @@ export interface Approval {
   kind: "edit" | "shell" | "other";
   summary: string;
   detail: string;
-  /** set once the backend confirms it */
-  decision: Decision | null;
-  /** the user answered; waiting for the backend to confirm */
-  answered: boolean;
+  /** set once the backend confirms it; "answered" when it did not say how */
+  decision: Decision | "answered" | null;
+  /** what the user chose, while the backend has not confirmed it */
+  answered: Decision | null;
 }
 
 /** The visible pieces of an answer, in the order they happened. */
@@ -67,7 +68,7 @@ export interface Turn {
   /** next sequence number the turn can apply */
   nextSeq: number;
   /** events that arrived ahead of a gap, by seq */
-  early: Record<number, ChatEvent>;
+  early: Record<number, Incoming>;
 }
 
 export interface ChatState {
@@ -76,11 +77,14 @@ export interface ChatState {
 }
 
 export type ChatAction =
-  | { type: "events"; events: ChatEvent[]; now: number }
+  | { type: "events"; events: Incoming[]; now: number }
   | { type: "sent"; turnId: string; prompt: string; queued: boolean }
-  /** the user answered an approval (true) or sending the answer failed (false) */
-  | { type: "answered"; requestId: string; answered: boolean }
+  /** the user answered an approval, or (null) sending the answer failed */
+  | { type: "answered"; requestId: string; decision: Decision | null }
   | { type: "reset" };
+
+/** What the reducer takes: events, and placeholders for malformed ones. */
+export type Incoming = ChatEvent | Skipped;
 
 export const initialState: ChatState = { order: [], turns: {} };
 
@@ -121,7 +125,8 @@ function isTerminal(s: TurnStatus): boolean {
 }
 
 /** apply folds one in-order event into its turn. */
-function apply(t: Turn, e: ChatEvent, now: number): Turn {
+function apply(t: Turn, e: Incoming, now: number): Turn {
+  if (e.type === "skipped") return t;
   // Any sign of progress ends a retry wait.
   const base = e.type === "retry" ? t : { ...t, retry: null };
   switch (e.type) {
@@ -152,14 +157,15 @@ function apply(t: Turn, e: ChatEvent, now: number): Turn {
     case "approval_requested": {
       const a: Approval = {
         requestId: e.requestId, callId: e.callId, tool: e.tool, kind: e.kind, summary: e.summary, detail: e.detail,
-        decision: null, answered: false,
+        decision: null, answered: null,
       };
       return { ...base, approvals: { ...t.approvals, [e.requestId]: a }, parts: [...t.parts, { kind: "approval", requestId: e.requestId }] };
     }
     case "approval_resolved": {
       const a = t.approvals[e.requestId];
       if (!a) return base;
-      return { ...base, approvals: { ...t.approvals, [e.requestId]: { ...a, decision: e.decision, answered: true } } };
+      const decision = e.decision ?? a.answered ?? "answered";
+      return { ...base, approvals: { ...t.approvals, [e.requestId]: { ...a, decision, answered: null } } };
     }
     case "usage": {
       // One usage event follows every model response: totals are sums, and
@@ -198,7 +204,7 @@ function settleTools(tools: Record<string, ToolCall>): Record<string, ToolCall> 
 }
 
 /** receive takes one event in any order and applies every event now in sequence. */
-function receive(t: Turn, e: ChatEvent, now: number): Turn {
+function receive(t: Turn, e: Incoming, now: number): Turn {
   if (e.seq < t.nextSeq || e.seq in t.early) return t;
   if (e.seq > t.nextSeq) return { ...t, early: { ...t.early, [e.seq]: e } };
   let turn = apply(t, e, now);
@@ -243,7 +249,7 @@ export function chatReducer(s: ChatState, a: ChatAction): ChatState {
       for (const t of Object.values(s.turns)) {
         const ap = t.approvals[a.requestId];
         if (ap) {
-          return { ...s, turns: { ...s.turns, [t.turnId]: { ...t, approvals: { ...t.approvals, [a.requestId]: { ...ap, answered: a.answered } } } } };
+          return { ...s, turns: { ...s.turns, [t.turnId]: { ...t, approvals: { ...t.approvals, [a.requestId]: { ...ap, answered: a.decision } } } } };
         }
       }
       return s;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { BridgeError, type Backend } from "../bridge";
-import type { ApprovalDecision, ChatEvent } from "./protocol";
-import { chatReducer, initialState } from "./state";
+import type { ApprovalDecision } from "./protocol";
+import { chatReducer, initialState, type Incoming } from "./state";
 
 /** A failure of the user's own action (sending, stopping, answering), not of a turn. */
 export interface ChatNotice {
@@ -24,7 +24,7 @@ export function useChat(backend: Backend) {
   const [notice, setNotice] = useState<ChatNotice | null>(null);
 
   useEffect(() => {
-    let queue: ChatEvent[] = [];
+    let queue: Incoming[] = [];
     let frame = 0;
     const flush = () => {
       frame = 0;
@@ -41,6 +41,9 @@ export function useChat(backend: Backend) {
       if (frame !== 0) cancelAnimationFrame(frame);
     };
   }, [backend]);
+
+  // Background failures (saving the conversation, a drop) show as notices.
+  useEffect(() => backend.onNotice((e) => setNotice(noticeOf(e))), [backend]);
 
   /** send resolves false (and sets the notice) when the prompt was not taken. */
   const send = useCallback(
@@ -64,11 +67,11 @@ export function useChat(backend: Backend) {
 
   const approve = useCallback(
     async (requestId: string, decision: ApprovalDecision) => {
-      dispatch({ type: "answered", requestId, answered: true });
+      dispatch({ type: "answered", requestId, decision: decision.kind });
       try {
         await backend.approve(requestId, decision);
       } catch (e) {
-        dispatch({ type: "answered", requestId, answered: false });
+        dispatch({ type: "answered", requestId, decision: null });
         setNotice(noticeOf(e));
       }
     },

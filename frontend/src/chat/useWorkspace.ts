@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { BridgeError, type Backend } from "../bridge";
 import type { WorkspaceView } from "./protocol";
 
@@ -11,6 +11,13 @@ export function useWorkspace(backend: Backend) {
   const [workspace, setWorkspace] = useState<WorkspaceView | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState("");
+  // Bumped on every open: the backend starts a fresh conversation each time,
+  // even for the same folder, so the chat view must start afresh too.
+  const [epoch, setEpoch] = useState(0);
+  const opened = useCallback((w: WorkspaceView) => {
+    setWorkspace(w);
+    setEpoch((n) => n + 1);
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -24,24 +31,46 @@ export function useWorkspace(backend: Backend) {
     };
   }, [backend]);
 
-  const run = useCallback(async (p: () => Promise<WorkspaceView | null>) => {
-    setError("");
-    try {
-      const w = await p();
-      if (w) setWorkspace(w);
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  }, []);
+  const run = useCallback(
+    async (p: () => Promise<WorkspaceView | null>) => {
+      setError("");
+      try {
+        const w = await p();
+        if (w) opened(w);
+      } catch (e) {
+        setError(messageOf(e));
+      }
+    },
+    [opened],
+  );
 
-  const choose = useCallback(() => run(() => backend.chooseWorkspace()), [backend, run]);
+  // A cancelled picker returns the folder already open: nothing changes then.
+  const current = useRef<string | null>(null);
+  useEffect(() => {
+    current.current = workspace?.path ?? null;
+  }, [workspace]);
+  const choose = useCallback(
+    () => run(async () => {
+      const w = await backend.chooseWorkspace();
+      return w && w.path === current.current ? null : w;
+    }),
+    [backend, run],
+  );
   const open = useCallback((path: string) => run(() => backend.openWorkspace(path)), [backend, run]);
 
-  // A folder dropped anywhere on the window opens; the backend refuses a file.
-  useEffect(() => backend.onFileDrop((paths) => {
-    const first = paths[0];
-    if (first) void open(first);
-  }), [backend, open]);
+  // The backend opens a folder dropped on the window by itself, and
+  // reports what went wrong with a drop (a file, not a folder) as a notice.
+  useEffect(() => {
+    const offOpen = backend.onWorkspace((w) => {
+      setError("");
+      opened(w);
+    });
+    const offNotice = backend.onNotice((e) => setError(e.message));
+    return () => {
+      offOpen();
+      offNotice();
+    };
+  }, [backend, opened]);
 
-  return { workspace, loading, error, choose, open };
+  return { workspace, epoch, loading, error, choose, open };
 }

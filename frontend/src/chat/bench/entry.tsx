@@ -21,7 +21,8 @@ const backend: Backend = {
     subs.add(cb);
     return () => subs.delete(cb);
   },
-  onFileDrop: () => () => undefined,
+  onWorkspace: () => () => undefined,
+  onNotice: () => () => undefined,
 };
 const emit = (e: ChatEvent) => subs.forEach((cb) => cb(e));
 
