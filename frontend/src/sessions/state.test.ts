@@ -38,7 +38,7 @@ describe("sessionsReducer", () => {
     const s = run([{ type: "loaded", items: [sv("a", 1)] }, { type: "startRename", id: "a" }]);
     expect(s.editingId).toBe("a");
     const r = run([{ type: "renamed", id: "a", title: "Plan" }], s);
-    expect(r.items[0].title).toBe("Plan");
+    expect(r.items[0]?.title).toBe("Plan");
     expect(r.editingId).toBeNull();
     expect(run([{ type: "startRename", id: "nope" }], r).editingId).toBeNull();
   });

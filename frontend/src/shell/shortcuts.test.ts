@@ -7,5 +7,26 @@ describe("matchShortcut", () => {
     [{ key: ",", metaKey: true }, "settings"],
     [{ key: "," }, null],
     [{ key: "k", ctrlKey: true }, null],
+    [{ key: "n", ctrlKey: true }, "new-chat"],
+    [{ key: "N", metaKey: true }, "new-chat"],
+    [{ key: "n" }, null],
+    [{ key: "F", ctrlKey: true, shiftKey: true }, "search"],
+    [{ key: "f", metaKey: true, shiftKey: true }, "search"],
+    [{ key: "f", ctrlKey: true }, null],
+    [{ key: "?", shiftKey: true }, "help"],
+    [{ key: "/", ctrlKey: true }, "help"],
+    [{ key: "/" }, null],
   ])("%j → %s", (init, want) => expect(matchShortcut(new KeyboardEvent("keydown", init))).toBe(want));
+
+  it("leaves ? to text fields", () => {
+    for (const tag of ["input", "textarea"]) {
+      const el = document.createElement(tag);
+      document.body.append(el);
+      let got: string | null = "unset";
+      el.addEventListener("keydown", (e) => (got = matchShortcut(e)));
+      el.dispatchEvent(new KeyboardEvent("keydown", { key: "?", bubbles: true }));
+      expect(got).toBeNull();
+      el.remove();
+    }
+  });
 });

@@ -1,7 +1,9 @@
 // Global keyboard shortcuts, as data so the help overlay and the handler
 // cannot disagree.
+export type ShortcutId = "settings" | "new-chat" | "search" | "help";
+
 export interface Shortcut {
-  id: "settings";
+  id: ShortcutId;
   label: string;
   keys: string;
   matches: (e: KeyboardEvent) => boolean;
@@ -9,10 +11,45 @@ export interface Shortcut {
 
 const mod = (e: KeyboardEvent) => e.ctrlKey || e.metaKey;
 
+// "?" is a character people type: it is a shortcut only outside text fields.
+function typing(e: KeyboardEvent): boolean {
+  const t = e.target;
+  if (!(t instanceof HTMLElement)) return false;
+  return t.isContentEditable || t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement;
+}
+
 export const shortcuts: Shortcut[] = [
+  { id: "new-chat", label: "New chat", keys: "Ctrl/⌘ + N", matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "n" },
+  { id: "search", label: "Search the workspace", keys: "Ctrl/⌘ + Shift + F", matches: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === "f" },
   { id: "settings", label: "Open settings", keys: "Ctrl/⌘ + ,", matches: (e) => mod(e) && e.key === "," },
+  {
+    id: "help",
+    label: "Show keyboard shortcuts",
+    keys: "? or Ctrl/⌘ + /",
+    matches: (e) => (mod(e) && e.key === "/") || (e.key === "?" && !mod(e) && !e.altKey && !typing(e)),
+  },
 ];
 
-export function matchShortcut(e: KeyboardEvent): Shortcut["id"] | null {
+export function matchShortcut(e: KeyboardEvent): ShortcutId | null {
   return shortcuts.find((s) => s.matches(e))?.id ?? null;
 }
+
+/** Keys that act where the focus is; listed in the help overlay beside the global ones. */
+export interface LocalShortcut {
+  area: string;
+  label: string;
+  keys: string;
+}
+
+export const localShortcuts: LocalShortcut[] = [
+  { area: "Chat", label: "Send the message", keys: "Enter" },
+  { area: "Chat", label: "New line", keys: "Shift + Enter" },
+  { area: "Chat", label: "Stop the reply", keys: "Esc" },
+  { area: "Chat", label: "Attach a workspace file", keys: "@" },
+  { area: "Conversations", label: "Rename the focused conversation", keys: "F2" },
+  { area: "Conversations", label: "Delete the focused conversation", keys: "Delete" },
+  { area: "Conversations", label: "Clear the history search", keys: "Esc" },
+  { area: "Search panel", label: "Move between results", keys: "↑ / ↓" },
+  { area: "Search panel", label: "Open the selected result", keys: "Enter" },
+  { area: "Dialogs", label: "Close", keys: "Esc" },
+];

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import type { BridgeError } from "../bridge";
+import type { ExportFormat, ShellBackend, TranscriptView } from "../bridge/shell";
+import { initialSessions, sessionsReducer, type SessionsState } from "./state";
+
+/** How long a deleted conversation can be brought back. */
+export const UNDO_MS = 8000;
+/** Typing pause before a history search runs. */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+export interface SessionsHandlers {
+  onOpen: (t: TranscriptView) => void;
+  onNewChat: () => void;
+}
+
+export interface SessionsController {
+  state: SessionsState;
+  newChat(): Promise<void>;
+  open(id: string): Promise<void>;
+  startRename(id: string): void;
+  cancelRename(): void;
+  rename(id: string, title: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  undo(): Promise<void>;
+  setQuery(q: string): void;
+  exportAs(id: string, format: ExportFormat): Promise<void>;
+  dismissNotice(): void;
+}
+
+const message = (e: unknown) => (e instanceof Error ? (e as BridgeError).message : String(e));
+
+/** useSessions keeps the sidebar in step with the backend for one workspace (null: none open). */
+export function useSessions(shell: ShellBackend, workspace: string | null, handlers: SessionsHandlers): SessionsController {
+  const [state, dispatch] = useReducer(sessionsReducer, initialSessions);
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  // Reload on open and on every "sessions" event; a slower older reply
+  // never overwrites a newer one.
+  useEffect(() => {
+    if (workspace === null) return;
+    let seq = 0;
+    let live = true;
+    const load = () => {
+      const mine = ++seq;
+      shell.listSessions().then(
+        (items) => live && mine === seq && dispatch({ type: "loaded", items }),
+        (e: unknown) => live && mine === seq && dispatch({ type: "failed", message: message(e) }),
+      );
+    };
+    load();
+    const off = shell.onSessions(load);
+    return () => {
+      live = false;
+      off();
+    };
+  }, [shell, workspace]);
+
+  const pendingId = state.pending?.session.id;
+  const deadline = state.pending?.deadline;
+  useEffect(() => {
+    if (pendingId === undefined || deadline === undefined) return;
+    const t = setTimeout(() => dispatch({ type: "undoLapsed", id: pendingId }), Math.max(0, deadline - Date.now()));
+    return () => clearTimeout(t);
+  }, [pendingId, deadline]);
+
+  const query = state.query;
+  useEffect(() => {
+    if (query.trim() === "") return;
+    let live = true;
+    const t = setTimeout(() => {
+      shell.searchSessions(query).then(
+        (hits) => live && dispatch({ type: "hits", query, hits }),
+        (e: unknown) => live && dispatch({ type: "notice", message: message(e) }),
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [shell, query]);
+
+  const attempt = useCallback(async (fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (e) {
+      dispatch({ type: "notice", message: message(e) });
+    }
+  }, []);
+
+  const pending = state.pending;
+  return useMemo<SessionsController>(
+    () => ({
+      state,
+      newChat: () =>
+        attempt(async () => {
+          await shell.newChat();
+          dispatch({ type: "newChat" });
+          latest.current.onNewChat();
+        }),
+      open: (id) =>
+        attempt(async () => {
+          const t = await shell.openSession(id);
+          dispatch({ type: "opened", id });
+          latest.current.onOpen(t);
+        }),
+      startRename: (id) => dispatch({ type: "startRename", id }),
+      cancelRename: () => dispatch({ type: "cancelRename" }),
+      rename: (id, title) =>
+        attempt(async () => {
+          const t = title.trim();
+          if (t === "") return dispatch({ type: "cancelRename" });
+          await shell.renameSession(id, t);
+          dispatch({ type: "renamed", id, title: t });
+        }),
+      remove: (id) =>
+        attempt(async () => {
+          await shell.deleteSession(id);
+          dispatch({ type: "deleted", id, deadline: Date.now() + UNDO_MS });
+          // The backend drops a deleted open chat; so does the view.
+          if (state.currentId === id) latest.current.onNewChat();
+        }),
+      undo: () =>
+        attempt(async () => {
+          if (!pending) return;
+          await shell.restoreSession(pending.session.id);
+          dispatch({ type: "restored", id: pending.session.id });
+        }),
+      setQuery: (q) => dispatch({ type: "query", query: q }),
+      exportAs: (id, format) =>
+        attempt(async () => {
+          const path = await shell.saveSessionExport(id, format);
+          if (path !== "") dispatch({ type: "notice", message: `Exported to ${path}` });
+        }),
+      dismissNotice: () => dispatch({ type: "notice", message: null }),
+    }),
+    [state, shell, attempt, pending],
+  );
+}
