@@ -61,9 +61,10 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	return res, nil
 }
 
-// maxVerify bounds how many candidates of a phrase query are checked
-// against their files; beyond it the total is extrapolated.
-const maxVerify = 2000
+// Phrase candidates are checked against their files: all of them when
+// there are at most exactVerify (the total is then exact, as a grep
+// would count), else until the page is full and the total is estimated.
+const exactVerify = 300
 
 func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	verify := false
@@ -74,7 +75,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	// all candidates are checked so the total is what a grep would count.
 	want := limit
 	if verify {
-		want = min(maxVerify, max(8*limit, 256))
+		want = max(8*limit, exactVerify)
 	}
 	req := bleve.NewSearchRequestOptions(pq.bleveQuery(), want, 0, false)
 	sr, err := x.idx.SearchInContext(ctx, req)
@@ -110,7 +111,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 			}
 		}
 		checked += n
-		if len(kept) >= limit && checked >= 4*limit {
+		if len(kept) >= limit && checked >= 4*limit && int(sr.Total) > exactVerify {
 			break
 		}
 	}

@@ -32,7 +32,11 @@ func main() {
 	corpus := flag.String("corpus", "", "folder to index (default: GOROOT/src)")
 	synthetic := flag.Int("synthetic", 0, "generate a synthetic corpus of N files (~10 KB each) instead")
 	runs := flag.Int("runs", 50, "runs per query")
+	memLimit := flag.Int("memlimit", 0, "Go soft memory limit in MiB (0: none), as an app would set")
 	flag.Parse()
+	if *memLimit > 0 {
+		debug.SetMemoryLimit(int64(*memLimit) << 20)
+	}
 	if err := run(*corpus, *synthetic, *runs); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
@@ -64,7 +68,11 @@ func run(corpus string, synthetic, runs int) error {
 	if err != nil {
 		return err
 	}
-	first := firstResults(ctx, x, wall0)
+	word, qs := "func", goQueries
+	if synthetic > 0 {
+		word, qs = "config", syntheticQueries
+	}
+	first := firstResults(ctx, x, wall0, word)
 	if err := x.Wait(ctx); err != nil {
 		return err
 	}
@@ -93,7 +101,7 @@ func run(corpus string, synthetic, runs int) error {
 	fmt.Printf("REOPEN reconcile of an unchanged tree %v (%d files re-read); steady RSS %.0f MB; watcher %s\n\n",
 		time.Since(t0).Round(time.Millisecond), x.Status().FilesDone, currentRSSMB(), x.Status().Watcher)
 
-	queries(ctx, x, corpus, runs)
+	queries(ctx, x, corpus, runs, qs)
 	if synthetic == 0 {
 		freshness(ctx, x, corpus, tmp)
 	}
@@ -101,9 +109,9 @@ func run(corpus string, synthetic, runs int) error {
 }
 
 // firstResults polls a common word from Open until the first hit.
-func firstResults(ctx context.Context, x *knowledge.Index, start time.Time) time.Duration {
+func firstResults(ctx context.Context, x *knowledge.Index, start time.Time, word string) time.Duration {
 	for {
-		if r, err := x.Search(ctx, "func", 1); err == nil && len(r.Hits) > 0 {
+		if r, err := x.Search(ctx, word, 1); err == nil && len(r.Hits) > 0 {
 			return time.Since(start)
 		}
 		if x.Status().State != knowledge.StateBuilding {
@@ -118,7 +126,19 @@ type benchQuery struct {
 	rg      []string // equivalent rg arguments
 }
 
-var benchQueries = []benchQuery{
+var syntheticQueries = []benchQuery{
+	{"term", "buffer", []string{"-l", "-i", "buffer"}},
+	{"identifier", "parseNode42", []string{"-l", "-i", "-w", "parseNode42"}},
+	{"words(AND)", "loadState7 setItem9", []string{"-l", "-i", "-w", "loadState7"}},
+	{"phrase", `"getValue1 newNode2"`, []string{"-l", "-i", "getValue1 newNode2"}},
+	{"prefix", "parsenode4*", []string{"-l", "-i", `\bparseNode4\d*`}},
+	{"fuzzy", "bufer~", []string{"-l", "-i", "-w", "buf.?er"}},
+	{"filter", "state path:d7/d17", []string{"-l", "-i", "state", "-g", "d7/d17/**"}},
+	{"scan(wildcard)", "*Node42", []string{"-l", `\w*Node42`}},
+	{"scan(regex)", `/getValue\d+ setValue/`, []string{"-l", `getValue\d+ setValue`}},
+}
+
+var goQueries = []benchQuery{
 	{"term", "goroutine", []string{"-l", "-i", "-w", "goroutine"}},
 	{"term", "func", []string{"-l", "-i", "-w", "func"}},
 	{"identifier", "ErrNotExist", []string{"-l", "-i", "-w", "ErrNotExist"}},
@@ -133,7 +153,7 @@ var benchQueries = []benchQuery{
 	{"scan(regex)", `/func \(\w+ \*Reader\) Read/`, []string{"-l", `func \(\w+ \*Reader\) Read`}},
 }
 
-func queries(ctx context.Context, x *knowledge.Index, corpus string, runs int) {
+func queries(ctx context.Context, x *knowledge.Index, corpus string, runs int, benchQueries []benchQuery) {
 	fmt.Printf("QUERIES (top 20 with snippets; %d runs each) vs a warm rg -l over the same tree\n", runs)
 	fmt.Printf("  %-15s %-32s %7s %9s %9s %9s %8s %9s\n", "kind", "query", "total", "p50", "p99", "rg", "rg/p99", "rg files")
 	for _, bq := range benchQueries {
