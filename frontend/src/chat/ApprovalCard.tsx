@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DiffView } from "./DiffView";
 import type { ApprovalDecision } from "./protocol";
 import { redact } from "./redact";
@@ -20,6 +20,16 @@ interface Props {
 export function ApprovalCard({ approval: a, onAnswer }: Props) {
   const [denying, setDenying] = useState(false);
   const [note, setNote] = useState("");
+  const first = useRef<HTMLButtonElement>(null);
+
+  // Take the keyboard only from nothing in particular: a keystroke meant
+  // for the composer must never land on "Allow", and an older card keeps it.
+  useEffect(() => {
+    const active = document.activeElement;
+    const busy = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ||
+      (active instanceof HTMLElement && (active.isContentEditable || active.closest(".approval") !== null));
+    if (!busy) first.current?.focus();
+  }, []);
 
   if (a.decision !== null) {
     return (
@@ -71,7 +81,7 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
         </form>
       ) : (
         <div className="row">
-          <button type="button" autoFocus disabled={busy} onClick={() => answer({ kind: "allow_once" })}>
+          <button type="button" ref={first} disabled={busy} onClick={() => answer({ kind: "allow_once" })}>
             Allow once
           </button>
           <button type="button" disabled={busy} onClick={() => answer({ kind: "allow_session" })}>

@@ -106,12 +106,25 @@ describe("ChatView stream", () => {
     void input;
   });
 
+  it("never moves the keyboard from the composer to an approval, but offers a way there", async () => {
+    const { backend, input } = setup();
+    input.focus();
+    fireEvent.change(input, { target: { value: "typing a follow-up" } });
+    await play(backend, ...stream("t1", started("p"),
+      { type: "approval_requested", requestId: "r1", callId: "c1", tool: "shell", kind: "shell", summary: "", detail: "make" }));
+    expect(document.activeElement).toBe(input);
+    fireEvent.click(screen.getByRole("button", { name: "Review it" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Allow once" }));
+  });
+
   it("asks for approval inline and answers from the keyboard", async () => {
-    const { backend } = setup();
+    const { backend, input } = setup();
+    input.blur();
     await play(backend, ...stream("t1", started("p"),
       { type: "approval_requested", requestId: "r1", callId: "c1", tool: "shell", kind: "shell", summary: "deletes build output", detail: "rm -rf build" },
       { type: "approval_requested", requestId: "r2", callId: "c2", tool: "edit_file", kind: "edit", summary: "main.go", detail: "@@ -1 +1 @@\n-old\n+new\n" }));
     const card = screen.getByRole("group", { name: "Approval needed: shell" });
+    expect(document.activeElement).toBe(screen.getAllByRole("button", { name: "Allow once" })[0]);
     expect(card.textContent).toContain("rm -rf build");
     expect(screen.getByLabelText("Proposed edit").querySelector(".diff-add")?.textContent).toBe("+new\n");
     await act(async () => {

@@ -5,7 +5,7 @@ import { Composer } from "./Composer";
 import { ErrorNotice } from "./ErrorNotice";
 import { OpenLink } from "./Markdown";
 import { MessageList } from "./MessageList";
-import { isStreaming } from "./state";
+import { isStreaming, pendingApprovals } from "./state";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
 
@@ -73,7 +73,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
             </button>
           </div>
         )}
-        <Composer streaming={streaming} onSend={send} onStop={stop} />
+        <Composer streaming={streaming} awaitingApproval={pendingApprovals(state).length > 0} onSend={send} onStop={stop} />
       </section>
     </OpenLink.Provider>
   );

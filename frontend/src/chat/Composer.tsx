@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 
 interface Props {
   streaming: boolean;
+  /** an approval waits above; offer a way to it from the keyboard */
+  awaitingApproval?: boolean;
   /** resolves false when the prompt was not taken; the text is then put back */
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
@@ -13,11 +15,16 @@ function composing(e: KeyboardEvent): boolean {
   return e.nativeEvent.isComposing || e.keyCode === 229;
 }
 
+// The oldest unanswered approval card's first button.
+function focusApproval() {
+  document.querySelector<HTMLButtonElement>(".approval button:not(:disabled)")?.focus();
+}
+
 /**
  * Composer: Enter sends, Shift+Enter adds a line. During a stream the
  * button is Stop (Esc too); Enter still sends, and the backend queues it.
  */
-export function Composer({ streaming, onSend, onStop }: Props) {
+export function Composer({ streaming, awaitingApproval = false, onSend, onStop }: Props) {
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -54,6 +61,14 @@ export function Composer({ streaming, onSend, onStop }: Props) {
         void submit();
       }}
     >
+      {awaitingApproval && (
+        <p className="composer-hint" role="status">
+          The agent is waiting for your approval.{" "}
+          <button type="button" className="link" onClick={focusApproval}>
+            Review it
+          </button>
+        </p>
+      )}
       <label htmlFor="composer-input" className="sr-only">
         Message
       </label>
