@@ -4,10 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/hearth-agent/hearth/knowledge"
 )
+
+// buildMemoryLimit is the Go soft memory limit while indexing.
+const buildMemoryLimit = 300 << 20
 
 // indexReport is the --json output of hearth index.
 type indexReport struct {
@@ -31,6 +35,11 @@ func runIndex(ctx context.Context, env *Env, args []string) int {
 	}
 	if fs.NArg() != 1 {
 		return usageErr(env, fs, "want exactly one DIR")
+	}
+	if env.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit keeps a big first build near 300 MB of RSS (about
+		// 400 MB without) for little CPU; GOMEMLIMIT overrides it.
+		debug.SetMemoryLimit(buildMemoryLimit)
 	}
 	start := time.Now()
 	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: fs.Arg(0), CacheDir: *cache, NoWatch: true})
