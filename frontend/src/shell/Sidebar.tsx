@@ -1,13 +1,31 @@
-export function Sidebar({ onOpenSettings }: { onOpenSettings: () => void }) {
+import type { ReactNode } from "react";
+import { SessionsPanel } from "../sessions/SessionsPanel";
+import type { SessionsController } from "../sessions/useSessions";
+
+interface Props {
+  onOpenSettings: () => void;
+  /** sessions is null until a workspace is open. */
+  sessions?: SessionsController | null;
+  workspace?: string | null;
+  /** footer sits above the Settings button (the index status). */
+  footer?: ReactNode;
+}
+
+export function Sidebar({ onOpenSettings, sessions = null, workspace = null, footer }: Props) {
   return (
     <nav className="sidebar" aria-label="Conversations">
       <div className="brand">
         <span className="logo" aria-hidden="true" />
         Hearth
       </div>
-      <div className="sessions" aria-label="Sessions">
-        <p className="muted">No conversations yet.</p>
-      </div>
+      {sessions && workspace ? (
+        <SessionsPanel ctl={sessions} workspace={workspace} />
+      ) : (
+        <div className="sessions" aria-label="Sessions">
+          <p className="muted">No conversations yet.</p>
+        </div>
+      )}
+      {footer}
       <button type="button" className="sidebar-settings" onClick={onOpenSettings} title="Settings (Ctrl/⌘ + ,)">
         Settings
       </button>

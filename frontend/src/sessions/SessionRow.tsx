@@ -1,0 +1,87 @@
+import { useRef } from "react";
+import type { SessionView } from "../bridge/shell";
+import { RowMenu } from "./RowMenu";
+import { sessionTitle } from "./state";
+import type { SessionsController } from "./useSessions";
+
+interface Props {
+  session: SessionView;
+  current: boolean;
+  editing: boolean;
+  ctl: SessionsController;
+}
+
+export function SessionRow({ session, current, editing, ctl }: Props) {
+  const title = sessionTitle(session);
+  if (editing) {
+    return (
+      <li className="session-row editing">
+        <RenameInput
+          label={`Rename ${title}`}
+          initial={session.title}
+          onDone={(value) => (value === null ? ctl.cancelRename() : void ctl.rename(session.id, value))}
+        />
+      </li>
+    );
+  }
+
+  return (
+    <li className={current ? "session-row current" : "session-row"}>
+      <button
+        type="button"
+        className="session-open"
+        aria-current={current ? "page" : undefined}
+        title={`${title} — double-click or F2 to rename`}
+        onClick={() => void ctl.open(session.id)}
+        onDoubleClick={() => ctl.startRename(session.id)}
+        onKeyDown={(e) => {
+          if (e.key === "F2") {
+            e.preventDefault();
+            ctl.startRename(session.id);
+          } else if (e.key === "Delete") {
+            e.preventDefault();
+            void ctl.remove(session.id);
+          }
+        }}
+      >
+        {title}
+      </button>
+      <RowMenu
+        label={`Actions for ${title}`}
+        items={[
+          { label: "Rename", run: () => ctl.startRename(session.id) },
+          { label: "Export as Markdown", run: () => void ctl.exportAs(session.id, "md") },
+          { label: "Export as JSON", run: () => void ctl.exportAs(session.id, "json") },
+          { label: "Delete", run: () => void ctl.remove(session.id), danger: true },
+        ]}
+      />
+    </li>
+  );
+}
+
+function RenameInput({ label, initial, onDone }: { label: string; initial: string; onDone: (value: string | null) => void }) {
+  // Enter and Escape finish the edit; the blur that follows must not act again.
+  const done = useRef(false);
+  const finish = (value: string | null) => {
+    if (done.current) return;
+    done.current = true;
+    onDone(value);
+  };
+  return (
+    <input
+      className="session-rename"
+      aria-label={label}
+      defaultValue={initial}
+      autoFocus
+      onFocus={(e) => e.currentTarget.select()}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") finish(e.currentTarget.value);
+        else if (e.key === "Escape") {
+          e.stopPropagation();
+          finish(null);
+        }
+      }}
+      onBlur={(e) => finish(e.currentTarget.value)}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useId } from "react";
+import { matchShortcut } from "../shell/shortcuts";
+import { HistoryHits } from "./HistoryHits";
+import { SessionRow } from "./SessionRow";
+import { groupByDate, sessionTitle } from "./state";
+import type { SessionsController } from "./useSessions";
+
+/** SessionsPanel is the sidebar's conversation list for the open workspace. */
+export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; workspace: string }) {
+  const { state } = ctl;
+  const id = useId();
+
+  const { newChat } = ctl;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (matchShortcut(e) !== "new-chat") return;
+      e.preventDefault();
+      void newChat();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [newChat]);
+
+  const searching = state.query.trim() !== "";
+  const groups = groupByDate(state.items, new Date());
+
+  return (
+    <div className="sessions-panel">
+      <button type="button" className="new-chat" onClick={() => void ctl.newChat()} title="New chat (Ctrl/⌘ + N)">
+        New chat
+      </button>
+      <input
+        type="search"
+        className="sessions-search"
+        aria-label="Search conversations"
+        placeholder="Search conversations"
+        value={state.query}
+        onChange={(e) => ctl.setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && state.query !== "") {
+            e.stopPropagation();
+            ctl.setQuery("");
+          }
+        }}
+      />
+      <div className="sessions" aria-label="Sessions">
+        {searching ? (
+          <HistoryHits hits={state.hitsFor === state.query ? state.hits : null} workspace={workspace} onOpen={(sid) => void ctl.open(sid)} />
+        ) : state.error !== null ? (
+          <p className="sessions-error">Could not list conversations: {state.error}</p>
+        ) : state.loaded && groups.length === 0 ? (
+          <p className="muted sessions-empty">No conversations yet.</p>
+        ) : (
+          groups.map((g) => (
+            <section key={g.label} aria-labelledby={`${id}-${g.label}`}>
+              <h3 id={`${id}-${g.label}`} className="session-group">
+                {g.label}
+              </h3>
+              <ul>
+                {g.items.map((s) => (
+                  <SessionRow key={s.id} session={s} current={s.id === state.currentId} editing={s.id === state.editingId} ctl={ctl} />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+      </div>
+      <div className="sessions-status" role="status" aria-live="polite">
+        {state.pending && (
+          <p className="undo-toast">
+            Deleted “{sessionTitle(state.pending.session)}”.{" "}
+            <button type="button" onClick={() => void ctl.undo()}>
+              Undo
+            </button>
+          </p>
+        )}
+        {state.notice && (
+          <p className="sessions-notice">
+            {state.notice}{" "}
+            <button type="button" className="icon" aria-label="Dismiss" onClick={ctl.dismissNotice}>
+              ×
+            </button>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
