@@ -141,6 +141,26 @@ async function session(n: number) {
   return { turns: n, events: all.length, reducerMs, openMs, open: opened, scroll: { ...scroll, steps, rendered: document.querySelectorAll(".turn").length }, domNodes: document.getElementsByTagName("*").length };
 }
 
+/** gallery plays one turn with every kind of row, for screenshots. */
+function gallery() {
+  let seq = 0;
+  const ev = (body: object) => emit({ turnId: "g", seq: ++seq, ...body } as ChatEvent);
+  ev({ type: "turn_started", prompt: "Fix the failing test and clean the build dir", startedAt: Date.now() - 65_000 });
+  ev({ type: "reasoning", text: "The test fails on an off-by-one. I'll read sum.go first." });
+  ev({ type: "text", text: "Let me look at the code first." });
+  ev({ type: "tool_started", callId: "a", name: "read_file", args: { path: "sum.go" } });
+  ev({ type: "tool_finished", callId: "a", name: "read_file", status: "succeeded", output: "package sum\n", durationMs: 4 });
+  ev({ type: "tool_started", callId: "b", name: "shell", args: { command: "go test ./..." } });
+  ev({ type: "tool_finished", callId: "b", name: "shell", status: "failed", output: "--- FAIL: TestSum (0.00s)\n    sum_test.go:9: got 5, want 6\nFAIL", durationMs: 1830 });
+  ev({ type: "approval_requested", requestId: "r1", callId: "c", tool: "edit_file", kind: "edit", summary: "edit sum.go",
+    detail: "--- a/sum.go\n+++ b/sum.go\n@@ -3,3 +3,3 @@\n func Sum(xs []int) (n int) {\n-\tfor i := 1; i < len(xs); i++ {\n+\tfor i := 0; i < len(xs); i++ {\n" });
+  ev({ type: "tool_started", callId: "c", name: "edit_file", args: { path: "sum.go" } });
+  ev({ type: "approval_requested", requestId: "r2", callId: "d", tool: "shell", kind: "shell", summary: "deletes the build directory", detail: "rm -rf build/" });
+  ev({ type: "tool_started", callId: "d", name: "shell", args: { command: "rm -rf build/" } });
+  ev({ type: "tool_progress", callId: "d", chunk: "removing build/bin/app\n" });
+  ev({ type: "retry", class: "rate_limit", attempt: 2, delayMs: 12_000 });
+}
+
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root");
 // The same frame as App: the scroller's height comes from the shell grid.
@@ -153,4 +173,4 @@ createRoot(root).render(
   </div>,
 );
 
-Object.assign(window, { chatBench: { stream, session } });
+Object.assign(window, { chatBench: { stream, session, gallery } });

@@ -62,6 +62,16 @@ async function main() {
     await page2.waitForFunction(() => "chatBench" in window);
     results.session = await page2.evaluate(([n]) => window.chatBench.session(n), [turns]);
     await page2.screenshot({ path: path.join(out, "session.png") });
+    for (const scheme of ["light", "dark"]) {
+      const g = await browser.newPage({ viewport: { width: 1100, height: 900 }, colorScheme: scheme });
+      g.on("pageerror", (e) => errors.push(String(e)));
+      await g.goto(url);
+      await g.waitForFunction(() => "chatBench" in window);
+      await g.evaluate(() => window.chatBench.gallery());
+      await g.waitForTimeout(300);
+      await g.screenshot({ path: path.join(out, `gallery-${scheme}.png`) });
+      await g.close();
+    }
     results.errors = errors;
     results.screenshots = out;
     console.log(JSON.stringify(results, null, 2));
