@@ -1,0 +1,39 @@
+import { useEffect, useState } from "react";
+import type { SearchHit, ShellBackend } from "../bridge/shell";
+import { matchShortcut } from "../shell/shortcuts";
+import { SearchPanel } from "./SearchPanel";
+
+interface Props {
+  shell: ShellBackend;
+  /** enabled is false while no folder is open: there is no index to search. */
+  enabled: boolean;
+  onOpen: (hit: SearchHit) => void;
+}
+
+/** SearchLauncher opens the search panel on Ctrl/⌘+Shift+F and closes it after a pick. */
+export function SearchLauncher({ shell, enabled, onOpen }: Props) {
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (matchShortcut(e) !== "search") return;
+      e.preventDefault();
+      setOpen(true);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [enabled]);
+
+  if (!open || !enabled) return null;
+  return (
+    <SearchPanel
+      shell={shell}
+      onClose={() => setOpen(false)}
+      onOpen={(hit) => {
+        setOpen(false);
+        onOpen(hit);
+      }}
+    />
+  );
+}

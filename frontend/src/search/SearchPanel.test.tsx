@@ -1,0 +1,98 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SearchHit } from "../bridge/shell";
+import { fakeShell, type FakeShell } from "../shell/fakeShell";
+import { SearchLauncher } from "./SearchLauncher";
+import { RESULT_LIMIT, SEARCH_DEBOUNCE_MS } from "./useWorkspaceSearch";
+
+const hit = (path: string, line: number, snippet: string, highlights: [number, number][], lines?: number[]): SearchHit => ({ path, line, snippet, highlights, lines, score: 1 });
+
+let shell: FakeShell;
+let opened: SearchHit[];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  shell = fakeShell();
+  opened = [];
+  shell.searchResult = {
+    total: 2,
+    tookMs: 4,
+    partial: false,
+    hits: [hit("cmd/main.go", 12, "func main() {", [[5, 9]], [12, 30]), hit("README.md", 3, "run main", [[4, 8]])],
+  };
+});
+afterEach(() => vi.useRealTimers());
+
+function mount(enabled = true) {
+  render(<SearchLauncher shell={shell} enabled={enabled} onOpen={(h) => opened.push(h)} />);
+}
+
+const open = () => act(async () => fireEvent.keyDown(window, { key: "F", ctrlKey: true, shiftKey: true }));
+async function type(text: string) {
+  fireEvent.change(screen.getByRole("combobox", { name: "Search the workspace" }), { target: { value: text } });
+  await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 5));
+}
+const options = () => screen.queryAllByRole("option");
+
+describe("search panel", () => {
+  it("opens on Ctrl+Shift+F with the query box focused, closes on Escape", async () => {
+    mount();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await open();
+    const box = screen.getByRole("combobox", { name: "Search the workspace" });
+    expect(document.activeElement).toBe(box);
+    fireEvent.keyDown(box, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("does nothing without an open folder", async () => {
+    mount(false);
+    await open();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("debounces typing and shows results by file with lines and highlights", async () => {
+    mount();
+    await open();
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "ma" } });
+    await type("main");
+    expect(shell.searchWorkspace).toHaveBeenCalledTimes(1);
+    expect(shell.searchWorkspace).toHaveBeenCalledWith("main", RESULT_LIMIT);
+    expect(screen.getByRole("status").textContent).toBe("2 results in 4 ms");
+    const [first] = options();
+    expect(first?.textContent).toContain("cmd/main.go");
+    expect(first?.querySelector(".search-lineno")?.textContent).toBe("12");
+    expect(first?.querySelector("mark")?.textContent).toBe("main");
+    expect(first?.textContent).toContain("Also line 30");
+  });
+
+  it("moves with the arrow keys and opens the selected result with Enter", async () => {
+    mount();
+    await open();
+    await type("main");
+    const box = screen.getByRole("combobox");
+    expect(options()[0]?.getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    expect(options()[1]?.getAttribute("aria-selected")).toBe("true");
+    expect(box.getAttribute("aria-activedescendant")).toBe(options()[1]?.id);
+    fireEvent.keyDown(box, { key: "ArrowDown" });
+    expect(options()[0]?.getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(box, { key: "ArrowUp" });
+    fireEvent.keyDown(box, { key: "Enter" });
+    expect(opened.map((h) => h.path)).toEqual(["README.md"]);
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("notes a partial index and shows a backend error in words", async () => {
+    mount();
+    await open();
+    shell.searchResult = { ...shell.searchResult, partial: true, total: 1 };
+    await type("main");
+    expect(screen.getByRole("status").textContent).toContain("1 result in 4 ms");
+    expect(screen.getByRole("status").textContent).toContain("still being built");
+    vi.mocked(shell.searchWorkspace).mockRejectedValueOnce(new Error("unbalanced quote in the query"));
+    await type('"main');
+    expect(screen.getByRole("status").textContent).toBe("unbalanced quote in the query");
+    expect(options()).toHaveLength(0);
+  });
+});

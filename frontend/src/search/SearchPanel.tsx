@@ -1,0 +1,92 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { SearchHit, ShellBackend } from "../bridge/shell";
+import { optionId, ResultList } from "./ResultList";
+import { useWorkspaceSearch } from "./useWorkspaceSearch";
+
+interface Props {
+  shell: ShellBackend;
+  onClose: () => void;
+  onOpen: (hit: SearchHit) => void;
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+
+/** SearchPanel is the Ctrl/⌘+Shift+F overlay over the workspace index. */
+export function SearchPanel({ shell, onClose, onOpen }: Props) {
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const search = useWorkspaceSearch(shell, query);
+  const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+
+  // Focus returns where it was when the panel closes.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    input.current?.focus();
+    return () => before?.focus();
+  }, []);
+
+  const hits = search.result?.hits ?? [];
+  const current = Math.min(active, Math.max(0, hits.length - 1));
+
+  useEffect(() => {
+    document.getElementById(optionId(listId, current))?.scrollIntoView?.({ block: "nearest" });
+  }, [listId, current]);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      if (hits.length > 0) setActive((current + (e.key === "ArrowDown" ? 1 : hits.length - 1)) % hits.length);
+    } else if (e.key === "Enter") {
+      const hit = hits[current];
+      if (hit) {
+        e.preventDefault();
+        onOpen(hit);
+      }
+    }
+  };
+
+  const r = search.result;
+  return (
+    <div className="overlay" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div role="dialog" aria-modal="true" aria-label="Search the workspace" className="search-panel" onKeyDown={onKeyDown}>
+        <input
+          ref={input}
+          type="search"
+          className="search-input"
+          role="combobox"
+          aria-label="Search the workspace"
+          aria-expanded={hits.length > 0}
+          aria-controls={listId}
+          aria-activedescendant={hits.length > 0 ? optionId(listId, current) : undefined}
+          aria-autocomplete="list"
+          placeholder='Search files — words or "phrases"'
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+        />
+        <div className="search-summary" role="status" aria-live="polite">
+          {search.error !== null ? (
+            <span className="search-error">{search.error}</span>
+          ) : r ? (
+            <>
+              {plural(r.total, "result")} in {r.tookMs} ms
+              {r.partial && <span className="search-partial"> · The index is still being built; results may be incomplete.</span>}
+            </>
+          ) : query.trim() !== "" ? (
+            "Searching…"
+          ) : (
+            "Type to search the files of this folder."
+          )}
+        </div>
+        {hits.length > 0 && <ResultList id={listId} hits={hits} active={current} onPick={onOpen} onHover={setActive} />}
+      </div>
+    </div>
+  );
+}
