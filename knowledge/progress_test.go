@@ -66,3 +66,27 @@ func TestSearchDuringFirstBuild(t *testing.T) {
 		t.Errorf("only %d status updates for %d small batches", len(seen), n)
 	}
 }
+
+// TestCloseDuringBuild: Close cancels the first build cleanly and the
+// next open finishes the job.
+func TestCloseDuringBuild(t *testing.T) {
+	ws, cache := t.TempDir(), t.TempDir()
+	for i := range 2000 {
+		write(t, ws, fmt.Sprintf("d%d/f%d.txt", i%20, i), fmt.Sprintf("closeword w%d\n", i))
+	}
+	x, err := Open(context.Background(), Options{Workspace: ws, CacheDir: cache, BatchBytes: 4 << 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(20 * time.Millisecond)
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := x.Search(context.Background(), "closeword", 5); err == nil {
+		t.Error("search on a closed index succeeded")
+	}
+	y := openReady(t, Options{Workspace: ws, CacheDir: cache, NoWatch: true})
+	if got := search(t, y, "closeword").Total; got != 2000 {
+		t.Errorf("after reopen total %d", got)
+	}
+}
