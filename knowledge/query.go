@@ -115,13 +115,13 @@ func parseTerm(s string) (term, error) {
 			fuzz = n
 		}
 		word := s[:i]
-		if len(Tokens(word)) != 1 {
+		if !isOneIdent(word) {
 			return term{}, fmt.Errorf("%w: fuzzy %q must be a single word", ErrBadQuery, s)
 		}
 		return term{kind: termFuzzy, text: word, fuzz: fuzz}, nil
 	case strings.HasSuffix(s, "*") && !strings.ContainsAny(s[:len(s)-1], "*?") && len(s) > 1:
 		word := s[:len(s)-1]
-		if len(Tokens(word)) != 1 {
+		if !isOneIdent(word) {
 			return term{}, fmt.Errorf("%w: prefix %q must be a single word", ErrBadQuery, s)
 		}
 		return term{kind: termPrefix, text: word, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(word) + `\w*`),

@@ -19,6 +19,8 @@ func (x *Index) scanSearch(ctx context.Context, pq *parsedQuery, limit int) (Res
 	if err != nil {
 		return Results{}, err
 	}
+	// Workers only count matches; snippets are made for the page alone,
+	// since a broad pattern can match most of the tree.
 	var (
 		mu   sync.Mutex
 		hits []Hit
@@ -55,6 +57,9 @@ feed:
 	total := len(hits)
 	if len(hits) > limit {
 		hits = hits[:limit]
+	}
+	for i := range hits {
+		x.scanSnippet(&hits[i], pq)
 	}
 	return Results{Total: total, Hits: hits, Scanned: true}, nil
 }
@@ -133,7 +138,22 @@ func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 		}
 		count += n
 	}
-	m := findLinesIn(v, pq.terms)
-	return Hit{Path: rel, Source: src.label, Line: m.line, Lines: m.lines, Score: float64(count),
-		Snippet: m.snippet, Highlights: m.ranges}, true
+	return Hit{Path: rel, Source: src.label, Score: float64(count)}, true
+}
+
+// scanSnippet fills the line and snippet of a scanned hit.
+func (x *Index) scanSnippet(h *Hit, pq *parsedQuery) {
+	src := x.sources[0]
+	for _, s := range x.sources {
+		if s.label == h.Source {
+			src = s
+		}
+	}
+	data, release, err := readText(src.absPath(h.Path), x.opts.MaxFileSize)
+	if err != nil {
+		return
+	}
+	defer release()
+	m := findLines(data, pq.terms)
+	h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 }

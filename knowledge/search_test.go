@@ -58,6 +58,7 @@ func TestSearchSyntax(t *testing.T) {
 		{"/no\\s+such/ ext:md", []string{"docs/running.md"}},
 		{"haystack", []string{"notes/big.txt"}},
 		{"http", []string{"server/http.go", "web/app.ts"}},
+		{"parseHTTPRequest_v*", []string{"web/app.ts"}},                // prefix of an identifier with parts
 		{"errors.New", []string{"server/errors.go"}},                   // several identifiers: exact text
 		{"server/http", []string{"server/http.go"}},                    // ...or the path
 		{"/no such/", []string{"docs/running.md", "server/errors.go"}}, // a regex with spaces

@@ -132,7 +132,7 @@ var syntheticQueries = []benchQuery{
 	{"words(AND)", "loadState7 setItem9", []string{"-l", "-i", "-w", "loadState7"}},
 	{"phrase", `"getValue1 newNode2"`, []string{"-l", "-i", "getValue1 newNode2"}},
 	{"prefix", "parsenode4*", []string{"-l", "-i", `\bparseNode4\d*`}},
-	{"fuzzy", "bufer~", []string{"-l", "-i", "-w", "buf.?er"}},
+	{"fuzzy", "bufer~", []string{"-l", "-i", "-w", "buffer"}},
 	{"filter", "state path:d7/d17", []string{"-l", "-i", "state", "-g", "d7/d17/**"}},
 	{"scan(wildcard)", "*Node42", []string{"-l", `\w*Node42`}},
 	{"scan(regex)", `/getValue\d+ setValue/`, []string{"-l", `getValue\d+ setValue`}},
