@@ -1,17 +1,42 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
+import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { ChatView } from "./chat/ChatView";
 import { EmptyState } from "./chat/EmptyState";
 import { useWorkspace } from "./chat/useWorkspace";
+import { SearchLauncher } from "./search/SearchLauncher";
+import { useSessions } from "./sessions/useSessions";
 import { SettingsPanel } from "./settings/SettingsPanel";
+import { HelpOverlay } from "./shell/HelpOverlay";
+import { IndexStatus } from "./shell/IndexStatus";
 import { Sidebar } from "./shell/Sidebar";
+import { Toasts } from "./shell/Toasts";
 import { WarningBanner } from "./shell/WarningBanner";
 import { matchShortcut, shortcuts } from "./shell/shortcuts";
 
-export function App({ backend }: { backend: Backend }) {
+export function App({ backend, shell = shellBackend }: { backend: Backend; shell?: ShellBackend }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const openSettings = useCallback(() => setSettingsOpen(true), []);
   const ws = useWorkspace(backend);
+  const wsPath = ws.workspace?.path ?? null;
+  // A new or opened conversation starts a fresh chat view (seeded with the
+  // opened transcript). A picked search result waits here until the chat
+  // can take it.
+  const [chatEpoch, setChatEpoch] = useState(0);
+  // The transcript is kept with the folder it came from (ws.epoch), so a
+  // switch of folder never seeds the new chat with it.
+  const [opened, setOpened] = useState<{ epoch: number; t: TranscriptView } | null>(null);
+  const [, setPicked] = useState<SearchHit | null>(null);
+  const sessions = useSessions(shell, wsPath, {
+    onOpen: (t) => {
+      setOpened({ epoch: ws.epoch, t });
+      setChatEpoch((n) => n + 1);
+    },
+    onNewChat: () => {
+      setOpened(null);
+      setChatEpoch((n) => n + 1);
+    },
+  });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -26,14 +51,20 @@ export function App({ backend }: { backend: Backend }) {
 
   return (
     <div className="shell">
-      <Sidebar onOpenSettings={() => setSettingsOpen(true)} />
+      <Sidebar
+        onOpenSettings={() => setSettingsOpen(true)}
+        sessions={wsPath ? sessions : null}
+        workspace={wsPath}
+        footer={<IndexStatus shell={shell} workspace={wsPath} />}
+      />
       <main className={ws.workspace ? "main with-chat" : "main"} aria-label="Conversation">
         <WarningBanner backend={backend} />
         {ws.workspace ? (
           <ChatView
-            key={ws.epoch}
+            key={`${ws.epoch}:${chatEpoch}`}
             backend={backend}
             workspace={ws.workspace}
+            transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
           />
@@ -51,6 +82,10 @@ export function App({ backend }: { backend: Backend }) {
         )}
       </main>
       {settingsOpen && <SettingsPanel backend={backend} onClose={() => setSettingsOpen(false)} />}
+      <SearchLauncher shell={shell} enabled={wsPath !== null} onOpen={setPicked} />
+      <HelpOverlay />
+      {/* While a chat is shown it reports notices itself. */}
+      <Toasts shell={shell} active={wsPath === null} />
     </div>
   );
 }

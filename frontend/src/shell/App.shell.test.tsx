@@ -1,0 +1,48 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { App } from "../App";
+import type { SessionMessage } from "../bridge/shell";
+import { fakeBackend } from "../chat/fakeBackend";
+import { fakeShell } from "./fakeShell";
+
+const msg = (id: number, role: SessionMessage["role"], text: string): SessionMessage => ({
+  id, session_id: "s1", seq: id, role, text, state: "done", started_at: "2026-11-20T10:00:00Z", finished_at: "2026-11-20T10:00:02Z",
+  usage: { input_tokens: 1, output_tokens: 1, reasoning_tokens: 0, cost_usd: 0 },
+});
+
+describe("App shell", () => {
+  it("lists the folder's conversations and opens one into the chat", async () => {
+    const shell = fakeShell([{ id: "s1", title: "Deploy notes", updatedAt: Date.now(), model: "m", costUsd: 0 }]);
+    shell.openSession = async () => ({
+      session: { id: "s1", title: "Deploy notes", updatedAt: Date.now(), model: "m", costUsd: 0 },
+      messages: [msg(1, "user", "how do I deploy this?"), msg(2, "assistant", "Run make release.")],
+    });
+    render(<App backend={fakeBackend({ path: "/p/demo", name: "demo" })} shell={shell} />);
+    await screen.findByRole("region", { name: "Chat in demo" });
+    await act(async () => undefined);
+    await act(async () => fireEvent.click(screen.getByText("Deploy notes")));
+    expect(await screen.findByText("how do I deploy this?")).toBeTruthy();
+    expect(screen.getByText("Deploy notes").getAttribute("aria-current")).toBe("page");
+  });
+
+  it("opens search and help from the keyboard; search needs a folder", async () => {
+    const shell = fakeShell();
+    render(<App backend={fakeBackend(null)} shell={shell} />);
+    await screen.findByRole("button", { name: "Open a folder" });
+    await act(async () => fireEvent.keyDown(window, { key: "F", ctrlKey: true, shiftKey: true }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await act(async () => fireEvent.keyDown(document.body, { key: "?" }));
+    expect(screen.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeTruthy();
+    expect(shell.listSessions).not.toHaveBeenCalled();
+  });
+
+  it("shows the index status for the open folder", async () => {
+    const shell = fakeShell();
+    shell.status = { state: "ready", files_done: 0, files_total: 0, bytes_done: 0, bytes_total: 0, files: 42, bytes: 1, watcher: "watching" };
+    render(<App backend={fakeBackend({ path: "/p/demo", name: "demo" })} shell={shell} />);
+    await screen.findByRole("region", { name: "Chat in demo" });
+    expect(await screen.findByText("Indexed 42 files · watching")).toBeTruthy();
+    await act(async () => fireEvent.keyDown(window, { key: "f", metaKey: true, shiftKey: true }));
+    expect(screen.getByRole("dialog", { name: "Search the workspace" })).toBeTruthy();
+  });
+});
