@@ -42,7 +42,7 @@ export interface Backend {
   openExternal(url: string): void;
   /** onWorkspace reports a folder the backend opened by itself (one dropped on the window). */
   onWorkspace(cb: (w: WorkspaceView) => void): () => void;
-  /** onNotice reports a failure of background work (a drop, saving, undo) as a typed error. */
+  /** onNotice reports a failure of background work (saving, undo, a drop) as a typed error. */
   onNotice(cb: (e: BridgeError) => void): () => void;
 }
 

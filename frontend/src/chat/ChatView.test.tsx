@@ -174,6 +174,23 @@ describe("ChatView stream", () => {
     expect(screen.getByRole("note").textContent).toContain("Context compacted");
   });
 
+  it("shows a stored conversation it was opened with, and goes on from it", async () => {
+    const backend = fakeBackend(ws);
+    const at = "2026-11-22T04:00:00Z";
+    const usage = { input_tokens: 100, output_tokens: 50, reasoning_tokens: 0, cost_usd: 0.02 };
+    render(
+      <ChatView backend={backend} workspace={ws} onOpenSettings={() => undefined} transcript={[
+        { id: 1, session_id: "s", seq: 1, role: "user", text: "what is in main.go?", state: "complete", started_at: at, usage },
+        { id: 2, session_id: "s", seq: 2, role: "assistant", text: "It has **main**.", state: "complete", started_at: at, finished_at: "2026-11-22T04:00:08Z", usage },
+      ]} />,
+    );
+    expect(screen.getByText("what is in main.go?")).toBeTruthy();
+    expect(screen.getByText("main").tagName).toBe("STRONG");
+    expect(screen.getByText("Cooked for 8 s")).toBeTruthy();
+    await play(backend, ...stream("t1", started("and now?"), text("Now this.")));
+    expect(screen.getAllByRole("article")).toHaveLength(2);
+  });
+
   it("shows background failures from the backend in plain words", async () => {
     const { backend } = setup();
     await act(async () => backend.notice(new BridgeError("internal", "the conversation could not be saved: disk full")));

@@ -1,11 +1,13 @@
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Backend } from "../bridge";
+import type { SessionMessage } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
 import { ErrorNotice } from "./ErrorNotice";
 import { OpenLink } from "./Markdown";
 import { MessageList } from "./MessageList";
 import { isStreaming, pendingApprovals } from "./state";
+import { fromTranscript } from "./transcript";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
 
@@ -15,11 +17,14 @@ interface Props {
   onOpenSettings: () => void;
   /** offers a switch of folder from the header when given */
   onChooseWorkspace?: () => void;
+  /** a stored conversation to show (OpenSession's messages); remount (key) to switch */
+  transcript?: SessionMessage[];
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace }: Props) {
-  const { state, notice, send, stop, approve, dismissNotice } = useChat(backend);
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript }: Props) {
+  const [initial] = useState(() => (transcript ? fromTranscript(transcript) : undefined));
+  const { state, notice, send, stop, approve, dismissNotice } = useChat(backend, initial);
   const streaming = isStreaming(state);
 
   const actions: TurnActions = useMemo(

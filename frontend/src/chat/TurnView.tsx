@@ -29,8 +29,9 @@ function PartView({ part, turn, actions }: { part: Part; turn: Turn; actions: Tu
     case "compacted":
       return (
         <p className="compacted-notice" role="note">
-          Context compacted ({part.how}): {part.before.toLocaleString()} → {part.after.toLocaleString()} tokens. Older
-          messages were summarised so the conversation fits the model.
+          Context compacted ({part.how})
+          {part.before > 0 && `: ${part.before.toLocaleString()} → ${part.after.toLocaleString()} tokens`}. Older messages were
+          summarised so the conversation fits the model.
         </p>
       );
   }

@@ -103,19 +103,23 @@ describe("bridge chat calls", () => {
     ]);
   });
 
-  it("reports folders the backend opened and its background failures", () => {
+  it("reports folders the backend opened by itself", () => {
     const opened: unknown[] = [];
-    const notices: BridgeError[] = [];
-    const off1 = backend.onWorkspace((v) => opened.push(v));
-    const off2 = backend.onNotice((e) => notices.push(e));
+    const off = backend.onWorkspace((v) => opened.push(v));
     listeners.get("workspace")?.({ path: "/w/site", name: "site" });
     listeners.get("workspace")?.({ path: 3 });
-    listeners.get("notice")?.(JSON.stringify({ code: "invalid", message: "/tmp/a.txt is not a folder" }));
     expect(opened).toEqual([{ path: "/w/site", name: "site" }]);
-    expect(notices.map((n) => [n.code, n.message])).toEqual([["invalid", "/tmp/a.txt is not a folder"]]);
-    off1();
-    off2();
+    off();
     expect(listeners.size).toBe(0);
+  });
+
+  it("turns the backend's notices into typed errors", () => {
+    const notices: BridgeError[] = [];
+    const off = backend.onNotice((e) => notices.push(e));
+    listeners.get("notice")?.(JSON.stringify({ code: "invalid", message: "/tmp/a.txt is not a folder" }));
+    listeners.get("notice")?.("plain words");
+    expect(notices.map((n) => [n.code, n.message])).toEqual([["invalid", "/tmp/a.txt is not a folder"], ["internal", "plain words"]]);
+    off();
   });
 
   it("opens only web and mail links in the browser", () => {

@@ -81,7 +81,9 @@ export type ChatAction =
   | { type: "sent"; turnId: string; prompt: string; queued: boolean }
   /** the user answered an approval, or (null) sending the answer failed */
   | { type: "answered"; requestId: string; decision: Decision | null }
-  | { type: "reset" };
+  | { type: "reset" }
+  /** replace everything with a stored conversation */
+  | { type: "load"; state: ChatState };
 
 /** What the reducer takes: events, and placeholders for malformed ones. */
 export type Incoming = ChatEvent | Skipped;
@@ -256,6 +258,8 @@ export function chatReducer(s: ChatState, a: ChatAction): ChatState {
     }
     case "reset":
       return initialState;
+    case "load":
+      return a.state;
   }
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { BridgeError, type Backend } from "../bridge";
 import type { ApprovalDecision } from "./protocol";
-import { chatReducer, initialState, type Incoming } from "./state";
+import { chatReducer, initialState, type ChatState, type Incoming } from "./state";
 
 /** A failure of the user's own action (sending, stopping, answering), not of a turn. */
 export interface ChatNotice {
@@ -19,8 +19,8 @@ function noticeOf(e: unknown): ChatNotice {
  * the calls to the backend. Events are queued and applied once per
  * animation frame, so a fast stream costs one render per frame.
  */
-export function useChat(backend: Backend) {
-  const [state, dispatch] = useReducer(chatReducer, initialState);
+export function useChat(backend: Backend, initial: ChatState = initialState) {
+  const [state, dispatch] = useReducer(chatReducer, initial);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
 
   useEffect(() => {
@@ -42,7 +42,8 @@ export function useChat(backend: Backend) {
     };
   }, [backend]);
 
-  // Background failures (saving the conversation, a drop) show as notices.
+  // While the chat is shown, background failures (saving the conversation,
+  // undo, a drop) show here; the shell's toasts take them otherwise.
   useEffect(() => backend.onNotice((e) => setNotice(noticeOf(e))), [backend]);
 
   /** send resolves false (and sets the notice) when the prompt was not taken. */

@@ -58,19 +58,16 @@ export function useWorkspace(backend: Backend) {
   );
   const open = useCallback((path: string) => run(() => backend.openWorkspace(path)), [backend, run]);
 
-  // The backend opens a folder dropped on the window by itself, and
-  // reports what went wrong with a drop (a file, not a folder) as a notice.
-  useEffect(() => {
-    const offOpen = backend.onWorkspace((w) => {
-      setError("");
-      opened(w);
-    });
-    const offNotice = backend.onNotice((e) => setError(e.message));
-    return () => {
-      offOpen();
-      offNotice();
-    };
-  }, [backend, opened]);
+  // The backend opens a folder dropped on the window by itself (and
+  // reports a failed drop as a "notice", which the shell's toasts show).
+  useEffect(
+    () =>
+      backend.onWorkspace((w) => {
+        setError("");
+        opened(w);
+      }),
+    [backend, opened],
+  );
 
   return { workspace, epoch, loading, error, choose, open };
 }

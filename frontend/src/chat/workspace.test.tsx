@@ -1,15 +1,28 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { App } from "../App";
-import { BridgeError } from "../bridge";
+import { describe, expect, it, vi } from "vitest";
+import { BridgeError, type Backend } from "../bridge";
+import { ChatView } from "./ChatView";
+import { EmptyState } from "./EmptyState";
+import { useWorkspace } from "./useWorkspace";
 import { fakeBackend } from "./fakeBackend";
 
-describe("App with the chat", () => {
+// The chat's part of App, without the shell around it.
+function App({ backend }: { backend: Backend }) {
+  const ws = useWorkspace(backend);
+  return ws.workspace ? (
+    <ChatView key={ws.epoch} backend={backend} workspace={ws.workspace} onOpenSettings={() => undefined} onChooseWorkspace={() => void ws.choose()} />
+  ) : (
+    <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} />
+  );
+}
+
+describe("workspace and chat", () => {
   it("offers to open a folder, then shows the chat for it", async () => {
     const backend = fakeBackend(null);
     render(<App backend={backend} />);
-    const open = await screen.findByRole("button", { name: "Open a folder" });
+    const open = (await screen.findByRole("button", { name: "Open a folder" })) as HTMLButtonElement;
     expect(screen.getByText(/drop a folder/)).toBeTruthy();
+    await vi.waitFor(() => expect(open.disabled).toBe(false));
     await act(async () => {
       fireEvent.click(open);
     });
@@ -18,14 +31,24 @@ describe("App with the chat", () => {
     expect(screen.getByLabelText("Message")).toBeTruthy();
   });
 
-  it("follows a folder the backend opened from a drop, and shows why a drop failed", async () => {
+  it("follows a folder the backend opened from a drop", async () => {
     const backend = fakeBackend(null);
     render(<App backend={backend} />);
     await screen.findByRole("button", { name: "Open a folder" });
-    await act(async () => backend.notice(new BridgeError("invalid", "/tmp/a.txt is not a folder")));
-    expect(screen.getByRole("alert").textContent).toBe("/tmp/a.txt is not a folder");
     await act(async () => backend.opened({ path: "/work/site", name: "site" }));
     expect(screen.getByRole("region", { name: "Chat in site" })).toBeTruthy();
+  });
+
+  it("says why a folder could not be opened", async () => {
+    const backend = fakeBackend(null);
+    vi.mocked(backend.chooseWorkspace).mockRejectedValueOnce(new BridgeError("invalid", "/ is the file system root"));
+    render(<App backend={backend} />);
+    const open = (await screen.findByRole("button", { name: "Open a folder" })) as HTMLButtonElement;
+    await vi.waitFor(() => expect(open.disabled).toBe(false));
+    await act(async () => {
+      fireEvent.click(open);
+    });
+    expect(screen.getByRole("alert").textContent).toBe("/ is the file system root");
   });
 
   it("starts a fresh chat when a folder is opened again, but not when the picker is cancelled", async () => {

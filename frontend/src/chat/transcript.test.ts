@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { SessionMessage, SessionToolCall } from "../bridge/sessions";
+import { fromTranscript } from "./transcript";
+
+let id = 0;
+function msg(role: string, text: string, over: Partial<SessionMessage> = {}): SessionMessage {
+  id++;
+  return {
+    id, session_id: "s", seq: id, role: role as SessionMessage["role"], text, state: "complete",
+    started_at: "2026-11-22T04:00:00Z", usage: { input_tokens: 10, output_tokens: 5, reasoning_tokens: 0, cost_usd: 0.01 }, ...over,
+  };
+}
+
+function call(over: Partial<SessionToolCall>): SessionToolCall {
+  return { call_id: "c", text_offset: 0, name: "shell", args: "{}", status: "ok", output: "", ...over };
+}
+
+describe("fromTranscript", () => {
+  it("rebuilds turns with text and tool calls interleaved by rune offset", () => {
+    const s = fromTranscript([
+      msg("user", "fix it"),
+      msg("assistant", "Lööking… then done", {
+        reasoning: "think",
+        tool_calls: [
+          call({ call_id: "b", text_offset: 10, name: "edit_file", args: '{"path":"a.go"}', status: "denied" }),
+          call({ call_id: "a", text_offset: 4, args: '{"command":"ls"}', output: "short", full_output: "full output" }),
+        ],
+      }),
+      msg("assistant", "All good.", { finished_at: "2026-11-22T04:01:05Z" }),
+    ]);
+    expect(s.order).toHaveLength(1);
+    const t = s.turns[s.order[0] ?? ""];
+    expect(t?.prompt).toBe("fix it");
+    expect(t?.parts).toEqual([
+      { kind: "text", text: "Löök" },
+      { kind: "tool", callId: "a" },
+      { kind: "text", text: "ing… t" },
+      { kind: "tool", callId: "b" },
+      { kind: "text", text: "hen done" },
+      { kind: "text", text: "All good." },
+    ]);
+    expect(t?.tools.a).toMatchObject({ state: "succeeded", args: { command: "ls" }, output: "full output" });
+    expect(t?.tools.b).toMatchObject({ state: "denied", args: { path: "a.go" } });
+    expect(t?.reasoning).toBe("think");
+    expect(t?.usage).toMatchObject({ inputTokens: 20, outputTokens: 10 });
+    expect(t?.cost).toBeCloseTo(0.02);
+    expect(t?.elapsedMs).toBe(65_000);
+    expect(t?.status).toBe("done");
+  });
+
+  it("marks stopped, failed and interrupted replies", () => {
+    const s = fromTranscript([
+      msg("user", "a"), msg("assistant", "part", { state: "stopped" }),
+      msg("user", "b"), msg("assistant", "", { state: "failed", error: "HTTP 500" }),
+      msg("user", "c"), msg("assistant", "cut", { state: "interrupted" }),
+      msg("user", "d"),
+    ]);
+    const [a, b, c, d] = s.order.map((k) => s.turns[k]);
+    expect(a?.status).toBe("stopped");
+    expect(b).toMatchObject({ status: "error", error: { class: "failed", message: "HTTP 500" } });
+    expect(c).toMatchObject({ status: "error", error: { class: "interrupted" } });
+    expect(d).toMatchObject({ prompt: "d", parts: [], status: "done" });
+  });
+
+  it("shows a summary as a compaction notice and keeps odd tool args readable", () => {
+    const s = fromTranscript([
+      msg("summary", "earlier talk"),
+      msg("assistant", "", { tool_calls: [call({ call_id: "x", args: "not json", status: "interrupted" })] }),
+    ]);
+    const t = s.turns[s.order[0] ?? ""];
+    expect(t?.prompt).toBe("");
+    expect(t?.parts[0]).toEqual({ kind: "compacted", how: "summary", before: 0, after: 0 });
+    expect(t?.tools.x).toMatchObject({ args: "not json", state: "canceled" });
+  });
+});

@@ -1,0 +1,117 @@
+// A stored conversation (OpenSession's messages) rebuilt as chat turns, so
+// a reopened session reads exactly like it did live.
+import type { SessionMessage, SessionToolCall } from "../bridge/sessions";
+import type { Usage } from "./protocol";
+import type { ChatState, Part, ToolCall, ToolState, Turn, TurnStatus } from "./state";
+
+const toolStates: Record<string, ToolState> = { ok: "succeeded", error: "failed", denied: "denied" };
+
+function time(s: string | undefined): number | null {
+  if (!s) return null;
+  const t = Date.parse(s);
+  return Number.isNaN(t) || t <= 0 ? null : t;
+}
+
+function args(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+function toolOf(c: SessionToolCall): ToolCall {
+  return {
+    callId: c.call_id, name: c.name, args: args(c.args), state: toolStates[c.status] ?? "canceled", tail: "",
+    output: c.full_output || c.output, durationMs: null,
+  };
+}
+
+// Text and calls interleave: a call's text_offset counts the runes of the
+// step's text that came before it.
+function stepParts(m: SessionMessage): Part[] {
+  const runes = Array.from(m.text);
+  const calls = [...(m.tool_calls ?? [])].sort((a, b) => a.text_offset - b.text_offset);
+  const parts: Part[] = [];
+  let at = 0;
+  for (const c of calls) {
+    const upto = Math.min(Math.max(c.text_offset, at), runes.length);
+    if (upto > at) parts.push({ kind: "text", text: runes.slice(at, upto).join("") });
+    parts.push({ kind: "tool", callId: c.call_id });
+    at = upto;
+  }
+  if (at < runes.length) parts.push({ kind: "text", text: runes.slice(at).join("") });
+  return parts;
+}
+
+const statusOf: Record<string, TurnStatus> = { complete: "done", stopped: "stopped", interrupted: "error", failed: "error", streaming: "error" };
+
+function emptyTurn(id: string, prompt: string, startedAt: number | null): Turn {
+  const usage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
+  return {
+    turnId: id, prompt, startedAt, status: "done", parts: [], reasoning: "", tools: {}, approvals: {}, usage, cost: null,
+    elapsedMs: null, iterations: 0, error: null, retry: null, nextSeq: Number.MAX_SAFE_INTEGER, early: {},
+  };
+}
+
+function addStep(t: Turn, m: SessionMessage): Turn {
+  const tools = { ...t.tools };
+  for (const c of m.tool_calls ?? []) tools[c.call_id] = toolOf(c);
+  const u = m.usage;
+  const status = statusOf[m.state] ?? "done";
+  const end = time(m.finished_at);
+  let error = t.error;
+  if (m.state === "failed") error = { class: "failed", message: m.error ?? "" };
+  if (m.state === "interrupted" || m.state === "streaming") {
+    error = { class: "interrupted", message: "Hearth closed before this reply finished." };
+  }
+  return {
+    ...t,
+    parts: [...t.parts, ...stepParts(m)],
+    reasoning: t.reasoning + (m.reasoning ?? ""),
+    tools,
+    usage: {
+      inputTokens: t.usage.inputTokens + u.input_tokens,
+      cachedInputTokens: t.usage.cachedInputTokens,
+      outputTokens: t.usage.outputTokens + u.output_tokens,
+      reasoningTokens: t.usage.reasoningTokens + u.reasoning_tokens,
+    },
+    cost: (t.cost ?? 0) + u.cost_usd,
+    iterations: t.iterations + 1,
+    status,
+    error,
+    elapsedMs: end !== null && t.startedAt !== null ? end - t.startedAt : t.elapsedMs,
+  };
+}
+
+/** fromTranscript rebuilds the chat state of a stored conversation, oldest first. */
+export function fromTranscript(messages: SessionMessage[]): ChatState {
+  const order: string[] = [];
+  const turns: Record<string, Turn> = {};
+  let cur: Turn | null = null;
+  const flush = () => {
+    if (cur) turns[cur.turnId] = cur;
+  };
+  // A reply with no prompt before it (a summary first) gets a turn of its own.
+  const ensure = (m: SessionMessage): Turn => {
+    if (cur) return cur;
+    order.push(`m${m.id}`);
+    return emptyTurn(`m${m.id}`, "", time(m.started_at));
+  };
+  for (const m of messages) {
+    // The bridge's role type trails the store, which also writes "summary".
+    const role: string = m.role;
+    if (role === "user") {
+      flush();
+      cur = emptyTurn(`m${m.id}`, m.text, time(m.started_at));
+      order.push(cur.turnId);
+    } else if (role === "summary") {
+      const t = ensure(m);
+      cur = { ...t, parts: [...t.parts, { kind: "compacted", how: "summary", before: 0, after: 0 }] };
+    } else if (role === "assistant") {
+      cur = addStep(ensure(m), m);
+    }
+  }
+  flush();
+  return { order, turns };
+}
