@@ -57,7 +57,8 @@ function emptyTurn(id: string, prompt: string, startedAt: number | null): Turn {
 function addStep(t: Turn, m: SessionMessage): Turn {
   const tools = { ...t.tools };
   for (const c of m.tool_calls ?? []) tools[c.call_id] = toolOf(c);
-  const u = m.usage;
+  // Older rows may lack usage; they count as zero, not as a crash.
+  const u = m.usage ?? { input_tokens: 0, output_tokens: 0, reasoning_tokens: 0, cost_usd: 0 };
   const status = statusOf[m.state] ?? "done";
   const end = time(m.finished_at);
   let error = t.error;
