@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
-import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
+import { shellBackend, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { ChatView } from "./chat/ChatView";
 import { EmptyState } from "./chat/EmptyState";
 import { useWorkspace } from "./chat/useWorkspace";
@@ -19,14 +19,12 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
   const openSettings = useCallback(() => setSettingsOpen(true), []);
   const ws = useWorkspace(backend);
   const wsPath = ws.workspace?.path ?? null;
-  // A new or opened conversation starts a fresh chat view (seeded with the
-  // opened transcript). A picked search result waits here until the chat
-  // can take it.
+  // A new or opened conversation starts a fresh chat view, seeded with the
+  // opened transcript.
   const [chatEpoch, setChatEpoch] = useState(0);
   // The transcript is kept with the folder it came from (ws.epoch), so a
   // switch of folder never seeds the new chat with it.
   const [opened, setOpened] = useState<{ epoch: number; t: TranscriptView } | null>(null);
-  const [, setPicked] = useState<SearchHit | null>(null);
   const sessions = useSessions(shell, wsPath, {
     onOpen: (t) => {
       setOpened({ epoch: ws.epoch, t });
@@ -82,7 +80,7 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
         )}
       </main>
       {settingsOpen && <SettingsPanel backend={backend} onClose={() => setSettingsOpen(false)} />}
-      <SearchLauncher shell={shell} enabled={wsPath !== null} onOpen={setPicked} />
+      <SearchLauncher shell={shell} enabled={wsPath !== null} />
       <HelpOverlay />
       {/* While a chat is shown it reports notices itself. */}
       <Toasts shell={shell} active={wsPath === null} />

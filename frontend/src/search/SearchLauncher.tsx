@@ -7,10 +7,11 @@ interface Props {
   shell: ShellBackend;
   /** enabled is false while no folder is open: there is no index to search. */
   enabled: boolean;
-  onOpen: (hit: SearchHit) => void;
+  /** onOpen routes a picked result; without it the panel copies the result's path:line. */
+  onOpen?: (hit: SearchHit) => void;
 }
 
-/** SearchLauncher opens the search panel on Ctrl/⌘+Shift+F and closes it after a pick. */
+/** SearchLauncher opens the search panel on Ctrl/⌘+Shift+F and closes it after a routed pick. */
 export function SearchLauncher({ shell, enabled, onOpen }: Props) {
   const [open, setOpen] = useState(false);
 
@@ -30,10 +31,13 @@ export function SearchLauncher({ shell, enabled, onOpen }: Props) {
     <SearchPanel
       shell={shell}
       onClose={() => setOpen(false)}
-      onOpen={(hit) => {
-        setOpen(false);
-        onOpen(hit);
-      }}
+      onOpen={
+        onOpen &&
+        ((hit) => {
+          setOpen(false);
+          onOpen(hit);
+        })
+      }
     />
   );
 }

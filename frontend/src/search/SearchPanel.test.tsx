@@ -23,8 +23,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function mount(enabled = true) {
-  render(<SearchLauncher shell={shell} enabled={enabled} onOpen={(h) => opened.push(h)} />);
+function mount(enabled = true, route = true) {
+  render(<SearchLauncher shell={shell} enabled={enabled} onOpen={route ? (h) => opened.push(h) : undefined} />);
 }
 
 const open = () => act(async () => fireEvent.keyDown(window, { key: "F", ctrlKey: true, shiftKey: true }));
@@ -94,5 +94,15 @@ describe("search panel", () => {
     await type('"main');
     expect(screen.getByRole("status").textContent).toBe("unbalanced quote in the query");
     expect(options()).toHaveLength(0);
+  });
+
+  it("copies path:line when nothing routes the pick, and stays open", async () => {
+    mount(true, false);
+    await open();
+    await type("main");
+    await act(async () => fireEvent.keyDown(screen.getByRole("combobox"), { key: "Enter" }));
+    expect(await navigator.clipboard.readText()).toBe("cmd/main.go:12");
+    expect(screen.getByRole("status").textContent).toBe("Copied cmd/main.go:12");
+    expect(screen.getByRole("dialog")).toBeTruthy();
   });
 });

@@ -6,8 +6,11 @@ import { useWorkspaceSearch } from "./useWorkspaceSearch";
 interface Props {
   shell: ShellBackend;
   onClose: () => void;
-  onOpen: (hit: SearchHit) => void;
+  /** onOpen takes a picked result; without it the pick copies "path:line" to paste into a message. */
+  onOpen?: (hit: SearchHit) => void;
 }
+
+export const locationOf = (h: SearchHit) => (h.line > 0 ? `${h.path}:${h.line}` : h.path);
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
@@ -15,6 +18,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 export function SearchPanel({ shell, onClose, onOpen }: Props) {
   const [query, setQuery] = useState("");
   const [active, setActive] = useState(0);
+  const [copied, setCopied] = useState<string | null>(null);
   const search = useWorkspaceSearch(shell, query);
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -25,6 +29,15 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
     input.current?.focus();
     return () => before?.focus();
   }, []);
+
+  const pick = (hit: SearchHit) => {
+    if (onOpen) return onOpen(hit);
+    const loc = locationOf(hit);
+    navigator.clipboard.writeText(loc).then(
+      () => setCopied(`Copied ${loc}`),
+      () => setCopied(`Could not copy ${loc}`),
+    );
+  };
 
   const hits = search.result?.hits ?? [];
   const current = Math.min(active, Math.max(0, hits.length - 1));
@@ -45,7 +58,7 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
       const hit = hits[current];
       if (hit) {
         e.preventDefault();
-        onOpen(hit);
+        pick(hit);
       }
     }
   };
@@ -69,10 +82,13 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
           onChange={(e) => {
             setQuery(e.target.value);
             setActive(0);
+            setCopied(null);
           }}
         />
         <div className="search-summary" role="status" aria-live="polite">
-          {search.error !== null ? (
+          {copied !== null ? (
+            copied
+          ) : search.error !== null ? (
             <span className="search-error">{search.error}</span>
           ) : r ? (
             <>
@@ -85,7 +101,7 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
             "Type to search the files of this folder."
           )}
         </div>
-        {hits.length > 0 && <ResultList id={listId} hits={hits} active={current} onPick={onOpen} onHover={setActive} />}
+        {hits.length > 0 && <ResultList id={listId} hits={hits} active={current} onPick={pick} onHover={setActive} />}
       </div>
     </div>
   );
