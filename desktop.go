@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/redact"
@@ -24,8 +25,16 @@ var frontendDist embed.FS
 //go:embed build/appicon.png
 var appIcon []byte
 
+// desktopMemoryLimit keeps the Go heap (mostly the knowledge index's first
+// build) near 350 MiB unless GOMEMLIMIT says otherwise: measured on the Go
+// source tree it cut the build's peak RSS from 412 to 320 MB.
+const desktopMemoryLimit = 350 << 20
+
 // runDesktop is the composition root of the desktop app.
 func runDesktop(_ []string) int {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(desktopMemoryLimit)
+	}
 	dir, err := settings.DefaultDir()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)

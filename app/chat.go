@@ -192,6 +192,8 @@ func (a *App) runTurn(t queuedTurn) {
 	}
 	if index != nil {
 		tc.Search = assembly.IndexSearcher{Index: index}
+		// The agent's own writes are searchable before its tool call returns.
+		tc.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
 	}
 	built, err := assembly.Build(ctx, a.resolveKey, assembly.Spec{
 		Settings: a.deps.Settings.Get(), Workspace: ws, Getenv: a.deps.Getenv, Tools: tc,

@@ -57,6 +57,7 @@ func (s *session) commit(ctx context.Context, toolName, rel string, old []byte, 
 		return "", err
 	}
 	s.reads.saw(rel, updated)
+	s.notifyChanged(ctx, []string{rel})
 	if s.ignore.IsRuleFile(path.Base(rel)) {
 		dir := path.Dir(rel)
 		if dir == "." {
@@ -101,4 +102,16 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("%d %s", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, strings.TrimSuffix(word, "s"))
+}
+
+// notifyChanged reports workspace-relative paths to Config.Changed.
+func (s *session) notifyChanged(ctx context.Context, rels []string) {
+	if s.changed == nil || len(rels) == 0 {
+		return
+	}
+	abs := make([]string, len(rels))
+	for i, r := range rels {
+		abs[i] = s.root.Abs(r)
+	}
+	s.changed(ctx, abs)
 }

@@ -89,6 +89,7 @@ func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
 	if err != nil {
 		return out, errors.Join(runErr, fmt.Errorf("shell: snapshot after running: %w", err))
 	}
+	t.s.notifyChanged(context.WithoutCancel(ctx), changed)
 	if runErr == nil && len(changed) > 0 {
 		out += "\n[files changed: " + listSome(changed, 20) + "]"
 	}

@@ -73,6 +73,10 @@ type Config struct {
 	Search Searcher
 	// Todos receives the agent's checklist; nil gives the session its own.
 	Todos *TodoList
+	// Changed is told, synchronously, the absolute paths of files a tool
+	// wrote or a shell command changed (when a ShellSnapshotter saw them),
+	// so the knowledge index is fresh before the call returns. May be nil.
+	Changed func(ctx context.Context, abs []string)
 	// State carries a chat session across turns: the files the model has
 	// seen (for stale-edit protection) and "allow for this session"
 	// grants. Build tools per turn with the same State; nil makes this
@@ -98,6 +102,7 @@ type session struct {
 	reads    *readTracker
 	gate     *permission.Gate
 	snapshot Snapshotter
+	changed  func(ctx context.Context, abs []string)
 	env      []string
 	// changeMu serialises edits and writes so two parallel calls cannot
 	// both pass the stale check against the same content.
@@ -168,6 +173,7 @@ func newSession(cfg Config) (*session, error) {
 		reads:    state.reads,
 		gate:     permission.NewGate(*policy, mode, cfg.Approver, root.Dir(), state.grants),
 		snapshot: cfg.Snapshot,
+		changed:  cfg.Changed,
 		env:      childEnv(cfg.Env),
 	}
 	// The tools have no Close in their contract: release the directory
