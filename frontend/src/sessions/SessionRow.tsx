@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import type { SessionView } from "../bridge/shell";
 import { RowMenu } from "./RowMenu";
 import { sessionTitle } from "./state";
@@ -13,6 +13,14 @@ interface Props {
 
 export function SessionRow({ session, current, editing, ctl }: Props) {
   const title = sessionTitle(session);
+  // When a rename ends, focus goes back to the row it started from.
+  const button = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) button.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
   if (editing) {
     return (
       <li className="session-row editing">
@@ -28,6 +36,7 @@ export function SessionRow({ session, current, editing, ctl }: Props) {
   return (
     <li className={current ? "session-row current" : "session-row"}>
       <button
+        ref={button}
         type="button"
         className="session-open"
         aria-current={current ? "page" : undefined}

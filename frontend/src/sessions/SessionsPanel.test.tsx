@@ -48,6 +48,7 @@ describe("SessionsPanel", () => {
     expect(shell.renameSession).toHaveBeenCalledTimes(1);
     expect(shell.renameSession).toHaveBeenCalledWith("a", "Release notes");
     expect(rowTitles()).toEqual(["Release notes"]);
+    expect(document.activeElement?.textContent).toBe("Release notes");
 
     fireEvent.doubleClick(screen.getByText("Release notes"));
     const again = screen.getByRole("textbox", { name: "Rename Release notes" });

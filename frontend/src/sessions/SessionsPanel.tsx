@@ -22,7 +22,9 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
   }, [newChat]);
 
   const searching = state.query.trim() !== "";
-  const groups = groupByDate(state.items, new Date());
+  // Until the new folder's list arrives, the old folder's is not shown.
+  const mine = state.workspace === workspace;
+  const groups = mine ? groupByDate(state.items, new Date()) : [];
 
   return (
     <div className="sessions-panel">
@@ -46,9 +48,9 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
       <div className="sessions" aria-label="Sessions">
         {searching ? (
           <HistoryHits hits={state.hitsFor === state.query ? state.hits : null} workspace={workspace} onOpen={(sid) => void ctl.open(sid)} />
-        ) : state.error !== null ? (
+        ) : state.error !== null && mine ? (
           <p className="sessions-error">Could not list conversations: {state.error}</p>
-        ) : state.loaded && groups.length === 0 ? (
+        ) : mine && groups.length === 0 ? (
           <p className="muted sessions-empty">No conversations yet.</p>
         ) : (
           groups.map((g) => (

@@ -7,19 +7,19 @@ const run = (actions: SessionsAction[], from: SessionsState = initialSessions) =
 
 describe("sessionsReducer", () => {
   it("sorts loaded sessions newest first", () => {
-    const s = run([{ type: "loaded", items: [sv("a", 1), sv("b", 3), sv("c", 2)] }]);
+    const s = run([{ type: "loaded", workspace: "/w", items: [sv("a", 1), sv("b", 3), sv("c", 2)] }]);
     expect(s.items.map((x) => x.id)).toEqual(["b", "c", "a"]);
     expect(s.loaded).toBe(true);
   });
 
   it("hides a deleted session, restores it in place on undo", () => {
-    const base = run([{ type: "loaded", items: [sv("a", 3), sv("b", 2), sv("c", 1)] }, { type: "opened", id: "b" }]);
+    const base = run([{ type: "loaded", workspace: "/w", items: [sv("a", 3), sv("b", 2), sv("c", 1)] }, { type: "opened", id: "b" }]);
     const del = run([{ type: "deleted", id: "b", deadline: 10 }], base);
     expect(del.items.map((x) => x.id)).toEqual(["a", "c"]);
     expect(del.pending?.session.id).toBe("b");
     expect(del.currentId).toBeNull();
     // A stale list that still has it does not bring it back while Undo is offered.
-    const stale = run([{ type: "loaded", items: [sv("a", 3), sv("b", 2), sv("c", 1)] }], del);
+    const stale = run([{ type: "loaded", workspace: "/w", items: [sv("a", 3), sv("b", 2), sv("c", 1)] }], del);
     expect(stale.items.map((x) => x.id)).toEqual(["a", "c"]);
     const back = run([{ type: "restored", id: "b" }], stale);
     expect(back.items.map((x) => x.id)).toEqual(["a", "b", "c"]);
@@ -27,7 +27,7 @@ describe("sessionsReducer", () => {
   });
 
   it("ignores undo for anything but the pending delete, and lapses only its own", () => {
-    const del = run([{ type: "loaded", items: [sv("a", 1), sv("b", 2)] }, { type: "deleted", id: "a", deadline: 1 }]);
+    const del = run([{ type: "loaded", workspace: "/w", items: [sv("a", 1), sv("b", 2)] }, { type: "deleted", id: "a", deadline: 1 }]);
     expect(run([{ type: "restored", id: "b" }], del)).toBe(del);
     expect(run([{ type: "undoLapsed", id: "b" }], del).pending).not.toBeNull();
     expect(run([{ type: "undoLapsed", id: "a" }], del).pending).toBeNull();
@@ -35,7 +35,7 @@ describe("sessionsReducer", () => {
   });
 
   it("renames in place and leaves edit mode", () => {
-    const s = run([{ type: "loaded", items: [sv("a", 1)] }, { type: "startRename", id: "a" }]);
+    const s = run([{ type: "loaded", workspace: "/w", items: [sv("a", 1)] }, { type: "startRename", id: "a" }]);
     expect(s.editingId).toBe("a");
     const r = run([{ type: "renamed", id: "a", title: "Plan" }], s);
     expect(r.items[0]?.title).toBe("Plan");
@@ -81,4 +81,14 @@ describe("markedSegments", () => {
     ["[] x [y", [{ text: " x [y", match: false }]],
     ["", []],
   ])("%s", (snippet, want) => expect(markedSegments(snippet)).toEqual(want));
+});
+
+describe("sessionsReducer across folders", () => {
+  it("forgets the current conversation when another folder's list arrives", () => {
+    const s = run([{ type: "loaded", workspace: "/a", items: [sv("x", 1)] }, { type: "opened", id: "x" }]);
+    expect(run([{ type: "loaded", workspace: "/a", items: [sv("x", 2)] }], s).currentId).toBe("x");
+    const t = run([{ type: "loaded", workspace: "/b", items: [sv("y", 1)] }], s);
+    expect(t.currentId).toBeNull();
+    expect(t.workspace).toBe("/b");
+  });
 });

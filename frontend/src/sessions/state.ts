@@ -9,6 +9,8 @@ export interface PendingDelete {
 }
 
 export interface SessionsState {
+  /** workspace is the folder items belong to. */
+  workspace: string | null;
   items: SessionView[];
   loaded: boolean;
   error: string | null;
@@ -23,7 +25,7 @@ export interface SessionsState {
 }
 
 export type SessionsAction =
-  | { type: "loaded"; items: SessionView[] }
+  | { type: "loaded"; workspace: string; items: SessionView[] }
   | { type: "failed"; message: string }
   | { type: "opened"; id: string }
   | { type: "newChat" }
@@ -38,7 +40,7 @@ export type SessionsAction =
   | { type: "notice"; message: string | null };
 
 export const initialSessions: SessionsState = {
-  items: [], loaded: false, error: null, currentId: null, editingId: null, pending: null,
+  workspace: null, items: [], loaded: false, error: null, currentId: null, editingId: null, pending: null,
   query: "", hits: null, hitsFor: "", notice: null,
 };
 
@@ -51,7 +53,9 @@ export function sessionsReducer(s: SessionsState, a: SessionsAction): SessionsSt
       const hidden = s.pending?.session.id;
       const items = a.items.filter((x) => x.id !== hidden).sort(newestFirst);
       const editingId = items.some((x) => x.id === s.editingId) ? s.editingId : null;
-      return { ...s, items, loaded: true, error: null, editingId };
+      // Another folder's list: nothing of the old one is current any more.
+      const currentId = a.workspace === s.workspace ? s.currentId : null;
+      return { ...s, workspace: a.workspace, items, loaded: true, error: null, editingId, currentId };
     }
     case "failed":
       return { ...s, loaded: true, error: a.message };

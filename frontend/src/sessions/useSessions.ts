@@ -46,7 +46,7 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
     const load = () => {
       const mine = ++seq;
       shell.listSessions().then(
-        (items) => live && mine === seq && dispatch({ type: "loaded", items }),
+        (items) => live && mine === seq && dispatch({ type: "loaded", workspace, items }),
         (e: unknown) => live && mine === seq && dispatch({ type: "failed", message: message(e) }),
       );
     };
