@@ -51,6 +51,9 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
       e.preventDefault();
       e.stopPropagation();
       onClose();
+    } else if (e.key === "Tab") {
+      // The query box is the dialog's only stop: focus stays in the dialog.
+      e.preventDefault();
     } else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
       e.preventDefault();
       if (hits.length > 0) setActive((current + (e.key === "ArrowDown" ? 1 : hits.length - 1)) % hits.length);

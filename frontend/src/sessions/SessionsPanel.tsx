@@ -45,7 +45,7 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
           }
         }}
       />
-      <div className="sessions" aria-label="Sessions">
+      <div className="sessions" role="group" aria-label="Sessions">
         {searching ? (
           <HistoryHits hits={state.hitsFor === state.query ? state.hits : null} workspace={workspace} onOpen={(sid) => void ctl.open(sid)} />
         ) : state.error !== null && mine ? (

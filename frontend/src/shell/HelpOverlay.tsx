@@ -39,6 +39,9 @@ function HelpDialog({ onClose }: { onClose: () => void }) {
           if (e.key === "Escape") {
             e.stopPropagation();
             onClose();
+          } else if (e.key === "Tab") {
+            // Close is the dialog's only stop: focus stays in the dialog.
+            e.preventDefault();
           }
         }}
       >
