@@ -4,7 +4,8 @@ import type { SessionMessage } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
 import { ErrorNotice } from "./ErrorNotice";
-import { OpenLink } from "./Markdown";
+import { whenIdle } from "./idle";
+import { OpenLink, warmUp } from "./Markdown";
 import { MessageList } from "./MessageList";
 import { isStreaming, pendingApprovals } from "./state";
 import { fromTranscript } from "./transcript";
@@ -35,6 +36,8 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
     }),
     [approve, onOpenSettings, send],
   );
+
+  useEffect(() => whenIdle([warmUp]), []);
 
   // Esc stops a stream wherever focus is, unless something handled it.
   useEffect(() => {

@@ -90,6 +90,16 @@ export function prepare(text: string) {
   for (const b of splitBlocks(text)) parsed(b);
 }
 
+const sample = "# T\n\nSome **bold** `code` [link](https://x.y)\n\n- a\n- b\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```go\nfunc f() {}\n```";
+
+/**
+ * warmUp parses a small sample once, in idle time, so the first real
+ * message does not also pay for compiling the parser and highlighter.
+ */
+export function warmUp() {
+  ReactMarkdown({ children: sample, remarkPlugins, components });
+}
+
 /** A finished block's text never changes, so memo skips its re-parse. */
 const Block = memo(function Block({ text }: { text: string }) {
   return parsed(text);
