@@ -2,7 +2,7 @@
 // frontend), a real Chromium driven by playwright-core, and a loopback
 // provider server. Run inside scripts/sandbox.sh --x (display + keyring).
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -107,4 +107,20 @@ export function filesContaining(dir, needle) {
   };
   walk(dir);
   return hits;
+}
+
+/** writeChatSettings points a fresh config dir at a scripted provider. */
+export function writeChatSettings(configDir, providerURL, approvalMode = "ask") {
+  mkdirSync(path.join(configDir, "Hearth"), { recursive: true });
+  const settings = {
+    version: 1, activeProvider: "custom:script", activeModel: "e2e-model", reasoningEffort: "off",
+    maxIterations: 10, approvalMode, providers: {}, customEndpoints: [{ name: "script", baseUrl: providerURL }],
+  };
+  writeFileSync(path.join(configDir, "Hearth", "settings.json"), JSON.stringify(settings));
+}
+
+/** openWorkspace opens dir through the bound method (as a folder drop does) and reloads. */
+export async function openWorkspace(page, dir) {
+  await page.evaluate((d) => window.go.app.App.OpenWorkspace(d), dir);
+  await page.reload();
 }

@@ -1,0 +1,175 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
+import { startScriptedProvider } from "./provider.mjs";
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A fresh app, config dir and workspace wired to a scripted provider. */
+async function chatSetup(replies, { approval = "ask", files = { "README.md": "# demo\n" } } = {}) {
+  const provider = await startScriptedProvider(replies);
+  const home = process.env.HOME;
+  const configDir = mkdtempSync(path.join(home, "cfg-"));
+  const ws = mkdtempSync(path.join(home, "ws-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
+  writeChatSettings(configDir, provider.url, approval);
+  const app = await startApp({ configDir });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  await page.goto(app.url);
+  await openWorkspace(page, ws);
+  const composer = page.getByRole("textbox", { name: "Message", exact: true });
+  await composer.waitFor();
+  const close = async () => {
+    await page.close();
+    await app.stop();
+    await provider.close();
+  };
+  return { provider, app, page, ws, configDir, composer, close };
+}
+
+async function send(s, text) {
+  await s.composer.fill(text);
+  await s.composer.press("Enter");
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-chat-${name}.png`) });
+
+describe("Chat against the real backend and a scripted provider", () => {
+  it("streams a reply as it arrives, renders Markdown, and reports the turn", async () => {
+    const s = await chatSetup([[
+      { text: "First part. " }, { wait: 600 },
+      { text: "Second part with a table:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```go\nfunc main() {}\n```\n" },
+    ]]);
+    try {
+      await send(s, "hello");
+      const log = s.page.getByRole("log", { name: "Messages" });
+      await log.getByText("First part.").waitFor();
+      assert.equal(await log.getByText("Second part").count(), 0, "the second chunk showed before it was sent");
+      await s.page.getByText("Cooking").first().waitFor();
+      await log.getByRole("table").waitFor();
+      await log.locator("code").filter({ hasText: "func main()" }).first().waitFor();
+      await s.page.getByText(/Cooked for/).waitFor();
+      await shot(s.page, "stream");
+      assert.equal(s.provider.requests.length, 1);
+      const sent = JSON.stringify(s.provider.requests[0].messages);
+      assert.ok(sent.includes("hello"), "the prompt was not sent");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("Stop ends a stream at once and keeps the partial text", async () => {
+    const s = await chatSetup([[{ text: "Partial answer" }, { hold: true }, { text: " never shown" }]]);
+    try {
+      await send(s, "go");
+      await s.page.getByText("Partial answer").waitFor();
+      await s.page.getByRole("button", { name: "Stop" }).click();
+      await s.page.getByText(/Cooked for/).waitFor({ timeout: 5000 });
+      await s.page.getByRole("button", { name: "Send" }).waitFor();
+      assert.equal(await s.page.getByText("never shown").count(), 0);
+      assert.ok(await s.page.getByText("Partial answer").isVisible());
+      await shot(s.page, "stopped");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("asks before a write, shows the diff, and writes the file once allowed", async () => {
+    const s = await chatSetup([
+      [{ text: "Creating it." }, { tool: { id: "call_w1", name: "write_file", args: { path: "notes/hello.txt", content: "hi from e2e\n" } } }],
+      [{ text: "Done: wrote notes/hello.txt." }],
+    ]);
+    try {
+      await send(s, "create notes/hello.txt");
+      const card = s.page.getByRole("group", { name: /Approval needed/ });
+      await card.waitFor();
+      await card.getByText("+hi from e2e").waitFor();
+      await shot(s.page, "approval");
+      assert.ok(!existsSync(path.join(s.ws, "notes/hello.txt")), "written before approval");
+      await card.getByRole("button", { name: "Allow once" }).click();
+      await s.page.getByText("Done: wrote notes/hello.txt.").waitFor();
+      assert.equal(readFileSync(path.join(s.ws, "notes/hello.txt"), "utf8"), "hi from e2e\n");
+      const results = JSON.stringify(s.provider.requests[1].messages);
+      assert.ok(results.includes("call_w1"), "the tool result was not sent back under its call id");
+      await shot(s.page, "approved");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a denial with a note reaches the model and nothing is written", async () => {
+    const s = await chatSetup([
+      [{ tool: { id: "call_d1", name: "shell", args: { command: "rm -rf build" } } }],
+      [{ text: "Understood, I will not delete it." }],
+    ]);
+    try {
+      await send(s, "clean up");
+      const card = s.page.getByRole("group", { name: /Approval needed/ });
+      await card.getByText("rm -rf build").waitFor();
+      await card.getByRole("button", { name: /Deny/ }).click();
+      await s.page.getByPlaceholder(/Why not/).fill("keep the build folder");
+      await s.page.getByPlaceholder(/Why not/).press("Enter");
+      await s.page.getByText("Understood, I will not delete it.").waitFor();
+      const sent = JSON.stringify(s.provider.requests[1].messages);
+      assert.ok(sent.includes("keep the build folder"), `the note did not reach the model: ${sent}`);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("search panel finds words in the workspace index", async () => {
+    const s = await chatSetup([], { files: { "server.go": "package server\n\n// no such container here\nfunc findContainer() {}\n", "README.md": "readme\n" } });
+    try {
+      await s.page.getByText(/Indexed 2 files/).waitFor({ timeout: 20000 });
+      await s.page.keyboard.press("Control+Shift+F");
+      const box = s.page.getByRole("combobox", { name: "Search the workspace" });
+      await box.fill('"no such container"');
+      const results = s.page.getByRole("listbox", { name: "Results" });
+      await results.getByText("server.go").first().waitFor();
+      await shot(s.page, "search");
+      await s.page.keyboard.press("Escape");
+      await box.waitFor({ state: "detached" });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a conversation is saved, renamed, and still there after a restart", async () => {
+    const s = await chatSetup([[{ text: "Saved answer." }]]);
+    try {
+      await send(s, "remember this conversation");
+      await s.page.getByText("Saved answer.").waitFor();
+      const row = s.page.getByRole("group", { name: "Sessions" }).getByText("remember this conversation");
+      await row.waitFor();
+      await s.page.getByRole("button", { name: "Actions for remember this conversation" }).click();
+      await s.page.getByRole("menuitem", { name: "Rename" }).click();
+      const input = s.page.getByRole("textbox", { name: /Rename/ });
+      await input.fill("Renamed by e2e");
+      await input.press("Enter");
+      await s.page.getByRole("group", { name: "Sessions" }).getByText("Renamed by e2e").waitFor();
+
+      await s.app.stop();
+      const app2 = await startApp({ configDir: s.configDir });
+      s.app = app2;
+      await s.page.goto(app2.url);
+      await openWorkspace(s.page, s.ws);
+      const again = s.page.getByRole("group", { name: "Sessions" }).getByText("Renamed by e2e");
+      await again.waitFor();
+      await again.click();
+      await s.page.getByText("Saved answer.").waitFor();
+      await shot(s.page, "session-restored");
+    } finally {
+      await s.page.close();
+      await s.app.stop();
+      await s.provider.close();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+// A loopback OpenAI Chat Completions server that streams scripted replies
+// in the real SSE wire format, one reply per request, and records what the
+// client sent. A reply is a list of steps: {text}, {reasoning}, {tool},
+// {wait: ms}, {hold: true} (pause until release() or the client leaves).
+import http from "node:http";
+
+function chunk(delta, finish = null) {
+  return `data: ${JSON.stringify({ id: "chatcmpl-e2e", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+}
+
+export async function startScriptedProvider(replies) {
+  const requests = [];
+  let releaseHold = () => undefined;
+  const srv = http.createServer(async (req, res) => {
+    if (req.method !== "POST" || !req.url.endsWith("/chat/completions")) {
+      res.writeHead(404).end();
+      return;
+    }
+    let body = "";
+    for await (const c of req) body += c;
+    requests.push(JSON.parse(body));
+    const reply = replies.shift();
+    if (!reply) {
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "the e2e script has no more replies" } }));
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    let gone = false;
+    res.on("close", () => (gone = true));
+    let toolIndex = 0;
+    for (const step of reply) {
+      if (gone) return;
+      if (step.wait) await new Promise((r) => setTimeout(r, step.wait));
+      else if (step.hold) await new Promise((r) => { releaseHold = r; res.on("close", r); });
+      else if (step.text !== undefined) res.write(chunk({ content: step.text }));
+      else if (step.reasoning !== undefined) res.write(chunk({ reasoning_content: step.reasoning }));
+      else if (step.tool) {
+        res.write(chunk({ tool_calls: [{ index: toolIndex, id: step.tool.id, type: "function", function: { name: step.tool.name, arguments: JSON.stringify(step.tool.args) } }] }));
+        toolIndex++;
+      }
+    }
+    if (gone) return;
+    res.write(chunk({}, toolIndex > 0 ? "tool_calls" : "stop"));
+    res.write(`data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 1200, completion_tokens: 80 } })}\n\n`);
+    res.end("data: [DONE]\n\n");
+  });
+  await new Promise((r) => srv.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${srv.address().port}/v1`,
+    requests,
+    release: () => releaseHold(),
+    close: () => new Promise((r) => { srv.closeAllConnections(); srv.close(r); }),
+  };
+}
