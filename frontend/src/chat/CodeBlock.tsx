@@ -2,9 +2,13 @@ import { memo } from "react";
 import { CopyButton } from "./CopyButton";
 import { highlight } from "./highlight";
 
-/** CodeBlock shows a fenced block, highlighted when its language is known, with a Copy button. */
-export const CodeBlock = memo(function CodeBlock({ code, lang }: { code: string; lang: string }) {
-  const html = highlight(code, lang);
+/**
+ * CodeBlock shows a fenced block, highlighted when its language is known,
+ * with a Copy button. A block still streaming (live) is shown plain: its
+ * highlighting would be redone every frame, so it waits for the block's end.
+ */
+export const CodeBlock = memo(function CodeBlock({ code, lang, live = false }: { code: string; lang: string; live?: boolean }) {
+  const html = live ? null : highlight(code, lang);
   return (
     <div className="code-block">
       <div className="code-head">

@@ -64,3 +64,16 @@ describe("Markdown", () => {
     expect(container.querySelectorAll("p")).toHaveLength(2);
   });
 });
+
+describe("Markdown while streaming", () => {
+  it("leaves the growing code block plain and highlights it once final", () => {
+    const code = "```go\nfunc main() {\n";
+    const { container, rerender } = render(<Markdown text={code} live />);
+    expect(container.querySelector("code.hljs")).toBeNull();
+    expect(container.querySelector("pre code")?.textContent).toContain("func main()");
+    rerender(<Markdown text={code + "}\n```\n\nDone."} live />);
+    expect(container.querySelector("code.hljs .hljs-keyword")?.textContent).toBe("func");
+    rerender(<Markdown text={"```go\nfunc x() {}\n```"} />);
+    expect(container.querySelector("code.hljs")).not.toBeNull();
+  });
+});

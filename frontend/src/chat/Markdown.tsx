@@ -40,28 +40,33 @@ function Link({ href, children }: { href: string | undefined; children: ReactNod
   );
 }
 
-const components: Components = {
-  a: ({ href, children }) => <Link href={href}>{children}</Link>,
-  img: ({ src, alt }) =>
-    typeof src === "string" && src !== "" ? (
-      <Link href={src}>{`Image: ${alt || src}`}</Link>
-    ) : (
-      <span>{`Image: ${alt ?? ""}`}</span>
+function componentsFor(live: boolean): Components {
+  return {
+    a: ({ href, children }) => <Link href={href}>{children}</Link>,
+    img: ({ src, alt }) =>
+      typeof src === "string" && src !== "" ? (
+        <Link href={src}>{`Image: ${alt || src}`}</Link>
+      ) : (
+        <span>{`Image: ${alt ?? ""}`}</span>
+      ),
+    pre: ({ node, children }) => {
+      const code = node?.children[0];
+      if (code?.type !== "element" || code.tagName !== "code") return <pre>{children}</pre>;
+      const cls = code.properties.className;
+      const lang = Array.isArray(cls) ? (cls.map(String).find((c) => c.startsWith("language-"))?.slice(9) ?? "") : "";
+      const text = code.children.map((c) => (c.type === "text" ? c.value : "")).join("");
+      return <CodeBlock code={text.replace(/\n$/, "")} lang={lang.toLowerCase()} live={live} />;
+    },
+    table: ({ children }) => (
+      <div className="table-wrap">
+        <table>{children}</table>
+      </div>
     ),
-  pre: ({ node, children }) => {
-    const code = node?.children[0];
-    if (code?.type !== "element" || code.tagName !== "code") return <pre>{children}</pre>;
-    const cls = code.properties.className;
-    const lang = Array.isArray(cls) ? (cls.map(String).find((c) => c.startsWith("language-"))?.slice(9) ?? "") : "";
-    const text = code.children.map((c) => (c.type === "text" ? c.value : "")).join("");
-    return <CodeBlock code={text.replace(/\n$/, "")} lang={lang.toLowerCase()} />;
-  },
-  table: ({ children }) => (
-    <div className="table-wrap">
-      <table>{children}</table>
-    </div>
-  ),
-};
+  };
+}
+
+const components = componentsFor(false);
+const liveComponents = componentsFor(true);
 
 const remarkPlugins = [remarkGfm, rawHtmlAsText];
 
@@ -101,17 +106,21 @@ export function warmUp() {
 }
 
 /** A finished block's text never changes, so memo skips its re-parse. */
-const Block = memo(function Block({ text }: { text: string }) {
-  return parsed(text);
+const Block = memo(function Block({ text, live }: { text: string; live: boolean }) {
+  // The growing block changes every frame: caching it would only evict.
+  return live ? ReactMarkdown({ children: text, remarkPlugins, components: liveComponents }) : parsed(text);
 });
 
-/** Markdown renders streamed text; only the block that changed is parsed again. */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+/**
+ * Markdown renders streamed text; only the block that changed is parsed
+ * again. live marks text still streaming: its last block is not final.
+ */
+export const Markdown = memo(function Markdown({ text, live = false }: { text: string; live?: boolean }) {
   const blocks = useMemo(() => splitBlocks(text), [text]);
   return (
     <div className="markdown">
       {blocks.map((b, i) => (
-        <Block key={i} text={b} />
+        <Block key={i} text={b} live={live && i === blocks.length - 1} />
       ))}
     </div>
   );

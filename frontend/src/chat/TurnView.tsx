@@ -14,10 +14,10 @@ export interface TurnActions {
   onRetry: (prompt: string) => void;
 }
 
-function PartView({ part, turn, actions }: { part: Part; turn: Turn; actions: TurnActions }) {
+function PartView({ part, last, turn, actions }: { part: Part; last: boolean; turn: Turn; actions: TurnActions }) {
   switch (part.kind) {
     case "text":
-      return <Markdown text={part.text} />;
+      return <Markdown text={part.text} live={last && turn.status === "running"} />;
     case "tool": {
       const call = turn.tools[part.callId];
       return call ? <ToolRow call={call} /> : null;
@@ -54,7 +54,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
         )}
         {waiting && <p className="muted">Waiting for the model…</p>}
         {turn.parts.map((p, i) => (
-          <PartView key={i} part={p} turn={turn} actions={actions} />
+          <PartView key={i} part={p} last={i === turn.parts.length - 1} turn={turn} actions={actions} />
         ))}
         {turn.retry && <RetryNotice retry={turn.retry} />}
         {turn.error && (
