@@ -46,6 +46,15 @@ describe("ChatView composer", () => {
     fireEvent.click(screen.getByRole("button", { name: "Stop" }));
     fireEvent.keyDown(input, { key: "Escape" });
     expect(backend.stop).toHaveBeenCalledTimes(2);
+    // With a dialog open, Esc belongs to the dialog.
+    const dialog = document.createElement("div");
+    dialog.setAttribute("role", "dialog");
+    document.body.append(dialog);
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(backend.stop).toHaveBeenCalledTimes(2);
+    dialog.remove();
+    fireEvent.keyDown(window, { key: "Escape" });
+    expect(backend.stop).toHaveBeenCalledTimes(3);
     await play(backend, { ...done({ stopped: true }), turnId: "t1", seq: 3 } as ChatEvent);
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
     expect(screen.getByText("Stopped.")).toBeTruthy();

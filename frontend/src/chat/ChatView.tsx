@@ -39,11 +39,12 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
 
   useEffect(() => whenIdle([warmUp]), []);
 
-  // Esc stops a stream wherever focus is, unless something handled it.
+  // Esc stops a stream wherever focus is, unless something handled it or
+  // a dialog is open (there Esc means "close the dialog").
   useEffect(() => {
     if (!streaming) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !e.defaultPrevented && !e.isComposing) {
+      if (e.key === "Escape" && !e.defaultPrevented && !e.isComposing && !document.querySelector('[role="dialog"]')) {
         e.preventDefault();
         stop();
       }
