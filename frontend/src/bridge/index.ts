@@ -2,8 +2,8 @@
 import * as App from "../../wailsjs/go/app/App";
 import type { app } from "../../wailsjs/go/models";
 import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
-import { checkChatEvent, isSendResult, isWorkspaceView, type Skipped } from "../chat/guard";
-import type { ApprovalDecision, ChatEvent, SendResult, WorkspaceView } from "../chat/protocol";
+import { checkChatEvent, isSendResult, isUndoReport, isWorkspaceView, type Skipped } from "../chat/guard";
+import type { ApprovalDecision, ChatEvent, SendResult, UndoReport, WorkspaceView } from "../chat/protocol";
 import { BridgeError, call, toBridgeError } from "./errors";
 import type { ConnectionResult, GlobalInput, ProviderInput, SettingsView } from "./types";
 
@@ -32,6 +32,13 @@ export interface Backend {
   send(text: string): Promise<SendResult>;
   stop(): Promise<void>;
   approve(requestId: string, decision: ApprovalDecision): Promise<void>;
+  /** regenerate runs a turn's prompt again in place of it and everything after it. */
+  regenerate(turnId: string): Promise<SendResult>;
+  /** editAndResend replaces a turn's prompt and reruns it; the old branch is kept as a fork. */
+  editAndResend(turnId: string, text: string): Promise<SendResult>;
+  /** undoTurn restores the files a turn changed; with force, also those changed since. */
+  undoTurn(turnId: string, force: boolean): Promise<UndoReport>;
+  redoTurn(turnId: string, force: boolean): Promise<UndoReport>;
   /**
    * onChatEvent delivers each well-formed "chat" event, and a Skipped
    * placeholder for a malformed one that still names its turn and seq (so
@@ -60,6 +67,18 @@ async function workspace(p: () => Promise<unknown>): Promise<WorkspaceView | nul
   return v;
 }
 
+async function sendResult(p: () => Promise<unknown>): Promise<SendResult> {
+  const r = await call<unknown>(p);
+  if (!isSendResult(r)) throw new BridgeError("internal", "The backend sent a malformed reply to a send.");
+  return r;
+}
+
+async function undoReport(p: () => Promise<unknown>): Promise<UndoReport> {
+  const r = await call<unknown>(p);
+  if (!isUndoReport(r)) throw new BridgeError("internal", "The backend sent a malformed undo report.");
+  return { restored: r.restored ?? [], deleted: r.deleted ?? [], conflicts: r.conflicts ?? [] };
+}
+
 async function mustWorkspace(p: () => Promise<unknown>): Promise<WorkspaceView> {
   const v = await workspace(p);
   if (!v) throw new BridgeError("invalid", "No folder was opened.");
@@ -83,11 +102,11 @@ export const backend: Backend = {
   openWorkspace: (path) => mustWorkspace(() => App.OpenWorkspace(path)),
   chooseWorkspace: () => workspace(() => App.ChooseWorkspace()),
   currentWorkspace: () => workspace(() => App.CurrentWorkspace()),
-  send: async (text) => {
-    const r = await call<unknown>(() => App.Send(text));
-    if (!isSendResult(r)) throw new BridgeError("internal", "The backend sent a malformed reply to Send.");
-    return r;
-  },
+  send: (text) => sendResult(() => App.Send(text)),
+  regenerate: (turnId) => sendResult(() => App.Regenerate(turnId)),
+  editAndResend: (turnId, text) => sendResult(() => App.EditAndResend(turnId, text)),
+  undoTurn: (turnId, force) => undoReport(() => App.UndoTurn(turnId, force)),
+  redoTurn: (turnId, force) => undoReport(() => App.RedoTurn(turnId, force)),
   stop: () => call(() => App.Stop()),
   approve: (requestId, d) => call(() => App.Approve(requestId, d.kind, d.kind === "deny" ? d.note : "")),
   onChatEvent: (cb) =>

@@ -74,6 +74,77 @@ describe("ChatView composer", () => {
   });
 });
 
+describe("ChatView per-turn actions", () => {
+  const finished = (id: string, prompt: string, answer: string) => stream(id, started(prompt), text(answer), done());
+
+  it("regenerates a turn in place of it and everything after it", async () => {
+    const { backend } = setup();
+    await play(backend, ...finished("a", "first", "one"), ...finished("b", "second", "two"));
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole("button", { name: "Regenerate" })[0] as HTMLElement);
+    });
+    expect(backend.regenerate).toHaveBeenCalledWith("a");
+    expect(screen.queryByText("second")).toBeNull();
+    expect(screen.queryByText("one")).toBeNull();
+    expect(screen.getByText("first")).toBeTruthy();
+    expect(screen.getAllByRole("article")).toHaveLength(1);
+  });
+
+  it("edits and resends a message after saying what it replaces", async () => {
+    const { backend } = setup();
+    await play(backend, ...finished("a", "first", "one"), ...finished("b", "second", "two"));
+    fireEvent.click(screen.getAllByRole("button", { name: "Edit" })[0] as HTMLElement);
+    const box = screen.getByLabelText("Edited message");
+    expect(screen.getByText(/will be replaced/)).toBeTruthy();
+    fireEvent.change(box, { target: { value: "first, reworded" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Resend" }));
+    });
+    expect(backend.editAndResend).toHaveBeenCalledWith("a", "first, reworded");
+    expect(screen.getByText("first, reworded")).toBeTruthy();
+    expect(screen.queryByText("second")).toBeNull();
+  });
+
+  it("keeps the edit open and explains when the backend refuses", async () => {
+    const { backend } = setup();
+    vi.mocked(backend.editAndResend).mockRejectedValueOnce(new BridgeError("invalid", "stop the running turn first"));
+    await play(backend, ...finished("a", "first", "one"));
+    fireEvent.click(screen.getByRole("button", { name: "Edit" }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Resend" }));
+    });
+    expect(screen.getByLabelText("Edited message")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toContain("stop the running turn first");
+    expect(screen.getByText("one")).toBeTruthy();
+  });
+
+  it("lists a turn's changed files and undoes and redoes them", async () => {
+    const { backend } = setup();
+    vi.mocked(backend.undoTurn).mockResolvedValueOnce({ restored: ["/p/a.go"], deleted: [], conflicts: ["/p/b.go"] });
+    await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go", "/p/b.go"] }, done()));
+    expect(screen.getByText("Changed 2 files")).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Undo turn" }));
+    });
+    expect(backend.undoTurn).toHaveBeenCalledWith("a", false);
+    expect(screen.getByRole("alert").textContent).toContain("/p/b.go");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Redo" }));
+    });
+    expect(backend.redoTurn).toHaveBeenCalledWith("a", false);
+    expect(screen.getByRole("button", { name: "Undo turn" })).toBeTruthy();
+  });
+
+  it("offers no rerun or undo while a turn runs", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go"] }, done()),
+      ...stream("b", started("next"), text("working")));
+    expect((screen.getByRole("button", { name: "Regenerate" }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole("button", { name: "Undo turn" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: "Edit" })).toBeNull();
+  });
+});
+
 describe("ChatView stream", () => {
   it("streams Markdown, then shows cooked time, tokens and cost", async () => {
     const { backend } = setup();
@@ -171,7 +242,9 @@ describe("ChatView stream", () => {
       await act(async () => {
         fireEvent.click(screen.getByRole("button", { name: "Retry" }));
       });
-      expect(backend.send).toHaveBeenCalledWith("again please");
+      // A failed live turn is rerun in place, not sent again as a new message.
+      expect(backend.regenerate).toHaveBeenCalledWith("t1");
+      expect(backend.send).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();
     }

@@ -25,7 +25,7 @@ interface Props {
 /** ChatView is the conversation with the agent in one workspace. */
 export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript }: Props) {
   const [initial] = useState(() => (transcript ? fromTranscript(transcript) : undefined));
-  const { state, notice, send, stop, approve, dismissNotice } = useChat(backend, initial);
+  const { state, notice, send, stop, approve, replace, undo, dismissNotice } = useChat(backend, initial);
   const streaming = isStreaming(state);
 
   const actions: TurnActions = useMemo(
@@ -33,8 +33,11 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
       onAnswer: (id, d) => void approve(id, d),
       onOpenSettings,
       onRetry: (prompt) => void send(prompt),
+      onReplace: replace,
+      onUndo: (turnId, redo) => void undo(turnId, redo),
+      busy: streaming,
     }),
-    [approve, onOpenSettings, send],
+    [approve, onOpenSettings, send, replace, undo, streaming],
   );
 
   useEffect(() => whenIdle([warmUp]), []);

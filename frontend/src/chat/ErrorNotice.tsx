@@ -24,6 +24,7 @@ const words: Record<string, Words> = {
   tool_loop: { text: "The agent kept repeating the same tool call, so Hearth stopped it.", retry: true },
   text_protocol: { text: "The model's replies could not be understood as tool calls.", retry: true },
   canceled: { text: "Stopped." },
+  conflict: { text: "Some files changed after this turn, so Hearth left them alone." },
   interrupted: { text: "This reply was cut off when Hearth closed.", retry: true },
   failed: { text: "This reply failed.", retry: true },
 };

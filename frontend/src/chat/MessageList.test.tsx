@@ -7,7 +7,10 @@ import { done, started, stream, text } from "./testkit";
 import type { ChatEvent } from "./protocol";
 import type { TurnActions } from "./TurnView";
 
-const actions: TurnActions = { onAnswer: () => undefined, onOpenSettings: () => undefined, onRetry: () => undefined };
+const actions: TurnActions = {
+  onAnswer: () => undefined, onOpenSettings: () => undefined, onRetry: () => undefined, onReplace: async () => true,
+  onUndo: () => undefined, busy: false,
+};
 
 // happy-dom does no layout: give the scroller a fixed viewport whose
 // content height grows with the text, as a browser would.

@@ -5,13 +5,20 @@ import { Markdown } from "./Markdown";
 import type { ApprovalDecision } from "./protocol";
 import type { Part, Turn } from "./state";
 import { ToolRow } from "./ToolRow";
+import { TurnControls } from "./TurnControls";
 import { RetryNotice, TurnFooter } from "./TurnFooter";
+import { UserPrompt } from "./UserPrompt";
 
 /** The callbacks a turn needs; the caller keeps them stable so memo holds. */
 export interface TurnActions {
   onAnswer: (requestId: string, d: ApprovalDecision) => void;
   onOpenSettings: () => void;
   onRetry: (prompt: string) => void;
+  /** rerun a turn in place: regenerate, or (with edited) edit-and-resend */
+  onReplace: (turnId: string, prompt: string, edited: boolean) => Promise<boolean>;
+  onUndo: (turnId: string, redo: boolean) => void;
+  /** a turn is running: the backend refuses reruns and undo until it ends */
+  busy: boolean;
 }
 
 function PartView({ part, last, turn, actions }: { part: Part; last: boolean; turn: Turn; actions: TurnActions }) {
@@ -40,11 +47,11 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
 /** TurnView: the user's prompt and everything the agent did in answer. */
 export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; actions: TurnActions }) {
   const waiting = turn.status === "running" && turn.parts.length === 0 && turn.reasoning === "";
+  const live = !turn.fromHistory && !actions.busy;
+  const retry = () => (turn.fromHistory ? actions.onRetry(turn.prompt) : void actions.onReplace(turn.turnId, turn.prompt, false));
   return (
     <article className="turn" aria-label="Exchange" data-turn={turn.turnId}>
-      <div className="user-msg">
-        <div className="bubble">{turn.prompt}</div>
-      </div>
+      <UserPrompt prompt={turn.prompt} onResend={live ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
       <div className="assistant-msg" aria-busy={turn.status === "running"}>
         {turn.reasoning && (
           <details className="thinking">
@@ -62,11 +69,16 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
             cls={turn.error.class}
             message={turn.error.message}
             onOpenSettings={actions.onOpenSettings}
-            onRetry={() => actions.onRetry(turn.prompt)}
+            onRetry={retry}
           />
         )}
         {turn.status === "stopped" && <p className="muted">Stopped.</p>}
         <TurnFooter turn={turn} />
+        <TurnControls
+          turn={turn}
+          onRegenerate={live ? () => void actions.onReplace(turn.turnId, turn.prompt, false) : undefined}
+          onUndo={live ? (redo) => actions.onUndo(turn.turnId, redo) : undefined}
+        />
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkChatEvent, isChatEvent } from "./guard";
+import { checkChatEvent, isChatEvent, isUndoReport } from "./guard";
 
 const u = { inputTokens: 1, cachedInputTokens: 0, outputTokens: 2, reasoningTokens: 0 };
 
@@ -18,6 +18,7 @@ describe("isChatEvent", () => {
     { type: "retry", class: "rate_limit", attempt: 1, delayMs: 10 },
     { type: "compacted", kind: "summary", before: 2, after: 1 },
     { type: "error", class: "auth", message: "m" },
+    { type: "changes", files: ["/a", "/b"] },
     { type: "done", text: "", iterations: 1, elapsedMs: 5, stopped: false, usage: u, cost: 0.1 },
   ])("accepts a well-formed $type", (body) => {
     expect(isChatEvent({ turnId: "t", seq: 1, ...body })).toBe(true);
@@ -40,6 +41,7 @@ describe("isChatEvent", () => {
     ["usage missing field", { turnId: "t", seq: 1, type: "usage", usage: { inputTokens: 1 }, cost: 1 }],
     ["cost as string", { turnId: "t", seq: 1, type: "usage", usage: u, cost: "1" }],
     ["NaN delay", { turnId: "t", seq: 1, type: "retry", class: "x", attempt: 1, delayMs: NaN }],
+    ["changes not strings", { turnId: "t", seq: 1, type: "changes", files: [1] }],
     ["done without stopped", { turnId: "t", seq: 1, type: "done", text: "", iterations: 1, elapsedMs: 5, usage: u, cost: null }],
   ])("rejects %s", (_name, v) => {
     expect(isChatEvent(v)).toBe(false);
@@ -52,5 +54,13 @@ describe("checkChatEvent", () => {
     expect(checkChatEvent({ turnId: "t", seq: 3, type: "future_kind" })).toEqual({ type: "skipped", turnId: "t", seq: 3 });
     expect(checkChatEvent({ seq: 3, type: "text", text: "x" })).toBeNull();
     expect(checkChatEvent({ turnId: "t", seq: 1, type: "text", text: "x" })).toEqual({ turnId: "t", seq: 1, type: "text", text: "x" });
+  });
+});
+
+describe("isUndoReport", () => {
+  it("accepts lists or Go's null for empty ones, nothing else", () => {
+    expect(isUndoReport({ restored: ["/a"], deleted: null, conflicts: [] })).toBe(true);
+    expect(isUndoReport({ restored: ["/a"], deleted: [2], conflicts: [] })).toBe(false);
+    expect(isUndoReport({ restored: [] })).toBe(false);
   });
 });

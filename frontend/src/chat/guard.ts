@@ -1,7 +1,7 @@
 // The boundary check for "chat" events: the payload comes from another
 // process, so nothing reaches the reducer unless it has the shape
 // protocol.ts promises.
-import type { ChatEvent, SendResult, ToolStatus, Usage, WorkspaceView } from "./protocol";
+import type { ChatEvent, SendResult, ToolStatus, UndoReport, Usage, WorkspaceView } from "./protocol";
 
 type Rec = Record<string, unknown>;
 
@@ -9,6 +9,7 @@ const isRec = (v: unknown): v is Rec => typeof v === "object" && v !== null && !
 const str = (r: Rec, k: string) => typeof r[k] === "string";
 const num = (r: Rec, k: string) => typeof r[k] === "number" && Number.isFinite(r[k]);
 const bool = (r: Rec, k: string) => typeof r[k] === "boolean";
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
 const costOk = (r: Rec) => r.cost === null || num(r, "cost");
 
 const toolStatuses: ReadonlySet<string> = new Set<ToolStatus>(["succeeded", "failed", "denied", "canceled"]);
@@ -35,6 +36,7 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   retry: (r) => str(r, "class") && num(r, "attempt") && num(r, "delayMs"),
   compacted: (r) => str(r, "kind") && num(r, "before") && num(r, "after"),
   error: (r) => str(r, "class") && str(r, "message"),
+  changes: (r) => strings(r.files),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
 };
 
@@ -72,4 +74,12 @@ export function isWorkspaceView(v: unknown): v is WorkspaceView {
 
 export function isSendResult(v: unknown): v is SendResult {
   return isRec(v) && str(v, "turnId") && v.turnId !== "" && bool(v, "queued");
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** isUndoReport checks UndoTurn / RedoTurn results (Go sends null for an empty list). */
+export function isUndoReport(v: unknown): v is Nullable<UndoReport> {
+  const list = (x: unknown) => x === null || strings(x);
+  return isRec(v) && list(v.restored) && list(v.deleted) && list(v.conflicts);
 }

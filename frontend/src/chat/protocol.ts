@@ -41,6 +41,8 @@ export type ChatEvent =
   | (Base & { type: "retry"; class: string; attempt: number; delayMs: number })
   | (Base & { type: "compacted"; kind: string; before: number; after: number })
   | (Base & { type: "error"; class: string; message: string })
+  /** the files the turn changed (sent before done when any changed); Undo turn applies */
+  | (Base & { type: "changes"; files: string[] })
   | (Base & {
       type: "done";
       text: string;
@@ -60,6 +62,13 @@ export interface SendResult {
   turnId: string;
   /** true when a turn was running and this prompt waits behind it */
   queued: boolean;
+}
+
+/** What UndoTurn / RedoTurn did; conflicts changed since and were left alone. */
+export interface UndoReport {
+  restored: string[];
+  deleted: string[];
+  conflicts: string[];
 }
 
 export type ApprovalDecision = { kind: "allow_once" } | { kind: "allow_session" } | { kind: "deny"; note: string };

@@ -212,6 +212,24 @@ describe("chatReducer endings", () => {
     expect(turn(s)).toMatchObject({ status: "running", prompt: "from go" });
   });
 
+  it("replaces a turn and everything after it with the rerun", () => {
+    let s = run([...stream("a", started("one"), done()), ...stream("b", started("two"), done()), ...stream("c", started("three"), done())]);
+    s = chatReducer(s, { type: "replaced", from: "b", turnId: "b2", prompt: "two again", queued: false });
+    expect(s.order).toEqual(["a", "b2"]);
+    expect(Object.keys(s.turns).sort()).toEqual(["a", "b2"]);
+    expect(turn(s, "b2")).toMatchObject({ prompt: "two again", status: "running" });
+    s = chatReducer(s, { type: "replaced", from: "gone", turnId: "x", prompt: "p", queued: true });
+    expect(s.order).toEqual(["a", "b2", "x"]);
+  });
+
+  it("records the files a turn changed and whether they are undone", () => {
+    let s = run(stream("t1", started("p"), { type: "changes", files: ["/w/a.go"] }, done()));
+    expect(turn(s).changed).toEqual(["/w/a.go"]);
+    s = chatReducer(s, { type: "undone", turnId: "t1", undone: true });
+    expect(turn(s).undone).toBe(true);
+    expect(chatReducer(s, { type: "undone", turnId: "nope", undone: true })).toBe(s);
+  });
+
   it("resets", () => {
     expect(chatReducer(run(stream("t1", started("p"))), { type: "reset" })).toEqual(initialState);
   });

@@ -65,6 +65,12 @@ export interface Turn {
   iterations: number;
   error: { class: string; message: string } | null;
   retry: Retry | null;
+  /** files the turn changed, for Undo turn */
+  changed: string[];
+  /** the turn's changes are undone (Redo offered) */
+  undone: boolean;
+  /** rebuilt from a stored conversation: the backend cannot regenerate or undo it */
+  fromHistory: boolean;
   /** next sequence number the turn can apply */
   nextSeq: number;
   /** events that arrived ahead of a gap, by seq */
@@ -83,7 +89,10 @@ export type ChatAction =
   | { type: "answered"; requestId: string; decision: Decision | null }
   | { type: "reset" }
   /** replace everything with a stored conversation */
-  | { type: "load"; state: ChatState };
+  | { type: "load"; state: ChatState }
+  /** from and every turn after it were replaced by turnId (regenerate, edit-and-resend) */
+  | { type: "replaced"; from: string; turnId: string; prompt: string; queued: boolean }
+  | { type: "undone"; turnId: string; undone: boolean };
 
 /** What the reducer takes: events, and placeholders for malformed ones. */
 export type Incoming = ChatEvent | Skipped;
@@ -98,7 +107,8 @@ const zeroUsage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0
 function newTurn(turnId: string, prompt = "", status: TurnStatus = "running"): Turn {
   return {
     turnId, prompt, startedAt: null, status, parts: [], reasoning: "", tools: {}, approvals: {},
-    usage: zeroUsage, cost: null, elapsedMs: null, iterations: 0, error: null, retry: null, nextSeq: 1, early: {},
+    usage: zeroUsage, cost: null, elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], undone: false,
+    fromHistory: false, nextSeq: 1, early: {},
   };
 }
 
@@ -182,6 +192,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
       return { ...base, parts: [...t.parts, { kind: "compacted", how: e.kind, before: e.before, after: e.after }] };
     case "error":
       return { ...base, error: { class: e.class, message: e.message }, status: "error" };
+    case "changes":
+      return { ...base, changed: e.files };
     case "done": {
       // A model that did not stream still has its answer in done.text.
       const streamed = t.parts.some((p) => p.kind === "text");
@@ -260,6 +272,17 @@ export function chatReducer(s: ChatState, a: ChatAction): ChatState {
       return initialState;
     case "load":
       return a.state;
+    case "replaced": {
+      const at = s.order.indexOf(a.from);
+      if (at < 0) return chatReducer(s, { type: "sent", turnId: a.turnId, prompt: a.prompt, queued: a.queued });
+      const order = s.order.slice(0, at);
+      const turns = Object.fromEntries(order.map((id) => [id, s.turns[id]]).filter((e): e is [string, Turn] => e[1] !== undefined));
+      return chatReducer({ order, turns }, { type: "sent", turnId: a.turnId, prompt: a.prompt, queued: a.queued });
+    }
+    case "undone": {
+      const t = s.turns[a.turnId];
+      return t ? { ...s, turns: { ...s.turns, [a.turnId]: { ...t, undone: a.undone } } } : s;
+    }
   }
 }
 

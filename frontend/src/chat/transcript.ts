@@ -50,7 +50,8 @@ function emptyTurn(id: string, prompt: string, startedAt: number | null): Turn {
   const usage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
   return {
     turnId: id, prompt, startedAt, status: "done", parts: [], reasoning: "", tools: {}, approvals: {}, usage, cost: null,
-    elapsedMs: null, iterations: 0, error: null, retry: null, nextSeq: Number.MAX_SAFE_INTEGER, early: {},
+    elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], undone: false, fromHistory: true,
+    nextSeq: Number.MAX_SAFE_INTEGER, early: {},
   };
 }
 

@@ -79,7 +79,40 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     [backend],
   );
 
+  /** replace reruns a turn (regenerate, or edit-and-resend with text), dropping it and what followed. */
+  const replace = useCallback(
+    async (turnId: string, prompt: string, edited: boolean): Promise<boolean> => {
+      setNotice(null);
+      try {
+        const r = edited ? await backend.editAndResend(turnId, prompt) : await backend.regenerate(turnId);
+        dispatch({ type: "replaced", from: turnId, turnId: r.turnId, prompt, queued: r.queued });
+        return true;
+      } catch (e) {
+        setNotice(noticeOf(e));
+        return false;
+      }
+    },
+    [backend],
+  );
+
+  /** undo restores (or with redo, reapplies) the files a turn changed. */
+  const undo = useCallback(
+    async (turnId: string, redo: boolean) => {
+      setNotice(null);
+      try {
+        const r = redo ? await backend.redoTurn(turnId, false) : await backend.undoTurn(turnId, false);
+        dispatch({ type: "undone", turnId, undone: !redo });
+        if (r.conflicts.length > 0) {
+          setNotice({ code: "conflict", message: `Changed since this turn, left as they are: ${r.conflicts.join(", ")}` });
+        }
+      } catch (e) {
+        setNotice(noticeOf(e));
+      }
+    },
+    [backend],
+  );
+
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { state, notice, send, stop, approve, dismissNotice };
+  return { state, notice, send, stop, approve, replace, undo, dismissNotice };
 }

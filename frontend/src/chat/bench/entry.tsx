@@ -16,7 +16,7 @@ const backend: Backend = {
   setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none,
   warnings: async () => [], markFirstPaint: async () => undefined,
   openWorkspace: none, chooseWorkspace: none, currentWorkspace: async () => null,
-  send: none, stop: async () => undefined, approve: async () => undefined, openExternal: () => undefined,
+  send: none, regenerate: none, editAndResend: none, undoTurn: none, redoTurn: none, stop: async () => undefined, approve: async () => undefined, openExternal: () => undefined,
   onChatEvent: (cb) => {
     subs.add(cb);
     return () => subs.delete(cb);
