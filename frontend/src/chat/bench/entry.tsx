@@ -143,6 +143,15 @@ async function session(n: number) {
 
 /** gallery plays one turn with every kind of row, for screenshots. */
 function gallery() {
+  let s0 = 0;
+  const ev0 = (body: object) => emit({ turnId: "g0", seq: ++s0, ...body } as ChatEvent);
+  ev0({ type: "turn_started", prompt: "Rename Sum to Total", startedAt: Date.now() - 9000 });
+  ev0({ type: "tool_started", callId: "e", name: "edit_file", args: { path: "sum.go" } });
+  ev0({ type: "tool_finished", callId: "e", name: "edit_file", status: "succeeded", durationMs: 12,
+    output: "Applied 1 edit to sum.go.\n--- a/sum.go\n+++ b/sum.go\n@@ -1,1 +1,1 @@\n-func Sum(xs []int) int {\n+func Total(xs []int) int {\n" });
+  ev0({ type: "text", text: "Renamed `Sum` to `Total`." });
+  ev0({ type: "changes", files: ["/bench/sum.go", "/bench/sum_test.go"] });
+  ev0({ type: "done", text: "", iterations: 2, elapsedMs: 9000, stopped: false, usage, cost: 0.004 });
   let seq = 0;
   const ev = (body: object) => emit({ turnId: "g", seq: ++seq, ...body } as ChatEvent);
   ev({ type: "turn_started", prompt: "Fix the failing test and clean the build dir", startedAt: Date.now() - 65_000 });
