@@ -11,6 +11,7 @@ import { isStreaming, pendingApprovals } from "./state";
 import { fromTranscript } from "./transcript";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
+import type { FindFiles } from "./useMention";
 
 interface Props {
   backend: Backend;
@@ -20,10 +21,12 @@ interface Props {
   onChooseWorkspace?: () => void;
   /** a stored conversation to show (OpenSession's messages); remount (key) to switch */
   transcript?: SessionMessage[];
+  /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
+  findFiles?: FindFiles;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, findFiles }: Props) {
   const [initial] = useState(() => (transcript ? fromTranscript(transcript) : undefined));
   const { state, notice, send, stop, approve, replace, undo, dismissNotice } = useChat(backend, initial);
   const streaming = isStreaming(state);
@@ -85,7 +88,13 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
             </button>
           </div>
         )}
-        <Composer streaming={streaming} awaitingApproval={pendingApprovals(state).length > 0} onSend={send} onStop={stop} />
+        <Composer
+          streaming={streaming}
+          awaitingApproval={pendingApprovals(state).length > 0}
+          onSend={send}
+          onStop={stop}
+          findFiles={findFiles}
+        />
       </section>
     </OpenLink.Provider>
   );

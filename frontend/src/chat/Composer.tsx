@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { MentionList } from "./MentionList";
+import { useMention, type FindFiles } from "./useMention";
 
 interface Props {
   streaming: boolean;
@@ -7,6 +9,8 @@ interface Props {
   /** resolves false when the prompt was not taken; the text is then put back */
   onSend: (text: string) => Promise<boolean>;
   onStop: () => void;
+  /** the workspace file lookup behind "@" mentions; no picker without it */
+  findFiles?: FindFiles;
 }
 
 // An IME composing a character reports Enter with isComposing (keyCode 229
@@ -24,12 +28,29 @@ function focusApproval() {
  * Composer: Enter sends, Shift+Enter adds a line. During a stream the
  * button is Stop (Esc too); Enter still sends, and the backend queues it.
  */
-export function Composer({ streaming, awaitingApproval = false, onSend, onStop }: Props) {
+export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles }: Props) {
   const [text, setText] = useState("");
+  const [caret, setCaret] = useState(0);
   const [sending, setSending] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  const wantCaret = useRef<number | null>(null);
+  const mention = useMention(findFiles, text, caret);
 
   useEffect(() => area.current?.focus(), []);
+
+  // Put the caret after an inserted mention once the text is in the DOM.
+  useLayoutEffect(() => {
+    const c = wantCaret.current;
+    if (c !== null && area.current) area.current.setSelectionRange(c, c);
+    wantCaret.current = null;
+  }, [text]);
+
+  const apply = (r: { text: string; caret: number } | null) => {
+    if (!r) return;
+    wantCaret.current = r.caret;
+    setText(r.text);
+    setCaret(r.caret);
+  };
 
   const submit = async () => {
     const prompt = text;
@@ -43,6 +64,12 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop }
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (composing(e)) return;
+    const used = mention.onKey(e.key);
+    if (used !== false) {
+      e.preventDefault();
+      if (used !== true) apply(used);
+      return;
+    }
     if (e.key === "Escape" && streaming) {
       e.preventDefault();
       onStop();
@@ -77,10 +104,20 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop }
         ref={area}
         rows={Math.min(10, Math.max(2, text.split("\n").length))}
         value={text}
-        placeholder="Ask Hearth… (Enter to send, Shift+Enter for a new line)"
-        onChange={(e) => setText(e.target.value)}
+        aria-autocomplete={findFiles ? "list" : undefined}
+        aria-controls={mention.open ? "mention-list" : undefined}
+        aria-activedescendant={mention.open ? `mention-list-${mention.active}` : undefined}
+        placeholder={`Ask Hearth… (Enter to send, Shift+Enter for a new line${findFiles ? ", @ for a file" : ""})`}
+        onChange={(e) => {
+          setText(e.target.value);
+          setCaret(e.target.selectionStart);
+        }}
+        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
       />
+      {mention.open && (
+        <MentionList id="mention-list" results={mention.results} active={mention.active} onPick={(i) => apply(mention.choose(i))} />
+      )}
       {streaming ? (
         <button type="button" className="stop-button" onClick={onStop} title="Stop (Esc)">
           Stop
