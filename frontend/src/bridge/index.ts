@@ -49,6 +49,8 @@ export interface Backend {
   openExternal(url: string): void;
   /** onWorkspace reports a folder the backend opened by itself (one dropped on the window). */
   onWorkspace(cb: (w: WorkspaceView) => void): () => void;
+  /** onAttach reports files (not folders) dropped on the window, for the composer. */
+  onAttach(cb: (paths: string[]) => void): () => void;
   /** onNotice reports a failure of background work (saving, undo, a drop) as a typed error. */
   onNotice(cb: (e: BridgeError) => void): () => void;
 }
@@ -123,6 +125,12 @@ export const backend: Backend = {
     withRuntime(() =>
       EventsOn("workspace", (payload: unknown) => {
         if (isWorkspaceView(payload) && payload.path !== "") cb(payload);
+      }),
+    ),
+  onAttach: (cb) =>
+    withRuntime(() =>
+      EventsOn("attach", (payload: unknown) => {
+        if (Array.isArray(payload) && payload.every((p) => typeof p === "string")) cb(payload);
       }),
     ),
   onNotice: (cb) => withRuntime(() => EventsOn("notice", (payload: unknown) => cb(toBridgeError(payload)))),

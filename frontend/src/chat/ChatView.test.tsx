@@ -281,6 +281,13 @@ describe("ChatView stream", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("adds files dropped on the window to the message as workspace-relative mentions", async () => {
+    const { backend, input } = setup();
+    fireEvent.change(input, { target: { value: "compare" } });
+    await act(async () => backend.attach(["/home/me/proj/src/a.go", "/elsewhere/b.txt"]));
+    expect(input.value).toBe("compare @src/a.go @/elsewhere/b.txt ");
+  });
+
   it("unsubscribes when it goes away", () => {
     const backend = fakeBackend(ws);
     const { unmount } = render(<ChatView backend={backend} workspace={ws} onOpenSettings={() => undefined} />);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Backend } from "../bridge";
 import type { SessionMessage } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
@@ -12,6 +12,11 @@ import { fromTranscript } from "./transcript";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
 import type { FindFiles } from "./useMention";
+
+function relativeTo(root: string, p: string): string {
+  const base = root.replace(/[\\/]+$/, "");
+  return p.startsWith(base + "/") || p.startsWith(base + "\\") ? p.slice(base.length + 1) : p;
+}
 
 interface Props {
   backend: Backend;
@@ -44,6 +49,12 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
   );
 
   useEffect(() => whenIdle([warmUp]), []);
+
+  // Dropped files join the message as @-mentions, relative to the workspace.
+  const onAttach = useCallback(
+    (cb: (paths: string[]) => void) => backend.onAttach((paths) => cb(paths.map((p) => relativeTo(workspace.path, p)))),
+    [backend, workspace.path],
+  );
 
   // Esc stops a stream wherever focus is, unless something handled it or
   // a dialog is open (there Esc means "close the dialog").
@@ -94,6 +105,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           onSend={send}
           onStop={stop}
           findFiles={findFiles}
+          onAttach={onAttach}
         />
       </section>
     </OpenLink.Provider>

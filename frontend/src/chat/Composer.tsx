@@ -11,6 +11,8 @@ interface Props {
   onStop: () => void;
   /** the workspace file lookup behind "@" mentions; no picker without it */
   findFiles?: FindFiles;
+  /** subscribes to files to attach (dropped on the window); they join the message as mentions */
+  onAttach?: (cb: (paths: string[]) => void) => () => void;
 }
 
 // An IME composing a character reports Enter with isComposing (keyCode 229
@@ -28,7 +30,7 @@ function focusApproval() {
  * Composer: Enter sends, Shift+Enter adds a line. During a stream the
  * button is Stop (Esc too); Enter still sends, and the backend queues it.
  */
-export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles }: Props) {
+export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, onAttach }: Props) {
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const [sending, setSending] = useState(false);
@@ -37,6 +39,16 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
   const mention = useMention(findFiles, text, caret);
 
   useEffect(() => area.current?.focus(), []);
+
+  useEffect(
+    () =>
+      onAttach?.((paths) => {
+        const add = paths.map((p) => `@${p} `).join("");
+        setText((t) => (t === "" || /\s$/.test(t) ? t + add : `${t} ${add}`));
+        area.current?.focus();
+      }),
+    [onAttach],
+  );
 
   // Put the caret after an inserted mention once the text is in the DOM.
   useLayoutEffect(() => {

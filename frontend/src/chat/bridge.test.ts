@@ -113,6 +113,16 @@ describe("bridge chat calls", () => {
     expect(listeners.size).toBe(0);
   });
 
+  it("passes dropped files to attach, ignoring malformed payloads", () => {
+    const got: string[][] = [];
+    const off = backend.onAttach((p) => got.push(p));
+    listeners.get("attach")?.(["/a", "/b"]);
+    listeners.get("attach")?.([1]);
+    listeners.get("attach")?.("/c");
+    expect(got).toEqual([["/a", "/b"]]);
+    off();
+  });
+
   it("turns the backend's notices into typed errors", () => {
     const notices: BridgeError[] = [];
     const off = backend.onNotice((e) => notices.push(e));

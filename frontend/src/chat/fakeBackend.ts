@@ -10,6 +10,7 @@ export interface FakeBackend extends Backend {
   /** opened plays the backend opening a folder by itself (a drop). */
   opened(w: WorkspaceView): void;
   notice(e: BridgeError): void;
+  attach(paths: string[]): void;
   listeners(): number;
 }
 
@@ -19,6 +20,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
   const subs = new Set<(e: ChatEvent) => void>();
   const opens = new Set<(w: WorkspaceView) => void>();
   const notices = new Set<(e: BridgeError) => void>();
+  const attaches = new Set<(p: string[]) => void>();
   let turn = 0;
   return {
     getSettings: unused, saveGlobal: unused, saveProvider: unused, addCustomEndpoint: unused, removeCustomEndpoint: unused,
@@ -44,6 +46,10 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
       opens.add(cb);
       return () => opens.delete(cb);
     },
+    onAttach: (cb) => {
+      attaches.add(cb);
+      return () => attaches.delete(cb);
+    },
     onNotice: (cb) => {
       notices.add(cb);
       return () => notices.delete(cb);
@@ -51,6 +57,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     emit: (...events) => events.forEach((e) => subs.forEach((cb) => cb(e))),
     opened: (w) => opens.forEach((cb) => cb(w)),
     notice: (e) => notices.forEach((cb) => cb(e)),
+    attach: (p) => attaches.forEach((cb) => cb(p)),
     listeners: () => subs.size,
   };
 }

@@ -23,6 +23,7 @@ const backend: Backend = {
   },
   onWorkspace: () => () => undefined,
   onNotice: () => () => undefined,
+  onAttach: () => () => undefined,
 };
 const emit = (e: ChatEvent) => subs.forEach((cb) => cb(e));
 
