@@ -65,6 +65,7 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
             transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
+            findFiles={shell.findFiles}
           />
         ) : (
           <div>
