@@ -70,7 +70,7 @@ func (a *App) branchStoredSession(sessionID string, through int64) error {
 	if a.sessions() == nil || sessionID == "" {
 		return nil
 	}
-	next := ""
+	next, last := "", int64(0)
 	if through > 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -78,10 +78,16 @@ func (a *App) branchStoredSession(sessionID string, through int64) error {
 		if err != nil {
 			return invalidf("session", "could not branch the conversation: "+err.Error())
 		}
-		next = fork.ID
+		// The fork's messages have ids of their own: later turns mark
+		// their place by the fork's last one.
+		t, err := a.sessions().Load(ctx, fork.ID)
+		if err != nil {
+			return invalidf("session", "could not read the branched conversation: "+err.Error())
+		}
+		next, last = fork.ID, lastID(t.Messages)
 	}
 	a.chat.mu.Lock()
-	a.chat.sessionID = next
+	a.chat.sessionID, a.chat.storedTo = next, last
 	a.chat.mu.Unlock()
 	a.emit(SessionsEventName, nil)
 	return nil

@@ -119,6 +119,22 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 	if strings.Count(string(sent), "2+2?") != 1 || strings.Contains(string(sent), "3+3?") {
 		t.Errorf("regenerate sent %s", sent)
 	}
+	// Editing the regenerated first turn must start from nothing again,
+	// not from a message id of the session it left.
+	rec.mu.Lock()
+	rec.events = nil
+	rec.mu.Unlock()
+	p.mu.Lock()
+	p.replies = append(p.replies, textReply("Five."))
+	p.mu.Unlock()
+	a.chat.mu.Lock()
+	regenerated := a.chat.turns[0].id
+	a.chat.mu.Unlock()
+	if _, err := a.EditAndResend(regenerated, "2+3?"); err != nil {
+		t.Fatalf("edit after a regenerate: %v", err)
+	}
+	rec.waitFor(t, "done")
+	waitIdle(a)
 	if _, err := a.Regenerate("t-unknown"); err == nil {
 		t.Error("regenerating an unknown turn was accepted")
 	}

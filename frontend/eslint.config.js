@@ -16,6 +16,6 @@ export default tseslint.config(
   },
   {
     files: ["e2e/**/*.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", fetch: "readonly" } },
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", fetch: "readonly", window: "readonly", document: "readonly" } },
   },
 );
