@@ -52,8 +52,9 @@ type chat struct {
 	// sessionID is the stored conversation turns are saved to; "" until
 	// the first message of a new chat.
 	sessionID string
-	turns     []turnMark // the conversation's turns, oldest first
-	storedTo  int64      // id of the last message stored in sessionID
+	turns     []turnMark        // the conversation's turns, oldest first
+	decisions map[string]string // approval request id → the user's choice, until announced
+	storedTo  int64             // id of the last message stored in sessionID
 	index     *knowledge.Index
 }
 
@@ -140,7 +141,18 @@ func (a *App) Approve(requestID, decision, note string) error {
 	if broker == nil {
 		return invalidf("approval", "no workspace is open")
 	}
+	a.chat.mu.Lock()
+	if a.chat.decisions == nil {
+		a.chat.decisions = map[string]string{}
+	}
+	a.chat.decisions[requestID] = decision
+	a.chat.mu.Unlock()
 	err := broker.Respond(requestID, permission.Decision{Choice: permission.Choice(decision), Note: note})
+	if err != nil {
+		a.chat.mu.Lock()
+		delete(a.chat.decisions, requestID)
+		a.chat.mu.Unlock()
+	}
 	if errors.Is(err, permission.ErrUnknownRequest) {
 		return invalidf("approval", "this request was already answered or cancelled")
 	}
@@ -202,7 +214,7 @@ func (a *App) runTurn(t queuedTurn) {
 		a.failTurn(stream, err)
 		return
 	}
-	stream.red = redact.New(built.Key)
+	stream.red, stream.window = redact.New(built.Key), built.Window
 	c.mu.Lock()
 	c.stream = stream
 	c.mu.Unlock()
@@ -261,13 +273,22 @@ func (a *App) publishApproval(req permission.Request) {
 	}
 }
 
+// approvalResolved announces the end of a request with the user's choice
+// (none when the turn was stopped while it waited).
 func (a *App) approvalResolved(id string) {
 	a.chat.mu.Lock()
 	s := a.chat.stream
+	decision, decided := a.chat.decisions[id]
+	delete(a.chat.decisions, id)
 	a.chat.mu.Unlock()
-	if s != nil {
-		s.send(map[string]any{"type": "approval_resolved", "requestId": id})
+	if s == nil {
+		return
 	}
+	ev := map[string]any{"type": "approval_resolved", "requestId": id}
+	if decided {
+		ev["decision"] = decision
+	}
+	s.send(ev)
 }
 
 // approveMode maps the Settings approval mode onto the tools' modes.

@@ -34,6 +34,9 @@ type turnStream struct {
 	red  *redact.Redactor
 	// beforeDone runs just before the done event (undo bookkeeping).
 	beforeDone func()
+	// window is the model's context window in tokens (0 when unknown), sent
+	// with usage so the UI can show how full the context is.
+	window int
 
 	mu      sync.Mutex
 	turnID  string
@@ -110,7 +113,7 @@ func (s *turnStream) event(e loop.Event) {
 			"output": r(e.Output), "durationMs": e.Duration.Milliseconds()})
 	case loop.UsageReported:
 		s.send(map[string]any{"type": "usage", "usage": usageOf(e.Usage),
-			"cost": costOf(e.Cost, e.CostKnown)})
+			"cost": costOf(e.Cost, e.CostKnown), "window": s.window})
 	case loop.Retrying:
 		s.send(map[string]any{"type": "retry", "class": string(e.Class), "attempt": e.Attempt, "delayMs": e.Delay.Milliseconds()})
 	case loop.Compacted:

@@ -191,6 +191,9 @@ func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
 	if err := a.Approve(req["requestId"].(string), "deny", ""); err == nil {
 		t.Error("a second decision was accepted")
 	}
+	if res := rec.waitFor(t, "approval_resolved"); res["decision"] != "allow_once" {
+		t.Errorf("approval_resolved = %v", res)
+	}
 	fin := rec.waitFor(t, "tool_finished")
 	rec.waitFor(t, "done")
 	if fin["status"] != "succeeded" {

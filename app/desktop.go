@@ -74,14 +74,14 @@ func (a *App) rememberWindow(ctx context.Context) bool {
 }
 
 // ChooseWorkspace asks for a folder with the OS dialog and opens it. A
-// cancelled dialog returns the current workspace unchanged (nil if none).
+// cancelled dialog returns nil and changes nothing.
 func (a *App) ChooseWorkspace() (*WorkspaceView, error) {
 	dir, err := runtime.OpenDirectoryDialog(a.runtimeCtx, runtime.OpenDialogOptions{Title: "Open a project folder"})
 	if err != nil {
 		return nil, fmt.Errorf("the folder dialog failed: %w", err)
 	}
 	if dir == "" {
-		return a.CurrentWorkspace(), nil
+		return nil, nil // cancelled: nothing changes
 	}
 	v, err := a.OpenWorkspace(dir)
 	return &v, err

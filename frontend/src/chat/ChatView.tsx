@@ -3,6 +3,7 @@ import type { Backend } from "../bridge";
 import type { SessionMessage } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
+import { ContextMeter } from "./ContextMeter";
 import { ErrorNotice } from "./ErrorNotice";
 import { whenIdle } from "./idle";
 import { OpenLink, warmUp } from "./Markdown";
@@ -78,6 +79,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           <span className="muted chat-path" title={workspace.path}>
             {workspace.path}
           </span>
+          <ContextMeter state={state} />
           {onChooseWorkspace && (
             <button type="button" className="link chat-switch" onClick={onChooseWorkspace}>
               Open another folder…

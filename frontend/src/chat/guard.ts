@@ -32,7 +32,7 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
     str(r, "requestId") && str(r, "callId") && str(r, "tool") && typeof r.kind === "string" && approvalKinds.has(r.kind) &&
     str(r, "summary") && str(r, "detail"),
   approval_resolved: (r) => str(r, "requestId") && (r.decision === undefined || (typeof r.decision === "string" && decisions.has(r.decision))),
-  usage: (r) => isUsage(r.usage) && costOk(r),
+  usage: (r) => isUsage(r.usage) && costOk(r) && (r.window === undefined || typeof r.window === "number"),
   retry: (r) => str(r, "class") && num(r, "attempt") && num(r, "delayMs"),
   compacted: (r) => str(r, "kind") && num(r, "before") && num(r, "after"),
   error: (r) => str(r, "class") && str(r, "message"),

@@ -37,7 +37,8 @@ export type ChatEvent =
   // decision is absent when the backend does not know it (the broker only
   // reports that the request was answered).
   | (Base & { type: "approval_resolved"; requestId: string; decision?: "allow_once" | "allow_session" | "deny" })
-  | (Base & { type: "usage"; usage: Usage; cost: number | null })
+  /** window: the model's context window in tokens, 0 when unknown */
+  | (Base & { type: "usage"; usage: Usage; cost: number | null; window?: number })
   | (Base & { type: "retry"; class: string; attempt: number; delayMs: number })
   | (Base & { type: "compacted"; kind: string; before: number; after: number })
   | (Base & { type: "error"; class: string; message: string })

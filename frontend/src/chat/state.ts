@@ -60,6 +60,8 @@ export interface Turn {
   tools: Record<string, ToolCall>;
   approvals: Record<string, Approval>;
   usage: Usage;
+  /** tokens in the model's context after the latest response, and its window (0: unknown) */
+  context: { tokens: number; window: number } | null;
   cost: number | null;
   elapsedMs: number | null;
   iterations: number;
@@ -107,7 +109,7 @@ const zeroUsage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0
 function newTurn(turnId: string, prompt = "", status: TurnStatus = "running"): Turn {
   return {
     turnId, prompt, startedAt: null, status, parts: [], reasoning: "", tools: {}, approvals: {},
-    usage: zeroUsage, cost: null, elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], undone: false,
+    usage: zeroUsage, context: null, cost: null, elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], undone: false,
     fromHistory: false, nextSeq: 1, early: {},
   };
 }
@@ -184,7 +186,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
       // the cost is known only while every response's cost was.
       const first = t.iterations === 0;
       const cost = e.cost === null || (!first && t.cost === null) ? null : (t.cost ?? 0) + e.cost;
-      return { ...base, usage: addUsage(t.usage, e.usage), cost, iterations: t.iterations + 1 };
+      const context = { tokens: e.usage.inputTokens + e.usage.outputTokens, window: e.window ?? 0 };
+      return { ...base, usage: addUsage(t.usage, e.usage), context, cost, iterations: t.iterations + 1 };
     }
     case "retry":
       return { ...base, retry: { class: e.class, attempt: e.attempt, delayMs: e.delayMs, at: now } };
