@@ -48,12 +48,12 @@ type command struct {
 
 // commands is the table of subcommands, in help order.
 var commands = []command{
-	{"keys", "manage provider keys in the OS keychain", runKeys},
+	{"run", "run one agent turn headless (--json for event lines)", runRun},
+	{"apply", "apply SEARCH/REPLACE blocks from an LLM reply", runApply},
 	{"index", "build or refresh the search index of a folder", runIndex},
 	{"search", "search a folder's index (words, \"phrases\", path:, ext:, /regex/)", runSearch},
-	{"run", "run one agent turn headless (--json for event lines)", runRun},
+	{"keys", "manage provider keys in the OS keychain", runKeys},
 	{"sessions", "list, show and export saved conversations", runSessions},
-	{"apply", "apply SEARCH/REPLACE blocks from an LLM reply", runApply},
 }
 
 // IsCommand reports whether args ask for the CLI rather than the window.
