@@ -1,17 +1,21 @@
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { SessionView } from "../bridge/shell";
 import { RowMenu } from "./RowMenu";
 import { sessionTitle } from "./state";
-import type { SessionsController } from "./useSessions";
+import type { SessionsActions } from "./useSessions";
 
 interface Props {
   session: SessionView;
   current: boolean;
   editing: boolean;
-  ctl: SessionsController;
+  ctl: SessionsActions;
 }
 
-export function SessionRow({ session, current, editing, ctl }: Props) {
+// A reload brings fresh objects for every row; only what a row shows counts.
+const same = (a: Props, b: Props) =>
+  a.session.id === b.session.id && a.session.title === b.session.title && a.current === b.current && a.editing === b.editing && a.ctl === b.ctl;
+
+export const SessionRow = memo(function SessionRow({ session, current, editing, ctl }: Props) {
   const title = sessionTitle(session);
   // When a rename ends, focus goes back to the row it started from.
   const button = useRef<HTMLButtonElement>(null);
@@ -66,7 +70,7 @@ export function SessionRow({ session, current, editing, ctl }: Props) {
       />
     </li>
   );
-}
+}, same);
 
 function RenameInput({ label, initial, onDone }: { label: string; initial: string; onDone: (value: string | null) => void }) {
   // Enter and Escape finish the edit; the blur that follows must not act again.

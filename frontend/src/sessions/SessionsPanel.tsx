@@ -60,7 +60,7 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
               </h3>
               <ul>
                 {g.items.map((s) => (
-                  <SessionRow key={s.id} session={s} current={s.id === state.currentId} editing={s.id === state.editingId} ctl={ctl} />
+                  <SessionRow key={s.id} session={s} current={s.id === state.currentId} editing={s.id === state.editingId} ctl={ctl.actions} />
                 ))}
               </ul>
             </section>

@@ -13,8 +13,8 @@ export interface SessionsHandlers {
   onNewChat: () => void;
 }
 
-export interface SessionsController {
-  state: SessionsState;
+/** SessionsActions stay the same object for the hook's life, so rows can skip re-rendering. */
+export interface SessionsActions {
   newChat(): Promise<void>;
   open(id: string): Promise<void>;
   startRename(id: string): void;
@@ -27,14 +27,21 @@ export interface SessionsController {
   dismissNotice(): void;
 }
 
+export interface SessionsController extends SessionsActions {
+  state: SessionsState;
+  actions: SessionsActions;
+}
+
 const message = (e: unknown) => (e instanceof Error ? (e as BridgeError).message : String(e));
 
 /** useSessions keeps the sidebar in step with the backend for one workspace (null: none open). */
 export function useSessions(shell: ShellBackend, workspace: string | null, handlers: SessionsHandlers): SessionsController {
   const [state, dispatch] = useReducer(sessionsReducer, initialSessions);
   const latest = useRef(handlers);
+  const current = useRef(state);
   useEffect(() => {
     latest.current = handlers;
+    current.current = state;
   });
 
   // Reload on open and on every "sessions" event; a slower older reply
@@ -90,10 +97,8 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
     }
   }, []);
 
-  const pending = state.pending;
-  return useMemo<SessionsController>(
+  const actions = useMemo<SessionsActions>(
     () => ({
-      state,
       newChat: () =>
         attempt(async () => {
           await shell.newChat();
@@ -120,10 +125,11 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
           await shell.deleteSession(id);
           dispatch({ type: "deleted", id, deadline: Date.now() + UNDO_MS });
           // The backend drops a deleted open chat; so does the view.
-          if (state.currentId === id) latest.current.onNewChat();
+          if (current.current.currentId === id) latest.current.onNewChat();
         }),
       undo: () =>
         attempt(async () => {
+          const pending = current.current.pending;
           if (!pending) return;
           await shell.restoreSession(pending.session.id);
           dispatch({ type: "restored", id: pending.session.id });
@@ -136,6 +142,7 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
         }),
       dismissNotice: () => dispatch({ type: "notice", message: null }),
     }),
-    [state, shell, attempt, pending],
+    [shell, attempt],
   );
+  return useMemo(() => ({ ...actions, actions, state }), [actions, state]);
 }

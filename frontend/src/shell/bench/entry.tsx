@@ -95,10 +95,18 @@ const bench = {
     root.render(<Shell key={++run} search={false} />);
     const shown = await until(() => rows().length === n);
     const mount = shown - answeredAt;
-    sessions = sessions.map((s, i) => (i === 0 ? { ...s, title: "renamed" } : s));
-    sessionSubs.forEach((cb) => cb());
-    const reloaded = await until(() => rows()[0]?.textContent === "renamed");
-    return { sessions: n, renderMs: +mount.toFixed(1), reloadRenderMs: +(reloaded - answeredAt).toFixed(1), longTasksOver50ms: longTasks.filter((d) => d > 50).length };
+    // Each "sessions" event reloads the list; one title changed, as after a rename.
+    const reloads: number[] = [];
+    for (let k = 0; k < 10; k++) {
+      const title = `renamed ${k}`;
+      sessions = sessions.map((s, i) => (i === 0 ? { ...s, title } : { ...s }));
+      sessionSubs.forEach((cb) => cb());
+      reloads.push((await until(() => rows()[0]?.textContent === title)) - answeredAt);
+    }
+    return {
+      sessions: n, renderMs: +mount.toFixed(1), reloadP50Ms: +pct(reloads, 50).toFixed(1), reloadMaxMs: +Math.max(...reloads).toFixed(1),
+      longTasksOver50ms: longTasks.filter((d) => d > 50).length,
+    };
   },
   /** search renders n results for a typed query, then steps through them with ↓. */
   async search(n: number) {
