@@ -74,8 +74,9 @@ describe("SessionsPanel", () => {
   it("withdraws the Undo offer after the undo window", async () => {
     vi.useFakeTimers();
     await mount([sv("a", "Gone", now)]);
+    screen.getByText("Gone").focus();
     await act(async () => fireEvent.keyDown(screen.getByText("Gone"), { key: "Delete" }));
-    expect(screen.getByRole("button", { name: "Undo" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Undo" }));
     await act(async () => vi.advanceTimersByTime(UNDO_MS - 100));
     expect(screen.getByRole("button", { name: "Undo" })).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(200));

@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { matchShortcut } from "../shell/shortcuts";
 import { HistoryHits } from "./HistoryHits";
 import { SessionRow } from "./SessionRow";
@@ -20,6 +20,13 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [newChat]);
+
+  // A deleted row takes the focus with it; Undo is where it lands.
+  const undo = useRef<HTMLButtonElement>(null);
+  const pendingId = state.pending?.session.id;
+  useEffect(() => {
+    if (pendingId !== undefined && (document.activeElement === null || document.activeElement === document.body)) undo.current?.focus();
+  }, [pendingId]);
 
   const searching = state.query.trim() !== "";
   // Until the new folder's list arrives, the old folder's is not shown.
@@ -71,7 +78,7 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
         {state.pending && (
           <p className="undo-toast">
             Deleted “{sessionTitle(state.pending.session)}”.{" "}
-            <button type="button" onClick={() => void ctl.undo()}>
+            <button ref={undo} type="button" onClick={() => void ctl.undo()}>
               Undo
             </button>
           </p>
