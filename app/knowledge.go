@@ -28,6 +28,7 @@ func (a *App) openIndexLocked(ws string) {
 	a.chat.index = nil
 	ix, err := knowledge.Open(context.Background(), knowledge.Options{
 		Workspace: ws,
+		Folders:   knowledgeFolders(a.deps.Settings.Get()),
 		CacheDir:  a.deps.IndexCacheDir,
 		OnStatus:  func(s knowledge.Status) { a.emit(IndexEventName, s) },
 	})

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
@@ -46,5 +47,56 @@ func TestWorkspaceIndexAnswersSearchAndMentions(t *testing.T) {
 	m, err := a.FindFiles("cntlkp", 5)
 	if err != nil || len(m) == 0 || m[0].Path != "server/container_lookup.go" {
 		t.Errorf("FindFiles = %+v, %v", m, err)
+	}
+}
+
+func TestKnowledgeFoldersAreIndexedBesideTheWorkspace(t *testing.T) {
+	a, _ := newTestApp(t, nil)
+	notes := t.TempDir()
+	os.WriteFile(filepath.Join(notes, "deploy.md"), []byte("the release checklist lives here\n"), 0o644)
+	ws := t.TempDir()
+	os.WriteFile(filepath.Join(ws, "main.go"), []byte("package main\n"), 0o644)
+	if _, err := a.OpenWorkspace(ws); err != nil {
+		t.Fatal(err)
+	}
+	v, err := a.addKnowledgeFolder(notes)
+	if err != nil || len(v.KnowledgeFolders) != 1 || v.KnowledgeFolders[0].Path != notes {
+		t.Fatalf("add = %+v, %v", v.KnowledgeFolders, err)
+	}
+	if _, err := a.addKnowledgeFolder(notes); err == nil {
+		t.Error("the same folder was added twice")
+	}
+	if _, err := a.addKnowledgeFolder(filepath.Join(notes, "deploy.md")); err == nil {
+		t.Error("a file was accepted as a folder")
+	}
+	label := v.KnowledgeFolders[0].Label
+	var res SearchView
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		if res, err = a.SearchWorkspace("release checklist", 10); err == nil && res.Total > 0 && !res.Partial {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if res.Total != 1 || res.Hits[0].Source != label || res.Hits[0].Path != "deploy.md" {
+		t.Fatalf("search over the knowledge folder = %+v", res)
+	}
+	if v, err := a.RemoveKnowledgeFolder(label); err != nil || len(v.KnowledgeFolders) != 0 {
+		t.Fatalf("remove = %+v, %v", v.KnowledgeFolders, err)
+	}
+}
+
+func TestUniqueLabel(t *testing.T) {
+	existing := []settings.KnowledgeFolder{{Label: "notes", Path: "/a/notes"}}
+	tests := []struct{ path, want string }{
+		{"/b/notes", "notes 2"},
+		{"/b/docs", "docs"},
+		{"/b/Ünïcode", "n-code"},
+		{"/b/...", "folder"},
+	}
+	for _, tt := range tests {
+		if got := uniqueLabel(existing, tt.path); got != tt.want {
+			t.Errorf("uniqueLabel(%q) = %q, want %q", tt.path, got, tt.want)
+		}
 	}
 }

@@ -44,6 +44,8 @@ type SettingsView struct {
 	Providers       []ProviderView `json:"providers"`
 	Keychain        KeychainView   `json:"keychain"`
 	Warning         string         `json:"warning"`
+	// KnowledgeFolders are indexed beside every workspace.
+	KnowledgeFolders []KnowledgeFolderView `json:"knowledgeFolders"`
 }
 
 func (a *App) view(ctx context.Context) SettingsView {
@@ -54,6 +56,10 @@ func (a *App) view(ctx context.Context) SettingsView {
 		ActiveProvider: st.ActiveProvider, ActiveModel: st.ActiveModel, Temperature: st.Temperature,
 		ReasoningEffort: st.ReasoningEffort, MaxIterations: st.MaxIterations, ApprovalMode: st.ApprovalMode,
 		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
+		KnowledgeFolders: []KnowledgeFolderView{},
+	}
+	for _, f := range st.KnowledgeFolders {
+		v.KnowledgeFolders = append(v.KnowledgeFolders, KnowledgeFolderView{Label: f.Label, Path: f.Path})
 	}
 	for _, id := range ids {
 		info, _ := provider.Lookup(id)

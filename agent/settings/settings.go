@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/provider"
@@ -37,6 +38,15 @@ type Settings struct {
 	// Models overrides the built-in context window and prices of a model
 	// (keyed by model name), or describes one Hearth does not know.
 	Models map[string]ModelOverride `json:"models,omitempty"`
+	// KnowledgeFolders (docs, notes) are indexed with every workspace and
+	// searchable beside it, each labelled with its source.
+	KnowledgeFolders []KnowledgeFolder `json:"knowledgeFolders,omitempty"`
+}
+
+// KnowledgeFolder is an extra folder for the knowledge index.
+type KnowledgeFolder struct {
+	Label string `json:"label"`
+	Path  string `json:"path"`
 }
 
 // ModelOverride replaces what Hearth knows about a model; zero fields keep
@@ -132,6 +142,19 @@ func (s *Settings) Validate() error {
 			if p != nil && *p < 0 {
 				return &ValidationError{"models." + name, "prices cannot be negative"}
 			}
+		}
+	}
+	labels := map[string]bool{}
+	for _, f := range s.KnowledgeFolders {
+		if !provider.ValidCustomName(f.Label) {
+			return &ValidationError{"knowledgeFolders", fmt.Sprintf("%q is not a valid label (letters, digits, space, _ . -)", f.Label)}
+		}
+		if labels[strings.ToLower(f.Label)] {
+			return &ValidationError{"knowledgeFolders", fmt.Sprintf("the label %q is used twice", f.Label)}
+		}
+		labels[strings.ToLower(f.Label)] = true
+		if !filepath.IsAbs(f.Path) {
+			return &ValidationError{"knowledgeFolders." + f.Label, "the path must be absolute"}
 		}
 	}
 	seen := map[string]bool{}

@@ -94,7 +94,7 @@ func knownKeys() []string {
 	b, _ := json.Marshal(Defaults())
 	var m map[string]json.RawMessage
 	_ = json.Unmarshal(b, &m)
-	keys := []string{"temperature", "models"} // omitempty: absent from the defaults
+	keys := []string{"temperature", "models", "knowledgeFolders"} // omitempty: absent from the defaults
 	for k := range m {
 		keys = append(keys, k)
 	}
@@ -217,6 +217,7 @@ func clone(s Settings) Settings {
 		out.Providers[k] = v
 	}
 	out.Custom = append([]CustomEndpoint(nil), s.Custom...)
+	out.KnowledgeFolders = append([]KnowledgeFolder(nil), s.KnowledgeFolders...)
 	if s.Models != nil {
 		out.Models = make(map[string]ModelOverride, len(s.Models))
 		for k, v := range s.Models {

@@ -118,6 +118,12 @@ func TestUpdateRejectsInvalidAndKeepsOld(t *testing.T) {
 			p := -1.0
 			s.Models = map[string]ModelOverride{"local-model": {Input: &p}}
 		}, "models.local-model"},
+		{"relative knowledge folder", func(s *Settings) {
+			s.KnowledgeFolders = []KnowledgeFolder{{Label: "notes", Path: "notes"}}
+		}, "knowledgeFolders.notes"},
+		{"duplicate knowledge label", func(s *Settings) {
+			s.KnowledgeFolders = []KnowledgeFolder{{Label: "docs", Path: "/a"}, {Label: "Docs", Path: "/b"}}
+		}, "knowledgeFolders"},
 		{"custom bad name", func(s *Settings) { s.Custom = []CustomEndpoint{{Name: "../x", BaseURL: "http://a/v1"}} }, "customEndpoints"},
 	}
 	for _, tt := range tests {

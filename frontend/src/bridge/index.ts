@@ -22,6 +22,9 @@ export interface Backend {
   testConnection(id: string): Promise<ConnectionResult>;
   listModels(id: string): Promise<string[]>;
   detectLocal(): Promise<string[]>;
+  /** opens the OS folder picker; resolves with the settings unchanged when cancelled */
+  addKnowledgeFolder(): Promise<SettingsView>;
+  removeKnowledgeFolder(label: string): Promise<SettingsView>;
   warnings(): Promise<string[]>;
   markFirstPaint(): Promise<void>;
 
@@ -98,6 +101,8 @@ export const backend: Backend = {
   deleteKey: (id) => call(() => App.DeleteKey(id)),
   testConnection: (id) => call(() => App.TestConnection(id)),
   listModels: async (id) => (await call<string[] | null>(() => App.ListModels(id))) ?? [],
+  addKnowledgeFolder: () => call(() => App.AddKnowledgeFolder()),
+  removeKnowledgeFolder: (label) => call(() => App.RemoveKnowledgeFolder(label)),
   detectLocal: async () => (await call<string[] | null>(() => App.DetectLocal())) ?? [],
   markFirstPaint: () => call(() => App.MarkFirstPaint()),
   warnings: async () => (await call<string[] | null>(() => App.Warnings())) ?? [],

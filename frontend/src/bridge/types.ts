@@ -35,6 +35,12 @@ export interface SettingsView {
   providers: ProviderView[];
   keychain: KeychainView;
   warning: string;
+  knowledgeFolders: KnowledgeFolderView[];
+}
+
+export interface KnowledgeFolderView {
+  label: string;
+  path: string;
 }
 
 export interface GlobalInput {

@@ -23,7 +23,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
   const attaches = new Set<(p: string[]) => void>();
   let turn = 0;
   return {
-    getSettings: unused, saveGlobal: unused, saveProvider: unused, addCustomEndpoint: unused, removeCustomEndpoint: unused,
+    getSettings: unused, saveGlobal: unused, saveProvider: unused, addCustomEndpoint: unused, removeCustomEndpoint: unused, addKnowledgeFolder: unused, removeKnowledgeFolder: unused,
     setKey: unused, setSessionKey: unused, deleteKey: unused, testConnection: unused, listModels: unused, detectLocal: unused,
     warnings: vi.fn(async () => []),
     markFirstPaint: vi.fn(async () => undefined),

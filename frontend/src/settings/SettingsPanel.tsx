@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import type { Backend } from "../bridge";
 import { CustomEndpointForm } from "./CustomEndpointForm";
 import { GlobalSection } from "./GlobalSection";
+import { KnowledgeFolders } from "./KnowledgeFolders";
 import { ProviderCard } from "./ProviderCard";
 import { useSettings } from "./useSettings";
 
@@ -58,6 +59,7 @@ export function SettingsPanel({ backend, onClose }: { backend: Backend; onClose:
               />
             ))}
             <CustomEndpointForm actions={actions} busy={!!state.busy.custom} notice={state.notices.custom} />
+            <KnowledgeFolders folders={view.knowledgeFolders ?? []} busy={!!state.busy.folders} notice={state.notices.folders} actions={actions} />
           </div>
         )}
       </div>

@@ -12,6 +12,7 @@ const view: SettingsView = {
   providers: [],
   keychain: { available: true, message: "", help: "" },
   warning: "",
+  knowledgeFolders: [],
 };
 
 describe("settingsReducer", () => {

@@ -49,6 +49,8 @@ export function useSettings(backend: Backend) {
     addCustom: (name: string, baseUrl: string) =>
       run("custom", `Added ${name}.`, () => backend.addCustomEndpoint(name, baseUrl)),
     removeCustom: (name: string) => run("custom", `Removed ${name}.`, () => backend.removeCustomEndpoint(name)),
+    addFolder: () => run("folders", "Saved: the index is rebuilding with it.", () => backend.addKnowledgeFolder()),
+    removeFolder: (label: string) => run("folders", `Removed ${label}.`, () => backend.removeKnowledgeFolder(label)),
     testConnection: async (id: string) => {
       dispatch({ type: "busy", id: `test:${id}` });
       try {

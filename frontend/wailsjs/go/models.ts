@@ -58,6 +58,20 @@ export namespace app {
 	        this.help = source["help"];
 	    }
 	}
+	export class KnowledgeFolderView {
+	    label: string;
+	    path: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new KnowledgeFolderView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.label = source["label"];
+	        this.path = source["path"];
+	    }
+	}
 	export class ProviderInput {
 	    baseUrl: string;
 	    model: string;
@@ -184,6 +198,7 @@ export namespace app {
 	    providers: ProviderView[];
 	    keychain: KeychainView;
 	    warning: string;
+	    knowledgeFolders: KnowledgeFolderView[];
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -200,6 +215,7 @@ export namespace app {
 	        this.providers = this.convertValues(source["providers"], ProviderView);
 	        this.keychain = this.convertValues(source["keychain"], KeychainView);
 	        this.warning = source["warning"];
+	        this.knowledgeFolders = this.convertValues(source["knowledgeFolders"], KnowledgeFolderView);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

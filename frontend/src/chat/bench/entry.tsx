@@ -12,7 +12,7 @@ import { answer, tokens } from "./corpus";
 const subs = new Set<(e: ChatEvent) => void>();
 const none = () => Promise.reject(new Error("not in the benchmark"));
 const backend: Backend = {
-  getSettings: none, saveGlobal: none, saveProvider: none, addCustomEndpoint: none, removeCustomEndpoint: none,
+  getSettings: none, saveGlobal: none, saveProvider: none, addCustomEndpoint: none, removeCustomEndpoint: none, addKnowledgeFolder: none, removeKnowledgeFolder: none,
   setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none,
   warnings: async () => [], markFirstPaint: async () => undefined,
   openWorkspace: none, chooseWorkspace: none, currentWorkspace: async () => null,

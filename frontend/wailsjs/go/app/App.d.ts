@@ -6,6 +6,8 @@ import {session} from '../models';
 
 export function AddCustomEndpoint(arg1:string,arg2:string):Promise<app.SettingsView>;
 
+export function AddKnowledgeFolder():Promise<app.SettingsView>;
+
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
@@ -38,6 +40,8 @@ export function NewChat():Promise<void>;
 
 export function OpenSession(arg1:string):Promise<app.TranscriptView>;
 
+export function OpenSessionsInBackground(arg1:any):Promise<void>;
+
 export function OpenWorkspace(arg1:string):Promise<app.WorkspaceView>;
 
 export function RedoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
@@ -45,6 +49,8 @@ export function RedoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
 export function Regenerate(arg1:string):Promise<app.SendResult>;
 
 export function RemoveCustomEndpoint(arg1:string):Promise<app.SettingsView>;
+
+export function RemoveKnowledgeFolder(arg1:string):Promise<app.SettingsView>;
 
 export function RenameSession(arg1:string,arg2:string):Promise<void>;
 

@@ -6,6 +6,10 @@ export function AddCustomEndpoint(arg1, arg2) {
   return window['go']['app']['App']['AddCustomEndpoint'](arg1, arg2);
 }
 
+export function AddKnowledgeFolder() {
+  return window['go']['app']['App']['AddKnowledgeFolder']();
+}
+
 export function Approve(arg1, arg2, arg3) {
   return window['go']['app']['App']['Approve'](arg1, arg2, arg3);
 }
@@ -70,6 +74,10 @@ export function OpenSession(arg1) {
   return window['go']['app']['App']['OpenSession'](arg1);
 }
 
+export function OpenSessionsInBackground(arg1) {
+  return window['go']['app']['App']['OpenSessionsInBackground'](arg1);
+}
+
 export function OpenWorkspace(arg1) {
   return window['go']['app']['App']['OpenWorkspace'](arg1);
 }
@@ -84,6 +92,10 @@ export function Regenerate(arg1) {
 
 export function RemoveCustomEndpoint(arg1) {
   return window['go']['app']['App']['RemoveCustomEndpoint'](arg1);
+}
+
+export function RemoveKnowledgeFolder(arg1) {
+  return window['go']['app']['App']['RemoveKnowledgeFolder'](arg1);
 }
 
 export function RenameSession(arg1, arg2) {
