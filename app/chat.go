@@ -240,7 +240,9 @@ func (a *App) runTurn(t queuedTurn) {
 	if rec != nil {
 		c.storedTo = rec.LastMessageID()
 	}
+	sessionID := c.sessionID
 	c.mu.Unlock()
+	a.maybeNameSession(sessionID, rec != nil && mark.storedBefore == 0, built, t.prompt, res)
 }
 
 // failTurn ends a turn that could not start, with a class the UI can act

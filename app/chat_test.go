@@ -131,6 +131,8 @@ func chatApp(t *testing.T, p *scriptedProvider, approval string) (*App, *recorde
 	}
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
 		s.ActiveProvider, s.ActiveModel, s.ApprovalMode = "custom:script", "scripted-model", approval
+		off := false
+		s.ModelTitles = &off // the title request would take a scripted reply; TestModelNamesTheConversation covers it
 		return nil
 	}); err != nil {
 		t.Fatal(err)

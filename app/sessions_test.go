@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/agent/settings"
 )
 
 func TestChatsAreSavedListedAndResumed(t *testing.T) {
@@ -182,4 +184,32 @@ func TestSearchAndExportRedactStoredKeys(t *testing.T) {
 	if _, err := a.ExportSession(hits[0].SessionID, "pdf"); err == nil {
 		t.Error("unknown format accepted")
 	}
+}
+
+func TestModelNamesTheConversation(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("Use a worker pool."), textReply("\"Speeding up the importer.\"")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error { s.ModelTitles = nil; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Send("my importer is slow, what can I do?"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		list, _ := a.ListSessions()
+		if len(list) == 1 && list[0].Title == "Speeding up the importer" {
+			p.mu.Lock()
+			sys, _ := p.requests[1]["messages"].([]any)
+			p.mu.Unlock()
+			if len(sys) == 0 {
+				t.Error("the title request sent no messages")
+			}
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	list, _ := a.ListSessions()
+	t.Fatalf("title = %+v", list)
 }

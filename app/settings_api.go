@@ -30,6 +30,7 @@ type GlobalInput struct {
 	ReasoningEffort string   `json:"reasoningEffort"`
 	MaxIterations   int      `json:"maxIterations"`
 	ApprovalMode    string   `json:"approvalMode"`
+	ModelTitles     bool     `json:"modelTitles"`
 }
 
 // SaveGlobal validates and saves the global settings.
@@ -43,6 +44,8 @@ func (a *App) SaveGlobal(in GlobalInput) (SettingsView, error) {
 		s.ActiveProvider, s.ActiveModel = in.ActiveProvider, strings.TrimSpace(in.ActiveModel)
 		s.Temperature, s.ReasoningEffort = in.Temperature, in.ReasoningEffort
 		s.MaxIterations, s.ApprovalMode = in.MaxIterations, in.ApprovalMode
+		titles := in.ModelTitles
+		s.ModelTitles = &titles
 		return nil
 	})
 	return a.GetSettings(), err

@@ -41,6 +41,7 @@ type SettingsView struct {
 	ReasoningEffort string         `json:"reasoningEffort"`
 	MaxIterations   int            `json:"maxIterations"`
 	ApprovalMode    string         `json:"approvalMode"`
+	ModelTitles     bool           `json:"modelTitles"`
 	Providers       []ProviderView `json:"providers"`
 	Keychain        KeychainView   `json:"keychain"`
 	Warning         string         `json:"warning"`
@@ -55,7 +56,8 @@ func (a *App) view(ctx context.Context) SettingsView {
 	v := SettingsView{
 		ActiveProvider: st.ActiveProvider, ActiveModel: st.ActiveModel, Temperature: st.Temperature,
 		ReasoningEffort: st.ReasoningEffort, MaxIterations: st.MaxIterations, ApprovalMode: st.ApprovalMode,
-		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
+		ModelTitles: st.TitlesFromModel(),
+		Keychain:    keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
 	}
 	for _, f := range st.KnowledgeFolders {

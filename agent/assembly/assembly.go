@@ -65,6 +65,7 @@ var ErrNoModel = errors.New("no model chosen: pick one in Settings (or pass --mo
 // Built is an assembled agent with what the caller needs to report on it.
 type Built struct {
 	Agent    *loop.Agent
+	Client   llm.Client // for side requests such as naming the conversation
 	Provider string
 	Model    string
 	Window   int
@@ -161,7 +162,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Agent: a, Provider: id, Model: model, Window: cfg.Window, Key: key}, nil
+	return &Built{Agent: a, Client: cfg.Client, Provider: id, Model: model, Window: cfg.Window, Key: key}, nil
 }
 
 // probeContext reads a local server's real context length so long prompts

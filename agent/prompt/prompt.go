@@ -114,6 +114,12 @@ func readInstructions(path string) (string, error) {
 	return strings.TrimSpace(text), nil
 }
 
+// Title is the system prompt of the call that names a conversation.
+func Title() string {
+	s, _ := render("title.md", nil)
+	return s
+}
+
 // Summarize is the system prompt of the compaction call.
 func Summarize() string {
 	s, _ := render("summarize.md", nil)

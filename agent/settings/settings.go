@@ -38,6 +38,10 @@ type Settings struct {
 	// Models overrides the built-in context window and prices of a model
 	// (keyed by model name), or describes one Hearth does not know.
 	Models map[string]ModelOverride `json:"models,omitempty"`
+	// ModelTitles lets the active model name each conversation after its
+	// first exchange (nil means yes). The request goes only to the
+	// provider the user chose.
+	ModelTitles *bool `json:"modelTitles,omitempty"`
 	// KnowledgeFolders (docs, notes) are indexed with every workspace and
 	// searchable beside it, each labelled with its source.
 	KnowledgeFolders []KnowledgeFolder `json:"knowledgeFolders,omitempty"`
@@ -266,3 +270,6 @@ func contains(list []string, v string) bool {
 	}
 	return false
 }
+
+// TitlesFromModel reports whether conversations are named by the model.
+func (s *Settings) TitlesFromModel() bool { return s.ModelTitles == nil || *s.ModelTitles }

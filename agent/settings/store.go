@@ -94,7 +94,7 @@ func knownKeys() []string {
 	b, _ := json.Marshal(Defaults())
 	var m map[string]json.RawMessage
 	_ = json.Unmarshal(b, &m)
-	keys := []string{"temperature", "models", "knowledgeFolders"} // omitempty: absent from the defaults
+	keys := []string{"temperature", "models", "knowledgeFolders", "modelTitles"} // omitempty: absent from the defaults
 	for k := range m {
 		keys = append(keys, k)
 	}
@@ -227,6 +227,10 @@ func clone(s Settings) Settings {
 	if s.Temperature != nil {
 		t := *s.Temperature
 		out.Temperature = &t
+	}
+	if s.ModelTitles != nil {
+		v := *s.ModelTitles
+		out.ModelTitles = &v
 	}
 	return out
 }

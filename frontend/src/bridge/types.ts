@@ -32,6 +32,8 @@ export interface SettingsView {
   reasoningEffort: ReasoningEffort;
   maxIterations: number;
   approvalMode: ApprovalMode;
+  /** the active model names each conversation after its first exchange */
+  modelTitles: boolean;
   providers: ProviderView[];
   keychain: KeychainView;
   warning: string;
@@ -50,6 +52,7 @@ export interface GlobalInput {
   reasoningEffort: ReasoningEffort;
   maxIterations: number;
   approvalMode: ApprovalMode;
+  modelTitles: boolean;
 }
 
 export interface ProviderInput {

@@ -26,6 +26,7 @@ function fromView(v: SettingsView): GlobalInput {
     reasoningEffort: v.reasoningEffort,
     maxIterations: v.maxIterations,
     approvalMode: v.approvalMode,
+    modelTitles: v.modelTitles,
   };
 }
 
@@ -81,6 +82,11 @@ export function GlobalSection({ view, models, busy, notice, actions }: Props) {
             </option>
           ))}
         </select>
+        <label htmlFor="model-titles">Name conversations</label>
+        <label className="checkbox">
+          <input id="model-titles" type="checkbox" checked={form.modelTitles} onChange={(e) => set("modelTitles", e.target.checked)} />
+          <span className="muted">ask the active model for a short title after the first reply</span>
+        </label>
       </div>
       <div className="row">
         <button type="button" disabled={busy} onClick={() => void actions.saveGlobal(form)}>

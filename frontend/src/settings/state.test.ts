@@ -9,6 +9,7 @@ const view: SettingsView = {
   reasoningEffort: "medium",
   maxIterations: 50,
   approvalMode: "ask",
+  modelTitles: true,
   providers: [],
   keychain: { available: true, message: "", help: "" },
   warning: "",

@@ -27,6 +27,7 @@ export namespace app {
 	    reasoningEffort: string;
 	    maxIterations: number;
 	    approvalMode: string;
+	    modelTitles: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new GlobalInput(source);
@@ -40,6 +41,7 @@ export namespace app {
 	        this.reasoningEffort = source["reasoningEffort"];
 	        this.maxIterations = source["maxIterations"];
 	        this.approvalMode = source["approvalMode"];
+	        this.modelTitles = source["modelTitles"];
 	    }
 	}
 	export class KeychainView {
@@ -195,6 +197,7 @@ export namespace app {
 	    reasoningEffort: string;
 	    maxIterations: number;
 	    approvalMode: string;
+	    modelTitles: boolean;
 	    providers: ProviderView[];
 	    keychain: KeychainView;
 	    warning: string;
@@ -212,6 +215,7 @@ export namespace app {
 	        this.reasoningEffort = source["reasoningEffort"];
 	        this.maxIterations = source["maxIterations"];
 	        this.approvalMode = source["approvalMode"];
+	        this.modelTitles = source["modelTitles"];
 	        this.providers = this.convertValues(source["providers"], ProviderView);
 	        this.keychain = this.convertValues(source["keychain"], KeychainView);
 	        this.warning = source["warning"];

@@ -1,0 +1,34 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/title"
+)
+
+// maybeNameSession asks the user's own model for a title after a new
+// conversation's first complete exchange, in the background. A failure
+// only leaves the title taken from the first message.
+func (a *App) maybeNameSession(sessionID string, firstTurn bool, built *assembly.Built, prompt string, res loop.Result) {
+	if !firstTurn || sessionID == "" || res.Err != nil || res.Stopped || res.Text == "" || a.sessions() == nil {
+		return
+	}
+	st := a.deps.Settings.Get()
+	if !st.TitlesFromModel() {
+		return
+	}
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		t, err := title.Generate(ctx, built.Client, built.Model, prompt, res.Text)
+		if err != nil {
+			return
+		}
+		if changed, err := a.sessions().SetGeneratedTitle(ctx, sessionID, t); err == nil && changed {
+			a.emit(SessionsEventName, nil)
+		}
+	}()
+}
