@@ -27,7 +27,7 @@ func Generate(ctx context.Context, client llm.Client, model, userPrompt, answer 
 		System:    prompt.Title(),
 		MaxTokens: 30,
 		Reasoning: "off",
-		Messages: []llm.Message{{Role: llm.RoleUser, Text: "User: " + excerpt(userPrompt) + "\n\nAssistant: " + excerpt(answer)}},
+		Messages:  []llm.Message{{Role: llm.RoleUser, Text: "User: " + excerpt(userPrompt) + "\n\nAssistant: " + excerpt(answer)}},
 	}
 	resp, err := client.Stream(ctx, req, func(llm.Delta) {})
 	if err != nil {
