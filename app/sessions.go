@@ -84,9 +84,16 @@ func (a *App) OpenSession(id string) (TranscriptView, error) {
 	if err != nil {
 		return TranscriptView{}, invalidf("session", err.Error())
 	}
-	history, err := record.History(t)
+	history, starts, err := record.HistoryWithTurns(t)
 	if err != nil {
 		return TranscriptView{}, err
+	}
+	// Stored turns can be regenerated or edited like live ones; their ids
+	// are the frontend's ("m" + the prompt's message id).
+	marks := make([]turnMark, 0, len(starts))
+	for _, st := range starts {
+		marks = append(marks, turnMark{id: fmt.Sprintf("m%d", st.UserMessageID), prompt: st.Prompt,
+			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID})
 	}
 	c := &a.chat
 	c.mu.Lock()
@@ -97,7 +104,7 @@ func (a *App) OpenSession(id string) (TranscriptView, error) {
 	if t.Session.Workspace != c.workspace {
 		return TranscriptView{}, invalidf("session", "this conversation belongs to another folder: "+t.Session.Workspace)
 	}
-	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, nil, lastID(t.Messages)
+	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
 	msgs := t.Messages
 	if msgs == nil {
 		msgs = []session.Message{}

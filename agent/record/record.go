@@ -143,18 +143,44 @@ func statusOf(s tool.Status) session.ToolStatus {
 	}
 }
 
+// TurnStart is where a stored user message begins a turn in the history
+// History returns, so the conversation can be taken back to just before it.
+type TurnStart struct {
+	UserMessageID int64
+	Prompt        string
+	HistoryIndex  int   // index of the prompt in the rebuilt history
+	PrevMessageID int64 // the stored message before the prompt; 0 if none
+}
+
 // History rebuilds the model's context from a stored session: the latest
 // compaction summary, then every message after it. Reasoning is not sent
-// back (its signatures are not stored; providers accept earlier turns
-// without it). A step's tool calls are followed by their results.
+// back (providers accept earlier turns without it). A step's tool calls
+// are followed by their results.
 func History(t *session.Transcript) ([]llm.Message, error) {
+	h, _, err := HistoryWithTurns(t)
+	return h, err
+}
+
+// HistoryWithTurns is History plus where each user turn starts in it.
+func HistoryWithTurns(t *session.Transcript) ([]llm.Message, []TurnStart, error) {
 	if t == nil {
-		return nil, errors.New("no transcript")
+		return nil, nil, errors.New("no transcript")
 	}
 	var out []llm.Message
-	for _, m := range t.Context() {
+	var turns []TurnStart
+	var prev int64
+	ctxMsgs := t.Context()
+	if len(ctxMsgs) > 0 {
+		for i, m := range t.Messages {
+			if m.ID == ctxMsgs[0].ID && i > 0 {
+				prev = t.Messages[i-1].ID
+			}
+		}
+	}
+	for _, m := range ctxMsgs {
 		switch m.Role {
 		case session.RoleUser:
+			turns = append(turns, TurnStart{UserMessageID: m.ID, Prompt: m.Text, HistoryIndex: len(out), PrevMessageID: prev})
 			out = append(out, llm.Message{Role: llm.RoleUser, Text: m.Text})
 		case session.RoleSummary:
 			out = append(out, llm.Message{Role: llm.RoleUser, Text: "Summary of the conversation so far:\n\n" + m.Text})
@@ -165,16 +191,16 @@ func History(t *session.Transcript) ([]llm.Message, error) {
 				msg.ToolCalls = append(msg.ToolCalls, llm.ToolCall{ID: c.CallID, Name: c.Name, Args: argsOf(c.Args)})
 				results = append(results, llm.ToolResult{CallID: c.CallID, Name: c.Name, Content: resultText(c), IsError: c.Status != session.ToolOK})
 			}
-			if msg.Text == "" && len(msg.ToolCalls) == 0 {
-				continue // an empty step (stopped before any output) says nothing
-			}
-			out = append(out, msg)
-			if len(results) > 0 {
-				out = append(out, llm.Message{Role: llm.RoleTool, ToolResults: results})
+			if msg.Text != "" || len(msg.ToolCalls) > 0 { // an empty step (stopped before any output) says nothing
+				out = append(out, msg)
+				if len(results) > 0 {
+					out = append(out, llm.Message{Role: llm.RoleTool, ToolResults: results})
+				}
 			}
 		}
+		prev = m.ID
 	}
-	return out, nil
+	return out, turns, nil
 }
 
 func resultText(c session.ToolCall) string {

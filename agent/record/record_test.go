@@ -71,9 +71,12 @@ func TestRecordedTurnRebuildsTheHistory(t *testing.T) {
 		first.ToolCalls[0].Status != session.ToolOK || first.State != session.StateComplete || first.Usage.CostUSD != 0.01 {
 		t.Errorf("first step = %+v", first)
 	}
-	h, err := History(tr)
+	h, starts, err := HistoryWithTurns(tr)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(starts) != 1 || starts[0] != (TurnStart{UserMessageID: tr.Messages[0].ID, Prompt: "what package is a.go?", HistoryIndex: 0, PrevMessageID: 0}) {
+		t.Errorf("turn starts = %+v", starts)
 	}
 	roles := []llm.Role{}
 	for _, m := range h {

@@ -101,7 +101,7 @@ describe("Edits, undo and rewriting the conversation", () => {
     const long = Array.from({ length: 60 }, (_, i) => `Line ${i + 1} of a long answer.\n\n`).join("");
     const s = await setup([
       [{ text: long }],
-      [{ text: "Start of the second answer.\n\n" }, { wait: 400 }, { text: long }, { text: "End of the second answer." }],
+      [{ text: "Start of the second answer.\n\n" }, { hold: true }, { text: long }, { text: "End of the second answer." }],
     ], { "README.md": "x\n" }, "ask", { width: 1000, height: 600 });
     try {
       await s.send("first");
@@ -114,6 +114,11 @@ describe("Edits, undo and rewriting the conversation", () => {
       await s.page.getByText("Start of the second answer.").waitFor();
       await scroller.hover();
       await s.page.mouse.wheel(0, -5000);
+      await s.page.waitForFunction(() => {
+        const el = document.querySelector(".message-scroller");
+        return el && el.scrollHeight - el.scrollTop - el.clientHeight > 200;
+      });
+      s.provider.release(); // the rest of the answer streams in while the user reads above
       await s.page.getByText("End of the second answer.").waitFor({ state: "attached" });
       await s.page.getByRole("button", { name: /Jump to latest/ }).waitFor();
       assert.ok(!(await atBottom()), "the list jumped while the user was reading above");

@@ -143,7 +143,7 @@ describe("Chat against the real backend and a scripted provider", () => {
   });
 
   it("a conversation is saved, renamed, and still there after a restart", async () => {
-    const s = await chatSetup([[{ text: "Saved answer." }]]);
+    const s = await chatSetup([[{ text: "Saved answer." }], [{ text: "Regenerated after the restart." }]]);
     try {
       await send(s, "remember this conversation");
       await s.page.getByText("Saved answer.").waitFor();
@@ -166,6 +166,12 @@ describe("Chat against the real backend and a scripted provider", () => {
       await again.click();
       await s.page.getByText("Saved answer.").waitFor();
       await shot(s.page, "session-restored");
+      // A stored turn can be regenerated: the conversation continues from before it.
+      await s.page.getByRole("button", { name: "Regenerate" }).click();
+      await s.page.getByText("Regenerated after the restart.").waitFor();
+      const sent = JSON.stringify(s.provider.requests[1].messages);
+      assert.equal(sent.split("remember this conversation").length - 1, 1, `regenerate resent ${sent}`);
+      assert.ok(!sent.includes("Saved answer."), "the replaced answer was sent back");
     } finally {
       await s.page.close();
       await s.app.stop();

@@ -115,6 +115,8 @@ export function writeChatSettings(configDir, providerURL, approvalMode = "ask") 
   const settings = {
     version: 1, activeProvider: "custom:script", activeModel: "e2e-model", reasoningEffort: "off",
     maxIterations: 10, approvalMode, providers: {}, customEndpoints: [{ name: "script", baseUrl: providerURL }],
+    // A title request would take the next scripted reply; the Go tests cover titles.
+    modelTitles: false,
   };
   writeFileSync(path.join(configDir, "Hearth", "settings.json"), JSON.stringify(settings));
 }

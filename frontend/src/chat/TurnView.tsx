@@ -47,11 +47,14 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
 /** TurnView: the user's prompt and everything the agent did in answer. */
 export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; actions: TurnActions }) {
   const waiting = turn.status === "running" && turn.parts.length === 0 && turn.reasoning === "";
-  const live = !turn.fromHistory && !actions.busy;
-  const retry = () => (turn.fromHistory ? actions.onRetry(turn.prompt) : void actions.onReplace(turn.turnId, turn.prompt, false));
+  // Stored turns can be regenerated and edited (the backend knows where they
+  // start); only turns of this run can be undone.
+  const idle = !actions.busy;
+  const live = !turn.fromHistory && idle;
+  const retry = () => void actions.onReplace(turn.turnId, turn.prompt, false);
   return (
     <article className="turn" aria-label="Exchange" data-turn={turn.turnId}>
-      <UserPrompt prompt={turn.prompt} onResend={live ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
+      <UserPrompt prompt={turn.prompt} onResend={idle && turn.prompt ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
       <div className="assistant-msg" aria-busy={turn.status === "running"}>
         {turn.reasoning && (
           <details className="thinking">
@@ -76,7 +79,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
         <TurnFooter turn={turn} />
         <TurnControls
           turn={turn}
-          onRegenerate={live ? () => void actions.onReplace(turn.turnId, turn.prompt, false) : undefined}
+          onRegenerate={idle && turn.prompt ? () => void actions.onReplace(turn.turnId, turn.prompt, false) : undefined}
           onUndo={live ? (redo) => actions.onUndo(turn.turnId, redo) : undefined}
         />
       </div>
