@@ -78,7 +78,7 @@ describe("Edits, undo and rewriting the conversation", () => {
     try {
       await s.send("original prompt");
       await s.page.getByText("First answer.").waitFor();
-      await s.page.getByRole("button", { name: "Regenerate" }).click();
+      await s.page.getByRole("button", { name: "Regenerate", exact: true }).click();
       await s.page.getByText("Regenerated answer.").waitFor();
       assert.equal(await s.page.getByText("First answer.").count(), 0, "the old answer is still shown");
       const regen = JSON.stringify(s.provider.requests[1].messages);

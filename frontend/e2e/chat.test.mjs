@@ -167,7 +167,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       await s.page.getByText("Saved answer.").waitFor();
       await shot(s.page, "session-restored");
       // A stored turn can be regenerated: the conversation continues from before it.
-      await s.page.getByRole("button", { name: "Regenerate" }).click();
+      await s.page.getByRole("button", { name: "Regenerate", exact: true }).click();
       await s.page.getByText("Regenerated after the restart.").waitFor();
       const sent = JSON.stringify(s.provider.requests[1].messages);
       assert.equal(sent.split("remember this conversation").length - 1, 1, `regenerate resent ${sent}`);
