@@ -59,18 +59,39 @@ func RunDesktop(assets fs.FS, icon []byte, a *App) error {
 	return nil
 }
 
-// rememberWindow saves the window's geometry; it never blocks closing.
+// rememberWindow saves the window's geometry when it closes; it never
+// blocks closing.
 func (a *App) rememberWindow(ctx context.Context) bool {
-	if runtime.WindowIsMaximised(ctx) || runtime.WindowIsFullscreen(ctx) {
-		return false
+	a.saveGeometry(ctx)
+	return false
+}
+
+// RememberWindow saves the window's size and position now; the frontend
+// calls it (debounced) when the window is resized, so the geometry survives
+// even a crash or a kill.
+func (a *App) RememberWindow() {
+	if a.runtimeCtx != nil {
+		a.saveGeometry(a.runtimeCtx)
+	}
+}
+
+func (a *App) saveGeometry(ctx context.Context) {
+	if runtime.WindowIsMaximised(ctx) || runtime.WindowIsFullscreen(ctx) || runtime.WindowIsMinimised(ctx) {
+		return
 	}
 	w, h := runtime.WindowGetSize(ctx)
 	x, y := runtime.WindowGetPosition(ctx)
+	if w < minWidth || h < minHeight {
+		return
+	}
+	next := settings.Window{Width: w, Height: h, X: x, Y: y, Placed: true}
+	if a.deps.Settings.Get().Window == next {
+		return
+	}
 	_, _ = a.deps.Settings.Update(func(s *settings.Settings) error {
-		s.Window = settings.Window{Width: w, Height: h, X: x, Y: y, Placed: true}
+		s.Window = next
 		return nil
 	})
-	return false
 }
 
 // ChooseWorkspace asks for a folder with the OS dialog and opens it. A

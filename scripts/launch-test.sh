@@ -29,6 +29,32 @@ launch() { # launch NAME: start, wait for the window, screenshot, stop
 }
 
 launch clean
+
+# The window remembers its size: resize it, restart, and it comes back so.
+remembers_size() {
+  local cfg="$XDG_CONFIG_HOME/Hearth/settings.json" win="" pid
+  "$bin" >"$out/launch-geometry.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 100); do
+    win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1); [[ -n $win ]] && break; sleep 0.1
+  done
+  sleep 1.5
+  xdotool windowsize "$win" 910 655
+  for _ in $(seq 1 50); do grep -q '"width": 910' "$cfg" 2>/dev/null && break; sleep 0.1; done
+  check "geometry: a resize is saved to settings.json" 'grep -q "\"width\": 910" "$cfg" && grep -q "\"height\": 655" "$cfg"'
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null
+  "$bin" >>"$out/launch-geometry.log" 2>&1 &
+  pid=$!
+  win=""
+  for _ in $(seq 1 100); do
+    win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1); [[ -n $win ]] && break; sleep 0.1
+  done
+  local geo
+  geo=$(xdotool getwindowgeometry "$win" 2>/dev/null | sed -n 's/.*Geometry: //p')
+  check "geometry: the restarted window is 910x655 (got $geo)" '[[ $geo == 910x655 ]]'
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null
+}
+remembers_size
 cfg="$XDG_CONFIG_HOME/Hearth"
 mkdir -p "$cfg" && printf '{"version":1, garbage' >"$cfg/settings.json"
 launch garbage-settings

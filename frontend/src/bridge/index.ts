@@ -27,6 +27,7 @@ export interface Backend {
   removeKnowledgeFolder(label: string): Promise<SettingsView>;
   warnings(): Promise<string[]>;
   markFirstPaint(): Promise<void>;
+  rememberWindow(): Promise<void>;
 
   // Chat. chooseWorkspace resolves null when the picker was cancelled.
   openWorkspace(path: string): Promise<WorkspaceView>;
@@ -105,6 +106,7 @@ export const backend: Backend = {
   removeKnowledgeFolder: (label) => call(() => App.RemoveKnowledgeFolder(label)),
   detectLocal: async () => (await call<string[] | null>(() => App.DetectLocal())) ?? [],
   markFirstPaint: () => call(() => App.MarkFirstPaint()),
+  rememberWindow: () => call(() => App.RememberWindow()),
   warnings: async () => (await call<string[] | null>(() => App.Warnings())) ?? [],
   openWorkspace: (path) => mustWorkspace(() => App.OpenWorkspace(path)),
   chooseWorkspace: () => workspace(() => App.ChooseWorkspace()),

@@ -27,6 +27,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     setKey: unused, setSessionKey: unused, deleteKey: unused, testConnection: unused, listModels: unused, detectLocal: unused,
     warnings: vi.fn(async () => []),
     markFirstPaint: vi.fn(async () => undefined),
+    rememberWindow: vi.fn(async () => undefined),
     openWorkspace: vi.fn(async (path: string) => ({ path, name: path.split("/").pop() ?? path })),
     chooseWorkspace: vi.fn(async () => ({ path: "/home/me/proj", name: "proj" })),
     currentWorkspace: vi.fn(async () => workspace),

@@ -48,6 +48,8 @@ export function RedoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
 
 export function Regenerate(arg1:string):Promise<app.SendResult>;
 
+export function RememberWindow():Promise<void>;
+
 export function RemoveCustomEndpoint(arg1:string):Promise<app.SettingsView>;
 
 export function RemoveKnowledgeFolder(arg1:string):Promise<app.SettingsView>;

@@ -90,6 +90,10 @@ export function Regenerate(arg1) {
   return window['go']['app']['App']['Regenerate'](arg1);
 }
 
+export function RememberWindow() {
+  return window['go']['app']['App']['RememberWindow']();
+}
+
 export function RemoveCustomEndpoint(arg1) {
   return window['go']['app']['App']['RemoveCustomEndpoint'](arg1);
 }
