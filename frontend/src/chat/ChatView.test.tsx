@@ -128,6 +128,12 @@ describe("ChatView per-turn actions", () => {
     });
     expect(backend.undoTurn).toHaveBeenCalledWith("a", false);
     expect(screen.getByRole("alert").textContent).toContain("/p/b.go");
+    // The user may confirm: the conflicting files are overwritten too.
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Overwrite them" }));
+    });
+    expect(backend.undoTurn).toHaveBeenLastCalledWith("a", true);
+    expect(screen.queryByRole("button", { name: "Overwrite them" })).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Redo" }));
     });

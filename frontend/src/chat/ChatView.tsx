@@ -96,6 +96,11 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
         {notice && (
           <div className="chat-notice">
             <ErrorNotice cls={notice.code} message={notice.message} onOpenSettings={onOpenSettings} />
+            {notice.force && (
+              <button type="button" className="danger" onClick={notice.force}>
+                Overwrite them
+              </button>
+            )}
             <button type="button" className="link" onClick={dismissNotice}>
               Dismiss
             </button>

@@ -7,6 +7,8 @@ import { chatReducer, initialState, type ChatState, type Incoming } from "./stat
 export interface ChatNotice {
   code: string;
   message: string;
+  /** offered for undo/redo conflicts: overwrite the files changed since */
+  force?: () => void;
 }
 
 function noticeOf(e: unknown): ChatNotice {
@@ -97,13 +99,17 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
 
   /** undo restores (or with redo, reapplies) the files a turn changed. */
   const undo = useCallback(
-    async (turnId: string, redo: boolean) => {
+    async function move(turnId: string, redo: boolean, force = false): Promise<void> {
       setNotice(null);
       try {
-        const r = redo ? await backend.redoTurn(turnId, false) : await backend.undoTurn(turnId, false);
+        const r = redo ? await backend.redoTurn(turnId, force) : await backend.undoTurn(turnId, force);
         dispatch({ type: "undone", turnId, undone: !redo });
         if (r.conflicts.length > 0) {
-          setNotice({ code: "conflict", message: `Changed since this turn, left as they are: ${r.conflicts.join(", ")}` });
+          setNotice({
+            code: "conflict",
+            message: `Changed since this turn, left as they are: ${r.conflicts.join(", ")}`,
+            force: () => void move(turnId, redo, true),
+          });
         }
       } catch (e) {
         setNotice(noticeOf(e));
