@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { MentionList } from "./MentionList";
+import { readPasted } from "./pasted";
 import { useMention, type FindFiles } from "./useMention";
 
 interface Props {
@@ -34,6 +35,7 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const [sending, setSending] = useState(false);
+  const [pasteNote, setPasteNote] = useState("");
   const area = useRef<HTMLTextAreaElement>(null);
   const wantCaret = useRef<number | null>(null);
   const mention = useMention(findFiles, text, caret);
@@ -126,7 +128,24 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
         }}
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onPaste={(e) => {
+          const files = e.clipboardData.files;
+          if (files.length === 0) return; // plain text pastes as usual
+          e.preventDefault();
+          const at = e.currentTarget.selectionStart;
+          void readPasted(files).then(({ text: blocks, skipped }) => {
+            setPasteNote(skipped.length ? `Not attached: ${skipped.join(", ")}` : "");
+            if (!blocks) return;
+            setText((t) => t.slice(0, at) + blocks + t.slice(at));
+            wantCaret.current = at + blocks.length;
+          });
+        }}
       />
+      {pasteNote && (
+        <p className="composer-hint" role="status">
+          {pasteNote}
+        </p>
+      )}
       {mention.open && (
         <MentionList id="mention-list" results={mention.results} active={mention.active} onPick={(i) => apply(mention.choose(i))} />
       )}
