@@ -135,8 +135,13 @@ describe("Chat against the real backend and a scripted provider", () => {
       const results = s.page.getByRole("listbox", { name: "Results" });
       await results.getByText("server.go").first().waitFor();
       await shot(s.page, "search");
+      // Enter opens the hit's snippet, read from disk, the matching line marked.
+      await box.press("Enter");
+      const preview = s.page.getByRole("dialog", { name: /Preview of server.go/ });
+      await preview.locator(".snippet-line.focus").filter({ hasText: "no such container here" }).waitFor();
+      await shot(s.page, "search-preview");
       await s.page.keyboard.press("Escape");
-      await box.waitFor({ state: "detached" });
+      await preview.waitFor({ state: "detached" });
     } finally {
       await s.close();
     }

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
-import { shellBackend, type ShellBackend, type TranscriptView } from "./bridge/shell";
+import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { ChatView } from "./chat/ChatView";
 import { EmptyState } from "./chat/EmptyState";
 import { useWorkspace } from "./chat/useWorkspace";
 import { SearchLauncher } from "./search/SearchLauncher";
+import { SnippetPreview } from "./search/SnippetPreview";
 import { useSessions } from "./sessions/useSessions";
 import { SettingsPanel } from "./settings/SettingsPanel";
 import { HelpOverlay } from "./shell/HelpOverlay";
@@ -22,6 +23,7 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
   // A new or opened conversation starts a fresh chat view, seeded with the
   // opened transcript.
   const [chatEpoch, setChatEpoch] = useState(0);
+  const [preview, setPreview] = useState<SearchHit | null>(null);
   // The transcript is kept with the folder it came from (ws.epoch), so a
   // switch of folder never seeds the new chat with it.
   const [opened, setOpened] = useState<{ epoch: number; t: TranscriptView } | null>(null);
@@ -81,7 +83,8 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
         )}
       </main>
       {settingsOpen && <SettingsPanel backend={backend} onClose={() => setSettingsOpen(false)} />}
-      <SearchLauncher shell={shell} enabled={wsPath !== null} />
+      <SearchLauncher shell={shell} enabled={wsPath !== null} onOpen={setPreview} />
+      {preview && <SnippetPreview shell={shell} hit={preview} onClose={() => setPreview(null)} />}
       <HelpOverlay />
       {/* While a chat is shown it reports notices itself. */}
       <Toasts shell={shell} active={wsPath === null} />

@@ -10,7 +10,10 @@ import {
   type SessionView, type TranscriptView,
 } from "./sessions";
 
+import { isSnippet, type SnippetView } from "./snippet";
+
 export type * from "./sessions";
+export type * from "./snippet";
 
 export interface ShellBackend {
   /** The open workspace's conversations, newest first ([] with no workspace). */
@@ -27,6 +30,7 @@ export interface ShellBackend {
   saveSessionExport(id: string, format: ExportFormat): Promise<string>;
   searchWorkspace(query: string, limit: number): Promise<SearchView>;
   findFiles(pattern: string, limit: number): Promise<FileMatch[]>;
+  readSnippet(path: string, line: number): Promise<SnippetView>;
   indexStatus(): Promise<IndexStatus>;
   /** Each on* subscribes to one backend event and returns the unsubscribe. */
   onSessions(cb: () => void): () => void;
@@ -67,6 +71,7 @@ export const shellBackend: ShellBackend = {
     return { ...v, hits: v.hits ?? [] };
   },
   findFiles: (pattern, limit) => list(() => App.FindFiles(pattern, limit), isFileMatch),
+  readSnippet: (path, line) => checked("file preview", () => App.ReadSnippet(path, line), isSnippet),
   indexStatus: () => checked("index status", () => App.IndexStatus(), isIndexStatus),
   onSessions: (cb) => onEvent("sessions", () => cb()),
   onIndex: (cb) =>

@@ -240,6 +240,56 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class SnippetLine {
+	    n: number;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SnippetLine(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.n = source["n"];
+	        this.text = source["text"];
+	    }
+	}
+	export class SnippetView {
+	    path: string;
+	    focus: number;
+	    lines: SnippetLine[];
+	    total: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SnippetView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.focus = source["focus"];
+	        this.lines = this.convertValues(source["lines"], SnippetLine);
+	        this.total = source["total"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class TranscriptView {
 	    session: SessionView;
 	    messages: session.Message[];

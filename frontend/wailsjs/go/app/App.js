@@ -82,6 +82,10 @@ export function OpenWorkspace(arg1) {
   return window['go']['app']['App']['OpenWorkspace'](arg1);
 }
 
+export function ReadSnippet(arg1, arg2) {
+  return window['go']['app']['App']['ReadSnippet'](arg1, arg2);
+}
+
 export function RedoTurn(arg1, arg2) {
   return window['go']['app']['App']['RedoTurn'](arg1, arg2);
 }
