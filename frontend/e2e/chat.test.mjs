@@ -154,8 +154,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       await s.page.getByText("Saved answer.").waitFor();
       const row = s.page.getByRole("group", { name: "Sessions" }).getByText("remember this conversation");
       await row.waitFor();
-      await s.page.getByRole("button", { name: "Actions for remember this conversation" }).click();
-      await s.page.getByRole("menuitem", { name: "Rename" }).click();
+      await row.dblclick();
       const input = s.page.getByRole("textbox", { name: /Rename/ });
       await input.fill("Renamed by e2e");
       await input.press("Enter");

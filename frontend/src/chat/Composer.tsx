@@ -40,7 +40,12 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
   const wantCaret = useRef<number | null>(null);
   const mention = useMention(findFiles, text, caret);
 
-  useEffect(() => area.current?.focus(), []);
+  // Take the focus on mount unless the user is typing elsewhere (renaming a
+  // conversation they just opened, say).
+  useEffect(() => {
+    const now = document.activeElement;
+    if (!now || now === document.body) area.current?.focus();
+  }, []);
 
   useEffect(
     () =>
