@@ -16,6 +16,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
 	"github.com/hearth-agent/hearth/knowledge"
@@ -84,7 +85,19 @@ func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
 	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
 	c.broker = permission.NewBroker(a.publishApproval, a.approvalResolved)
 	a.openIndexLocked(abs)
+	_, _ = a.deps.Settings.Update(func(s *settings.Settings) error { s.Touch(abs); return nil })
 	return workspaceView(abs), nil
+}
+
+// RecentWorkspaces lists the folders opened last that still exist.
+func (a *App) RecentWorkspaces() []WorkspaceView {
+	out := []WorkspaceView{}
+	for _, d := range a.deps.Settings.Get().Recent {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			out = append(out, workspaceView(d))
+		}
+	}
+	return out
 }
 
 // CurrentWorkspace returns the open folder, or nil.

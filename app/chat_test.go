@@ -338,3 +338,21 @@ func TestChatUndoesShellChanges(t *testing.T) {
 		t.Errorf("made.txt survived the undo (%+v)", rep)
 	}
 }
+
+func TestRecentWorkspaces(t *testing.T) {
+	a, _ := newTestApp(t, nil)
+	one, two := t.TempDir(), t.TempDir()
+	for _, d := range []string{one, two, one} {
+		if _, err := a.OpenWorkspace(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := a.RecentWorkspaces()
+	if len(got) != 2 || got[0].Path != one || got[1].Path != two {
+		t.Fatalf("recent = %+v", got)
+	}
+	os.RemoveAll(two)
+	if got := a.RecentWorkspaces(); len(got) != 1 {
+		t.Errorf("a deleted folder is still offered: %+v", got)
+	}
+}

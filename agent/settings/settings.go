@@ -42,6 +42,8 @@ type Settings struct {
 	// first exchange (nil means yes). The request goes only to the
 	// provider the user chose.
 	ModelTitles *bool `json:"modelTitles,omitempty"`
+	// Recent lists the workspaces opened last, newest first.
+	Recent []string `json:"recentWorkspaces,omitempty"`
 	// KnowledgeFolders (docs, notes) are indexed with every workspace and
 	// searchable beside it, each labelled with its source.
 	KnowledgeFolders []KnowledgeFolder `json:"knowledgeFolders,omitempty"`
@@ -273,3 +275,17 @@ func contains(list []string, v string) bool {
 
 // TitlesFromModel reports whether conversations are named by the model.
 func (s *Settings) TitlesFromModel() bool { return s.ModelTitles == nil || *s.ModelTitles }
+
+// MaxRecent is how many workspaces Recent keeps.
+const MaxRecent = 10
+
+// Touch puts dir first in Recent.
+func (s *Settings) Touch(dir string) {
+	out := []string{dir}
+	for _, d := range s.Recent {
+		if d != dir && len(out) < MaxRecent {
+			out = append(out, d)
+		}
+	}
+	s.Recent = out
+}

@@ -94,7 +94,7 @@ func knownKeys() []string {
 	b, _ := json.Marshal(Defaults())
 	var m map[string]json.RawMessage
 	_ = json.Unmarshal(b, &m)
-	keys := []string{"temperature", "models", "knowledgeFolders", "modelTitles"} // omitempty: absent from the defaults
+	keys := []string{"temperature", "models", "knowledgeFolders", "modelTitles", "recentWorkspaces"} // omitempty: absent from the defaults
 	for k := range m {
 		keys = append(keys, k)
 	}
@@ -218,6 +218,7 @@ func clone(s Settings) Settings {
 	}
 	out.Custom = append([]CustomEndpoint(nil), s.Custom...)
 	out.KnowledgeFolders = append([]KnowledgeFolder(nil), s.KnowledgeFolders...)
+	out.Recent = append([]string(nil), s.Recent...)
 	if s.Models != nil {
 		out.Models = make(map[string]ModelOverride, len(s.Models))
 		for k, v := range s.Models {

@@ -3,6 +3,7 @@ package settings
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,5 +172,21 @@ func TestResolve(t *testing.T) {
 	}
 	if _, err := st.Resolve("custom:missing", getenv); err == nil {
 		t.Error("missing custom endpoint resolved")
+	}
+}
+
+func TestTouchKeepsRecentWorkspacesNewestFirst(t *testing.T) {
+	var s Settings
+	for _, d := range []string{"/a", "/b", "/a", "/c"} {
+		s.Touch(d)
+	}
+	if got := strings.Join(s.Recent, ","); got != "/c,/a,/b" {
+		t.Errorf("Recent = %s", got)
+	}
+	for i := 0; i < 20; i++ {
+		s.Touch(fmt.Sprintf("/w%d", i))
+	}
+	if len(s.Recent) != MaxRecent || s.Recent[0] != "/w19" {
+		t.Errorf("Recent = %v", s.Recent)
 	}
 }

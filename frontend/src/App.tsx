@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
+import type { WorkspaceView } from "./chat/protocol";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { ChatView } from "./chat/ChatView";
 import { EmptyState } from "./chat/EmptyState";
@@ -24,6 +25,18 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
   // opened transcript.
   const [chatEpoch, setChatEpoch] = useState(0);
   const [preview, setPreview] = useState<SearchHit | null>(null);
+  const [recent, setRecent] = useState<WorkspaceView[]>([]);
+  useEffect(() => {
+    if (ws.workspace) return;
+    let live = true;
+    backend
+      .recentWorkspaces()
+      .then((r) => live && setRecent(r))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [backend, ws.workspace]);
   // The transcript is kept with the folder it came from (ws.epoch), so a
   // switch of folder never seeds the new chat with it.
   const [opened, setOpened] = useState<{ epoch: number; t: TranscriptView } | null>(null);
@@ -71,7 +84,7 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
           />
         ) : (
           <div>
-            <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} />
+            <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} recent={recent} onOpen={(p) => void ws.open(p)} />
             <ul className="shortcut-list empty-state" aria-label="Keyboard shortcuts">
               {shortcuts.map((s) => (
                 <li key={s.id}>

@@ -33,6 +33,8 @@ export interface Backend {
   openWorkspace(path: string): Promise<WorkspaceView>;
   chooseWorkspace(): Promise<WorkspaceView | null>;
   currentWorkspace(): Promise<WorkspaceView | null>;
+  /** the folders opened last that still exist, newest first */
+  recentWorkspaces(): Promise<WorkspaceView[]>;
   send(text: string): Promise<SendResult>;
   stop(): Promise<void>;
   approve(requestId: string, decision: ApprovalDecision): Promise<void>;
@@ -111,6 +113,10 @@ export const backend: Backend = {
   openWorkspace: (path) => mustWorkspace(() => App.OpenWorkspace(path)),
   chooseWorkspace: () => workspace(() => App.ChooseWorkspace()),
   currentWorkspace: () => workspace(() => App.CurrentWorkspace()),
+  recentWorkspaces: async () => {
+    const v = await call<unknown>(() => App.RecentWorkspaces());
+    return Array.isArray(v) ? v.filter(isWorkspaceView) : [];
+  },
   send: (text) => sendResult(() => App.Send(text)),
   regenerate: (turnId) => sendResult(() => App.Regenerate(turnId)),
   editAndResend: (turnId, text) => sendResult(() => App.EditAndResend(turnId, text)),

@@ -30,6 +30,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     rememberWindow: vi.fn(async () => undefined),
     openWorkspace: vi.fn(async (path: string) => ({ path, name: path.split("/").pop() ?? path })),
     chooseWorkspace: vi.fn(async () => ({ path: "/home/me/proj", name: "proj" })),
+    recentWorkspaces: vi.fn(async () => []),
     currentWorkspace: vi.fn(async () => workspace),
     send: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
     regenerate: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),

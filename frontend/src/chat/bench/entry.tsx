@@ -15,7 +15,7 @@ const backend: Backend = {
   getSettings: none, saveGlobal: none, saveProvider: none, addCustomEndpoint: none, removeCustomEndpoint: none, addKnowledgeFolder: none, removeKnowledgeFolder: none,
   setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none,
   warnings: async () => [], markFirstPaint: async () => undefined, rememberWindow: async () => undefined,
-  openWorkspace: none, chooseWorkspace: none, currentWorkspace: async () => null,
+  openWorkspace: none, chooseWorkspace: none, currentWorkspace: async () => null, recentWorkspaces: async () => [],
   send: none, regenerate: none, editAndResend: none, undoTurn: none, redoTurn: none, stop: async () => undefined, approve: async () => undefined, openExternal: () => undefined,
   onChatEvent: (cb) => {
     subs.add(cb);

@@ -46,6 +46,8 @@ export function OpenWorkspace(arg1:string):Promise<app.WorkspaceView>;
 
 export function ReadSnippet(arg1:string,arg2:number):Promise<app.SnippetView>;
 
+export function RecentWorkspaces():Promise<Array<app.WorkspaceView>>;
+
 export function RedoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
 
 export function Regenerate(arg1:string):Promise<app.SendResult>;

@@ -86,6 +86,10 @@ export function ReadSnippet(arg1, arg2) {
   return window['go']['app']['App']['ReadSnippet'](arg1, arg2);
 }
 
+export function RecentWorkspaces() {
+  return window['go']['app']['App']['RecentWorkspaces']();
+}
+
 export function RedoTurn(arg1, arg2) {
   return window['go']['app']['App']['RedoTurn'](arg1, arg2);
 }
