@@ -27,12 +27,14 @@ async function chatSetup(replies, { approval = "ask", files = { "README.md": "# 
   await openWorkspace(page, ws);
   const composer = page.getByRole("textbox", { name: "Message", exact: true });
   await composer.waitFor();
-  const close = async () => {
-    await page.close();
-    await app.stop();
+  const s = { provider, app, page, ws, configDir, composer };
+  // close stops whichever app the test left running (some restart it).
+  s.close = async () => {
+    await s.page.close();
+    await s.app.stop();
     await provider.close();
   };
-  return { provider, app, page, ws, configDir, composer, close };
+  return s;
 }
 
 async function send(s, text) {
@@ -120,6 +122,32 @@ describe("Chat against the real backend and a scripted provider", () => {
       await s.page.getByText("Understood, I will not delete it.").waitFor();
       const sent = JSON.stringify(s.provider.requests[1].messages);
       assert.ok(sent.includes("keep the build folder"), `the note did not reach the model: ${sent}`);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a missing key is explained and Settings opens at that provider's key", async () => {
+    const s = await chatSetup([]);
+    try {
+      // Point the active provider at OpenAI, for which no key is set anywhere
+      // (written while the app is down, so it cannot save over it).
+      await s.app.stop();
+      writeFileSync(path.join(s.configDir, "Hearth", "settings.json"), JSON.stringify({
+        version: 1, activeProvider: "openai", activeModel: "gpt-4o", reasoningEffort: "off", maxIterations: 5,
+        approvalMode: "ask", providers: {}, modelTitles: false,
+      }));
+      s.app = await startApp({ configDir: s.configDir });
+      await s.page.goto(s.app.url);
+      await openWorkspace(s.page, s.ws);
+      await send(s, "hello?");
+      const alert = s.page.getByRole("alert").filter({ hasText: "no API key" });
+      await alert.waitFor();
+      await alert.getByRole("button", { name: /Settings/ }).click();
+      await s.page.getByRole("dialog", { name: "Settings" }).waitFor();
+      await s.page.waitForFunction(() => document.activeElement?.id === "key-openai");
+      await shot(s.page, "no-key");
+      assert.equal(s.provider.requests.length, 0, "a request went out without a key");
     } finally {
       await s.close();
     }

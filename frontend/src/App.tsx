@@ -17,8 +17,10 @@ import { WarningBanner } from "./shell/WarningBanner";
 import { matchShortcut, shortcuts } from "./shell/shortcuts";
 
 export function App({ backend, shell = shellBackend }: { backend: Backend; shell?: ShellBackend }) {
-  const [settingsOpen, setSettingsOpen] = useState(false);
-  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  // "provider" opens Settings at the active provider (a chat error about
+  // its key or endpoint); true opens it at the top.
+  const [settingsOpen, setSettingsOpen] = useState<boolean | "provider">(false);
+  const openSettings = useCallback(() => setSettingsOpen("provider"), []);
   const ws = useWorkspace(backend);
   const wsPath = ws.workspace?.path ?? null;
   // A new or opened conversation starts a fresh chat view, seeded with the
@@ -95,7 +97,9 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
           </div>
         )}
       </main>
-      {settingsOpen && <SettingsPanel backend={backend} onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && (
+        <SettingsPanel backend={backend} atActiveProvider={settingsOpen === "provider"} onClose={() => setSettingsOpen(false)} />
+      )}
       <SearchLauncher shell={shell} enabled={wsPath !== null} onOpen={setPreview} />
       {preview && <SnippetPreview shell={shell} hit={preview} onClose={() => setPreview(null)} />}
       <HelpOverlay />

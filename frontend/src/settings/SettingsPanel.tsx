@@ -6,12 +6,26 @@ import { KnowledgeFolders } from "./KnowledgeFolders";
 import { ProviderCard } from "./ProviderCard";
 import { useSettings } from "./useSettings";
 
-export function SettingsPanel({ backend, onClose }: { backend: Backend; onClose: () => void }) {
+interface Props {
+  backend: Backend;
+  onClose: () => void;
+  /** open at the active provider's card (its key field), not at the top */
+  atActiveProvider?: boolean;
+}
+
+export function SettingsPanel({ backend, onClose, atActiveProvider = false }: Props) {
   const { state, actions } = useSettings(backend);
   const closeRef = useRef<HTMLButtonElement>(null);
   const view = state.view;
 
   useEffect(() => closeRef.current?.focus(), []);
+  const active = atActiveProvider ? view?.activeProvider : undefined;
+  useEffect(() => {
+    if (!active) return;
+    const card = document.querySelector<HTMLElement>(`[data-testid="provider-${CSS.escape(active)}"]`);
+    card?.scrollIntoView({ block: "start" });
+    card?.querySelector<HTMLInputElement>("input")?.focus();
+  }, [active]);
 
   return (
     <div className="settings-backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
