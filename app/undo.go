@@ -42,7 +42,16 @@ func (a *App) finishUndo(s *turnStream, t *undo.Turn) {
 		return
 	}
 	if files := t.Files(); len(files) > 0 {
-		s.send(map[string]any{"type": "changes", "files": files})
+		ev := map[string]any{"type": "changes", "files": files}
+		// Line counts and diffs are a courtesy: a failure to compute them
+		// still leaves the file list and Undo.
+		if stats, err := t.Changes(); err == nil {
+			for i := range stats {
+				stats[i].Diff = s.red.String(stats[i].Diff)
+			}
+			ev["stats"] = stats
+		}
+		s.send(ev)
 	}
 }
 

@@ -141,6 +141,18 @@ describe("ChatView per-turn actions", () => {
     expect(screen.getByRole("button", { name: "Undo turn" })).toBeTruthy();
   });
 
+  it("shows each changed file's line counts and diff", async () => {
+    const { backend } = setup();
+    const stats = [
+      { path: "/p/a.go", added: 2, removed: 1, diff: "--- a/a.go\n+++ b/a.go\n@@ -1 +1,2 @@\n-old\n+new\n+more\n" },
+      { path: "/p/logo.png", added: 0, removed: 0, binary: true },
+    ];
+    await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go", "/p/logo.png"], stats }, done()));
+    expect(screen.getByText("Changed 2 files").textContent).toContain("+2");
+    expect(screen.getByText("(binary)")).toBeTruthy();
+    expect(screen.getByLabelText("Changes to /p/a.go").textContent).toContain("+more");
+  });
+
   it("offers no rerun or undo while a turn runs", async () => {
     const { backend } = setup();
     await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go"] }, done()),

@@ -1,4 +1,28 @@
+import { DiffView } from "./DiffView";
+import type { FileChange } from "./protocol";
 import type { Turn } from "./state";
+
+function ChangeCounts({ change }: { change: FileChange }) {
+  if (change.binary) return <span className="muted">(binary)</span>;
+  return (
+    <span className="change-counts">
+      {change.created && <span className="muted">new </span>}
+      {change.deleted && <span className="muted">deleted </span>}
+      <span className="plus">+{change.added}</span> <span className="minus">−{change.removed}</span>
+    </span>
+  );
+}
+
+function TotalCounts({ changes }: { changes: FileChange[] }) {
+  const added = changes.reduce((n, c) => n + c.added, 0);
+  const removed = changes.reduce((n, c) => n + c.removed, 0);
+  return (
+    <span className="change-counts">
+      {" "}
+      <span className="plus">+{added}</span> <span className="minus">−{removed}</span>
+    </span>
+  );
+}
 
 interface Props {
   turn: Turn;
@@ -22,13 +46,18 @@ export function TurnControls({ turn, onRegenerate, onUndo }: Props) {
           <summary>
             {turn.undone ? "Undone: " : "Changed "}
             {n} {n === 1 ? "file" : "files"}
+            {turn.changeStats.length > 0 && <TotalCounts changes={turn.changeStats} />}
           </summary>
           <ul>
-            {turn.changed.map((f) => (
-              <li key={f} title={f}>
-                {base(f)}
-              </li>
-            ))}
+            {turn.changed.map((f) => {
+              const st = turn.changeStats.find((c) => c.path === f);
+              return (
+                <li key={f} title={f}>
+                  {base(f)} {st && <ChangeCounts change={st} />}
+                  {st?.diff && <DiffView diff={st.diff} label={`Changes to ${f}`} />}
+                </li>
+              );
+            })}
           </ul>
         </details>
       )}

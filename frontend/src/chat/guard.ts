@@ -36,7 +36,7 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   retry: (r) => str(r, "class") && num(r, "attempt") && num(r, "delayMs"),
   compacted: (r) => str(r, "kind") && num(r, "before") && num(r, "after"),
   error: (r) => str(r, "class") && str(r, "message"),
-  changes: (r) => strings(r.files),
+  changes: (r) => strings(r.files) && (r.stats === undefined || (Array.isArray(r.stats) && r.stats.every(isFileChange))),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
 };
 
@@ -82,4 +82,11 @@ type Nullable<T> = { [K in keyof T]: T[K] | null };
 export function isUndoReport(v: unknown): v is Nullable<UndoReport> {
   const list = (x: unknown) => x === null || strings(x);
   return isRec(v) && list(v.restored) && list(v.deleted) && list(v.conflicts);
+}
+
+function isFileChange(v: unknown): boolean {
+  return (
+    typeof v === "object" && v !== null && typeof (v as { path?: unknown }).path === "string" &&
+    typeof (v as { added?: unknown }).added === "number" && typeof (v as { removed?: unknown }).removed === "number"
+  );
 }

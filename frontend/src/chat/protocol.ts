@@ -43,7 +43,7 @@ export type ChatEvent =
   | (Base & { type: "compacted"; kind: string; before: number; after: number })
   | (Base & { type: "error"; class: string; message: string })
   /** the files the turn changed (sent before done when any changed); Undo turn applies */
-  | (Base & { type: "changes"; files: string[] })
+  | (Base & { type: "changes"; files: string[]; stats?: FileChange[] })
   | (Base & {
       type: "done";
       text: string;
@@ -73,3 +73,14 @@ export interface UndoReport {
 }
 
 export type ApprovalDecision = { kind: "allow_once" } | { kind: "allow_session" } | { kind: "deny"; note: string };
+
+/** What a turn did to one file: line counts and the diff (none for binary files). */
+export interface FileChange {
+  path: string;
+  created?: boolean;
+  deleted?: boolean;
+  added: number;
+  removed: number;
+  diff?: string;
+  binary?: boolean;
+}

@@ -3,7 +3,7 @@
 // dropped, and an early arrival waits in the turn's buffer until the gap
 // before it fills, so the view is always the in-order prefix of the stream.
 import type { Skipped } from "./guard";
-import type { ChatEvent, ToolStatus, Usage } from "./protocol";
+import type { ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
 
 export type ToolState = "running" | ToolStatus;
 
@@ -69,6 +69,8 @@ export interface Turn {
   retry: Retry | null;
   /** files the turn changed, for Undo turn */
   changed: string[];
+  /** per-file line counts and diffs of changed, when the backend sent them */
+  changeStats: FileChange[];
   /** the turn's changes are undone (Redo offered) */
   undone: boolean;
   /** rebuilt from a stored conversation: the backend cannot regenerate or undo it */
@@ -109,7 +111,7 @@ const zeroUsage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0
 function newTurn(turnId: string, prompt = "", status: TurnStatus = "running"): Turn {
   return {
     turnId, prompt, startedAt: null, status, parts: [], reasoning: "", tools: {}, approvals: {},
-    usage: zeroUsage, context: null, cost: null, elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], undone: false,
+    usage: zeroUsage, context: null, cost: null, elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], changeStats: [], undone: false,
     fromHistory: false, nextSeq: 1, early: {},
   };
 }
@@ -196,7 +198,7 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
     case "error":
       return { ...base, error: { class: e.class, message: e.message }, status: "error" };
     case "changes":
-      return { ...base, changed: e.files };
+      return { ...base, changed: e.files, changeStats: e.stats ?? [] };
     case "done": {
       // A model that did not stream still has its answer in done.text.
       const streamed = t.parts.some((p) => p.kind === "text");

@@ -50,7 +50,7 @@ function emptyTurn(id: string, prompt: string, startedAt: number | null): Turn {
   const usage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
   return {
     turnId: id, prompt, startedAt, status: "done", parts: [], reasoning: "", tools: {}, approvals: {}, usage, context: null, cost: null,
-    elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], undone: false, fromHistory: true,
+    elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], changeStats: [], undone: false, fromHistory: true,
     nextSeq: Number.MAX_SAFE_INTEGER, early: {},
   };
 }
