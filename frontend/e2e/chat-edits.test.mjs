@@ -56,6 +56,7 @@ describe("Edits, undo and rewriting the conversation", () => {
       // The edit's row expands to its diff.
       await s.page.getByText("edit_file").first().click();
       await s.page.locator("pre.diff").filter({ hasText: '+\treturn "hello, world"' }).first().waitFor();
+      await s.page.getByText("Changed 1 file").getByText("+1").waitFor();
       await shot(s.page, "edit-diff");
       await s.page.getByRole("button", { name: "Undo turn" }).click();
       await s.page.getByRole("button", { name: "Redo" }).waitFor();
