@@ -244,3 +244,49 @@ func TestModelNamesTheConversation(t *testing.T) {
 	list, _ := a.ListSessions()
 	t.Fatalf("title = %+v", list)
 }
+
+func TestCompactConversationOnRequest(t *testing.T) {
+	long := strings.Repeat("a long answer with many words ", 400)
+	p := &scriptedProvider{replies: []string{textReply(long), textReply(long), textReply("SUMMARY: two long answers."), textReply("Continuing.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.CompactConversation(); err == nil {
+		t.Error("compacting an empty conversation was accepted")
+	}
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
+		s.Models = map[string]settings.ModelOverride{"scripted-model": {Context: 8000}}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"first question", "second question"} {
+		rec.mu.Lock()
+		rec.events = nil
+		rec.mu.Unlock()
+		if _, err := a.Send(q); err != nil {
+			t.Fatal(err)
+		}
+		rec.waitFor(t, "done")
+		waitIdle(a)
+	}
+	res, err := a.CompactConversation()
+	if err != nil || !res.Changed || res.After >= res.Before {
+		t.Fatalf("compact = %+v, %v", res, err)
+	}
+	rec.mu.Lock()
+	rec.events = nil
+	rec.mu.Unlock()
+	if _, err := a.Send("go on"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	waitIdle(a)
+	sent, _ := json.Marshal(p.requests[3]["messages"])
+	for _, want := range []string{"SUMMARY: two long answers.", "first question", "second question", "go on"} {
+		if !strings.Contains(string(sent), want) {
+			t.Errorf("after compaction the request lacks %q", want)
+		}
+	}
+	if strings.Count(string(sent), "a long answer") > 400 {
+		t.Error("both long answers were still sent whole")
+	}
+}

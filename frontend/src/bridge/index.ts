@@ -28,6 +28,7 @@ export interface Backend {
   warnings(): Promise<string[]>;
   markFirstPaint(): Promise<void>;
   rememberWindow(): Promise<void>;
+  compactConversation(): Promise<{ changed: boolean; before: number; after: number }>;
 
   // Chat. chooseWorkspace resolves null when the picker was cancelled.
   openWorkspace(path: string): Promise<WorkspaceView>;
@@ -109,6 +110,7 @@ export const backend: Backend = {
   detectLocal: async () => (await call<string[] | null>(() => App.DetectLocal())) ?? [],
   markFirstPaint: () => call(() => App.MarkFirstPaint()),
   rememberWindow: () => call(() => App.RememberWindow()),
+  compactConversation: () => call(() => App.CompactConversation()),
   warnings: async () => (await call<string[] | null>(() => App.Warnings())) ?? [],
   openWorkspace: (path) => mustWorkspace(() => App.OpenWorkspace(path)),
   chooseWorkspace: () => workspace(() => App.ChooseWorkspace()),

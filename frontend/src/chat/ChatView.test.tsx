@@ -153,6 +153,16 @@ describe("ChatView per-turn actions", () => {
     expect(screen.getByLabelText("Changes to /p/a.go").textContent).toContain("+more");
   });
 
+  it("a full context offers compaction and says what it did", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("a", started("go"), { type: "error", class: "context_length", message: "maximum context length is 8192 tokens" }, done()));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Compact conversation" }));
+    });
+    expect(backend.compactConversation).toHaveBeenCalled();
+    expect(screen.getByText(/90,000 → 30,000 tokens/)).toBeTruthy();
+  });
+
   it("offers no rerun or undo while a turn runs", async () => {
     const { backend } = setup();
     await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go"] }, done()),

@@ -34,7 +34,7 @@ interface Props {
 /** ChatView is the conversation with the agent in one workspace. */
 export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, findFiles }: Props) {
   const [initial] = useState(() => (transcript ? fromTranscript(transcript) : undefined));
-  const { state, notice, send, stop, approve, replace, undo, dismissNotice } = useChat(backend, initial);
+  const { state, notice, send, stop, approve, replace, undo, compact, dismissNotice } = useChat(backend, initial);
   const streaming = isStreaming(state);
 
   const actions: TurnActions = useMemo(
@@ -44,9 +44,10 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
       onRetry: (prompt) => void send(prompt),
       onReplace: replace,
       onUndo: (turnId, redo) => void undo(turnId, redo),
+      onCompact: () => void compact(),
       busy: streaming,
     }),
-    [approve, onOpenSettings, send, replace, undo, streaming],
+    [approve, onOpenSettings, send, replace, undo, compact, streaming],
   );
 
   useEffect(() => whenIdle([warmUp]), []);

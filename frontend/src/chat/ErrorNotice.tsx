@@ -4,6 +4,7 @@ interface Words {
   text: string;
   settings?: boolean;
   retry?: boolean;
+  compact?: boolean;
 }
 
 // What a failure means, in plain words, and which next step to offer.
@@ -18,7 +19,11 @@ const words: Record<string, Words> = {
   network: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: true },
   unreachable: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: true },
   timeout: { text: "The provider took too long to answer.", retry: true },
-  context_length: { text: "The conversation no longer fits the model's context window. Start a new chat, or pick a model with a larger window.", settings: true },
+  context_length: {
+    text: "The conversation no longer fits the model's context window. Compact it (older turns become a summary; your own messages are kept word for word), start a new chat, or pick a model with a larger window.",
+    settings: true, compact: true,
+  },
+  compacted: { text: "The conversation was compacted." },
   invalid_request: { text: "The provider rejected the request. The model name or endpoint may be wrong.", settings: true },
   max_iterations: { text: "The agent reached its step limit for this turn. Ask it to continue, or raise the limit in Settings.", settings: true },
   tool_loop: { text: "The agent kept repeating the same tool call, so Hearth stopped it.", retry: true },
@@ -34,10 +39,11 @@ interface Props {
   message: string;
   onOpenSettings?: () => void;
   onRetry?: () => void;
+  onCompact?: () => void;
 }
 
 /** ErrorNotice says what failed in plain words and offers the next step. */
-export function ErrorNotice({ cls, message, onOpenSettings, onRetry }: Props) {
+export function ErrorNotice({ cls, message, onOpenSettings, onRetry, onCompact }: Props) {
   const w = words[cls] ?? { text: "Something went wrong.", retry: true };
   const detail = redact(message);
   return (
@@ -48,6 +54,11 @@ export function ErrorNotice({ cls, message, onOpenSettings, onRetry }: Props) {
         {w.settings && onOpenSettings && (
           <button type="button" onClick={onOpenSettings}>
             Open Settings
+          </button>
+        )}
+        {w.compact && onCompact && (
+          <button type="button" onClick={onCompact}>
+            Compact conversation
           </button>
         )}
         {w.retry && onRetry && (

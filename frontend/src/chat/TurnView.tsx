@@ -17,6 +17,8 @@ export interface TurnActions {
   /** rerun a turn in place: regenerate, or (with edited) edit-and-resend */
   onReplace: (turnId: string, prompt: string, edited: boolean) => Promise<boolean>;
   onUndo: (turnId: string, redo: boolean) => void;
+  /** shrink the conversation's context (offered when it is full) */
+  onCompact: () => void;
   /** a turn is running: the backend refuses reruns and undo until it ends */
   busy: boolean;
 }
@@ -72,6 +74,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
             cls={turn.error.class}
             message={turn.error.message}
             onOpenSettings={actions.onOpenSettings}
+            onCompact={actions.busy ? undefined : actions.onCompact}
             onRetry={retry}
           />
         )}

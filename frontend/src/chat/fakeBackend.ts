@@ -28,6 +28,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     warnings: vi.fn(async () => []),
     markFirstPaint: vi.fn(async () => undefined),
     rememberWindow: vi.fn(async () => undefined),
+    compactConversation: vi.fn(async () => ({ changed: true, before: 90000, after: 30000 })),
     openWorkspace: vi.fn(async (path: string) => ({ path, name: path.split("/").pop() ?? path })),
     chooseWorkspace: vi.fn(async () => ({ path: "/home/me/proj", name: "proj" })),
     recentWorkspaces: vi.fn(async () => []),

@@ -118,7 +118,21 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     [backend],
   );
 
+  /** compact shrinks the conversation's context and says by how much. */
+  const compact = useCallback(async () => {
+    setNotice(null);
+    try {
+      const r = await backend.compactConversation();
+      setNotice({
+        code: "compacted",
+        message: r.changed ? `About ${r.before.toLocaleString()} → ${r.after.toLocaleString()} tokens. Retry the last message to continue.` : "There was nothing to compact.",
+      });
+    } catch (e) {
+      setNotice(noticeOf(e));
+    }
+  }, [backend]);
+
   const dismissNotice = useCallback(() => setNotice(null), []);
 
-  return { state, notice, send, stop, approve, replace, undo, dismissNotice };
+  return { state, notice, send, stop, approve, replace, undo, compact, dismissNotice };
 }

@@ -1,5 +1,21 @@
 export namespace app {
 	
+	export class CompactResult {
+	    changed: boolean;
+	    before: number;
+	    after: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new CompactResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.changed = source["changed"];
+	        this.before = source["before"];
+	        this.after = source["after"];
+	    }
+	}
 	export class ConnectionResult {
 	    ok: boolean;
 	    modelCount: number;

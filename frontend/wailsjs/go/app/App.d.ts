@@ -12,6 +12,8 @@ export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
 
+export function CompactConversation():Promise<app.CompactResult>;
+
 export function CurrentWorkspace():Promise<app.WorkspaceView>;
 
 export function DeleteKey(arg1:string):Promise<app.SettingsView>;

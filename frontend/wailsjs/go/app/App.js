@@ -18,6 +18,10 @@ export function ChooseWorkspace() {
   return window['go']['app']['App']['ChooseWorkspace']();
 }
 
+export function CompactConversation() {
+  return window['go']['app']['App']['CompactConversation']();
+}
+
 export function CurrentWorkspace() {
   return window['go']['app']['App']['CurrentWorkspace']();
 }
