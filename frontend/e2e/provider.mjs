@@ -1,7 +1,8 @@
 // A loopback OpenAI Chat Completions server that streams scripted replies
 // in the real SSE wire format, one reply per request, and records what the
 // client sent. A reply is a list of steps: {text}, {reasoning}, {tool},
-// {wait: ms}, {hold: true} (pause until release() or the client leaves).
+// {wait: ms}, {stamp: n} (a marker with the send time, for latency),
+// {hold: true} (pause until release() or the client leaves).
 import http from "node:http";
 
 function chunk(delta, finish = null) {
@@ -34,6 +35,7 @@ export async function startScriptedProvider(replies) {
       if (step.wait) await new Promise((r) => setTimeout(r, step.wait));
       else if (step.hold) await new Promise((r) => { releaseHold = r; res.on("close", r); });
       else if (step.text !== undefined) res.write(chunk({ content: step.text }));
+      else if (step.stamp !== undefined) res.write(chunk({ content: `[[${step.stamp}:${Date.now()}]] ` }));
       else if (step.reasoning !== undefined) res.write(chunk({ reasoning_content: step.reasoning }));
       else if (step.tool) {
         res.write(chunk({ tool_calls: [{ index: toolIndex, id: step.tool.id, type: "function", function: { name: step.tool.name, arguments: JSON.stringify(step.tool.args) } }] }));
