@@ -68,7 +68,9 @@ func runDesktop(_ []string) int {
 		Getenv:   os.Getenv,
 	})
 	a.OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
-	if err := app.RunDesktop(assets, appIcon, a); err != nil {
+	err = app.RunDesktop(assets, appIcon, a)
+	a.Close()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)
 		return 1
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 )
 
@@ -354,5 +355,41 @@ func TestRecentWorkspaces(t *testing.T) {
 	os.RemoveAll(two)
 	if got := a.RecentWorkspaces(); len(got) != 1 {
 		t.Errorf("a deleted folder is still offered: %+v", got)
+	}
+}
+
+func TestCloseStopsARunningTurnAndSavesIt(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("partial", "never")}, hold: make(chan struct{})}
+	defer close(p.hold)
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.Send("go"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "text")
+	store := a.sessions()
+	a.chat.mu.Lock()
+	id := a.chat.sessionID
+	a.chat.mu.Unlock()
+	start := time.Now()
+	a.Close()
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("Close took %v", d)
+	}
+	if a.sessions() != nil {
+		t.Error("the sessions store is still in use after Close")
+	}
+	rec.waitFor(t, "done")
+	again, err := session.Open(t.Context(), store.Path(), session.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	tr, err := again.Load(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := tr.Messages[len(tr.Messages)-1]
+	if last.State != session.StateStopped || last.Text != "partial" {
+		t.Errorf("the stopped turn was saved as %s %q", last.State, last.Text)
 	}
 }

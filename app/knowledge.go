@@ -96,13 +96,38 @@ func (a *App) FindFiles(pattern string, limit int) ([]knowledge.FileMatch, error
 	return m, err
 }
 
-// Shutdown releases the workspace index (flushing its last batch).
+// Shutdown stops a running turn and releases the workspace index
+// (flushing its last batch). The sessions database is closed by whoever
+// opened it.
 func (a *App) Shutdown() {
+	a.Stop()
 	a.chat.mu.Lock()
 	ix := a.chat.index
 	a.chat.index = nil
 	a.chat.mu.Unlock()
 	if ix != nil {
 		_ = ix.Close()
+	}
+}
+
+// Close ends the app's work before the process exits: a running turn is
+// stopped and given a moment to be saved as stopped, then the sessions
+// database is closed (checkpointing its log).
+func (a *App) Close() {
+	a.Shutdown()
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		a.chat.mu.Lock()
+		running := a.chat.running
+		a.chat.mu.Unlock()
+		if !running {
+			break
+		}
+	}
+	a.mu.Lock()
+	s := a.store
+	a.store = nil
+	a.mu.Unlock()
+	if s != nil {
+		_ = s.Close()
 	}
 }
