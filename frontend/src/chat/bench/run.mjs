@@ -1,50 +1,18 @@
-/* global process, console, URL, window */
+/* global process, console, window */
 // Chat rendering benchmarks in real Chromium: builds entry.tsx with Vite
 // into a temp dir, serves it on 127.0.0.1 and prints the figures as JSON.
 //   node src/chat/bench/run.mjs            (from frontend/)
 //   CHROMIUM=/path/to/chrome TURNS=2000 RATE=100 node src/chat/bench/run.mjs
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { build } from "vite";
+import { serveBench } from "../../bench/serve.mjs";
 
 const here = import.meta.dirname;
-const frontend = path.resolve(here, "../../..");
-const out = mkdtempSync(path.join(tmpdir(), "chat-bench-"));
 const rate = Number(process.env.RATE ?? 100);
 const turns = Number(process.env.TURNS ?? 2000);
 
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
 
 async function main() {
-  await build({
-    configFile: path.join(frontend, "vite.config.ts"),
-    root: here,
-    base: "./",
-    logLevel: "warn",
-    build: { outDir: out, emptyOutDir: true },
-  });
-  const srv = http.createServer((req, res) => {
-    const rel = new URL(req.url ?? "/", "http://x").pathname;
-    const file = path.join(out, rel === "/" ? "index.html" : rel);
-    if (!file.startsWith(out)) return res.writeHead(403).end();
-    let body;
-    try {
-      body = readFileSync(file);
-    } catch {
-      return res.writeHead(404).end();
-    }
-    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" }).end(body);
-  });
-  await new Promise((r) => srv.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${srv.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
+  const { url, browser, out, close } = await serveBench(here, "chat-bench");
   try {
     const results = {};
     const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
@@ -76,9 +44,7 @@ async function main() {
     results.screenshots = out;
     console.log(JSON.stringify(results, null, 2));
   } finally {
-    await browser.close();
-    srv.close();
-    if (process.env.KEEP !== "1") rmSync(out, { recursive: true, force: true });
+    await close({ keep: process.env.KEEP === "1" });
   }
 }
 

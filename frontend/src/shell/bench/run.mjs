@@ -1,45 +1,19 @@
-/* global process, console, URL, window */
+/* global process, console, window */
 // Shell rendering benchmarks in real Chromium: builds entry.tsx with Vite
 // into a temp dir, serves it on 127.0.0.1 and prints the figures as JSON
 // (plus light and dark screenshots in the printed directory).
 //   node src/shell/bench/run.mjs            (from frontend/)
 //   CHROMIUM=/path/to/chrome SESSIONS=500 RESULTS=200 node src/shell/bench/run.mjs
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { build } from "vite";
+import { serveBench } from "../../bench/serve.mjs";
 
 const here = import.meta.dirname;
-const frontend = path.resolve(here, "../../..");
-const out = mkdtempSync(path.join(tmpdir(), "shell-bench-"));
 // The backend lists at most 500 sessions and returns at most 200 results.
 const nSessions = Number(process.env.SESSIONS ?? 500);
 const nResults = Number(process.env.RESULTS ?? 200);
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
 
 async function main() {
-  await build({ configFile: path.join(frontend, "vite.config.ts"), root: here, base: "./", logLevel: "warn", build: { outDir: out, emptyOutDir: true } });
-  const srv = http.createServer((req, res) => {
-    const rel = new URL(req.url ?? "/", "http://x").pathname;
-    const file = path.join(out, rel === "/" ? "index.html" : rel);
-    if (!file.startsWith(out)) return res.writeHead(403).end();
-    let body;
-    try {
-      body = readFileSync(file);
-    } catch {
-      return res.writeHead(404).end();
-    }
-    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" }).end(body);
-  });
-  await new Promise((r) => srv.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${srv.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
+  const { url, browser, out, close } = await serveBench(here, "shell-bench");
   const errors = [];
   const open = async (scheme = "light") => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, colorScheme: scheme });
@@ -73,13 +47,11 @@ async function main() {
     results.screenshots = out;
     console.log(JSON.stringify(results, null, 2));
   } finally {
-    await browser.close();
-    srv.close();
+    await close({ keep: true });
   }
 }
 
 main().catch((e) => {
   console.error(e);
-  rmSync(out, { recursive: true, force: true });
   process.exit(1);
 });
