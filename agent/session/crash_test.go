@@ -101,6 +101,19 @@ func startWriter(t *testing.T, path string) (*exec.Cmd, io.Reader) {
 	return cmd, out
 }
 
+// waitCommits returns after n commits were reported, or after a bound so a
+// stalled writer cannot hang the test.
+func waitCommits(commits <-chan struct{}, n int) {
+	deadline := time.After(5 * time.Second)
+	for i := 0; i < n; i++ {
+		select {
+		case <-commits:
+		case <-deadline:
+			return
+		}
+	}
+}
+
 type committed struct {
 	kind   string // U user message, A finished step, T finished tool call
 	id     int64
@@ -116,6 +129,7 @@ func runChild(t *testing.T, path string, rng *rand.Rand, startup time.Duration) 
 	var got []committed
 	var errLine string
 	ready := make(chan time.Duration, 1)
+	commits := make(chan struct{}, 1024)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -133,6 +147,10 @@ func runChild(t *testing.T, path string, rng *rand.Rand, startup time.Duration) 
 					mu.Lock()
 					got = append(got, c)
 					mu.Unlock()
+					select {
+					case commits <- struct{}{}:
+					default:
+					}
 				}
 			}
 		}
@@ -146,7 +164,11 @@ func runChild(t *testing.T, path string, rng *rand.Rand, startup time.Duration) 
 		case <-time.After(10 * time.Second):
 			t.Fatal("child never became ready")
 		}
-		time.Sleep(time.Duration(rng.IntN(25000)) * time.Microsecond)
+		// The kill point is counted in commits, not wall time, so a loaded
+		// CI machine (slower writers) still kills mid-write rather than
+		// before anything was committed.
+		waitCommits(commits, 1+rng.IntN(4))
+		time.Sleep(time.Duration(rng.IntN(3000)) * time.Microsecond)
 	}
 	cmd.Process.Kill()
 	cmd.Wait()
