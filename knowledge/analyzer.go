@@ -43,7 +43,9 @@ func (codeAnalyzer) Analyze(input []byte) analysis.TokenStream {
 		stream: make(analysis.TokenStream, 0, est), slab: make([]analysis.Token, 0, est)}
 	pos := 1
 	forEachIdent(input, func(start, end int) {
-		pos = tb.appendIdent(input, start, end, pos)
+		pos += forEachIdentTerm(input[start:end], func(s, e, rel int) {
+			tb.add(input, start+s, start+e, pos+rel)
+		})
 	})
 	return tb.stream
 }
@@ -116,25 +118,27 @@ func forEachIdent(b []byte, fn func(start, end int)) {
 	}
 }
 
-// appendIdent emits the whole identifier and its parts, returning the
-// position after them.
-func (tb *tokenBuf) appendIdent(b []byte, start, end, pos int) int {
+// forEachIdentTerm calls fn with the terms of one identifier, as offsets
+// into id: the whole identifier (when it is not a single part) and then
+// each part, rel being the part's position after the first. It returns
+// the number of positions the identifier takes.
+func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 	var parts [16][2]int
-	n := splitParts(b[start:end], parts[:0])
+	n := splitParts(id, parts[:0])
 	if len(n) == 0 {
-		return pos
+		return 0
 	}
-	if len(n) > 1 || n[0][0] != 0 || n[0][1] != end-start {
-		if end-start <= maxTokenLen {
-			tb.add(b, start, end, pos)
+	if len(n) > 1 || n[0][0] != 0 || n[0][1] != len(id) {
+		if len(id) <= maxTokenLen {
+			fn(0, len(id), 0)
 		}
 	}
 	for i, p := range n {
 		if p[1]-p[0] <= maxTokenLen {
-			tb.add(b, start+p[0], start+p[1], pos+i)
+			fn(p[0], p[1], i)
 		}
 	}
-	return pos + len(n)
+	return len(n)
 }
 
 func (tb *tokenBuf) add(b []byte, start, end, pos int) {

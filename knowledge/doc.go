@@ -14,7 +14,7 @@ import (
 
 // Field names in the index.
 const (
-	fieldContent = "content" // analyzed, term vectors for phrases, never stored
+	fieldContent = "content" // analyzed by the code analyzer, never stored
 	fieldPath    = "path"    // analyzed path, for ranking name matches
 	fieldPathKW  = "pathkw"  // lowercased path as one term, for path: filters
 	fieldExt     = "ext"
@@ -65,7 +65,8 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 	doc := document.NewDocument(f.id())
 	ana := codeAnalyzer{}
 	if content != nil {
-		doc.AddField(document.NewTextFieldCustom(fieldContent, nil, content, optContent, ana))
+		doc.AddField(newContentField(fieldContent, content))
+		doc.AddField(newGramField(fieldTrigram, content))
 	}
 	rel := f.rel
 	ext := extOf(rel)

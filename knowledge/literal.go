@@ -7,8 +7,8 @@ import (
 	"os"
 	"regexp"
 	"regexp/syntax"
+	"strings"
 	"sync"
-	"unicode/utf8"
 )
 
 // asciiLower lowercases ASCII letters only, so offsets in the result are
@@ -36,18 +36,20 @@ func regexLiteral(re *regexp.Regexp) (string, bool) {
 	}
 	p = p.Simplify()
 	lit := func(r *syntax.Regexp) (string, bool) {
-		if r.Op != syntax.OpLiteral {
+		s, ok := foldableLiteral(r)
+		if !ok {
 			return "", false
 		}
-		s := string(r.Rune)
 		fold := r.Flags&syntax.FoldCase != 0
 		if fold {
-			s = asciiLowerString(s)
-			for _, c := range r.Rune {
-				if c >= utf8.RuneSelf {
-					return "", false // non-ASCII folding: no safe literal
+			// The longest piece whose case variants are all ASCII.
+			best := ""
+			for _, piece := range strings.Split(s, "\x00") {
+				if len(piece) > len(best) {
+					best = piece
 				}
 			}
+			s = asciiLowerString(best)
 		}
 		return s, fold
 	}

@@ -37,6 +37,9 @@ type term struct {
 	// verify: the index only finds candidates (files holding every
 	// identifier); the file must then contain the exact text.
 	verify bool
+	// tri narrows phrases, verified words and scanned patterns to the
+	// files holding their literal text's trigrams.
+	tri *triQuery
 }
 
 // parsedQuery is the query syntax: words (AND), "phrases", prefix*,
@@ -67,7 +70,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 				continue
 			}
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
-				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true})
+				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true, tri: phraseQuery(f.text)})
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {
@@ -98,12 +101,13 @@ func parseQuery(s string) (*parsedQuery, error) {
 func parseTerm(s string) (term, error) {
 	switch {
 	case len(s) > 2 && strings.HasPrefix(s, "/") && strings.HasSuffix(s, "/"):
-		re, err := regexp.Compile(smartCase(s[1 : len(s)-1]))
+		// (?m): ^ and $ mark line starts and ends, as in a grep.
+		re, err := regexp.Compile("(?m)" + smartCase(s[1:len(s)-1]))
 		if err != nil {
 			return term{}, fmt.Errorf("%w: %v", ErrBadQuery, err)
 		}
 		lit, fold := regexLiteral(re)
-		return term{kind: termRegex, text: s[1 : len(s)-1], lineR: re, lit: lit, fold: fold}, nil
+		return term{kind: termRegex, text: s[1 : len(s)-1], lineR: re, lit: lit, fold: fold, tri: regexQuery(re.String())}, nil
 	case strings.Contains(s, "~") && !strings.HasPrefix(s, "~"):
 		i := strings.LastIndex(s, "~")
 		fuzz := 1
@@ -129,10 +133,14 @@ func parseTerm(s string) (term, error) {
 	case strings.ContainsAny(s, "*?"):
 		re := wildcardRegexp(s)
 		lit, fold := regexLiteral(re)
-		return term{kind: termWildcard, text: s, lineR: re, lit: lit, fold: fold}, nil
+		return term{kind: termWildcard, text: s, lineR: re, lit: lit, fold: fold, tri: regexQuery(re.String())}, nil
 	}
-	return term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s)),
-		lit: asciiLowerString(s), fold: true, verify: !isOneIdent(s)}, nil
+	t := term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s)),
+		lit: asciiLowerString(s), fold: true, verify: !isOneIdent(s)}
+	if t.verify {
+		t.tri = literalQuery(s)
+	}
+	return t, nil
 }
 
 type field struct {
@@ -253,17 +261,29 @@ func termQuery(t term) query.Query {
 		p.SetBoost(pathBoost)
 		return both(c, p)
 	case termPhrase:
-		return identsQuery(t.text, fieldContent, 1)
+		return withTrigrams(identsQuery(t.text, fieldContent, 1), t.tri)
+	case termWildcard, termRegex:
+		if q := t.tri.bleve(); q != nil {
+			return q
+		}
+		return query.NewMatchAllQuery()
 	}
 	if t.verify {
-		// os.Open, net/http: every identifier in the content, or the
-		// whole text in the path.
+		// os.Open, net/http: every identifier and the text's trigrams in
+		// the content, or the whole text in the path.
 		w := query.NewWildcardQuery("*" + wildcardEscape(low) + "*")
 		w.SetField(fieldPathKW)
 		w.SetBoost(pathBoost)
-		return both(identsQuery(t.text, fieldContent, 1), w)
+		return both(withTrigrams(identsQuery(t.text, fieldContent, 1), t.tri), w)
 	}
 	return both(identsQuery(t.text, fieldContent, 1), identsQuery(t.text, fieldPath, pathBoost))
+}
+
+func withTrigrams(q query.Query, tri *triQuery) query.Query {
+	if tq := tri.bleve(); tq != nil {
+		return query.NewConjunctionQuery([]query.Query{q, tq})
+	}
+	return q
 }
 
 // identsQuery requires each whole identifier of text as a term.

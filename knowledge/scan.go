@@ -68,7 +68,11 @@ feed:
 func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery) ([]string, error) {
 	narrow := &parsedQuery{paths: pq.paths, exts: pq.exts, langs: pq.langs}
 	for _, t := range pq.terms {
-		if t.kind != termWildcard && t.kind != termRegex && len(Tokens(t.text)) > 0 {
+		if t.kind == termWildcard || t.kind == termRegex {
+			if t.tri != nil {
+				narrow.terms = append(narrow.terms, t)
+			}
+		} else if len(Tokens(t.text)) > 0 {
 			narrow.terms = append(narrow.terms, t)
 		}
 	}

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"bytes"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -118,7 +119,7 @@ func termSpans(v *textView, t term) [][2]int {
 	case t.kind == termWord && t.lit != "" && isASCII(t.lit):
 		return v.literalSpans(t.lit, true)
 	case t.lit == "":
-		return toSpans(t.lineR.FindAllIndex(v.data, maxMatchesFound), 0)
+		return lineMatches(t.lineR, v.data)
 	}
 	var out [][2]int
 	lastLine := -1
@@ -132,6 +133,37 @@ func termSpans(v *textView, t term) [][2]int {
 		if len(out) >= maxMatchesFound {
 			break
 		}
+	}
+	return out
+}
+
+// lineMatches finds re's matches within lines, as a grep does: a match
+// running over a line end is replaced by the matches inside its first
+// line, and the search goes on from the next line's start (a position
+// where ^ and \b see the same context as in the whole text). Searching
+// the whole text at once keeps the common case as fast as one regex pass.
+func lineMatches(re *regexp.Regexp, data []byte) [][2]int {
+	var out [][2]int
+	for pos := 0; pos < len(data) && len(out) < maxMatchesFound; {
+		next := len(data)
+		for _, m := range re.FindAllIndex(data[pos:], maxMatchesFound-len(out)) {
+			a, b := pos+m[0], pos+m[1]
+			if bytes.IndexByte(data[a:b], '\n') < 0 {
+				if b > a {
+					out = append(out, [2]int{a, b})
+				}
+				continue
+			}
+			ls, le := lineAt(data, a)
+			for _, l := range re.FindAllIndex(data[ls:le], -1) {
+				if ls+l[0] >= a && l[1] > l[0] {
+					out = append(out, [2]int{ls + l[0], ls + l[1]})
+				}
+			}
+			next = le + 1
+			break
+		}
+		pos = next
 	}
 	return out
 }

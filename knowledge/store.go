@@ -21,7 +21,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 2
+const MappingVersion = 3
 
 var (
 	keyVersion = []byte("hearth.mapping")
@@ -52,6 +52,9 @@ func newMapping() mapping.IndexMapping {
 	content := code()
 	path := code()
 	path.IncludeTermVectors = false
+	tri := code()
+	tri.Analyzer = trigramAnalyzerName
+	tri.IncludeTermVectors = false
 	stamp := bleve.NewTextFieldMapping()
 	stamp.Index = false
 	stamp.Analyzer = keyword.Name
@@ -59,6 +62,7 @@ func newMapping() mapping.IndexMapping {
 	doc := bleve.NewDocumentStaticMapping()
 	doc.AddFieldMappingsAt(fieldContent, content)
 	doc.AddFieldMappingsAt(fieldPath, path)
+	doc.AddFieldMappingsAt(fieldTrigram, tri)
 	for _, f := range []string{fieldPathKW, fieldExt, fieldLang, fieldSource} {
 		doc.AddFieldMappingsAt(f, kw())
 	}

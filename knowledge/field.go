@@ -1,0 +1,128 @@
+package knowledge
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// countedField is an indexed, unstored text field whose analysis counts
+// terms straight into bleve's frequency map. bleve's own text field asks
+// an analyzer for one token struct per occurrence (~80 bytes each), only
+// to count them and drop them: that garbage was the largest share of the
+// build's allocations and GC time. Queries still analyze text through
+// the registered analyzers, which emit the same terms.
+type countedField struct {
+	name   string
+	value  []byte
+	count  func(value []byte, c *termCounter)
+	length int
+	freqs  index.TokenFrequencies
+}
+
+func newContentField(name string, value []byte) *countedField {
+	return &countedField{name: name, value: value, count: countIdents}
+}
+
+func newGramField(name string, value []byte) *countedField {
+	return &countedField{name: name, value: value, count: countGrams}
+}
+
+func (f *countedField) Name() string                        { return f.name }
+func (f *countedField) ArrayPositions() []uint64            { return nil }
+func (f *countedField) Options() index.FieldIndexingOptions { return index.IndexField }
+func (f *countedField) Value() []byte                       { return f.value }
+func (f *countedField) NumPlainTextBytes() uint64           { return uint64(len(f.value)) }
+func (f *countedField) EncodedFieldType() byte              { return 't' }
+func (f *countedField) AnalyzedLength() int                 { return f.length }
+func (f *countedField) AnalyzedTokenFrequencies() index.TokenFrequencies {
+	return f.freqs
+}
+
+func (f *countedField) Size() int {
+	n := 64 + len(f.name) + len(f.value)
+	if f.freqs != nil {
+		n += f.freqs.Size()
+	}
+	return n
+}
+
+func (f *countedField) Analyze() {
+	c := &termCounter{freqs: make(index.TokenFrequencies, len(f.value)/24+8)}
+	f.count(f.value, c)
+	f.length, f.freqs = c.occurrences, c.freqs
+}
+
+// termCounter builds a frequency map; terms and their entries are carved
+// from slabs.
+type termCounter struct {
+	freqs       index.TokenFrequencies
+	slab        []index.TokenFreq
+	terms       []byte
+	occurrences int
+}
+
+// addLower counts the lowercased raw as one occurrence.
+func (c *termCounter) addLower(raw []byte) {
+	if len(c.terms)+len(raw) > cap(c.terms) {
+		c.terms = make([]byte, 0, 16<<10+len(raw))
+	}
+	n := len(c.terms)
+	ascii := true
+	for _, b := range raw {
+		if b >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		c.terms = append(c.terms, b)
+	}
+	if !ascii {
+		c.terms = append(c.terms[:n], bytes.ToLower(raw)...)
+	}
+	term := c.terms[n:len(c.terms):len(c.terms)]
+	c.occurrences++
+	if tf, ok := c.freqs[string(term)]; ok {
+		tf.SetFrequency(tf.Frequency() + 1)
+		c.terms = c.terms[:n] // seen before: its bytes are not needed
+		return
+	}
+	c.insert(term)
+}
+
+// insert adds a term not counted yet, with a frequency of one.
+func (c *termCounter) insert(term []byte) {
+	if len(c.slab) == cap(c.slab) {
+		c.slab = make([]index.TokenFreq, 0, 256)
+	}
+	c.slab = append(c.slab, index.TokenFreq{Term: term})
+	tf := &c.slab[len(c.slab)-1]
+	tf.SetFrequency(1)
+	c.freqs[string(term)] = tf
+}
+
+func countIdents(value []byte, c *termCounter) {
+	forEachIdent(value, func(start, end int) {
+		id := value[start:end]
+		forEachIdentTerm(id, func(s, e, _ int) { c.addLower(id[s:e]) })
+	})
+}
+
+func countGrams(value []byte, c *termCounter) {
+	set := gramSets.Get().(*gramSet)
+	defer set.release()
+	forEachGram(value, set.add)
+	c.terms = make([]byte, 0, 5*set.n)
+	c.slab = make([]index.TokenFreq, 0, set.n)
+	for _, k := range set.slots {
+		if k != 0 {
+			n := len(c.terms)
+			c.terms = appendGram(c.terms, k)
+			c.insert(c.terms[n:len(c.terms):len(c.terms)])
+		}
+	}
+	c.occurrences = set.n
+}

@@ -1,0 +1,170 @@
+package knowledge
+
+import (
+	"sync"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/registry"
+)
+
+// The trigram field lets the index answer what words cannot: exact
+// phrases, substrings and regular expressions. A file's normalized text
+// (ASCII-lowercased, every whitespace run folded to one space) is cut into
+// grams, one term each: every three word characters in a row ("rea"), and
+// across each space the two characters either side ("id ar"), which makes
+// a phrase's word boundaries as selective as its words. A query's literal
+// text, normalized and cut the same way, becomes an AND of grams that
+// picks the few files worth reading.
+//
+// Any substring of a file normalizes to a substring of the file's
+// normalized text, so every gram of a literal is in every file holding
+// it: the filter never drops a real match. Only letters, digits, '_' and
+// space make grams, on both sides: punctuation and non-ASCII grams would
+// double the terms per file (and the build time) for little selectivity;
+// a literal made of them simply constrains less.
+const (
+	fieldTrigram        = "tri"
+	trigramAnalyzerName = "hearth-trigram"
+)
+
+func init() {
+	err := registry.RegisterAnalyzer(trigramAnalyzerName,
+		func(map[string]interface{}, *registry.Cache) (analysis.Analyzer, error) {
+			return trigramAnalyzer{}, nil
+		})
+	if err != nil {
+		panic(err)
+	}
+}
+
+type trigramAnalyzer struct{}
+
+func (trigramAnalyzer) Analyze(input []byte) analysis.TokenStream {
+	set := gramSets.Get().(*gramSet)
+	defer set.release()
+	forEachGram(input, set.add)
+	// One slab for terms, one for tokens: a file has thousands.
+	terms := make([]byte, 0, 4*set.n)
+	slab := make([]analysis.Token, 0, set.n)
+	stream := make(analysis.TokenStream, 0, set.n)
+	for _, k := range set.slots {
+		if k == 0 {
+			continue
+		}
+		start := len(terms)
+		terms = appendGram(terms, k)
+		slab = append(slab, analysis.Token{Term: terms[start:], Position: len(slab) + 1,
+			Type: analysis.AlphaNumeric})
+		stream = append(stream, &slab[len(slab)-1])
+	}
+	return stream
+}
+
+// A gram is packed into a uint64, one byte per character, first character
+// highest: trigrams use 24 bits, boundary grams ("ab cd") 40.
+func appendGram(b []byte, k uint64) []byte {
+	if k < 1<<24 {
+		return append(b, byte(k>>16), byte(k>>8), byte(k))
+	}
+	return append(b, byte(k>>32), byte(k>>24), byte(k>>16), byte(k>>8), byte(k))
+}
+
+// forEachGram calls f with every gram of input's normalized text.
+func forEachGram(input []byte, f func(uint64)) {
+	var win uint64 // the last five bytes of normalized text
+	n := 0         // how many of them are contiguous gram characters
+	space := false
+	for _, c := range input {
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
+			if space {
+				continue
+			}
+			space, c = true, ' '
+		case 'A' <= c && c <= 'Z':
+			space, c = false, c+'a'-'A'
+		case 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_':
+			space = false
+		default:
+			n, space = 0, false
+			continue
+		}
+		win = (win<<8 | uint64(c)) & (1<<40 - 1)
+		n++
+		if c == ' ' {
+			continue
+		}
+		b1, b2 := byte(win>>8), byte(win>>16)
+		if n >= 3 && b1 != ' ' && b2 != ' ' {
+			f(win & (1<<24 - 1))
+		}
+		if n >= 5 && b2 == ' ' && b1 != ' ' && byte(win>>24) != ' ' && byte(win>>32) != ' ' {
+			f(win)
+		}
+	}
+}
+
+// literalGrams lists the distinct grams of a literal, normalized as the
+// index normalizes files.
+func literalGrams(lit string) []string {
+	var out []string
+	seen := map[uint64]bool{}
+	forEachGram([]byte(lit), func(k uint64) {
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, string(appendGram(nil, k)))
+		}
+	})
+	return out
+}
+
+// gramSet is an open-addressing set of packed grams; 0 marks an empty
+// slot (NUL is not a gram character).
+type gramSet struct {
+	slots []uint64
+	n     int
+}
+
+// gramSets recycles sets across files: a file has a few thousand grams,
+// and a fresh table per file was a large share of the build's garbage.
+var gramSets = sync.Pool{New: func() any { return &gramSet{slots: make([]uint64, 4096)} }}
+
+func (s *gramSet) release() {
+	if len(s.slots) > 1<<16 { // a huge file's table is not worth keeping
+		s.slots = make([]uint64, 4096)
+	} else {
+		clear(s.slots)
+	}
+	s.n = 0
+	gramSets.Put(s)
+}
+
+func (s *gramSet) add(k uint64) {
+	if k == 0 {
+		return
+	}
+	if 4*(s.n+1) > 3*len(s.slots) {
+		s.grow()
+	}
+	mask := uint64(len(s.slots) - 1)
+	for i := (k * 0x9E3779B97F4A7C15) >> 32 & mask; ; i = (i + 1) & mask {
+		switch s.slots[i] {
+		case k:
+			return
+		case 0:
+			s.slots[i] = k
+			s.n++
+			return
+		}
+	}
+}
+
+func (s *gramSet) grow() {
+	old := s.slots
+	s.slots, s.n = make([]uint64, 2*len(old)), 0
+	for _, k := range old {
+		if k != 0 {
+			s.add(k)
+		}
+	}
+}

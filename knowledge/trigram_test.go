@@ -1,0 +1,275 @@
+package knowledge
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2/analysis"
+	"github.com/blevesearch/bleve/v2/document"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// The counted fields the index is built with must produce exactly what
+// the registered analyzers (used by bleve at query time) produce.
+func TestCountedFieldsMatchAnalyzers(t *testing.T) {
+	inputs := []string{
+		"",
+		"func parseHTTPRequest_v2(req *Request) error { return req.Err }",
+		"no such  container\n\tno SUCH container ÄrgerÖl straße",
+		strings.Repeat("x := a + b // HTTPServer\r\n", 50),
+	}
+	fields := []struct {
+		name  string
+		ana   analysis.Analyzer
+		field func([]byte) *countedField
+	}{
+		{"content", codeAnalyzer{}, func(b []byte) *countedField { return newContentField("f", b) }},
+		{"grams", trigramAnalyzer{}, func(b []byte) *countedField { return newGramField("f", b) }},
+	}
+	for _, f := range fields {
+		for _, in := range inputs {
+			want := document.NewTextFieldCustom("f", nil, []byte(in), index.IndexField, f.ana)
+			want.Analyze()
+			got := f.field([]byte(in))
+			got.Analyze()
+			if got.AnalyzedLength() != want.AnalyzedLength() {
+				t.Errorf("%s %.20q: length %d, want %d", f.name, in, got.AnalyzedLength(), want.AnalyzedLength())
+			}
+			if g, w := freqMap(got.AnalyzedTokenFrequencies()), freqMap(want.AnalyzedTokenFrequencies()); !reflect.DeepEqual(g, w) {
+				t.Errorf("%s %.20q: frequencies\n got %v\nwant %v", f.name, in, g, w)
+			}
+		}
+	}
+}
+
+func freqMap(tf index.TokenFrequencies) map[string]int {
+	out := map[string]int{}
+	for k, v := range tf {
+		out[k] = v.Frequency()
+	}
+	return out
+}
+
+func gramsOf(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, g := range literalGrams(text) {
+		out[g] = true
+	}
+	return out
+}
+
+func TestLiteralGrams(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"ab", nil},
+		{"Read", []string{"rea", "ead"}},
+		{"id  ar", []string{"id ar"}},   // whitespace runs fold to one space
+		{"no\n\tsu", []string{"no su"}}, // newlines too
+		{"a.Open", []string{"ope", "pen"}},
+		{"é abc", []string{"abc"}},
+		{"x yz", nil}, // one letter before the space: no boundary gram
+	}
+	for _, tt := range tests {
+		if got := literalGrams(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("literalGrams(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// randomText mixes what normalization treats specially: case, runs of
+// different whitespace, punctuation and multi-byte letters.
+func randomText(rng *rand.Rand, n int) string {
+	pieces := []string{"a", "b", "Ab", "_", "9", " ", "  ", "\n", "\t \r\n", ".", "(", "é", "ß", "ab cd", "X", "sK"}
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
+}
+
+// The filter must never drop a real match: every gram of any substring is
+// among the grams of the whole text.
+func TestGramsOfASubstringAreInTheText(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 2000; i++ {
+		text := randomText(rng, 60)
+		all := gramsOf(text)
+		a := rng.IntN(len(text))
+		b := a + rng.IntN(len(text)-a+1)
+		for _, g := range literalGrams(text[a:b]) {
+			if !all[g] {
+				t.Fatalf("gram %q of %q is not among the grams of %q", g, text[a:b], text)
+			}
+		}
+	}
+}
+
+// matchesGrams evaluates a gram requirement against a text's grams.
+func (q *triQuery) matchesGrams(grams map[string]bool) bool {
+	if q == nil {
+		return true
+	}
+	for _, g := range q.tris {
+		if !grams[g] {
+			return false
+		}
+	}
+	if q.or {
+		for _, s := range q.sub {
+			if s.matchesGrams(grams) {
+				return true
+			}
+		}
+		return len(q.sub) == 0
+	}
+	for _, s := range q.sub {
+		if !s.matchesGrams(grams) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestRegexGrams(t *testing.T) {
+	tests := []struct {
+		re         string
+		match      []string // texts the regex matches: the filter must keep them
+		reject     []string // texts without the literals: the filter should drop them
+		constrains bool
+	}{
+		{`func \(\w+ \*Reader\) Read`, []string{"func (r *Reader) Read(p []byte)"}, []string{"func (w *Writer) Write"}, true},
+		{`(?i)no\s+such`, []string{"NO\n such thing", "no such"}, []string{"no matter"}, true},
+		{`getValue\d+ setValue`, []string{"getValue12 setValue"}, []string{"getValue12 other"}, true},
+		{`(?i)\w*marshaler`, []string{"xml.Unmarshaler"}, []string{"marshal"}, true},
+		{`foo|barbaz`, []string{"a foo", "barbaz"}, []string{"fo ba"}, true},
+		{`foo|x`, []string{"x"}, nil, false}, // one alternative needs nothing
+		{`(abc)+def`, []string{"abcabcdef"}, []string{"abdef"}, true},
+		{`a.c`, []string{"abc"}, nil, false},
+		{`(?i)strasse`, []string{"STRASSE"}, []string{"strange"}, true},
+		{`(?i)straße`, []string{"STRAẞE", "straße"}, []string{"stop"}, true}, // "stra": the ß cuts the literal
+		{`[ab]cd`, []string{"acd"}, nil, false},
+		{`x{2,}yzw`, []string{"xxxyzw"}, []string{"xyy"}, true},
+	}
+	for _, tt := range tests {
+		re := regexp.MustCompile(tt.re)
+		q := regexQuery(tt.re)
+		if (q != nil) != tt.constrains {
+			t.Errorf("regexQuery(%q) constrains = %v, want %v", tt.re, q != nil, tt.constrains)
+		}
+		for _, text := range tt.match {
+			if re.MatchString(text) && !q.matchesGrams(gramsOf(text)) {
+				t.Errorf("regexQuery(%q) drops %q, which matches", tt.re, text)
+			}
+		}
+		for _, text := range tt.reject {
+			if q.matchesGrams(gramsOf(text)) {
+				t.Errorf("regexQuery(%q) keeps %q", tt.re, text)
+			}
+		}
+	}
+}
+
+// Random regexes built from literals over random texts: whatever
+// matches is kept.
+func TestRegexGramsNeverDropAMatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	atoms := []string{"ab", "b c", `\s+`, `\w*`, "Ab", "(?i:ba)", "[ab]", `a\.`, "(ab|cd)", "é", "b{2}", "_9", "(?i:ska)", "(?i)as"}
+	for i := 0; i < 3000; i++ {
+		var p strings.Builder
+		for j := 0; j < 1+rng.IntN(4); j++ {
+			p.WriteString(atoms[rng.IntN(len(atoms))])
+		}
+		re := regexp.MustCompile(p.String())
+		q := regexQuery(p.String())
+		text := randomText(rng, 80)
+		if re.MatchString(text) && !q.matchesGrams(gramsOf(text)) {
+			t.Fatalf("regexQuery(%q) drops %q, which matches at %q", p.String(), text, re.FindString(text))
+		}
+	}
+}
+
+// The index-backed answers to phrases, regexes and wildcards must list
+// exactly the files a line-by-line grep lists.
+func TestIndexedPatternsMatchAGrep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	words := []string{"alpha", "Beta", "gamma_ray", "deltaForce", "eps", "zeta9", "the", "of"}
+	spaces := []string{" ", "  ", "\t", " \t "}
+	files := map[string]string{}
+	for i := 0; i < 120; i++ {
+		var b strings.Builder
+		for l := 0; l < 1+rng.IntN(6); l++ {
+			for w := 0; w < 1+rng.IntN(6); w++ {
+				if w > 0 {
+					b.WriteString(spaces[rng.IntN(len(spaces))])
+				}
+				word := words[rng.IntN(len(words))]
+				if rng.IntN(5) == 0 {
+					word = strings.ToUpper(word)
+				}
+				b.WriteString(word)
+			}
+			b.WriteString([]string{"\n", ";\n", "\r\n"}[rng.IntN(3)])
+		}
+		files[fmt.Sprintf("d%d/f%d.txt", i%7, i)] = b.String()
+	}
+	ws := t.TempDir()
+	writeAll(t, ws, files)
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	queries := []struct{ q, re string }{
+		{`"alpha beta"`, `(?i)alpha\s+beta`},
+		{`"the gamma_ray of"`, `(?i)the\s+gamma_ray\s+of`},
+		{`"of the"`, `(?i)of\s+the`},
+		{`/Beta\s+eps/`, `Beta\s+eps`},
+		{`/zeta9 the|deltaforce\s+alpha/`, `(?i)zeta9 the|deltaforce\s+alpha`},
+		{`*Force`, `\w*Force`},
+		{`/ray\s+zeta/`, `(?i)ray\s+zeta`},
+	}
+	for _, tc := range queries {
+		re := regexp.MustCompile(tc.re)
+		var want []string
+		for p, text := range files {
+			for _, line := range strings.Split(text, "\n") {
+				if re.MatchString(line) {
+					want = append(want, p)
+					break
+				}
+			}
+		}
+		sort.Strings(want)
+		res, err := x.Search(context.Background(), tc.q, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := hitPaths(res)
+		sort.Strings(got)
+		if !reflect.DeepEqual(got, want) || res.Total != len(want) {
+			t.Errorf("Search(%s): %d files (total %d), grep finds %d\n got %v\nwant %v", tc.q, len(got), res.Total, len(want), got, want)
+		}
+	}
+}
+
+func TestLineMatches(t *testing.T) {
+	tests := []struct {
+		re, text string
+		want     [][2]int
+	}{
+		{`(?m)^foo`, "foofoo\nfoo", [][2]int{{0, 3}, {7, 10}}},
+		{`a\s+b`, "a\nb a  b", [][2]int{{4, 8}}},
+		{`x\s*`, "x\n x", [][2]int{{0, 1}, {3, 4}}},
+		{`(?i)b\w*`, "Bar baz", [][2]int{{0, 3}, {4, 7}}},
+	}
+	for _, tt := range tests {
+		got := lineMatches(regexp.MustCompile(tt.re), []byte(tt.text))
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("lineMatches(%q, %q) = %v, want %v", tt.re, tt.text, got, tt.want)
+		}
+	}
+}
