@@ -67,29 +67,24 @@ func regexLiteral(re *regexp.Regexp) (string, bool) {
 	return best, bestFold
 }
 
-// textView is a file's bytes plus their ASCII-lowercased copy, made once.
+// textView is a file's bytes as read; case-insensitive literal search
+// runs on them directly (no lowercased copy of the file).
 type textView struct {
-	data, low []byte
+	data []byte
 }
 
-func (v *textView) lower() []byte {
-	if v.low == nil {
-		v.low = asciiLower(v.data)
-	}
-	return v.low
-}
-
-// literalSpans finds every occurrence of lit (in the lowercased text when
-// fold).
+// literalSpans finds every occurrence of lit (ignoring ASCII case when
+// fold; lit is then lowercase).
 func (v *textView) literalSpans(lit string, fold bool) [][2]int {
-	hay := v.data
-	if fold {
-		hay = v.lower()
-	}
 	var out [][2]int
 	needle := []byte(lit)
-	for i := 0; len(out) < maxMatchesFound; {
-		j := bytes.Index(hay[i:], needle)
+	for i := 0; len(out) < maxMatchesFound && i <= len(v.data); {
+		var j int
+		if fold {
+			j = indexFold(v.data[i:], needle)
+		} else {
+			j = bytes.Index(v.data[i:], needle)
+		}
 		if j < 0 {
 			break
 		}
@@ -97,6 +92,83 @@ func (v *textView) literalSpans(lit string, fold bool) [][2]int {
 		i += j + max(1, len(needle))
 	}
 	return out
+}
+
+// byteRarity ranks bytes by how common they are in source text, most
+// common last; indexFold anchors its search on the needle's rarest byte
+// so the vectorized byte search skips most of the text.
+var byteRarity = func() (r [256]uint8) {
+	for i := range r {
+		r[i] = 40 // punctuation, digits and non-ASCII: fairly rare
+	}
+	const common = "qjzxkvbywgpfmhudclrsniotae" // rarest first
+	for i, c := range []byte(common) {
+		r[c] = uint8(50 + 5*i)
+	}
+	r[' '], r['\t'], r['\n'], r['_'], r['.'], r['('], r[')'] = 255, 200, 200, 120, 110, 110, 110
+	return r
+}()
+
+// indexFold returns the first index of needle (lowercase) in hay, ASCII
+// case ignored, or -1.
+func indexFold(hay, needle []byte) int {
+	if len(needle) == 0 {
+		return 0
+	}
+	if len(needle) > len(hay) {
+		return -1
+	}
+	k := 0
+	for i, c := range needle {
+		if byteRarity[c] < byteRarity[needle[k]] {
+			k = i
+		}
+	}
+	lo, up := needle[k], needle[k]
+	if 'a' <= lo && lo <= 'z' {
+		up = lo - ('a' - 'A')
+	}
+	nextLo, nextUp := -2, -2 // -2: not searched yet; -1: none left
+	for pos := k; ; {
+		if nextLo != -1 && nextLo < pos {
+			if nextLo = bytes.IndexByte(hay[pos:], lo); nextLo >= 0 {
+				nextLo += pos
+			}
+		}
+		if up != lo && nextUp != -1 && nextUp < pos {
+			if nextUp = bytes.IndexByte(hay[pos:], up); nextUp >= 0 {
+				nextUp += pos
+			}
+		}
+		p := nextLo
+		if up != lo && nextUp >= 0 && (p < 0 || nextUp < p) {
+			p = nextUp
+		}
+		if p < 0 {
+			return -1
+		}
+		start := p - k
+		if start+len(needle) > len(hay) {
+			return -1
+		}
+		if equalFoldLower(hay[start:start+len(needle)], needle) {
+			return start
+		}
+		pos = p + 1
+	}
+}
+
+// equalFoldLower: a equals the lowercase b, ASCII case ignored.
+func equalFoldLower(a, b []byte) bool {
+	for i, c := range a {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // lineAt returns the bounds of the line holding offset i.
@@ -169,5 +241,5 @@ func (v *textView) mayMatch(t term) bool {
 	if !t.fold {
 		return bytes.Contains(v.data, []byte(t.lit))
 	}
-	return bytes.Contains(v.lower(), []byte(t.lit))
+	return indexFold(v.data, []byte(t.lit)) >= 0
 }

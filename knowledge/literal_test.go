@@ -1,6 +1,8 @@
 package knowledge
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"regexp"
 	"testing"
 )
@@ -41,5 +43,43 @@ func TestReadTextPooled(t *testing.T) {
 	}
 	if _, _, err := readText(dir+"/missing", 10); err == nil {
 		t.Error("missing file read")
+	}
+}
+
+func TestIndexFold(t *testing.T) {
+	tests := []struct {
+		hay, needle string
+		want        int
+	}{
+		{"Hello World", "world", 6},
+		{"HELLO", "hello", 0},
+		{"abc", "abcd", -1},
+		{"xxQqz", "qz", 3},
+		{"", "a", -1},
+		{"a", "", 0},
+		{"straßE", "ße", 4},
+		{"foo_BAR(", "_bar(", 3},
+	}
+	for _, tt := range tests {
+		if got := indexFold([]byte(tt.hay), []byte(tt.needle)); got != tt.want {
+			t.Errorf("indexFold(%q, %q) = %d, want %d", tt.hay, tt.needle, got, tt.want)
+		}
+	}
+	// Against the lowercase-everything reference, on random text.
+	rng := rand.New(rand.NewPCG(7, 8))
+	alpha := "aAbBqQ_ (z"
+	randStr := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alpha[rng.IntN(len(alpha))]
+		}
+		return string(b)
+	}
+	for i := 0; i < 5000; i++ {
+		hay, needle := randStr(rng.IntN(60)), asciiLowerString(randStr(1+rng.IntN(4)))
+		want := bytes.Index(asciiLower([]byte(hay)), []byte(needle))
+		if got := indexFold([]byte(hay), []byte(needle)); got != want {
+			t.Fatalf("indexFold(%q, %q) = %d, want %d", hay, needle, got, want)
+		}
 	}
 }

@@ -53,15 +53,16 @@ func findLinesIn(v *textView, terms []term) lineMatch {
 		return m
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
-	starts := lineStarts(data)
 	type lineInfo struct {
 		terms uint64
 		spans []span
 	}
 	byLine := map[int]*lineInfo{}
 	var order []int
+	ln, counted := 1, 0 // spans are sorted: count line ends between them
 	for _, s := range spans {
-		ln := sort.Search(len(starts), func(k int) bool { return starts[k] > s.start }) // 1-based line
+		ln += bytes.Count(data[counted:s.start], newline)
+		counted = s.start
 		li, ok := byLine[ln]
 		if !ok {
 			li = &lineInfo{}
@@ -90,11 +91,7 @@ func findLinesIn(v *textView, terms []term) lineMatch {
 			m.lines = append(m.lines, ln)
 		}
 	}
-	lineStart := starts[m.line-1]
-	lineEnd := len(data)
-	if m.line < len(starts) {
-		lineEnd = starts[m.line] - 1
-	}
+	lineStart, lineEnd := lineAt(data, byLine[m.line].spans[0].start)
 	m.snippet, m.ranges = cutSnippet(data[lineStart:lineEnd], lineStart, byLine[m.line].spans)
 	return m
 }
@@ -185,18 +182,7 @@ func isASCII(s string) bool {
 	return true
 }
 
-// lineStarts returns the byte offset where each line begins.
-func lineStarts(data []byte) []int {
-	starts := []int{0}
-	for i := 0; ; {
-		j := bytes.IndexByte(data[i:], '\n')
-		if j < 0 {
-			return starts
-		}
-		i += j + 1
-		starts = append(starts, i)
-	}
-}
+var newline = []byte{'\n'}
 
 // cutSnippet trims a line to about maxSnippet bytes around its first
 // match and makes the spans relative to the snippet.
