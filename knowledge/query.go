@@ -37,6 +37,8 @@ type term struct {
 	// verify: the index only finds candidates (files holding every
 	// identifier); the file must then contain the exact text.
 	verify bool
+	// prefixed: lineR starts with a case-sensitive literal.
+	prefixed bool
 	// tri narrows phrases, verified words and scanned patterns to the
 	// files holding their literal text's trigrams.
 	tri *triQuery
@@ -107,7 +109,9 @@ func parseTerm(s string) (term, error) {
 			return term{}, fmt.Errorf("%w: %v", ErrBadQuery, err)
 		}
 		lit, fold := regexLiteral(re)
-		return term{kind: termRegex, text: s[1 : len(s)-1], lineR: re, lit: lit, fold: fold, tri: regexQuery(re.String())}, nil
+		prefix, _ := re.LiteralPrefix()
+		return term{kind: termRegex, text: s[1 : len(s)-1], lineR: re, lit: lit, fold: fold,
+			prefixed: len(prefix) >= 3, tri: regexQuery(re.String())}, nil
 	case strings.Contains(s, "~") && !strings.HasPrefix(s, "~"):
 		i := strings.LastIndex(s, "~")
 		fuzz := 1

@@ -77,6 +77,7 @@ func run(corpus string, synthetic, runs int) error {
 	fmt.Printf("corpus %s, GOMAXPROCS %d\n\n", corpus, runtime.GOMAXPROCS(0))
 
 	// Build.
+	peaks := sampleRSS()
 	cpu0, wall0 := cpuSeconds(), time.Now()
 	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: corpus, CacheDir: cache, NoWatch: true})
 	if err != nil {
@@ -96,7 +97,9 @@ func run(corpus string, synthetic, runs int) error {
 	mb := float64(st.Bytes) / 1e6
 	fmt.Printf("BUILD  %d files, %.1f MB text in %.2fs wall, %.2f CPU-s: %.1f MB/s; first results after %v\n",
 		st.Files, mb, wall.Seconds(), cpu, mb/wall.Seconds(), first.Round(time.Millisecond))
-	fmt.Printf("       peak RSS %.0f MB; index %.1f MB = %.2fx text\n", peakRSSMB(), float64(idxBytes)/1e6, float64(idxBytes)/float64(st.Bytes))
+	anon, file := peaks()
+	fmt.Printf("       peak RSS %.0f MB (sampled: anonymous %.0f MB, file-backed index pages %.0f MB); index %.1f MB = %.2fx text\n",
+		peakRSSMB(), anon, file, float64(idxBytes)/1e6, float64(idxBytes)/float64(st.Bytes))
 	if err := x.Close(); err != nil {
 		return err
 	}
@@ -246,6 +249,53 @@ func peakRSSMB() float64 {
 	var ru syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return float64(ru.Maxrss) / 1024 // KiB on Linux
+}
+
+// sampleRSS polls the process's anonymous and file-backed resident
+// memory every 20 ms; the returned func stops it and gives the peaks in
+// MB. File-backed pages are the index's mapped segments: page cache the
+// kernel can reclaim, unlike the heap.
+func sampleRSS() func() (anon, file float64) {
+	stop := make(chan struct{})
+	done := make(chan [2]float64)
+	go func() {
+		var peak [2]float64
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			a, f := rssParts()
+			peak[0], peak[1] = max(peak[0], a), max(peak[1], f)
+			select {
+			case <-stop:
+				done <- peak
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() (float64, float64) {
+		close(stop)
+		p := <-done
+		return p[0], p[1]
+	}
+}
+
+func rssParts() (anon, file float64) {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		var kb float64
+		if v, ok := strings.CutPrefix(l, "RssAnon:"); ok {
+			fmt.Sscanf(strings.TrimSpace(v), "%f", &kb)
+			anon = kb / 1024
+		} else if v, ok := strings.CutPrefix(l, "RssFile:"); ok {
+			fmt.Sscanf(strings.TrimSpace(v), "%f", &kb)
+			file = kb / 1024
+		}
+	}
+	return anon, file
 }
 
 func currentRSSMB() float64 {
