@@ -24,6 +24,10 @@ func (q *parsedQuery) filterQuery() query.Query {
 		pat := "*" + v + "*"
 		if strings.ContainsAny(v, "*?") {
 			pat = v
+		} else if q.lookupPaths != nil {
+			if paths, ok := q.lookupPaths(v); ok {
+				return pathTermsQuery(paths)
+			}
 		}
 		w := query.NewWildcardQuery(pat)
 		w.SetField(fieldPathKW)
@@ -35,6 +39,46 @@ func (q *parsedQuery) filterQuery() query.Query {
 		return nil
 	}
 	return query.NewConjunctionQuery(must)
+}
+
+// maxPathTerms bounds the paths a path: filter names one by one; a filter
+// matching more is left to the index's wildcard search.
+const maxPathTerms = 1024
+
+// pathTermsQuery matches the files whose lowercased paths are listed:
+// looked up directly, where a *substring* wildcard walks the whole path
+// dictionary of every segment.
+func pathTermsQuery(paths []string) query.Query {
+	if len(paths) == 0 {
+		return query.NewMatchNoneQuery()
+	}
+	qs := make([]query.Query, len(paths))
+	for i, p := range paths {
+		qs[i] = keywordQuery(p, fieldPathKW)
+	}
+	return query.NewDisjunctionQuery(qs)
+}
+
+// pathsContaining lists the distinct lowercased paths of indexed files
+// that contain sub; false when there are more than maxPathTerms.
+func (x *Index) pathsContaining(sub string) ([]string, bool) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	seen := map[string]bool{}
+	var out []string
+	for id := range x.files {
+		_, rel := x.locate(id)
+		low := strings.ToLower(rel)
+		if !strings.Contains(low, sub) || seen[low] {
+			continue
+		}
+		if len(out) == maxPathTerms {
+			return nil, false
+		}
+		seen[low] = true
+		out = append(out, low)
+	}
+	return out, true
 }
 
 func keywordQuery(v, field string) query.Query {

@@ -49,8 +49,11 @@ type term struct {
 type parsedQuery struct {
 	terms []term
 	paths []string // lowercased; a glob if it holds * or ?
-	exts  []string
-	langs []string
+	// lookupPaths, when set, lists the indexed paths holding a substring
+	// (false: too many to list).
+	lookupPaths func(sub string) ([]string, bool)
+	exts        []string
+	langs       []string
 }
 
 // scan reports whether the query needs a streaming scan: the kinds an

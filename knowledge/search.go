@@ -47,6 +47,9 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	if err != nil {
 		return Results{}, err
 	}
+	if x.Status().State == StateReady {
+		pq.lookupPaths = x.pathsContaining
+	}
 	var res Results
 	if pq.scan() {
 		res, err = x.scanSearch(ctx, pq, limit)
