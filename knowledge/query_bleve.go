@@ -1,0 +1,99 @@
+package knowledge
+
+import (
+	"strings"
+
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// pathBoost ranks a word found in the file's path above the same word in
+// its content.
+const pathBoost = 3.0
+
+// bleveQuery builds the index query for a query that needs no scan.
+func (q *parsedQuery) bleveQuery() query.Query {
+	var must []query.Query
+	for _, t := range q.terms {
+		must = append(must, termQuery(t))
+	}
+	if f := q.filterQuery(); f != nil {
+		must = append(must, f)
+	}
+	if len(must) == 0 {
+		return query.NewMatchAllQuery()
+	}
+	return query.NewConjunctionQuery(must)
+}
+
+func termQuery(t term) query.Query {
+	both := func(content, path query.Query) query.Query {
+		return query.NewDisjunctionQuery([]query.Query{content, path})
+	}
+	low := strings.ToLower(t.text)
+	switch t.kind {
+	case termPrefix:
+		c, p := query.NewPrefixQuery(low), query.NewPrefixQuery(low)
+		c.SetField(fieldContent)
+		p.SetField(fieldPath)
+		p.SetBoost(pathBoost)
+		return both(c, p)
+	case termFuzzy:
+		c, p := query.NewFuzzyQuery(low), query.NewFuzzyQuery(low)
+		c.SetField(fieldContent)
+		c.SetFuzziness(t.fuzz)
+		p.SetField(fieldPath)
+		p.SetFuzziness(t.fuzz)
+		p.SetBoost(pathBoost)
+		return both(c, p)
+	case termPhrase:
+		return withTrigrams(identsQuery(t.text, fieldContent, 1), t.tri)
+	case termWildcard, termRegex:
+		if q := t.tri.bleve(); q != nil {
+			return q
+		}
+		return query.NewMatchAllQuery()
+	}
+	if t.verify {
+		// os.Open, net/http: every identifier and the text's trigrams in
+		// the content, or the whole text in the path.
+		w := query.NewWildcardQuery("*" + wildcardEscape(low) + "*")
+		w.SetField(fieldPathKW)
+		w.SetBoost(pathBoost)
+		return both(withTrigrams(identsQuery(t.text, fieldContent, 1), t.tri), w)
+	}
+	return both(identsQuery(t.text, fieldContent, 1), identsQuery(t.text, fieldPath, pathBoost))
+}
+
+func withTrigrams(q query.Query, tri *triQuery) query.Query {
+	if tq := tri.bleve(); tq != nil {
+		return query.NewConjunctionQuery([]query.Query{q, tq})
+	}
+	return q
+}
+
+// identsQuery requires each whole identifier of text as a term.
+func identsQuery(text, field string, boost float64) query.Query {
+	b := []byte(text)
+	var qs []query.Query
+	forEachIdent(b, func(start, end int) {
+		ts := codeAnalyzer{}.Analyze(b[start:end])
+		if len(ts) == 0 {
+			return
+		}
+		tq := query.NewTermQuery(string(ts[0].Term)) // the whole identifier comes first
+		tq.SetField(field)
+		tq.SetBoost(boost)
+		qs = append(qs, tq)
+	})
+	switch len(qs) {
+	case 0:
+		return query.NewMatchNoneQuery()
+	case 1:
+		return qs[0]
+	}
+	return query.NewConjunctionQuery(qs)
+}
+
+func wildcardEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `*`, `\*`, `?`, `\?`).Replace(s)
+}
