@@ -151,23 +151,31 @@ func (tb *tokenBuf) add(b []byte, start, end, pos int) {
 }
 
 // lower appends the lowercased b to the term slab and returns it.
-func (tb *tokenBuf) lower(b []byte) []byte {
-	for _, c := range b {
+func (tb *tokenBuf) lower(b []byte) []byte { return lowerInto(&tb.terms, b, 4096) }
+
+// lowerInto appends the lowercased raw to *slab, starting a new slab of
+// about chunk bytes when it is full, and returns the term, capped so that
+// later appends cannot overwrite it. Terms carved from slabs cost one
+// allocation per chunk instead of one per term.
+func lowerInto(slab *[]byte, raw []byte, chunk int) []byte {
+	low := raw
+	for _, c := range raw {
 		if c >= utf8.RuneSelf {
-			return bytes.ToLower(b)
+			low = bytes.ToLower(raw)
+			break
 		}
 	}
-	if len(tb.terms)+len(b) > cap(tb.terms) {
-		tb.terms = make([]byte, 0, 4096+len(b))
+	if len(*slab)+len(low) > cap(*slab) {
+		*slab = make([]byte, 0, chunk+len(low))
 	}
-	n := len(tb.terms)
-	for _, c := range b {
+	n := len(*slab)
+	for _, c := range low {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
-		tb.terms = append(tb.terms, c)
+		*slab = append(*slab, c)
 	}
-	return tb.terms[n:len(tb.terms):len(tb.terms)]
+	return (*slab)[n:len(*slab):len(*slab)]
 }
 
 type runeClass int

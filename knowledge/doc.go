@@ -35,11 +35,8 @@ const (
 const binarySniffLen = 8 << 10
 
 var (
-	// No term vectors: they doubled the index; phrases are checked
-	// against the file instead (see verify in query.go).
-	optContent = index.IndexField
-	optIndex   = index.IndexField
-	optStore   = index.StoreField
+	optIndex = index.IndexField
+	optStore = index.StoreField
 )
 
 // readDoc reads f from disk and builds its document. It returns the

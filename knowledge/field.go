@@ -1,9 +1,6 @@
 package knowledge
 
 import (
-	"bytes"
-	"unicode/utf8"
-
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -65,29 +62,11 @@ type termCounter struct {
 
 // addLower counts the lowercased raw as one occurrence.
 func (c *termCounter) addLower(raw []byte) {
-	if len(c.terms)+len(raw) > cap(c.terms) {
-		c.terms = make([]byte, 0, 16<<10+len(raw))
-	}
-	n := len(c.terms)
-	ascii := true
-	for _, b := range raw {
-		if b >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-		if 'A' <= b && b <= 'Z' {
-			b += 'a' - 'A'
-		}
-		c.terms = append(c.terms, b)
-	}
-	if !ascii {
-		c.terms = append(c.terms[:n], bytes.ToLower(raw)...)
-	}
-	term := c.terms[n:len(c.terms):len(c.terms)]
+	term := lowerInto(&c.terms, raw, 16<<10)
 	c.occurrences++
 	if tf, ok := c.freqs[string(term)]; ok {
 		tf.SetFrequency(tf.Frequency() + 1)
-		c.terms = c.terms[:n] // seen before: its bytes are not needed
+		c.terms = c.terms[:len(c.terms)-len(term)] // seen before: its bytes are not needed
 		return
 	}
 	c.insert(term)
@@ -112,17 +91,5 @@ func countIdents(value []byte, c *termCounter) {
 }
 
 func countGrams(value []byte, c *termCounter) {
-	set := gramSets.Get().(*gramSet)
-	defer set.release()
-	forEachGram(value, set.add)
-	c.terms = make([]byte, 0, 5*set.n)
-	c.slab = make([]index.TokenFreq, 0, set.n)
-	for _, k := range set.slots {
-		if k != 0 {
-			n := len(c.terms)
-			c.terms = appendGram(c.terms, k)
-			c.insert(c.terms[n:len(c.terms):len(c.terms)])
-		}
-	}
-	c.occurrences = set.n
+	c.occurrences = eachDistinctGram(value, c.insert)
 }

@@ -40,24 +40,28 @@ func init() {
 type trigramAnalyzer struct{}
 
 func (trigramAnalyzer) Analyze(input []byte) analysis.TokenStream {
+	var stream analysis.TokenStream
+	eachDistinctGram(input, func(term []byte) {
+		stream = append(stream, &analysis.Token{Term: term, Position: len(stream) + 1, Type: analysis.AlphaNumeric})
+	})
+	return stream
+}
+
+// eachDistinctGram calls fn once with each distinct gram of input, as
+// bytes carved from one slab, and returns how many there were.
+func eachDistinctGram(input []byte, fn func(term []byte)) int {
 	set := gramSets.Get().(*gramSet)
 	defer set.release()
 	forEachGram(input, set.add)
-	// One slab for terms, one for tokens: a file has thousands.
-	terms := make([]byte, 0, 4*set.n)
-	slab := make([]analysis.Token, 0, set.n)
-	stream := make(analysis.TokenStream, 0, set.n)
+	terms := make([]byte, 0, 5*set.n)
 	for _, k := range set.slots {
-		if k == 0 {
-			continue
+		if k != 0 {
+			n := len(terms)
+			terms = appendGram(terms, k)
+			fn(terms[n:len(terms):len(terms)])
 		}
-		start := len(terms)
-		terms = appendGram(terms, k)
-		slab = append(slab, analysis.Token{Term: terms[start:], Position: len(slab) + 1,
-			Type: analysis.AlphaNumeric})
-		stream = append(stream, &slab[len(slab)-1])
 	}
-	return stream
+	return set.n
 }
 
 // A gram is packed into a uint64, one byte per character, first character
