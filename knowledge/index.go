@@ -224,6 +224,14 @@ func (x *Index) Status() Status {
 	return s
 }
 
+// state is Status().State without totalling every file's size, for the
+// checks on a query's path.
+func (x *Index) state() State {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.status.State
+}
+
 // Dir is the directory holding the index files.
 func (x *Index) Dir() string { return x.dir }
 

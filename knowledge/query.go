@@ -72,8 +72,10 @@ func parseQuery(s string) (*parsedQuery, error) {
 			if strings.TrimSpace(f.text) == "" {
 				continue
 			}
+			// The phrase's grams need no care for its spacing: grams fold
+			// whitespace runs, as the \s+ between its words does.
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
-				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true, tri: phraseQuery(f.text)})
+				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true, tri: literalQuery(f.text)})
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {

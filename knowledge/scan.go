@@ -76,7 +76,7 @@ func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery) ([]string, 
 			narrow.terms = append(narrow.terms, t)
 		}
 	}
-	if len(narrow.terms) > 0 && x.Status().State == StateReady {
+	if len(narrow.terms) > 0 && x.state() == StateReady {
 		n, err := x.idx.DocCount()
 		if err != nil {
 			return nil, fmt.Errorf("knowledge: search: %w", err)
@@ -99,7 +99,7 @@ func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery) ([]string, 
 			ids = append(ids, id)
 		}
 	}
-	if x.Status().State == StateReady {
+	if x.state() == StateReady {
 		x.mu.Lock()
 		for id := range x.files {
 			keep(id)

@@ -47,7 +47,7 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	if err != nil {
 		return Results{}, err
 	}
-	if x.Status().State == StateReady {
+	if x.state() == StateReady {
 		pq.lookupPaths = x.pathsContaining
 	}
 	var res Results
@@ -59,7 +59,7 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	if err != nil {
 		return Results{}, err
 	}
-	res.Partial = x.Status().State == StateBuilding
+	res.Partial = x.state() == StateBuilding
 	res.Took = time.Since(start)
 	return res, nil
 }

@@ -30,12 +30,6 @@ func literalQuery(lit string) *triQuery {
 	return &triQuery{tris: tris}
 }
 
-// phraseQuery requires the phrase's words with single spaces between
-// them, as the index folds whitespace runs.
-func phraseQuery(text string) *triQuery {
-	return literalQuery(strings.Join(strings.Fields(text), " "))
-}
-
 // regexQuery derives the trigrams every match of re must contain: the
 // literal runs of concatenations, alternatives as ORs, anything optional
 // or a character class as no constraint.
