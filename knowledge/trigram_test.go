@@ -165,7 +165,10 @@ func TestRegexGrams(t *testing.T) {
 			t.Errorf("regexQuery(%q) constrains = %v, want %v", tt.re, q != nil, tt.constrains)
 		}
 		for _, text := range tt.match {
-			if re.MatchString(text) && !q.matchesGrams(gramsOf(text)) {
+			if !re.MatchString(text) {
+				t.Fatalf("fixture: %q does not match %q", text, tt.re)
+			}
+			if !q.matchesGrams(gramsOf(text)) {
 				t.Errorf("regexQuery(%q) drops %q, which matches", tt.re, text)
 			}
 		}
@@ -177,22 +180,45 @@ func TestRegexGrams(t *testing.T) {
 	}
 }
 
+// atomText is text the atoms below match, mixed into the random texts.
+var atomText = []string{"abc ab", "bca  abc", "ABC\tab c", "xabc_9 b\nc ab", "bcbca a.bb", "ska SKA"}
+
 // Random regexes built from literals over random texts: whatever
 // matches is kept.
 func TestRegexGramsNeverDropAMatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	atoms := []string{"ab", "b c", `\s+`, `\w*`, "Ab", "(?i:ba)", "[ab]", `a\.`, "(ab|cd)", "é", "b{2}", "_9", "(?i:ska)", "(?i)as"}
+	// Short literals over a small alphabet, so that most patterns match
+	// and many of those have grams to check.
+	atoms := []string{"ab", "abc", "b c", "c ab", `\s+`, `\w*`, "Abc", "(?i:bca)", "[ab]", `a\.`, "(abc|bca)", "é",
+		"b{2}", "_9", "(?i:ska)", "(?i)ab c", "(bc)+a"}
+	matched, constrained := 0, 0
 	for i := 0; i < 3000; i++ {
 		var p strings.Builder
-		for j := 0; j < 1+rng.IntN(4); j++ {
+		for j := 0; j < 1+rng.IntN(3); j++ {
 			p.WriteString(atoms[rng.IntN(len(atoms))])
 		}
 		re := regexp.MustCompile(p.String())
 		q := regexQuery(p.String())
-		text := randomText(rng, 80)
-		if re.MatchString(text) && !q.matchesGrams(gramsOf(text)) {
+		text := randomText(rng, 40)
+		for j := 0; j < 6; j++ {
+			text += atomText[rng.IntN(len(atomText))] + randomText(rng, 3)
+		}
+		if !re.MatchString(text) {
+			continue
+		}
+		matched++
+		if q != nil {
+			constrained++
+		}
+		if !q.matchesGrams(gramsOf(text)) {
 			t.Fatalf("regexQuery(%q) drops %q, which matches at %q", p.String(), text, re.FindString(text))
 		}
+	}
+	// Enough patterns must match, with grams to check, for the test to
+	// mean something.
+	t.Logf("%d of 3000 random regexes matched their text, %d of them with grams", matched, constrained)
+	if matched < 500 || constrained < 200 {
+		t.Fatalf("too few random regexes matched (%d) or had grams (%d)", matched, constrained)
 	}
 }
 

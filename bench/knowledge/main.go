@@ -20,6 +20,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -281,36 +282,29 @@ func sampleRSS() func() (anon, file float64) {
 }
 
 func rssParts() (anon, file float64) {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0, 0
-	}
-	for _, l := range strings.Split(string(data), "\n") {
-		var kb float64
-		if v, ok := strings.CutPrefix(l, "RssAnon:"); ok {
-			fmt.Sscanf(strings.TrimSpace(v), "%f", &kb)
-			anon = kb / 1024
-		} else if v, ok := strings.CutPrefix(l, "RssFile:"); ok {
-			fmt.Sscanf(strings.TrimSpace(v), "%f", &kb)
-			file = kb / 1024
-		}
-	}
-	return anon, file
+	m := procStatusMB("RssAnon", "RssFile")
+	return m["RssAnon"], m["RssFile"]
 }
 
-func currentRSSMB() float64 {
+func currentRSSMB() float64 { return procStatusMB("VmRSS")["VmRSS"] }
+
+// procStatusMB reads the named kB fields of /proc/self/status, in MB.
+func procStatusMB(keys ...string) map[string]float64 {
+	out := map[string]float64{}
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
-		return 0
+		return out
 	}
 	for _, l := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(l, "VmRSS:") {
-			var kb float64
-			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(l, "VmRSS:")), "%f", &kb)
-			return kb / 1024
+		name, val, ok := strings.Cut(l, ":")
+		if !ok || !slices.Contains(keys, name) {
+			continue
 		}
+		var kb float64
+		fmt.Sscanf(strings.TrimSpace(val), "%f", &kb)
+		out[name] = kb / 1024
 	}
-	return 0
+	return out
 }
 
 // generate writes n files of about 10 KB of identifier-rich text.
