@@ -75,7 +75,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 			// The phrase's grams need no care for its spacing: grams fold
 			// whitespace runs, as the \s+ between its words does.
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
-				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true, tri: literalQuery(f.text)})
+				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text)})
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {
@@ -145,7 +145,7 @@ func parseTerm(s string) (term, error) {
 	t := term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s)),
 		lit: asciiLowerString(s), fold: true, verify: !isOneIdent(s)}
 	if t.verify {
-		t.tri = literalQuery(s)
+		t.tri = boundaryQuery(s)
 	}
 	return t, nil
 }

@@ -30,6 +30,23 @@ func literalQuery(lit string) *triQuery {
 	return &triQuery{tris: tris}
 }
 
+// boundaryQuery requires only the grams that span a space in lit. For
+// phrases and dotted words the index already requires every word as a
+// term, so the trigrams inside the words add nothing: each would cost a
+// posting-list read per segment for no narrowing.
+func boundaryQuery(lit string) *triQuery {
+	var spanning []string
+	for _, g := range literalGrams(lit) {
+		if len(g) == 5 {
+			spanning = append(spanning, g)
+		}
+	}
+	if len(spanning) == 0 {
+		return nil
+	}
+	return &triQuery{tris: spanning}
+}
+
 // regexQuery derives the trigrams every match of re must contain: the
 // literal runs of concatenations, alternatives as ORs, anything optional
 // or a character class as no constraint.
