@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -188,44 +187,41 @@ var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &
 // readText reads a file of at most maxSize bytes into a pooled buffer;
 // release returns it. Snippets must be copied out before release.
 func readText(path string, maxSize int64) (data []byte, release func(), err error) {
-	f, err := os.Open(path)
+	f, size, err := openText(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if info.Size() > maxSize {
+	if size > maxSize {
 		return nil, nil, errTooLarge
 	}
 	bp := bufPool.Get().(*[]byte)
 	buf := *bp
-	if int64(cap(buf)) < info.Size()+1 {
-		buf = make([]byte, 0, info.Size()+512)
+	if int64(cap(buf)) < size+1 {
+		buf = make([]byte, 0, size+512)
 	}
 	buf = buf[:cap(buf)]
+	fail := func(err error) ([]byte, func(), error) {
+		*bp = buf[:0]
+		bufPool.Put(bp)
+		return nil, nil, err
+	}
 	n := 0
 	for {
 		m, err := f.Read(buf[n:])
 		n += m
-		if err == io.EOF || m == 0 && err == nil {
+		// A short read of a regular file is its end: no extra read to
+		// hear EOF (scans read thousands of small files).
+		if err == io.EOF || err == nil && n < len(buf) {
 			break
 		}
 		if err != nil {
-			*bp = buf[:0]
-			bufPool.Put(bp)
-			return nil, nil, err
+			return fail(err)
 		}
-		if n == len(buf) { // the file grew while being read
-			if int64(n) > maxSize {
-				*bp = buf[:0]
-				bufPool.Put(bp)
-				return nil, nil, errTooLarge
-			}
-			buf = append(buf, 0)[:cap(buf)]
+		if int64(n) > maxSize { // the file grew while being read
+			return fail(errTooLarge)
 		}
+		buf = append(buf, 0)[:cap(buf)]
 	}
 	return buf[:n], func() { *bp = buf[:0]; bufPool.Put(bp) }, nil
 }

@@ -1,0 +1,52 @@
+//go:build unix
+
+package knowledge
+
+import (
+	"io"
+	"os"
+	"syscall"
+)
+
+// openText opens a file for reading and returns its size. Straight
+// system calls: os.Open adds an fstat of its own to learn the file's
+// kind, which doubled the calls per file in a scan.
+func openText(path string) (io.ReadCloser, int64, error) {
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return nil, 0, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		syscall.Close(fd)
+		return nil, 0, &os.PathError{Op: "fstat", Path: path, Err: err}
+	}
+	return rawFile(fd), st.Size, nil
+}
+
+type rawFile int
+
+func (f rawFile) Read(b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(int(f), b)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		if n == 0 && len(b) > 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (f rawFile) Close() error { return syscall.Close(int(f)) }
