@@ -37,6 +37,9 @@ type term struct {
 	verify bool
 	// prefixed: lineR starts with a case-sensitive literal.
 	prefixed bool
+	// growLeft, growRight: a wildcard's matches are its literal grown over
+	// the word characters before or after it (see wordSpans).
+	growLeft, growRight bool
 	// tri narrows phrases, verified words and scanned patterns to the
 	// files holding their literal text's trigrams.
 	tri *triQuery
@@ -140,7 +143,17 @@ func parseTerm(s string) (term, error) {
 	case strings.ContainsAny(s, "*?"):
 		re := wildcardRegexp(s)
 		lit, fold := regexLiteral(re)
-		return term{kind: termWildcard, text: s, lineR: re, lit: lit, fold: fold, tri: regexQuery(re.String())}, nil
+		t := term{kind: termWildcard, text: s, lineR: re, lit: lit, fold: fold, tri: regexQuery(re.String())}
+		if core := strings.Trim(s, "*"); core != "" && !strings.ContainsAny(core, "*?") && isASCII(core) {
+			// *core, core* or *core*: the matches are the literal's
+			// occurrences grown over the word characters around them.
+			t.lit = core
+			if fold {
+				t.lit = asciiLowerString(core)
+			}
+			t.growLeft, t.growRight = strings.HasPrefix(s, "*"), strings.HasSuffix(s, "*")
+		}
+		return t, nil
 	}
 	t := term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s)),
 		lit: asciiLowerString(s), fold: true, verify: !isOneIdent(s)}

@@ -115,6 +115,8 @@ func termSpans(v *textView, t term) [][2]int {
 		return nil
 	case t.kind == termWord && t.lit != "" && isASCII(t.lit):
 		return v.literalSpans(t.lit, true)
+	case t.growLeft || t.growRight:
+		return wordSpans(v, t)
 	case t.lit == "" || t.prefixed:
 		// A regexp with a literal prefix skips through the text by itself
 		// (one pass beats a call per line when the literal is frequent).
@@ -134,6 +136,34 @@ func termSpans(v *textView, t term) [][2]int {
 		}
 	}
 	return out
+}
+
+// wordSpans finds a *literal* wildcard's matches without its regexp,
+// which on every byte of a word would run \w* to the word's end: each
+// occurrence of the literal grows over the ASCII word characters (\w)
+// before and after it, and overlapping matches merge, as the greedy
+// regexp's single match would cover them.
+func wordSpans(v *textView, t term) [][2]int {
+	var out [][2]int
+	for _, s := range v.literalSpans(t.lit, t.fold) {
+		a, b := s[0], s[1]
+		for t.growLeft && a > 0 && isWordByte(v.data[a-1]) {
+			a--
+		}
+		for t.growRight && b < len(v.data) && isWordByte(v.data[b]) {
+			b++
+		}
+		if n := len(out); n > 0 && a < out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], b)
+			continue
+		}
+		out = append(out, [2]int{a, b})
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
 
 // lineMatches finds re's matches within lines, as a grep does: a match

@@ -299,3 +299,37 @@ func TestLineMatches(t *testing.T) {
 		}
 	}
 }
+
+// Literal wildcards skip the regexp: their spans must be the regexp's.
+func TestWordSpansMatchTheWildcardRegexp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	pieces := []string{"ab", "Ab", "AB", "x", "_", "9", " ", "\n", ".", "é", "abab"}
+	patterns := []string{"*ab", "*ab*", "*Ab", "*b_*", "*ba", "*AB*"}
+	checked := 0
+	for i := 0; i < 3000; i++ {
+		var b strings.Builder
+		for b.Len() < 40 {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := b.String()
+		p := patterns[rng.IntN(len(patterns))]
+		tm, err := parseTerm(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tm.growLeft && !tm.growRight {
+			t.Fatalf("%s: not a literal wildcard", p)
+		}
+		want := lineMatches(tm.lineR, []byte(text))
+		got := wordSpans(&textView{data: []byte(text)}, tm)
+		if len(want) > 0 {
+			checked++
+		}
+		if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+			t.Fatalf("%s in %q: spans %v, the regexp finds %v", p, text, got, want)
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d texts had matches", checked)
+	}
+}
