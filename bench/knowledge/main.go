@@ -116,8 +116,9 @@ func run(corpus string, synthetic, runs int) error {
 		return err
 	}
 	debug.FreeOSMemory()
-	fmt.Printf("REOPEN reconcile of an unchanged tree %v (%d files re-read); steady RSS %.0f MB; watcher %s\n\n",
-		time.Since(t0).Round(time.Millisecond), x.Status().FilesDone, currentRSSMB(), x.Status().Watcher)
+	anon, file = rssParts()
+	fmt.Printf("REOPEN reconcile of an unchanged tree %v (%d files re-read); steady RSS %.0f MB (anonymous %.0f, file-backed %.0f); watcher %s\n\n",
+		time.Since(t0).Round(time.Millisecond), x.Status().FilesDone, currentRSSMB(), anon, file, x.Status().Watcher)
 
 	queries(ctx, x, corpus, runs, qs)
 	if synthetic == 0 {
