@@ -200,11 +200,15 @@ func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool)
 				setErr(err)
 				return
 			}
+			n, b := len(items), int64(0)
+			for _, p := range items {
+				b += min(p.file.size, x.opts.MaxFileSize)
+			}
+			// The batch is in the index now: drop its documents (content
+			// and term counts, several times the text) before waiting for
+			// the disk, or each waiting writer keeps a whole batch alive.
+			clear(items)
 			if progress {
-				n, b := len(items), int64(0)
-				for _, p := range items {
-					b += min(p.file.size, x.opts.MaxFileSize)
-				}
 				x.update(true, func(s *Status) { s.FilesDone += n; s.BytesDone += b })
 			}
 			wmu.Lock()
