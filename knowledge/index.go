@@ -35,7 +35,7 @@ type Options struct {
 	CacheDir    string
 	MaxFileSize int64 // files larger are indexed by name only; default 2 MiB
 	Ignore      ignore.Options
-	BatchBytes  int  // bytes of text per index batch; default 2 MiB
+	BatchBytes  int  // bytes of text per index batch; default 1 MiB
 	NoWatch     bool // no file watching (CLI one-shots)
 	// PollInterval is used when the OS watch limit is reached; default 10s.
 	PollInterval time.Duration
@@ -154,7 +154,10 @@ func (o *Options) defaults() error {
 		o.MaxFileSize = 2 << 20
 	}
 	if o.BatchBytes <= 0 {
-		o.BatchBytes = 2 << 20
+		// A batch's term counts take 10–35× its text while it is built
+		// (measured: live heap 250 MB at 2 MiB, 141 MB at 1 MiB, same
+		// build speed; 512 KiB slowed the build by 15%).
+		o.BatchBytes = 1 << 20
 	}
 	if o.PollInterval <= 0 {
 		o.PollInterval = 10 * time.Second
