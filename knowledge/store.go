@@ -81,10 +81,17 @@ func newMapping() mapping.IndexMapping {
 // runtimeConfig tunes scorch. Batches are "unsafe" (not fsynced before
 // Batch returns): the stamp of every file travels in its own document, so
 // whatever a crash loses, the reconcile at the next open re-indexes.
+// Segments stop growing at 10,000 files: merging ever larger segments maps
+// and reads them whole, and on a 100k-file tree those pages took the
+// build's peak RSS to 941 MB (453 MB capped, same build speed; a 5,000
+// cap saved 47 MB more but slowed the build by 7% and later queries).
 func runtimeConfig() map[string]interface{} {
 	return map[string]interface{}{
 		"unsafe_batch": true,
 		"bolt_timeout": "300ms",
+		"scorchMergePlanOptions": map[string]interface{}{
+			"MaxSegmentSize": 10000,
+		},
 	}
 }
 
