@@ -40,6 +40,10 @@ type term struct {
 	// growLeft, growRight: a wildcard's matches are its literal grown over
 	// the word characters before or after it (see wordSpans).
 	growLeft, growRight bool
+	// phrase holds a phrase's lowercase ASCII words, matched without
+	// lineR from the one at anchor (see phraseSpans).
+	phrase [][]byte
+	anchor int
 	// tri narrows phrases, verified words and scanned patterns to the
 	// files holding their literal text's trigrams.
 	tri *triQuery
@@ -77,8 +81,10 @@ func parseQuery(s string) (*parsedQuery, error) {
 			}
 			// The phrase's grams need no care for its spacing: grams fold
 			// whitespace runs, as the \s+ between its words does.
+			words, anchor := phraseWords(f.text)
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
-				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text)})
+				lit: asciiLowerString(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text),
+				phrase: words, anchor: anchor})
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {

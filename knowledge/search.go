@@ -171,8 +171,12 @@ func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, sco
 }
 
 // quickReject: a verify term's literal is absent, so the exact text
-// cannot be there (checked before the full line search).
+// cannot be there (checked before the other terms' line search; a lone
+// term's own search finds that out as fast).
 func quickReject(v *textView, terms []term) bool {
+	if len(terms) < 2 {
+		return false
+	}
 	for _, t := range terms {
 		if t.verify && !v.mayMatch(t) {
 			return true

@@ -113,6 +113,8 @@ func termSpans(v *textView, t term) [][2]int {
 		return fuzzySpans(v.data, strings.ToLower(t.text), t.fuzz)
 	case t.lineR == nil:
 		return nil
+	case len(t.phrase) > 0:
+		return phraseSpans(v.data, t.phrase, t.anchor)
 	case t.kind == termWord && t.lit != "" && isASCII(t.lit):
 		return v.literalSpans(t.lit, true)
 	case t.growLeft || t.growRight:

@@ -1,0 +1,66 @@
+package knowledge
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Phrases skip their regexp: their spans must be the regexp's, line by
+// line, including overlapping and repeated words and every kind of blank.
+func TestPhraseSpansMatchThePhraseRegexp(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	pieces := []string{"a", "A", "ab", "aB", "b", " ", "  ", "\t", "\r", "\n", "\f", "\v", "x", "é", ".", "aab", "aa"}
+	phrases := []string{"a b", "ab a", "a a", "a  a a", "aab\tb", "b ab", "AB", "a ab aab", "b x", "aa b", "b aa"}
+	checked := 0
+	for i := 0; i < 5000; i++ {
+		var b strings.Builder
+		for b.Len() < 40 {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		text := []byte(b.String())
+		p := phrases[rng.IntN(len(phrases))]
+		q, err := parseQuery(`"` + p + `"`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tm := q.terms[0]
+		if len(tm.phrase) == 0 {
+			t.Fatalf("%q: no words to match without the regexp", p)
+		}
+		want := lineMatches(tm.lineR, text)
+		got := termSpans(&textView{data: text}, tm)
+		if len(want) > 0 {
+			checked++
+		}
+		if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+			t.Fatalf("%q in %q: spans %v, the regexp finds %v", p, text, got, want)
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d texts had matches", checked)
+	}
+}
+
+func TestPhraseWords(t *testing.T) {
+	tests := []struct {
+		phrase string
+		words  []string
+		anchor int
+	}{
+		{"no such file", []string{"no", "such", "file"}, 1},
+		{"Invalid  Argument", []string{"invalid", "argument"}, 1},
+		{"café au lait", nil, 0}, // non-ASCII: the regexp folds it
+	}
+	for _, tt := range tests {
+		words, anchor := phraseWords(tt.phrase)
+		var got []string
+		for _, w := range words {
+			got = append(got, string(w))
+		}
+		if !reflect.DeepEqual(got, tt.words) || anchor != tt.anchor {
+			t.Errorf("phraseWords(%q) = %q, %d; want %q, %d", tt.phrase, got, anchor, tt.words, tt.anchor)
+		}
+	}
+}
