@@ -19,8 +19,11 @@ func (q *parsedQuery) bleveQuery() query.Query {
 	if f := q.filterQuery(); f != nil {
 		must = append(must, f)
 	}
-	if len(must) == 0 {
+	switch len(must) {
+	case 0:
 		return query.NewMatchAllQuery()
+	case 1:
+		return must[0] // a conjunction of one still costs a searcher per hit
 	}
 	return query.NewConjunctionQuery(must)
 }
