@@ -27,7 +27,7 @@ func (x *Index) build(ctx context.Context) {
 		return
 	}
 	x.mu.Lock()
-	x.files = stamps
+	x.files, x.lowPaths = stamps, nil
 	x.mu.Unlock()
 	if !x.opts.NoWatch {
 		x.startWatcher(ctx)

@@ -61,6 +61,7 @@ func (x *Index) commitAsync(items []pending, deletes []string, shared bool) (cha
 	}
 	x.mu.Lock()
 	x.unpersisted = append(pruneClosed(x.unpersisted), persisted)
+	x.lowPaths = nil
 	for id, st := range stamps {
 		if st == nil {
 			delete(x.files, id)

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -64,21 +65,32 @@ func pathTermsQuery(paths []string) query.Query {
 func (x *Index) pathsContaining(sub string) ([]string, bool) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	seen := map[string]bool{}
+	if x.lowPaths == nil {
+		x.lowPaths = x.distinctLowPaths()
+	}
 	var out []string
-	for id := range x.files {
-		_, rel := x.locate(id)
-		low := strings.ToLower(rel)
-		if !strings.Contains(low, sub) || seen[low] {
+	for _, low := range x.lowPaths {
+		if !strings.Contains(low, sub) {
 			continue
 		}
 		if len(out) == maxPathTerms {
 			return nil, false
 		}
-		seen[low] = true
 		out = append(out, low)
 	}
 	return out, true
+}
+
+// distinctLowPaths lowercases every indexed path once per change of the
+// file set, not once per path: query (it was most of such a query's time).
+func (x *Index) distinctLowPaths() []string {
+	out := make([]string, 0, len(x.files))
+	for id := range x.files {
+		_, rel := x.locate(id)
+		out = append(out, strings.ToLower(rel))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func keywordQuery(v, field string) query.Query {

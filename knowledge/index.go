@@ -91,10 +91,13 @@ type Index struct {
 	// batches are applied without waiting for the disk; Close waits.
 	unpersisted []chan struct{}
 
-	mu     sync.Mutex
-	files  map[string]fileStat // docID -> stamp of what is indexed
-	status Status
-	closed bool
+	mu    sync.Mutex
+	files map[string]fileStat // docID -> stamp of what is indexed
+	// lowPaths caches the files' distinct lowercased paths, sorted, for
+	// path: filters; nil once files change.
+	lowPaths []string
+	status   Status
+	closed   bool
 
 	emitMu   sync.Mutex
 	lastEmit time.Time

@@ -3,6 +3,8 @@ package knowledge
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -141,5 +143,31 @@ func TestFindFiles(t *testing.T) {
 	}
 	if got, _ := x.FindFiles(context.Background(), "zzzq", 5); len(got) != 0 {
 		t.Errorf("FindFiles(zzzq) = %+v", got)
+	}
+}
+
+// path: filters read a cached list of paths: files added or removed
+// after a path: query must still be found or dropped by the next one.
+func TestPathFilterSeesChangedFiles(t *testing.T) {
+	ctx := context.Background()
+	x := searchFixture(t)
+	if got := hitPaths(search(t, x, "needle path:Tools/Lib")); len(got) != 0 {
+		t.Fatalf("before the file exists: %v", got)
+	}
+	write(t, x.opts.Workspace, "tools/lib/find.go", "// a needle here\n")
+	if err := x.Reindex(ctx, "tools/lib/find.go"); err != nil {
+		t.Fatal(err)
+	}
+	if got := hitPaths(search(t, x, "needle path:Tools/Lib")); !reflect.DeepEqual(got, []string{"tools/lib/find.go"}) {
+		t.Fatalf("after adding the file: %v", got)
+	}
+	if err := os.Remove(filepath.Join(x.opts.Workspace, "tools/lib/find.go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Reindex(ctx, "tools/lib/find.go"); err != nil {
+		t.Fatal(err)
+	}
+	if got := hitPaths(search(t, x, "needle path:tools/lib")); len(got) != 0 {
+		t.Fatalf("after removing the file: %v", got)
 	}
 }
