@@ -58,9 +58,11 @@ feed:
 	if len(hits) > limit {
 		hits = hits[:limit]
 	}
+	var snip sync.WaitGroup
 	for i := range hits {
-		x.scanSnippet(&hits[i], pq)
+		snip.Go(func() { x.scanSnippet(&hits[i], pq) })
 	}
+	snip.Wait()
 	return Results{Total: total, Hits: hits, Scanned: true}, nil
 }
 
@@ -129,8 +131,10 @@ func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 		return Hit{}, false
 	}
 	v := &textView{data: data}
+	// A cheap literal check first spares the other terms' full search;
+	// a lone term's own search learns as fast that it is absent.
 	for _, t := range pq.terms {
-		if !v.mayMatch(t) {
+		if len(pq.terms) > 1 && !v.mayMatch(t) {
 			return Hit{}, false
 		}
 	}
