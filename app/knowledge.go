@@ -17,6 +17,7 @@ type SearchView struct {
 	TookMs  int64           `json:"tookMs"`
 	Hits    []knowledge.Hit `json:"hits"`
 	Partial bool            `json:"partial"`
+	Approx  bool            `json:"approx"` // Total is an estimate
 }
 
 // openIndex replaces the workspace index; it returns at once while the
@@ -75,7 +76,7 @@ func (a *App) SearchWorkspace(query string, limit int) (SearchView, error) {
 	if res.Hits == nil {
 		res.Hits = []knowledge.Hit{}
 	}
-	return SearchView{Total: res.Total, TookMs: res.Took.Milliseconds(), Hits: res.Hits, Partial: res.Partial}, nil
+	return SearchView{Total: res.Total, TookMs: res.Took.Milliseconds(), Hits: res.Hits, Partial: res.Partial, Approx: res.Approx}, nil
 }
 
 // FindFiles is the fuzzy file-name lookup behind @-mentions.

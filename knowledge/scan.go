@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/blevesearch/bleve/v2"
@@ -13,35 +14,53 @@ import (
 // scanSearch answers queries the index cannot (leading wildcards,
 // regular expressions, punctuation-only words) by reading files, like a
 // grep. Indexable terms and filters of the same query first narrow the
-// files down through the index.
+// files down through the index. Up to exactVerify candidates are all
+// read (the total is exact, as a grep would count); beyond that, files
+// are read in path order until the page is full and enough were read to
+// estimate the total, so a pattern most of a big tree matches costs a
+// page of reads rather than a read of the tree.
 func (x *Index) scanSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	ids, err := x.scanCandidates(ctx, pq)
 	if err != nil {
 		return Results{}, err
 	}
+	if len(ids) > exactVerify {
+		slices.Sort(ids) // the page must not depend on map order
+	}
 	// Workers only count matches; snippets are made for the page alone,
 	// since a broad pattern can match most of the tree.
 	var (
-		mu   sync.Mutex
-		hits []Hit
-		wg   sync.WaitGroup
+		mu      sync.Mutex
+		hits    []Hit
+		checked int
+		wg      sync.WaitGroup
 	)
+	enough := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(ids) > exactVerify && len(hits) >= limit && checked >= 4*limit
+	}
 	work := make(chan string)
 	for range 2 * max(1, runtime.GOMAXPROCS(0)) { // extra workers overlap file I/O
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for id := range work {
-				if h, ok := x.scanFile(id, pq); ok {
-					mu.Lock()
+				h, ok := x.scanFile(id, pq)
+				mu.Lock()
+				checked++
+				if ok {
 					hits = append(hits, h)
-					mu.Unlock()
 				}
+				mu.Unlock()
 			}
 		}()
 	}
 feed:
 	for _, id := range ids {
+		if enough() {
+			break
+		}
 		select {
 		case work <- id:
 		case <-ctx.Done():
@@ -53,8 +72,12 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return Results{}, err
 	}
+	res := Results{Total: len(hits), Scanned: true}
+	if checked < len(ids) {
+		res.Approx = true
+		res.Total = max(len(hits), int(float64(len(hits))*float64(len(ids))/float64(checked)))
+	}
 	sortHits(hits)
-	total := len(hits)
 	if len(hits) > limit {
 		hits = hits[:limit]
 	}
@@ -63,7 +86,8 @@ feed:
 		snip.Go(func() { x.scanSnippet(&hits[i], pq) })
 	}
 	snip.Wait()
-	return Results{Total: total, Hits: hits, Scanned: true}, nil
+	res.Hits = hits
+	return res, nil
 }
 
 // scanCandidates lists the ids worth reading.

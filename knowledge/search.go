@@ -29,7 +29,7 @@ type Results struct {
 	Total   int           `json:"total"` // matching files (an estimate when Partial)
 	Took    time.Duration `json:"took"`
 	Hits    []Hit         `json:"hits"`
-	Approx  bool          `json:"approx"`  // Total is an estimate (phrase candidates not all checked)
+	Approx  bool          `json:"approx"`  // Total is an estimate: not every candidate file was read
 	Scanned bool          `json:"scanned"` // answered by a streaming scan, not the index
 	Partial bool          `json:"partial"` // the first build is still running
 }

@@ -73,6 +73,10 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 	for _, h := range out.Hits {
 		fmt.Fprintf(env.Stdout, "%s:%d: %s\n", h.Path, h.Line, h.Snippet)
 	}
-	fmt.Fprintf(env.Stdout, "%d files matched in %d ms\n", out.Total, out.TookMS)
+	about := ""
+	if res.Approx {
+		about = "about " // a broad pattern's scan stopped after a page
+	}
+	fmt.Fprintf(env.Stdout, "%s%d files matched in %d ms\n", about, out.Total, out.TookMS)
 	return ExitOK
 }

@@ -24,6 +24,8 @@ describe("shell guards", () => {
     expect(isSearchView({ total: 1, tookMs: 2, partial: false, hits: [hit] })).toBe(true);
     expect(isSearchView({ total: 0, tookMs: 0, partial: false, hits: null })).toBe(true);
     expect(isSearchView({ total: 1, tookMs: 2, partial: false, hits: [{ ...hit, highlights: [[0]] }] })).toBe(false);
+    expect(isSearchView({ total: 900, tookMs: 2, partial: false, approx: true, hits: [hit] })).toBe(true);
+    expect(isSearchView({ total: 900, tookMs: 2, partial: false, approx: "yes", hits: [hit] })).toBe(false);
   });
 
   it.each([

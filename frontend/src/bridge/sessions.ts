@@ -76,6 +76,8 @@ export interface SearchView {
   tookMs: number;
   hits: SearchHit[];
   partial: boolean;
+  /** total is an estimate: a broad pattern's scan stopped after a page */
+  approx?: boolean;
 }
 
 export interface FileMatch {
@@ -133,7 +135,8 @@ export function isSearchHit(v: unknown): v is SearchHit {
 }
 
 export function isSearchView(v: unknown): v is SearchView {
-  return isObj(v) && isNum(v.total) && isNum(v.tookMs) && typeof v.partial === "boolean" && (v.hits === null || (Array.isArray(v.hits) && v.hits.every(isSearchHit)));
+  return isObj(v) && isNum(v.total) && isNum(v.tookMs) && typeof v.partial === "boolean" &&
+    (v.approx === undefined || typeof v.approx === "boolean") && (v.hits === null || (Array.isArray(v.hits) && v.hits.every(isSearchHit)));
 }
 
 export function isFileMatch(v: unknown): v is FileMatch {

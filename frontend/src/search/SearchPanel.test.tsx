@@ -90,6 +90,9 @@ describe("search panel", () => {
     await type("main");
     expect(screen.getByRole("status").textContent).toContain("1 result in 4 ms");
     expect(screen.getByRole("status").textContent).toContain("still being built");
+    shell.searchResult = { ...shell.searchResult, partial: false, approx: true, total: 4100 };
+    await type("*Node");
+    expect(screen.getByRole("status").textContent).toContain("about 4100 results in 4 ms");
     vi.mocked(shell.searchWorkspace).mockRejectedValueOnce(new Error("unbalanced quote in the query"));
     await type('"main');
     expect(screen.getByRole("status").textContent).toBe("unbalanced quote in the query");

@@ -95,7 +95,7 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
             <span className="search-error">{search.error}</span>
           ) : r ? (
             <>
-              {plural(r.total, "result")} in {r.tookMs} ms
+              {r.approx === true && "about "}{plural(r.total, "result")} in {r.tookMs} ms
               {r.partial && <span className="search-partial"> · The index is still being built; results may be incomplete.</span>}
             </>
           ) : query.trim() !== "" ? (

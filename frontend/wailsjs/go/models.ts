@@ -141,6 +141,7 @@ export namespace app {
 	    tookMs: number;
 	    hits: knowledge.Hit[];
 	    partial: boolean;
+	    approx: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SearchView(source);
@@ -152,6 +153,7 @@ export namespace app {
 	        this.tookMs = source["tookMs"];
 	        this.hits = this.convertValues(source["hits"], knowledge.Hit);
 	        this.partial = source["partial"];
+	        this.approx = source["approx"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -1,0 +1,56 @@
+package knowledge
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// A scan over more than exactVerify candidates stops once its page is
+// full and estimates the total; over fewer it reads them all and counts
+// exactly, as a grep would.
+func TestScanStopsEarlyOnBroadPatterns(t *testing.T) {
+	ws := t.TempDir()
+	files := map[string]string{}
+	for i := range 600 {
+		text := "the themarker line\n" // the pattern's grams, not its case
+		if i%3 != 0 {
+			text = "a theMarker line\n"
+		}
+		files[fmt.Sprintf("d%d/f%03d.txt", i%7, i)] = text
+	}
+	files["few/a.txt"], files["few/b.txt"] = "oneRareToken here\n", "oneRareToken there\n"
+	writeAll(t, ws, files)
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	ctx := context.Background()
+
+	run := func(q string, limit int) Results {
+		t.Helper()
+		res, err := x.Search(ctx, q, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	broad := run("*Marker", 5)
+	if !broad.Approx || !broad.Scanned || len(broad.Hits) != 5 {
+		t.Fatalf("broad scan: approx %v, scanned %v, %d hits; want an estimate with a full page", broad.Approx, broad.Scanned, len(broad.Hits))
+	}
+	if broad.Total < 200 || broad.Total > 600 {
+		t.Fatalf("estimated total %d, want near 400", broad.Total)
+	}
+	for _, h := range broad.Hits {
+		if !strings.Contains(h.Snippet, "theMarker") || h.Line != 1 {
+			t.Fatalf("hit %+v does not hold the match", h)
+		}
+	}
+	if again := run("*Marker", 5); !reflect.DeepEqual(hitPaths(again), hitPaths(broad)) {
+		t.Fatalf("the page changed between runs: %v then %v", hitPaths(broad), hitPaths(again))
+	}
+	narrow := run("*RareToken", 5)
+	if narrow.Approx || narrow.Total != 2 || len(narrow.Hits) != 2 {
+		t.Fatalf("narrow scan: approx %v, total %d, %d hits; want exactly 2", narrow.Approx, narrow.Total, len(narrow.Hits))
+	}
+}
