@@ -13,7 +13,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,7 +85,10 @@ func run(corpus string, synthetic, runs int) error {
 	}
 	word, qs := "func", goQueries
 	if synthetic > 0 {
-		word, qs = "config", syntheticQueries
+		if qs, err = syntheticQueries(corpus); err != nil {
+			return err
+		}
+		word = "config"
 	}
 	first := firstResults(ctx, x, wall0, word)
 	if err := x.Wait(ctx); err != nil {
@@ -162,18 +164,6 @@ type benchQuery struct {
 	rg      []string // equivalent rg arguments
 }
 
-var syntheticQueries = []benchQuery{
-	{"term", "buffer", []string{"-l", "-i", "buffer"}},
-	{"identifier", "parseNode42", []string{"-l", "-i", "-w", "parseNode42"}},
-	{"words(AND)", "loadState7 setItem9", []string{"-l", "-i", "-w", "loadState7"}},
-	{"phrase", `"getValue1 newNode2"`, []string{"-l", "-i", "getValue1 newNode2"}},
-	{"prefix", "parsenode4*", []string{"-l", "-i", `\bparseNode4\d*`}},
-	{"fuzzy", "bufer~", []string{"-l", "-i", "-w", "buffer"}},
-	{"filter", "state path:d7/d17", []string{"-l", "-i", "state", "-g", "d7/d17/**"}},
-	{"scan(wildcard)", "*Node42", []string{"-l", `\w*Node42`}},
-	{"scan(regex)", `/getValue\d+ setValue/`, []string{"-l", `getValue\d+ setValue`}},
-}
-
 var goQueries = []benchQuery{
 	{"term", "goroutine", []string{"-l", "-i", "-w", "goroutine"}},
 	{"term", "func", []string{"-l", "-i", "-w", "func"}},
@@ -184,7 +174,7 @@ var goQueries = []benchQuery{
 	{"phrase", `"invalid argument"`, []string{"-l", "-i", "invalid argument"}},
 	{"prefix", "marsh*", []string{"-l", "-i", `\bmarsh\w*`}},
 	{"fuzzy", "goroutin~", []string{"-l", "-i", "-w", "goroutin."}},
-	{"filter", "context ext:go path:net/http", []string{"-l", "-i", "-w", "context", "-g", "*.go"}},
+	{"filter", "context ext:go path:net/http", []string{"-l", "-i", "-w", "context", "-g", "**/net/http/**/*.go"}},
 	{"scan(wildcard)", "*Marshaler", []string{"-l", `\w*Marshaler`}},
 	{"scan(regex)", `/func \(\w+ \*Reader\) Read/`, []string{"-l", `func \(\w+ \*Reader\) Read`}},
 }
@@ -326,34 +316,4 @@ func procStatusMB(keys ...string) map[string]float64 {
 		out[name] = kb / 1024
 	}
 	return out
-}
-
-// generate writes n files of about 10 KB of identifier-rich text.
-func generate(dir string, n int) error {
-	rng := rand.New(rand.NewSource(42))
-	words := make([]string, 5000)
-	for i := range words {
-		words[i] = fmt.Sprintf("%s%s%d", []string{"get", "set", "parse", "load", "new", "read"}[rng.Intn(6)],
-			[]string{"Config", "Value", "Buffer", "Node", "Item", "State"}[rng.Intn(6)], rng.Intn(1000))
-	}
-	var b strings.Builder
-	for i := 0; i < n; i++ {
-		b.Reset()
-		for b.Len() < 10000 {
-			b.WriteString(words[rng.Intn(len(words))])
-			if rng.Intn(8) == 0 {
-				b.WriteString("\n")
-			} else {
-				b.WriteString(" ")
-			}
-		}
-		p := filepath.Join(dir, fmt.Sprintf("d%d", i%100), fmt.Sprintf("d%d", i%1000), fmt.Sprintf("f%d.txt", i))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, []byte(b.String()), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }
