@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +82,30 @@ func TestIndexFold(t *testing.T) {
 		if got := indexFold([]byte(hay), []byte(needle)); got != want {
 			t.Fatalf("indexFold(%q, %q) = %d, want %d", hay, needle, got, want)
 		}
+	}
+}
+
+// The allocation-free distance must agree with the rune-based one on
+// ASCII words, whatever their case, and step aside for other text.
+func TestFoldedDistanceMatchesEditDistance(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	letters := "abAB_1"
+	word := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = letters[rng.IntN(len(letters))]
+		}
+		return string(b)
+	}
+	for i := 0; i < 5000; i++ {
+		a, want := word(rng.IntN(8)), strings.ToLower(word(1+rng.IntN(7)))
+		limit := rng.IntN(3)
+		got, ok := foldedDistance([]byte(a), want, limit)
+		if exp := editDistance(strings.ToLower(a), want, limit); !ok || got != exp {
+			t.Fatalf("foldedDistance(%q, %q, %d) = %d, %v; editDistance says %d", a, want, limit, got, ok, exp)
+		}
+	}
+	if _, ok := foldedDistance([]byte("naïve"), "naive", 1); ok {
+		t.Fatal("non-ASCII text must fall back to the rune-based distance")
 	}
 }
