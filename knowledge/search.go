@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/search/query"
 )
 
 // Hit is one matching file.
@@ -80,29 +81,36 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	if verify {
 		want = max(8*limit, exactVerify)
 	}
-	req := bleve.NewSearchRequestOptions(pq.bleveQuery(), want, 0, false)
-	sr, err := x.idx.SearchInContext(ctx, req)
+	bq := pq.bleveQuery()
+	ids, scores, total, err := x.candidates(ctx, bq, want, 0)
 	if err != nil {
-		return Results{}, fmt.Errorf("knowledge: search: %w", err)
-	}
-	ids := make([]string, len(sr.Hits))
-	scores := make([]float64, len(sr.Hits))
-	for i, h := range sr.Hits {
-		ids[i], scores[i] = h.ID, h.Score
+		return Results{}, err
 	}
 	if !verify {
 		hits := x.snippets(ctx, pq, ids, scores)
-		res := Results{Total: int(sr.Total), Hits: make([]Hit, len(hits))}
+		res := Results{Total: total, Hits: make([]Hit, len(hits))}
 		for i, h := range hits {
 			res.Hits[i] = h.Hit
 		}
 		return res, nil
 	}
 	// Check candidates in score order, in parallel chunks, until the page
-	// is full and enough were seen to estimate the rest.
+	// is full and enough were seen to estimate the rest. Candidates past
+	// the first fetch are fetched when the page is still short: the true
+	// matches of a phrase can rank anywhere among files holding its words.
 	kept := []Hit{}
 	verified, checked := 0, 0
-	for checked < len(ids) && ctx.Err() == nil {
+	for checked < total && ctx.Err() == nil {
+		if checked == len(ids) {
+			more, moreScores, _, err := x.candidates(ctx, bq, total-len(ids), len(ids))
+			if err != nil {
+				return Results{}, err
+			}
+			if len(more) == 0 {
+				break
+			}
+			ids, scores = append(ids, more...), append(scores, moreScores...)
+		}
 		n := min(32, len(ids)-checked)
 		for _, h := range x.snippets(ctx, pq, ids[checked:checked+n], scores[checked:checked+n]) {
 			if h.dropped {
@@ -114,7 +122,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 			}
 		}
 		checked += n
-		if len(kept) >= limit && checked >= 4*limit && int(sr.Total) > exactVerify {
+		if len(kept) >= limit && checked >= 4*limit && total > exactVerify {
 			break
 		}
 	}
@@ -122,11 +130,27 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 		return Results{}, err
 	}
 	res := Results{Total: verified, Hits: kept}
-	if checked < int(sr.Total) {
+	if checked < total {
 		res.Approx = true
-		res.Total = max(len(kept), int(float64(verified)*float64(sr.Total)/float64(max(checked, 1))))
+		res.Total = max(len(kept), int(float64(verified)*float64(total)/float64(max(checked, 1))))
 	}
 	return res, nil
+}
+
+// candidates runs the index query for size hits from offset from, best
+// first, and returns their ids, scores and the total number of hits.
+func (x *Index) candidates(ctx context.Context, q query.Query, size, from int) ([]string, []float64, int, error) {
+	req := bleve.NewSearchRequestOptions(q, size, from, false)
+	sr, err := x.idx.SearchInContext(ctx, req)
+	if err != nil {
+		return nil, nil, 0, fmt.Errorf("knowledge: search: %w", err)
+	}
+	ids := make([]string, len(sr.Hits))
+	scores := make([]float64, len(sr.Hits))
+	for i, h := range sr.Hits {
+		ids[i], scores[i] = h.ID, h.Score
+	}
+	return ids, scores, int(sr.Total), nil
 }
 
 type checkedHit struct {

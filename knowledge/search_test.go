@@ -3,6 +3,7 @@ package knowledge
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -169,5 +170,27 @@ func TestPathFilterSeesChangedFiles(t *testing.T) {
 	}
 	if got := hitPaths(search(t, x, "needle path:tools/lib")); len(got) != 0 {
 		t.Fatalf("after removing the file: %v", got)
+	}
+}
+
+// A phrase's candidates are the files holding its words and grams; the
+// one true match can rank below the first fetch of candidates, and must
+// still be found.
+func TestPhraseFoundBeyondTheFirstCandidates(t *testing.T) {
+	ws := t.TempDir()
+	files := map[string]string{
+		"deep/match.txt": "alpha beta\n" + strings.Repeat("filler words of a long file\n", 300),
+	}
+	for i := range 2 * exactVerify {
+		files[fmt.Sprintf("near/%03d.txt", i)] = strings.Repeat("alpha one beta two sha bet\n", 5)
+	}
+	writeAll(t, ws, files)
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	res, err := x.Search(context.Background(), `"alpha beta"`, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hitPaths(res); !reflect.DeepEqual(got, []string{"deep/match.txt"}) || res.Total != 1 || res.Approx {
+		t.Fatalf("hits %v, total %d (approx %v); want only deep/match.txt, exactly", got, res.Total, res.Approx)
 	}
 }
