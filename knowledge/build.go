@@ -32,7 +32,10 @@ func (x *Index) build(ctx context.Context) {
 	if !x.opts.NoWatch {
 		x.startWatcher(ctx)
 	}
-	if err := x.reconcile(ctx, nil, true); err != nil {
+	restoreGC := lowerGCForBuild()
+	err = x.reconcile(ctx, nil, true)
+	restoreGC()
+	if err != nil {
 		if ctx.Err() == nil {
 			x.update(false, func(s *Status) { s.State = StateFailed; s.Warning = err.Error() })
 		}

@@ -1,0 +1,45 @@
+package knowledge
+
+import (
+	"runtime/debug"
+	"sync"
+)
+
+// buildGCPercent is the collector's target while any index builds. A
+// build's garbage (analysed batches, merge buffers) is most of the
+// process's allocation: at Go's default of 100 the heap grew to twice a
+// ~140 MB live set, which with the mapped index put a 1 GB tree's build
+// at 445 MB RSS; at 50 it measured 347 MB for 7% more CPU.
+const buildGCPercent = 50
+
+var buildGC struct {
+	sync.Mutex
+	builds int
+	saved  int
+}
+
+// lowerGCForBuild sets the build's collector target (never raising a
+// lower one, never turning a disabled collector on) until the returned
+// func is called; overlapping builds restore the original once, when
+// the last one ends.
+func lowerGCForBuild() (restore func()) {
+	buildGC.Lock()
+	defer buildGC.Unlock()
+	if buildGC.builds == 0 {
+		buildGC.saved = debug.SetGCPercent(buildGCPercent)
+		if buildGC.saved < 0 || buildGC.saved < buildGCPercent {
+			debug.SetGCPercent(buildGC.saved)
+		}
+	}
+	buildGC.builds++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			buildGC.Lock()
+			defer buildGC.Unlock()
+			if buildGC.builds--; buildGC.builds == 0 {
+				debug.SetGCPercent(buildGC.saved)
+			}
+		})
+	}
+}
