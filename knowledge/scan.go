@@ -3,12 +3,9 @@ package knowledge
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"runtime"
 	"slices"
 	"sync"
-
-	"github.com/blevesearch/bleve/v2"
 )
 
 // scanSearch answers queries the index cannot (leading wildcards,
@@ -20,49 +17,53 @@ import (
 // estimate the total, so a pattern most of a big tree matches costs a
 // page of reads rather than a read of the tree.
 func (x *Index) scanSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
-	ids, err := x.scanCandidates(ctx, pq)
+	cands, err := x.scanCandidates(ctx, pq, max(exactVerify, 8*limit))
 	if err != nil {
 		return Results{}, err
-	}
-	if len(ids) > exactVerify {
-		slices.Sort(ids) // the page must not depend on map order
 	}
 	// Workers only count matches; snippets are made for the page alone,
 	// since a broad pattern can match most of the tree.
 	var (
 		mu      sync.Mutex
-		hits    []Hit
+		found   []foundHit
 		checked int
 		wg      sync.WaitGroup
 	)
 	enough := func() bool {
 		mu.Lock()
 		defer mu.Unlock()
-		return len(ids) > exactVerify && len(hits) >= limit && checked >= 4*limit
+		return cands.total > exactVerify && len(found) >= limit && checked >= 4*limit
 	}
-	work := make(chan string)
+	type job struct {
+		id    string
+		order int
+	}
+	work := make(chan job)
 	for range 2 * max(1, runtime.GOMAXPROCS(0)) { // extra workers overlap file I/O
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for id := range work {
-				h, ok := x.scanFile(id, pq)
+			for j := range work {
+				h, ok := x.scanFile(j.id, pq)
 				mu.Lock()
 				checked++
 				if ok {
-					hits = append(hits, h)
+					found = append(found, foundHit{h, j.order})
 				}
 				mu.Unlock()
 			}
 		}()
 	}
+	var fetchErr error
 feed:
-	for _, id := range ids {
-		if enough() {
-			break
+	for i := 0; !enough(); i++ {
+		if i == len(cands.ids) {
+			if fetchErr = cands.fetch(ctx); fetchErr != nil || i == len(cands.ids) {
+				break
+			}
 		}
 		select {
-		case work <- id:
+		case work <- job{cands.ids[i], i}:
 		case <-ctx.Done():
 			break feed
 		}
@@ -72,10 +73,21 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return Results{}, err
 	}
-	res := Results{Total: len(hits), Scanned: true}
-	if checked < len(ids) {
+	if fetchErr != nil {
+		return Results{}, fetchErr
+	}
+	res := Results{Total: len(found), Scanned: true}
+	if checked < cands.total {
+		// How far the workers got past the stopping point depends on
+		// timing: keep the shortest prefix of candidates that meets the
+		// stopping rule, so the page is the same on every run.
+		found, checked = stoppingPrefix(found, limit)
 		res.Approx = true
-		res.Total = max(len(hits), int(float64(len(hits))*float64(len(ids))/float64(checked)))
+		res.Total = max(len(found), int(float64(len(found))*float64(cands.total)/float64(max(checked, 1))))
+	}
+	hits := make([]Hit, len(found))
+	for i, f := range found {
+		hits[i] = f.Hit
 	}
 	sortHits(hits)
 	if len(hits) > limit {
@@ -90,57 +102,28 @@ feed:
 	return res, nil
 }
 
-// scanCandidates lists the ids worth reading.
-func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery) ([]string, error) {
-	narrow := &parsedQuery{paths: pq.paths, exts: pq.exts, langs: pq.langs}
-	for _, t := range pq.terms {
-		if t.kind == termWildcard || t.kind == termRegex {
-			if t.tri != nil {
-				narrow.terms = append(narrow.terms, t)
-			}
-		} else if len(Tokens(t.text)) > 0 {
-			narrow.terms = append(narrow.terms, t)
+// foundHit is a scan's hit and its file's place among the candidates.
+type foundHit struct {
+	Hit
+	order int
+}
+
+// stoppingPrefix keeps the hits among the shortest prefix of candidates
+// holding limit hits and at least 4×limit files (every file of a fed
+// prefix was read), and returns them with the prefix's length.
+func stoppingPrefix(found []foundHit, limit int) ([]foundHit, int) {
+	slices.SortFunc(found, func(a, b foundHit) int { return a.order - b.order })
+	n := 4 * limit
+	if len(found) >= limit {
+		n = max(n, found[limit-1].order+1)
+	}
+	kept := found[:0]
+	for _, f := range found {
+		if f.order < n {
+			kept = append(kept, f)
 		}
 	}
-	if len(narrow.terms) > 0 && x.state() == StateReady {
-		n, err := x.idx.DocCount()
-		if err != nil {
-			return nil, fmt.Errorf("knowledge: search: %w", err)
-		}
-		req := bleve.NewSearchRequestOptions(narrow.bleveQuery(), int(n)+1, 0, false)
-		req.Score = "none"
-		sr, err := x.idx.SearchInContext(ctx, req)
-		if err != nil {
-			return nil, fmt.Errorf("knowledge: search: %w", err)
-		}
-		ids := make([]string, len(sr.Hits))
-		for i, h := range sr.Hits {
-			ids[i] = h.ID
-		}
-		return ids, nil
-	}
-	var ids []string
-	keep := func(id string) {
-		if _, rel := x.locate(id); pq.keepPath(rel) {
-			ids = append(ids, id)
-		}
-	}
-	if x.state() == StateReady {
-		x.mu.Lock()
-		for id := range x.files {
-			keep(id)
-		}
-		x.mu.Unlock()
-		return ids, nil
-	}
-	// The index is still being built: scan the disk itself.
-	w := &walker{}
-	for _, s := range x.sources {
-		if err := w.walk(ctx, s, "", func(f diskFile) { keep(f.id()) }); err != nil {
-			return nil, err
-		}
-	}
-	return ids, nil
+	return kept, n
 }
 
 // scanFile reads one file and reports a hit if every term occurs in it.

@@ -19,9 +19,11 @@ func TestScanStopsEarlyOnBroadPatterns(t *testing.T) {
 		if i%3 != 0 {
 			text = "a theMarker line\n"
 		}
+		text += "and thequux\n" // a candidate for *Quux, never a match
 		files[fmt.Sprintf("d%d/f%03d.txt", i%7, i)] = text
 	}
 	files["few/a.txt"], files["few/b.txt"] = "oneRareToken here\n", "oneRareToken there\n"
+	files["zz/q1.txt"], files["zz/q2.txt"] = "theQuux\n", "aQuux\n"
 	writeAll(t, ws, files)
 	x := openReady(t, Options{Workspace: ws, NoWatch: true})
 	ctx := context.Background()
@@ -48,6 +50,12 @@ func TestScanStopsEarlyOnBroadPatterns(t *testing.T) {
 	}
 	if again := run("*Marker", 5); !reflect.DeepEqual(hitPaths(again), hitPaths(broad)) {
 		t.Fatalf("the page changed between runs: %v then %v", hitPaths(broad), hitPaths(again))
+	}
+	// 602 candidates, 2 matches: every candidate is read, past the
+	// first chunk the index lists.
+	sparse := run("*Quux", 5)
+	if sparse.Approx || sparse.Total != 2 || len(sparse.Hits) != 2 {
+		t.Fatalf("sparse scan: approx %v, total %d, %d hits; want exactly 2", sparse.Approx, sparse.Total, len(sparse.Hits))
 	}
 	narrow := run("*RareToken", 5)
 	if narrow.Approx || narrow.Total != 2 || len(narrow.Hits) != 2 {
