@@ -27,7 +27,10 @@ func (x *Index) build(ctx context.Context) {
 		return
 	}
 	x.mu.Lock()
-	x.files, x.lowPaths = stamps, nil
+	x.files, x.lowPaths = stamps, make(map[string]int, len(stamps))
+	for id := range stamps {
+		x.countLowPath(id, 1)
+	}
 	x.mu.Unlock()
 	if !x.opts.NoWatch {
 		x.startWatcher(ctx)

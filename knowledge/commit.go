@@ -61,11 +61,16 @@ func (x *Index) commitAsync(items []pending, deletes []string, shared bool) (cha
 	}
 	x.mu.Lock()
 	x.unpersisted = append(pruneClosed(x.unpersisted), persisted)
-	x.lowPaths = nil
 	for id, st := range stamps {
-		if st == nil {
+		_, had := x.files[id]
+		switch {
+		case st == nil && had:
 			delete(x.files, id)
-		} else {
+			x.countLowPath(id, -1)
+		case st != nil:
+			if !had {
+				x.countLowPath(id, 1)
+			}
 			x.files[id] = *st
 		}
 	}

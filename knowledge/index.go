@@ -93,9 +93,9 @@ type Index struct {
 
 	mu    sync.Mutex
 	files map[string]fileStat // docID -> stamp of what is indexed
-	// lowPaths caches the files' distinct lowercased paths, sorted, for
-	// path: filters; nil once files change.
-	lowPaths []string
+	// lowPaths counts the files under each lowercased path, for path:
+	// filters; kept in step with files.
+	lowPaths map[string]int
 	status   Status
 	closed   bool
 
