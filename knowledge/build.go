@@ -27,7 +27,7 @@ func (x *Index) build(ctx context.Context) {
 		return
 	}
 	x.mu.Lock()
-	x.files, x.lowPaths = stamps, make(map[string]int, len(stamps))
+	x.files, x.lowPaths = stamps, pathSet{}
 	for id := range stamps {
 		x.countLowPath(id, 1)
 	}

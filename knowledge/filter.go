@@ -66,7 +66,7 @@ func (x *Index) pathsContaining(sub string) ([]string, bool) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	var out []string
-	for low := range x.lowPaths {
+	for _, low := range x.lowPaths.list {
 		if !strings.Contains(low, sub) {
 			continue
 		}
@@ -85,10 +85,44 @@ func (x *Index) pathsContaining(sub string) ([]string, bool) {
 // cache after each change cost a 100,000-file tree 40 ms).
 func (x *Index) countLowPath(id string, delta int) {
 	_, rel := x.locate(id)
-	low := strings.ToLower(rel)
-	if x.lowPaths[low] += delta; x.lowPaths[low] <= 0 {
-		delete(x.lowPaths, low)
+	x.lowPaths.add(strings.ToLower(rel), delta)
+}
+
+// pathSet is a counted set of strings kept as a list, which a query
+// walks faster than a map's keys; removal swaps the last one in.
+type pathSet struct {
+	list []string
+	at   map[string]pathSlot
+}
+
+type pathSlot struct{ index, count int }
+
+func (s *pathSet) add(p string, delta int) {
+	if s.at == nil {
+		s.at = map[string]pathSlot{}
 	}
+	slot, ok := s.at[p]
+	if !ok {
+		if delta <= 0 {
+			return
+		}
+		slot.index = len(s.list)
+		s.list = append(s.list, p)
+	}
+	if slot.count += delta; slot.count > 0 {
+		s.at[p] = slot
+		return
+	}
+	last := len(s.list) - 1
+	moved := s.list[last]
+	s.list[slot.index] = moved
+	s.list = s.list[:last]
+	if moved != p {
+		m := s.at[moved]
+		m.index = slot.index
+		s.at[moved] = m
+	}
+	delete(s.at, p)
 }
 
 func keywordQuery(v, field string) query.Query {

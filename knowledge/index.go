@@ -93,9 +93,9 @@ type Index struct {
 
 	mu    sync.Mutex
 	files map[string]fileStat // docID -> stamp of what is indexed
-	// lowPaths counts the files under each lowercased path, for path:
+	// lowPaths holds the files' distinct lowercased paths, for path:
 	// filters; kept in step with files.
-	lowPaths map[string]int
+	lowPaths pathSet
 	status   Status
 	closed   bool
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -192,5 +193,37 @@ func TestPhraseFoundBeyondTheFirstCandidates(t *testing.T) {
 	}
 	if got := hitPaths(res); !reflect.DeepEqual(got, []string{"deep/match.txt"}) || res.Total != 1 || res.Approx {
 		t.Fatalf("hits %v, total %d (approx %v); want only deep/match.txt, exactly", got, res.Total, res.Approx)
+	}
+}
+
+func TestPathSetCountsAndRemoves(t *testing.T) {
+	var s pathSet
+	steps := []struct {
+		path  string
+		delta int
+		want  []string
+	}{
+		{"a/x.go", 1, []string{"a/x.go"}},
+		{"b/y.go", 1, []string{"a/x.go", "b/y.go"}},
+		{"a/x.go", 1, []string{"a/x.go", "b/y.go"}}, // A/x.go and a/x.go share a lowercased path
+		{"a/x.go", -1, []string{"a/x.go", "b/y.go"}},
+		{"c/z.go", 1, []string{"a/x.go", "b/y.go", "c/z.go"}},
+		{"a/x.go", -1, []string{"b/y.go", "c/z.go"}},
+		{"q/none.go", -1, []string{"b/y.go", "c/z.go"}},
+		{"c/z.go", -1, []string{"b/y.go"}},
+		{"b/y.go", -1, nil},
+	}
+	for i, st := range steps {
+		s.add(st.path, st.delta)
+		got := slices.Clone(s.list)
+		slices.Sort(got)
+		if !slices.Equal(got, st.want) || len(s.at) != len(s.list) {
+			t.Fatalf("step %d (%s %+d): list %v (%d in the index), want %v", i, st.path, st.delta, got, len(s.at), st.want)
+		}
+		for p, slot := range s.at {
+			if s.list[slot.index] != p {
+				t.Fatalf("step %d: %s recorded at %d, which holds %s", i, p, slot.index, s.list[slot.index])
+			}
+		}
 	}
 }
