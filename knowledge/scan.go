@@ -13,9 +13,9 @@ import (
 // grep. Indexable terms and filters of the same query first narrow the
 // files down through the index. Up to exactVerify candidates are all
 // read (the total is exact, as a grep would count); beyond that, files
-// are read in path order until the page is full and enough were read to
-// estimate the total, so a pattern most of a big tree matches costs a
-// page of reads rather than a read of the tree.
+// are read in a fixed order (the index's, or by path) until the page is
+// full and enough were read to estimate the total, so a pattern most of
+// a big tree matches costs a page of reads rather than a read of the tree.
 func (x *Index) scanSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	cands, err := x.scanCandidates(ctx, pq, max(exactVerify, 8*limit))
 	if err != nil {

@@ -27,12 +27,14 @@ func (c *candidateList) fetch(ctx context.Context) error {
 	if c.q == nil || len(c.ids) >= c.total {
 		return nil
 	}
-	ids, err := c.x.unscoredIDs(ctx, c.q, candidateChunk, len(c.ids))
+	// Chunks double: each fetch walks the hits from the first again.
+	size := max(candidateChunk, len(c.ids))
+	ids, err := c.x.unscoredIDs(ctx, c.q, size, len(c.ids))
 	if err != nil {
 		return err
 	}
 	c.ids = append(c.ids, ids...)
-	if len(ids) < candidateChunk { // the index changed since the count
+	if len(ids) < size { // the index changed since the count
 		c.total = len(c.ids)
 	}
 	return nil
