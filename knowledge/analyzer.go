@@ -13,7 +13,8 @@ import (
 const codeAnalyzerName = "hearth-code"
 
 // maxTokenLen drops whole identifiers longer than this (minified code,
-// base64); their parts are still indexed.
+// base64) and cuts longer parts to it: every part's start stays in the
+// index, which camel-case wildcard scans rely on (see partPrefix).
 const maxTokenLen = 96
 
 func init() {
@@ -134,9 +135,14 @@ func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 		}
 	}
 	for i, p := range n {
-		if p[1]-p[0] <= maxTokenLen {
-			fn(p[0], p[1], i)
+		end := p[1]
+		if end-p[0] > maxTokenLen {
+			end = p[0] + maxTokenLen
+			for end > p[0] && !utf8.RuneStart(id[end]) {
+				end--
+			}
 		}
+		fn(p[0], end, i)
 	}
 	return len(n)
 }

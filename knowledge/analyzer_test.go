@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,8 @@ func TestTokens(t *testing.T) {
 		{"__init__", []string{"__init__", "init"}},
 		{"ÄrgerÖl straße", []string{"ärgeröl", "ärger", "öl", "straße"}},
 		{"x := 42;", []string{"x", "42"}},
+		{"日本Server", []string{"日本server", "日本", "server"}},                                // a capital after a caseless letter starts a part
+		{"Force" + strings.Repeat("z", 100), []string{"force" + strings.Repeat("z", 91)}}, // long parts are cut, not dropped
 		{"", nil},
 	}
 	for _, tt := range tests {
@@ -31,6 +34,28 @@ func TestTokens(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Tokens(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestCamelPartPrefix(t *testing.T) {
+	tests := []struct {
+		core string
+		fold bool
+		want string
+	}{
+		{"Marshaler", false, "marshaler"},
+		{"MarshalJSON", false, "marshal"},
+		{"Node42", false, "node"},
+		{"Ab", false, "ab"},
+		{"marshaler", false, ""},  // may sit inside a part
+		{"HTTPServer", false, ""}, // an acronym's capitals may not start a part
+		{"Marshaler", true, ""},   // case-insensitive: MARSHALER is one part
+		{"M", false, ""},
+	}
+	for _, tt := range tests {
+		if got := camelPartPrefix(tt.core, tt.fold); got != tt.want {
+			t.Errorf("camelPartPrefix(%q, %v) = %q, want %q", tt.core, tt.fold, got, tt.want)
 		}
 	}
 }

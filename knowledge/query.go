@@ -44,6 +44,9 @@ type term struct {
 	// lineR from the one at anchor (see phraseSpans).
 	phrase [][]byte
 	anchor int
+	// partPrefix, for a case-sensitive wildcard such as *Marshaler, is
+	// the start every file holding it has among its code words.
+	partPrefix string
 	// tri narrows phrases, verified words and scanned patterns to the
 	// files holding their literal text's trigrams.
 	tri *triQuery
@@ -158,6 +161,7 @@ func parseTerm(s string) (term, error) {
 				t.lit = asciiLowerString(core)
 			}
 			t.growLeft, t.growRight = strings.HasPrefix(s, "*"), strings.HasSuffix(s, "*")
+			t.partPrefix = camelPartPrefix(core, fold)
 		}
 		return t, nil
 	}
@@ -167,6 +171,23 @@ func parseTerm(s string) (term, error) {
 		t.tri = boundaryQuery(s)
 	}
 	return t, nil
+}
+
+// camelPartPrefix: a case-sensitive literal starting with a capital and
+// a lowercase letter (Marshaler, NewReader) starts a code-word part
+// wherever it occurs, since splitParts cuts before a capital followed by
+// a lowercase letter whatever precedes it; the part then begins with the
+// literal's own first part (its later cuts depend on its own letters). Its lowercased prefix is a dictionary lookup
+// that narrows a scan far more than trigrams do (*Marshaler on the Go
+// tree: 180 candidate files, 9.4 MB, for 93 that match). "" when the
+// literal does not qualify.
+func camelPartPrefix(core string, fold bool) string {
+	if fold || len(core) < 2 || core[0] < 'A' || core[0] > 'Z' || core[1] < 'a' || core[1] > 'z' {
+		return ""
+	}
+	var parts [16][2]int
+	first := splitParts([]byte(core), parts[:0])[0]
+	return strings.ToLower(core[:min(first[1], maxTokenLen)]) // parts are indexed cut to maxTokenLen
 }
 
 type field struct {

@@ -51,10 +51,22 @@ func termQuery(t term) query.Query {
 	case termPhrase:
 		return withTrigrams(identsQuery(t.text, fieldContent, 1), t.tri)
 	case termWildcard, termRegex:
+		var qs []query.Query
 		if q := t.tri.bleve(); q != nil {
-			return q
+			qs = append(qs, q)
 		}
-		return query.NewMatchAllQuery()
+		if t.partPrefix != "" {
+			p := query.NewPrefixQuery(t.partPrefix)
+			p.SetField(fieldContent)
+			qs = append(qs, p)
+		}
+		switch len(qs) {
+		case 0:
+			return query.NewMatchAllQuery()
+		case 1:
+			return qs[0]
+		}
+		return query.NewConjunctionQuery(qs)
 	}
 	if t.verify {
 		// os.Open, net/http: every identifier and the text's trigrams in

@@ -49,7 +49,7 @@ func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery, first int) 
 	narrow := &parsedQuery{paths: pq.paths, exts: pq.exts, langs: pq.langs}
 	for _, t := range pq.terms {
 		if t.kind == termWildcard || t.kind == termRegex {
-			if t.tri != nil {
+			if t.tri != nil || t.partPrefix != "" {
 				narrow.terms = append(narrow.terms, t)
 			}
 		} else if len(Tokens(t.text)) > 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -60,5 +61,32 @@ func TestScanStopsEarlyOnBroadPatterns(t *testing.T) {
 	narrow := run("*RareToken", 5)
 	if narrow.Approx || narrow.Total != 2 || len(narrow.Hits) != 2 {
 		t.Fatalf("narrow scan: approx %v, total %d, %d hits; want exactly 2", narrow.Approx, narrow.Total, len(narrow.Hits))
+	}
+}
+
+// Case-sensitive camel-case wildcards are narrowed by a prefix lookup of
+// code-word parts: the parts that once went unindexed (after a caseless
+// letter, or longer than maxTokenLen) must still lead to their files.
+func TestCamelWildcardFindsEveryPlacement(t *testing.T) {
+	ws := t.TempDir()
+	files := map[string]string{
+		"caseless.txt": "日本Marshaler\n",
+		"long.txt":     "x" + "Marshaler" + strings.Repeat("q", 120) + "\n",
+		"plain.txt":    "type TextMarshaler interface\n",
+		"digit.txt":    "v2Marshaler\n",
+		"acronym.txt":  "JSONMarshaler\n",
+		"lower.txt":    "marshaler only in lowercase\n",
+	}
+	writeAll(t, ws, files)
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	res, err := x.Search(context.Background(), "*Marshaler*", 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := hitPaths(res)
+	slices.Sort(got)
+	want := []string{"acronym.txt", "caseless.txt", "digit.txt", "long.txt", "plain.txt"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("*Marshaler* found %v, want %v", got, want)
 	}
 }

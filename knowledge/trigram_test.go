@@ -226,7 +226,8 @@ func TestRegexGramsNeverDropAMatch(t *testing.T) {
 // exactly the files a line-by-line grep lists.
 func TestIndexedPatternsMatchAGrep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	words := []string{"alpha", "Beta", "gamma_ray", "deltaForce", "eps", "zeta9", "the", "of"}
+	words := []string{"alpha", "Beta", "gamma_ray", "deltaForce", "eps", "zeta9", "the", "of",
+		"日Force", "xForce" + strings.Repeat("z", 100), "FORCEBeta", "force"} // parts a camel-case prefix lookup must not miss
 	spaces := []string{" ", "  ", "\t", " \t "}
 	files := map[string]string{}
 	for i := 0; i < 120; i++ {
@@ -256,6 +257,8 @@ func TestIndexedPatternsMatchAGrep(t *testing.T) {
 		{`/Beta\s+eps/`, `Beta\s+eps`},
 		{`/zeta9 the|deltaforce\s+alpha/`, `(?i)zeta9 the|deltaforce\s+alpha`},
 		{`*Force`, `\w*Force`},
+		{`*Beta*`, `\w*Beta\w*`},
+		{`Forcez*`, `Forcez\w*`},
 		{`/ray\s+zeta/`, `(?i)ray\s+zeta`},
 	}
 	for _, tc := range queries {
