@@ -147,8 +147,10 @@ func parseTerm(s string) (term, error) {
 		if !isOneIdent(word) {
 			return term{}, fmt.Errorf("%w: prefix %q must be a single word", ErrBadQuery, s)
 		}
+		// growRight: the matches are the word's occurrences grown over
+		// the word characters after them, found without the regexp.
 		return term{kind: termPrefix, text: word, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(word) + `\w*`),
-			lit: asciiLowerString(word), fold: true}, nil
+			lit: asciiLowerString(word), fold: true, growRight: isASCII(word)}, nil
 	case strings.ContainsAny(s, "*?"):
 		re := wildcardRegexp(s)
 		lit, fold := regexLiteral(re)
