@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"context"
 	"regexp"
 	"slices"
 	"strings"
@@ -184,4 +185,25 @@ func wildcardMatch(pattern, s string) bool {
 	b.WriteString("$")
 	re, err := regexp.Compile(b.String())
 	return err == nil && re.MatchString(s)
+}
+
+// pathTermIndexed reports whether some document's path field holds term
+// (a dictionary lookup per segment); an error counts as yes, which only
+// costs speed.
+func (x *Index) pathTermIndexed(term string) bool {
+	adv, err := x.idx.Advanced()
+	if err != nil {
+		return true
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return true
+	}
+	defer r.Close()
+	tfr, err := r.TermFieldReader(context.Background(), []byte(term), fieldPath, false, false, false)
+	if err != nil {
+		return true
+	}
+	defer tfr.Close()
+	return tfr.Count() > 0
 }

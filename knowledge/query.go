@@ -60,8 +60,11 @@ type parsedQuery struct {
 	// lookupPaths, when set, lists the indexed paths holding a substring
 	// (false: too many to list).
 	lookupPaths func(sub string) ([]string, bool)
-	exts        []string
-	langs       []string
+	// inPaths, when set, reports whether any indexed path holds a path
+	// term (false lets a word skip the path half of its query).
+	inPaths func(term string) bool
+	exts    []string
+	langs   []string
 }
 
 // scan reports whether the query needs a streaming scan: the kinds an

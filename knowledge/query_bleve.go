@@ -14,7 +14,7 @@ const pathBoost = 3.0
 func (q *parsedQuery) bleveQuery() query.Query {
 	var must []query.Query
 	for _, t := range q.terms {
-		must = append(must, termQuery(t))
+		must = append(must, q.termQuery(t))
 	}
 	if f := q.filterQuery(); f != nil {
 		must = append(must, f)
@@ -28,7 +28,7 @@ func (q *parsedQuery) bleveQuery() query.Query {
 	return query.NewConjunctionQuery(must)
 }
 
-func termQuery(t term) query.Query {
+func (q *parsedQuery) termQuery(t term) query.Query {
 	both := func(content, path query.Query) query.Query {
 		return query.NewDisjunctionQuery([]query.Query{content, path})
 	}
@@ -76,7 +76,25 @@ func termQuery(t term) query.Query {
 		w.SetBoost(pathBoost)
 		return both(withTrigrams(identsQuery(t.text, fieldContent, 1), t.tri), w)
 	}
+	if q.inPaths != nil && !q.anyInPaths(t.text) {
+		// No path holds the word: a disjunction with an empty clause
+		// still costs a merge step per hit (40% of a common word's query).
+		return identsQuery(t.text, fieldContent, 1)
+	}
 	return both(identsQuery(t.text, fieldContent, 1), identsQuery(t.text, fieldPath, pathBoost))
+}
+
+// anyInPaths: some indexed path holds one of text's whole identifiers
+// (the terms identsQuery would ask the path field for).
+func (q *parsedQuery) anyInPaths(text string) bool {
+	b := []byte(text)
+	found := false
+	forEachIdent(b, func(start, end int) {
+		if ts := (codeAnalyzer{}).Analyze(b[start:end]); !found && len(ts) > 0 {
+			found = q.inPaths(string(ts[0].Term))
+		}
+	})
+	return found
 }
 
 func withTrigrams(q query.Query, tri *triQuery) query.Query {

@@ -65,6 +65,7 @@ func TestSearchSyntax(t *testing.T) {
 		{"parseHTTPRequest_v*", []string{"web/app.ts"}},                // prefix of an identifier with parts
 		{"errors.New", []string{"server/errors.go"}},                   // several identifiers: exact text
 		{"server/http", []string{"server/http.go"}},                    // ...or the path
+		{"notes", []string{"notes/big.txt"}},                           // a word only a path holds
 		{"/no such/", []string{"docs/running.md", "server/errors.go"}}, // a regex with spaces
 		{"\"such container\"", []string{"server/errors.go"}},           // not the parts of noSuchContainer
 	}
