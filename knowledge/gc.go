@@ -27,7 +27,7 @@ func lowerGCForBuild() (restore func()) {
 	defer buildGC.Unlock()
 	if buildGC.builds == 0 {
 		buildGC.saved = debug.SetGCPercent(buildGCPercent)
-		if buildGC.saved < 0 || buildGC.saved < buildGCPercent {
+		if buildGC.saved < buildGCPercent { // lower, or off (-1): keep it
 			debug.SetGCPercent(buildGC.saved)
 		}
 	}

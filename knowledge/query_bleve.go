@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -19,13 +20,20 @@ func (q *parsedQuery) bleveQuery() query.Query {
 	if f := q.filterQuery(); f != nil {
 		must = append(must, f)
 	}
-	switch len(must) {
+	return allOf(must, query.NewMatchAllQuery())
+}
+
+// allOf requires every query of qs, or gives empty when there are none;
+// a conjunction of one still costs a searcher step per hit, so one query
+// stands alone.
+func allOf(qs []query.Query, empty query.Query) query.Query {
+	switch len(qs) {
 	case 0:
-		return query.NewMatchAllQuery()
+		return empty
 	case 1:
-		return must[0] // a conjunction of one still costs a searcher per hit
+		return qs[0]
 	}
-	return query.NewConjunctionQuery(must)
+	return query.NewConjunctionQuery(qs)
 }
 
 func (q *parsedQuery) termQuery(t term) query.Query {
@@ -60,13 +68,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 			p.SetField(fieldContent)
 			qs = append(qs, p)
 		}
-		switch len(qs) {
-		case 0:
-			return query.NewMatchAllQuery()
-		case 1:
-			return qs[0]
-		}
-		return query.NewConjunctionQuery(qs)
+		return allOf(qs, query.NewMatchAllQuery())
 	}
 	if t.verify {
 		// os.Open, net/http: every identifier and the text's trigrams in
@@ -87,14 +89,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 // anyInPaths: some indexed path holds one of text's whole identifiers
 // (the terms identsQuery would ask the path field for).
 func (q *parsedQuery) anyInPaths(text string) bool {
-	b := []byte(text)
-	found := false
-	forEachIdent(b, func(start, end int) {
-		if ts := (codeAnalyzer{}).Analyze(b[start:end]); !found && len(ts) > 0 {
-			found = q.inPaths(string(ts[0].Term))
-		}
-	})
-	return found
+	return slices.ContainsFunc(identTerms(text), q.inPaths)
 }
 
 func withTrigrams(q query.Query, tri *triQuery) query.Query {
@@ -106,25 +101,26 @@ func withTrigrams(q query.Query, tri *triQuery) query.Query {
 
 // identsQuery requires each whole identifier of text as a term.
 func identsQuery(text, field string, boost float64) query.Query {
-	b := []byte(text)
 	var qs []query.Query
-	forEachIdent(b, func(start, end int) {
-		ts := codeAnalyzer{}.Analyze(b[start:end])
-		if len(ts) == 0 {
-			return
-		}
-		tq := query.NewTermQuery(string(ts[0].Term)) // the whole identifier comes first
+	for _, term := range identTerms(text) {
+		tq := query.NewTermQuery(term)
 		tq.SetField(field)
 		tq.SetBoost(boost)
 		qs = append(qs, tq)
-	})
-	switch len(qs) {
-	case 0:
-		return query.NewMatchNoneQuery()
-	case 1:
-		return qs[0]
 	}
-	return query.NewConjunctionQuery(qs)
+	return allOf(qs, query.NewMatchNoneQuery())
+}
+
+// identTerms lists the index term of each whole identifier in text.
+func identTerms(text string) []string {
+	b := []byte(text)
+	var terms []string
+	forEachIdent(b, func(start, end int) {
+		if ts := (codeAnalyzer{}).Analyze(b[start:end]); len(ts) > 0 {
+			terms = append(terms, string(ts[0].Term)) // the whole identifier comes first
+		}
+	})
+	return terms
 }
 
 func wildcardEscape(s string) string {
