@@ -2,9 +2,11 @@ package knowledge
 
 import (
 	"context"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 )
@@ -94,4 +96,24 @@ func eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// randomPieces joins pieces picked at random until the text is n bytes
+// or longer: random texts built from what a test's matcher treats
+// specially.
+func randomPieces(rng *rand.Rand, pieces []string, n int) string {
+	var b strings.Builder
+	for b.Len() < n {
+		b.WriteString(pieces[rng.IntN(len(pieces))])
+	}
+	return b.String()
+}
+
+// randomChars is n bytes picked at random from alphabet.
+func randomChars(rng *rand.Rand, alphabet string, n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return string(b)
 }

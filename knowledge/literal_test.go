@@ -68,16 +68,9 @@ func TestIndexFold(t *testing.T) {
 	}
 	// Against the lowercase-everything reference, on random text.
 	rng := rand.New(rand.NewPCG(7, 8))
-	alpha := "aAbBqQ_ (z"
-	randStr := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alpha[rng.IntN(len(alpha))]
-		}
-		return string(b)
-	}
+	const alpha = "aAbBqQ_ (z"
 	for i := 0; i < 5000; i++ {
-		hay, needle := randStr(rng.IntN(60)), asciiLowerString(randStr(1+rng.IntN(4)))
+		hay, needle := randomChars(rng, alpha, rng.IntN(60)), asciiLowerString(randomChars(rng, alpha, 1+rng.IntN(4)))
 		want := bytes.Index(asciiLower([]byte(hay)), []byte(needle))
 		if got := indexFold([]byte(hay), []byte(needle)); got != want {
 			t.Fatalf("indexFold(%q, %q) = %d, want %d", hay, needle, got, want)
@@ -89,16 +82,9 @@ func TestIndexFold(t *testing.T) {
 // ASCII words, whatever their case, and step aside for other text.
 func TestFoldedDistanceMatchesEditDistance(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	letters := "abAB_1"
-	word := func(n int) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = letters[rng.IntN(len(letters))]
-		}
-		return string(b)
-	}
+	const letters = "abAB_1"
 	for i := 0; i < 5000; i++ {
-		a, want := word(rng.IntN(8)), strings.ToLower(word(1+rng.IntN(7)))
+		a, want := randomChars(rng, letters, rng.IntN(8)), strings.ToLower(randomChars(rng, letters, 1+rng.IntN(7)))
 		limit := rng.IntN(3)
 		got, ok := foldedDistance([]byte(a), want, limit)
 		if exp := editDistance(strings.ToLower(a), want, limit); !ok || got != exp {

@@ -3,7 +3,6 @@ package knowledge
 import (
 	"math/rand/v2"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -15,11 +14,7 @@ func TestPhraseSpansMatchThePhraseRegexp(t *testing.T) {
 	phrases := []string{"a b", "ab a", "a a", "a  a a", "aab\tb", "b ab", "AB", "a ab aab", "b x", "aa b", "b aa"}
 	checked := 0
 	for i := 0; i < 5000; i++ {
-		var b strings.Builder
-		for b.Len() < 40 {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		text := []byte(b.String())
+		text := []byte(randomPieces(rng, pieces, 40))
 		p := phrases[rng.IntN(len(phrases))]
 		q, err := parseQuery(`"` + p + `"`)
 		if err != nil {

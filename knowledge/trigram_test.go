@@ -88,11 +88,7 @@ func TestLiteralGrams(t *testing.T) {
 // different whitespace, punctuation and multi-byte letters.
 func randomText(rng *rand.Rand, n int) string {
 	pieces := []string{"a", "b", "Ab", "_", "9", " ", "  ", "\n", "\t \r\n", ".", "(", "é", "ß", "ab cd", "X", "sK"}
-	var b strings.Builder
-	for b.Len() < n {
-		b.WriteString(pieces[rng.IntN(len(pieces))])
-	}
-	return b.String()
+	return randomPieces(rng, pieces, n)
 }
 
 // The filter must never drop a real match: every gram of any substring is
@@ -310,11 +306,7 @@ func TestWordSpansMatchTheWildcardRegexp(t *testing.T) {
 	patterns := []string{"*ab", "*ab*", "*Ab", "*b_*", "*ba", "*AB*", "ab*", "Ab*", "b_*"}
 	checked := 0
 	for i := 0; i < 3000; i++ {
-		var b strings.Builder
-		for b.Len() < 40 {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		text := b.String()
+		text := randomPieces(rng, pieces, 40)
 		p := patterns[rng.IntN(len(patterns))]
 		tm, err := parseTerm(p)
 		if err != nil {
