@@ -17,6 +17,7 @@ const (
 	fieldContent = "content" // analyzed by the code analyzer, never stored
 	fieldPath    = "path"    // analyzed path, for ranking name matches
 	fieldPathKW  = "pathkw"  // lowercased path as one term, for path: filters
+	fieldFolder  = "folder"  // each folder of the lowercased path ("a/", "a/b/"), for path: filters
 	fieldExt     = "ext"
 	fieldLang    = "lang"
 	fieldSource  = "source"
@@ -68,7 +69,13 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 	rel := f.rel
 	ext := extOf(rel)
 	doc.AddField(document.NewTextFieldCustom(fieldPath, nil, []byte(rel), optIndex, ana))
-	doc.AddField(document.NewTextFieldCustom(fieldPathKW, nil, []byte(strings.ToLower(rel)), optIndex, nil))
+	low := strings.ToLower(rel)
+	doc.AddField(document.NewTextFieldCustom(fieldPathKW, nil, []byte(low), optIndex, nil))
+	for i, c := range []byte(low) {
+		if c == '/' {
+			doc.AddField(document.NewTextFieldCustom(fieldFolder, nil, []byte(low[:i+1]), optIndex, nil))
+		}
+	}
 	doc.AddField(document.NewTextFieldCustom(fieldExt, nil, []byte(ext), optIndex, nil))
 	if lang := langOf(ext, path.Base(rel)); lang != "" {
 		doc.AddField(document.NewTextFieldCustom(fieldLang, nil, []byte(lang), optIndex, nil))

@@ -27,8 +27,8 @@ func (q *parsedQuery) filterQuery() query.Query {
 		if strings.ContainsAny(v, "*?") {
 			pat = v
 		} else if q.lookupPaths != nil {
-			if paths, ok := q.lookupPaths(v); ok {
-				return pathTermsQuery(paths)
+			if named, ok := q.lookupPaths(v); ok {
+				return named.query()
 			}
 		}
 		w := query.NewWildcardQuery(pat)
@@ -43,41 +43,66 @@ func (q *parsedQuery) filterQuery() query.Query {
 	return query.NewConjunctionQuery(must)
 }
 
-// maxPathTerms bounds the paths a path: filter names one by one; a filter
-// matching more is left to the index's wildcard search.
+// maxPathTerms bounds the folders and paths a path: filter names one by
+// one; a filter needing more is left to the index's wildcard search.
 const maxPathTerms = 1024
 
-// pathTermsQuery matches the files whose lowercased paths are listed:
-// looked up directly, where a *substring* wildcard walks the whole path
-// dictionary of every segment.
-func pathTermsQuery(paths []string) query.Query {
-	if len(paths) == 0 {
-		return query.NewMatchNoneQuery()
+// pathTerms name a set of files: every file under one of the folders
+// ("a/b/") and each of the paths, all lowercased.
+type pathTerms struct {
+	folders, paths []string
+}
+
+// query matches the named files by looking each term up, where a
+// *substring* wildcard walks the whole path dictionary of every segment;
+// naming folders keeps that to a few terms (net/http: 3, not 123).
+func (t pathTerms) query() query.Query {
+	var qs []query.Query
+	for _, f := range t.folders {
+		qs = append(qs, keywordQuery(f, fieldFolder))
 	}
-	qs := make([]query.Query, len(paths))
-	for i, p := range paths {
-		qs[i] = keywordQuery(p, fieldPathKW)
+	for _, p := range t.paths {
+		qs = append(qs, keywordQuery(p, fieldPathKW))
+	}
+	if len(qs) == 0 {
+		return query.NewMatchNoneQuery()
 	}
 	return query.NewDisjunctionQuery(qs)
 }
 
-// pathsContaining lists the distinct lowercased paths of indexed files
-// that contain sub; false when there are more than maxPathTerms.
-func (x *Index) pathsContaining(sub string) ([]string, bool) {
+// pathsContaining names the indexed files whose lowercased paths contain
+// sub: by the shortest folder of a path that contains sub (then so does
+// every path under it), else by the path itself. False when that takes
+// more than maxPathTerms terms.
+func (x *Index) pathsContaining(sub string) (pathTerms, bool) {
+	if sub == "" {
+		return pathTerms{}, false
+	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	var out []string
+	var t pathTerms
+	seen := map[string]bool{}
 	for _, low := range x.lowPaths.list {
-		if !strings.Contains(low, sub) {
+		at := strings.Index(low, sub)
+		if at < 0 {
 			continue
 		}
-		if len(out) == maxPathTerms {
-			return nil, false
+		name, list := low, &t.paths
+		if slash := strings.IndexByte(low[at+len(sub)-1:], '/'); slash >= 0 {
+			name, list = low[:at+len(sub)+slash], &t.folders
 		}
-		out = append(out, low)
+		if seen[name] {
+			continue
+		}
+		if len(seen) == maxPathTerms {
+			return pathTerms{}, false
+		}
+		seen[name] = true
+		*list = append(*list, name)
 	}
-	slices.Sort(out) // the same query for the same files
-	return out, true
+	slices.Sort(t.folders) // the same query for the same files
+	slices.Sort(t.paths)
+	return t, true
 }
 
 // countLowPath adds delta files to id's lowercased path; called with mu

@@ -57,9 +57,9 @@ type term struct {
 type parsedQuery struct {
 	terms []term
 	paths []string // lowercased; a glob if it holds * or ?
-	// lookupPaths, when set, lists the indexed paths holding a substring
-	// (false: too many to list).
-	lookupPaths func(sub string) ([]string, bool)
+	// lookupPaths, when set, names the indexed files whose paths hold a
+	// substring, by folder where it can (false: too many to name).
+	lookupPaths func(sub string) (pathTerms, bool)
 	// inPaths, when set, reports whether any indexed path holds a path
 	// term (false lets a word skip the path half of its query).
 	inPaths func(term string) bool

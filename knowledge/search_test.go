@@ -228,3 +228,57 @@ func TestPathSetCountsAndRemoves(t *testing.T) {
 		}
 	}
 }
+
+// A path: filter names whole folders where every path under them holds
+// the text, and single files where the text reaches into a file name;
+// either way it finds exactly the files whose paths contain the text.
+func TestPathFilterNamesFolders(t *testing.T) {
+	ws := t.TempDir()
+	paths := []string{
+		"net/http/server.go", "net/http/pprof/pprof.go", "net/httpx.go", "NET/HTTP/Upper.go",
+		"lib/x/net/http2/frame.go", "net/rpc/client.go", "d7/d107/f1.txt", "d7/d1070/f2.txt",
+		"e1d7/d107/f3.txt", "docs/net/http.md",
+	}
+	files := map[string]string{}
+	for _, p := range paths {
+		files[p] = "a needle here\n"
+	}
+	writeAll(t, ws, files)
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	tests := []struct {
+		sub              string
+		folders, inPaths []string
+	}{
+		{"net/http", []string{"net/http/", "lib/x/net/http2/"}, []string{"docs/net/http.md", "net/httpx.go"}},
+		{"http/server", nil, []string{"net/http/server.go"}},
+		{"d7/d107/", []string{"d7/d107/", "e1d7/d107/"}, nil},
+		{"d7/d107", []string{"d7/d107/", "d7/d1070/", "e1d7/d107/"}, nil},
+		{".go", nil, []string{"net/http/pprof/pprof.go", "net/http/server.go", "net/http/upper.go", "net/httpx.go", "net/rpc/client.go", "lib/x/net/http2/frame.go"}},
+		{"nowhere", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sub, func(t *testing.T) {
+			named, ok := x.pathsContaining(tt.sub)
+			if !ok {
+				t.Fatal("too many terms")
+			}
+			slices.Sort(tt.folders)
+			slices.Sort(tt.inPaths)
+			if !slices.Equal(named.folders, tt.folders) || !slices.Equal(named.paths, tt.inPaths) {
+				t.Errorf("named folders %q paths %q; want %q and %q", named.folders, named.paths, tt.folders, tt.inPaths)
+			}
+			var want []string
+			for _, p := range paths {
+				if strings.Contains(strings.ToLower(p), tt.sub) {
+					want = append(want, p)
+				}
+			}
+			got := hitPaths(search(t, x, "needle path:"+tt.sub))
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("found %q, want %q", got, want)
+			}
+		})
+	}
+}

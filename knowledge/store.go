@@ -21,7 +21,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 4
+const MappingVersion = 5
 
 var (
 	keyVersion = []byte("hearth.mapping")
@@ -63,7 +63,7 @@ func newMapping() mapping.IndexMapping {
 	doc.AddFieldMappingsAt(fieldContent, content)
 	doc.AddFieldMappingsAt(fieldPath, path)
 	doc.AddFieldMappingsAt(fieldTrigram, tri)
-	for _, f := range []string{fieldPathKW, fieldExt, fieldLang, fieldSource} {
+	for _, f := range []string{fieldPathKW, fieldFolder, fieldExt, fieldLang, fieldSource} {
 		doc.AddFieldMappingsAt(f, kw())
 	}
 	doc.AddFieldMappingsAt(fieldStamp, stamp)
