@@ -215,7 +215,7 @@ func wildcardMatch(pattern, s string) bool {
 // pathTermIndexed reports whether some document's path field holds term
 // (a dictionary lookup per segment); an error counts as yes, which only
 // costs speed.
-func (x *Index) pathTermIndexed(term string) bool {
+func (x *Index) pathTermIndexed(ctx context.Context, term string) bool {
 	adv, err := x.idx.Advanced()
 	if err != nil {
 		return true
@@ -225,7 +225,7 @@ func (x *Index) pathTermIndexed(term string) bool {
 		return true
 	}
 	defer r.Close()
-	tfr, err := r.TermFieldReader(context.Background(), []byte(term), fieldPath, false, false, false)
+	tfr, err := r.TermFieldReader(ctx, []byte(term), fieldPath, false, false, false)
 	if err != nil {
 		return true
 	}

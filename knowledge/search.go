@@ -50,7 +50,7 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	}
 	if x.state() == StateReady {
 		pq.lookupPaths = x.pathsContaining
-		pq.inPaths = x.pathTermIndexed
+		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
 	}
 	var res Results
 	if pq.scan() {
