@@ -30,7 +30,26 @@ func findLines(data []byte, terms []term) lineMatch {
 	return findLinesIn(&textView{data: data}, terms)
 }
 
+// headLen is how much of a file a lone term is looked for in first.
+const headLen = 16 << 10
+
 func findLinesIn(v *textView, terms []term) lineMatch {
+	// Every line holding a lone term is a best line, so the first maxLines
+	// of them make the answer: when the file's head (whole lines; matches
+	// never cross a line end) holds that many, the rest is not searched.
+	// Top hits are often the biggest files (net/http's server.go: 120 KB).
+	if len(terms) == 1 && len(v.data) > headLen {
+		if cut := bytes.LastIndexByte(v.data[:headLen], '\n'); cut > 0 {
+			if m := linesOf(&textView{data: v.data[:cut+1]}, terms); len(m.lines) >= maxLines {
+				return m
+			}
+		}
+	}
+	return linesOf(v, terms)
+}
+
+// linesOf is findLinesIn over the whole text.
+func linesOf(v *textView, terms []term) lineMatch {
 	data := v.data
 	var spans []span
 	var m lineMatch
