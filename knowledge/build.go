@@ -27,7 +27,7 @@ func (x *Index) build(ctx context.Context) {
 		return
 	}
 	x.mu.Lock()
-	x.files, x.lowPaths = stamps, pathSet{}
+	x.files, x.lowPaths, x.lastPaths = stamps, pathSet{}, pathMemo{}
 	for id := range stamps {
 		x.countLowPath(id, 1)
 	}

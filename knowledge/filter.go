@@ -80,6 +80,24 @@ func (x *Index) pathsContaining(sub string) (pathTerms, bool) {
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
+	if m := x.lastPaths; m.valid && m.sub == sub {
+		return m.terms, m.ok
+	}
+	t, ok := x.namePaths(sub)
+	x.lastPaths = pathMemo{valid: true, sub: sub, terms: t, ok: ok}
+	return t, ok
+}
+
+// pathMemo keeps the last path: filter's terms until the file list
+// changes: typing in the search panel repeats the filter per keystroke.
+type pathMemo struct {
+	valid bool
+	sub   string
+	terms pathTerms
+	ok    bool
+}
+
+func (x *Index) namePaths(sub string) (pathTerms, bool) {
 	var t pathTerms
 	seen := map[string]bool{}
 	for _, low := range x.lowPaths.list {
@@ -112,6 +130,7 @@ func (x *Index) pathsContaining(sub string) (pathTerms, bool) {
 func (x *Index) countLowPath(id string, delta int) {
 	_, rel := x.locate(id)
 	x.lowPaths.add(strings.ToLower(rel), delta)
+	x.lastPaths.valid = false
 }
 
 // pathSet is a counted set of strings kept as a list, which a query

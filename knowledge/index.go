@@ -95,9 +95,10 @@ type Index struct {
 	files map[string]fileStat // docID -> stamp of what is indexed
 	// lowPaths holds the files' distinct lowercased paths, for path:
 	// filters; kept in step with files.
-	lowPaths pathSet
-	status   Status
-	closed   bool
+	lowPaths  pathSet
+	lastPaths pathMemo // the last path: filter's answer, until files change
+	status    Status
+	closed    bool
 
 	emitMu   sync.Mutex
 	lastEmit time.Time
