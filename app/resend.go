@@ -11,8 +11,9 @@ import (
 type turnMark struct {
 	id           string
 	prompt       string
-	historyStart int   // len(history) before the turn
-	storedBefore int64 // id of the last stored message before the turn; 0 if none
+	historyStart int    // len(history) before the turn
+	storedBefore int64  // id of the last stored message before the turn; 0 if none
+	undoID       string // the turn's undo snapshots, when not id (a reopened turn)
 }
 
 // Regenerate runs turnID's prompt again in place of its answer and of

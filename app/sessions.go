@@ -30,6 +30,9 @@ type SessionView struct {
 type TranscriptView struct {
 	Session  SessionView       `json:"session"`
 	Messages []session.Message `json:"messages"`
+	// Undo holds what each stored turn changed (by turn id, "m" + its
+	// prompt's id), for turns whose snapshots are still kept.
+	Undo map[string]TurnUndoView `json:"undo"`
 }
 
 func sessionView(s session.Session) SessionView {
@@ -90,10 +93,11 @@ func (a *App) OpenSession(id string) (TranscriptView, error) {
 	}
 	// Stored turns can be regenerated or edited like live ones; their ids
 	// are the frontend's ("m" + the prompt's message id).
+	snapshots := undoSnapshots(t.Messages)
 	marks := make([]turnMark, 0, len(starts))
 	for _, st := range starts {
 		marks = append(marks, turnMark{id: fmt.Sprintf("m%d", st.UserMessageID), prompt: st.Prompt,
-			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID})
+			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID, undoID: snapshots[st.UserMessageID]})
 	}
 	c := &a.chat
 	c.mu.Lock()
@@ -109,7 +113,7 @@ func (a *App) OpenSession(id string) (TranscriptView, error) {
 	if msgs == nil {
 		msgs = []session.Message{}
 	}
-	return TranscriptView{Session: sessionView(t.Session), Messages: msgs}, nil
+	return TranscriptView{Session: sessionView(t.Session), Messages: msgs, Undo: a.storedUndo(marks)}, nil
 }
 
 // RenameSession sets a conversation's title.

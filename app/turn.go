@@ -80,6 +80,9 @@ func (a *App) runTurn(t queuedTurn) {
 	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
 	rec := a.beginRecording(rctx, ws, built.Provider, built.Model, t.prompt)
+	if rec != nil && snap != nil {
+		a.linkUndo(rctx, rec.UserMessageID(), t.id)
+	}
 	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
 		stream.event(e)
 		if rec != nil {

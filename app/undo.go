@@ -72,11 +72,12 @@ func (a *App) moveTurn(turnID string, force bool, move func(*undo.Turn, context.
 	}
 	a.chat.mu.Lock()
 	busy := a.chat.active != ""
+	snapshotID := a.chat.undoID(turnID)
 	a.chat.mu.Unlock()
 	if busy {
 		return UndoReport{}, invalidf("turn", "wait for the running turn to finish (or stop it) before undoing")
 	}
-	t, err := a.deps.Undo.Turn(turnID)
+	t, err := a.deps.Undo.Turn(snapshotID)
 	if err != nil {
 		return UndoReport{}, invalidf("turn", "this turn has no snapshots to undo")
 	}
