@@ -65,6 +65,15 @@ describe("Edits, undo and rewriting the conversation", () => {
       await s.page.getByRole("button", { name: "Redo" }).click();
       await s.page.getByRole("button", { name: "Undo turn" }).waitFor();
       assert.match(readFileSync(path.join(s.ws, "main.go"), "utf8"), /hello, world/);
+      // Closed and reopened, the turn still lists its change and undoes it.
+      await s.page.getByRole("button", { name: "New chat" }).click();
+      await s.page.getByText("Changed the greeting.").waitFor({ state: "detached" });
+      await s.page.getByRole("group", { name: "Sessions" }).getByText("make the greeting longer").click();
+      await s.page.getByText("Changed 1 file").getByText("+1").waitFor();
+      await s.page.getByRole("button", { name: "Undo turn" }).click();
+      await s.page.getByRole("button", { name: "Redo" }).waitFor();
+      assert.equal(readFileSync(path.join(s.ws, "main.go"), "utf8"), original, "undo of a reopened turn did not restore the file");
+      await shot(s.page, "reopened-undone");
     } finally {
       await s.close();
     }

@@ -80,6 +80,7 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
             backend={backend}
             workspace={ws.workspace}
             transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
+            storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
             findFiles={shell.findFiles}

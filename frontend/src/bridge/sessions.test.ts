@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isIndexStatus, isSearchView, isSessionView, parseNotice } from "./sessions";
+import { isIndexStatus, isSearchView, isSessionView, isTranscript, parseNotice } from "./sessions";
 
 const status = { state: "building", files_done: 3, files_total: 10, bytes_done: 1, bytes_total: 2, files: 0, bytes: 0, watcher: "off" };
 
@@ -17,6 +17,17 @@ describe("shell guards", () => {
     expect(isSessionView(s)).toBe(true);
     expect(isSessionView({ ...s, id: "" })).toBe(false);
     expect(isSessionView({ ...s, updatedAt: "yesterday" })).toBe(false);
+  });
+
+  it("checks what each stored turn changed", () => {
+    const session = { id: "s1", title: "t", updatedAt: 1, model: "m", costUsd: 0 };
+    const messages = [{ id: 1, role: "user", text: "hi" }];
+    const u = { files: ["a.go"], stats: [{ path: "a.go", added: 1, removed: 0 }], undone: false };
+    expect(isTranscript({ session, messages })).toBe(true);
+    expect(isTranscript({ session, messages, undo: { m1: u } })).toBe(true);
+    expect(isTranscript({ session, messages, undo: { m1: { ...u, undone: "no" } } })).toBe(false);
+    expect(isTranscript({ session, messages, undo: { m1: { ...u, stats: [{ path: "a.go" }] } } })).toBe(false);
+    expect(isTranscript({ session, messages, undo: { m1: { ...u, files: [1] } } })).toBe(false);
   });
 
   it("checks every search hit and its highlight ranges", () => {

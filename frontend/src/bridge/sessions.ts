@@ -1,6 +1,9 @@
 // Shapes of the sessions, search and index methods of the Go facade, with
 // guards for what arrives untyped (events, and lists we render verbatim).
 
+import { isFileChange } from "../chat/guard";
+import type { FileChange } from "../chat/protocol";
+
 /** One row of the sessions sidebar. updatedAt is unix milliseconds. */
 export interface SessionView {
   id: string;
@@ -41,10 +44,18 @@ export interface SessionMessage {
   tool_calls?: SessionToolCall[];
 }
 
-/** A stored conversation, as OpenSession returns it. */
+/** What a stored turn changed, while its undo snapshots are kept. */
+export interface TurnUndo {
+  files: string[];
+  stats: FileChange[];
+  undone: boolean;
+}
+
+/** A stored conversation, as OpenSession returns it. undo is keyed by turn id ("m" + the prompt's id). */
 export interface TranscriptView {
   session: SessionView;
   messages: SessionMessage[];
+  undo?: Record<string, TurnUndo>;
 }
 
 /** One message matching a history search; the snippet marks matches with [ and ]. */
@@ -115,8 +126,19 @@ export function isSessionView(v: unknown): v is SessionView {
   return isObj(v) && isStr(v.id) && v.id !== "" && isStr(v.title) && isNum(v.updatedAt) && isStr(v.model) && isNum(v.costUsd);
 }
 
+function isTurnUndo(v: unknown): v is TurnUndo {
+  return (
+    isObj(v) && Array.isArray(v.files) && v.files.every(isStr) && typeof v.undone === "boolean" &&
+    Array.isArray(v.stats) && v.stats.every(isFileChange)
+  );
+}
+
 export function isTranscript(v: unknown): v is TranscriptView {
-  return isObj(v) && isSessionView(v.session) && Array.isArray(v.messages) && v.messages.every((m) => isObj(m) && isNum(m.id) && isStr(m.role) && isStr(m.text));
+  return (
+    isObj(v) && isSessionView(v.session) && Array.isArray(v.messages) &&
+    v.messages.every((m) => isObj(m) && isNum(m.id) && isStr(m.role) && isStr(m.text)) &&
+    (v.undo === undefined || v.undo === null || (isObj(v.undo) && Object.values(v.undo).every(isTurnUndo)))
+  );
 }
 
 export function isSessionHit(v: unknown): v is SessionHit {

@@ -163,6 +163,31 @@ describe("ChatView per-turn actions", () => {
     expect(screen.getByText(/90,000 → 30,000 tokens/)).toBeTruthy();
   });
 
+  it("a reopened turn lists what it changed and can be redone and undone", async () => {
+    const backend = fakeBackend(ws);
+    const at = "2026-01-01T10:00:00Z";
+    const msg = { session_id: "s", seq: 1, text: "", state: "complete", started_at: at, finished_at: at, usage: { input_tokens: 0, output_tokens: 0, reasoning_tokens: 0, cost_usd: 0 } };
+    const transcript = [
+      { ...msg, id: 1, role: "user" as const, text: "write the plan" },
+      { ...msg, id: 2, role: "assistant" as const, text: "Written." },
+      { ...msg, id: 3, role: "user" as const, text: "just talk" },
+      { ...msg, id: 4, role: "assistant" as const, text: "Talked." },
+    ];
+    const undo = { m1: { files: ["notes/plan.md"], stats: [{ path: "notes/plan.md", added: 1, removed: 0, created: true }], undone: true } };
+    render(<ChatView backend={backend} workspace={ws} onOpenSettings={vi.fn()} transcript={transcript} storedUndo={undo} />);
+    expect(screen.getByText("Undone: 1 file").textContent).toContain("+1");
+    expect(screen.getAllByRole("button", { name: "Redo" })).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Undo turn" })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Redo" }));
+    });
+    expect(backend.redoTurn).toHaveBeenCalledWith("m1", false);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Undo turn" }));
+    });
+    expect(backend.undoTurn).toHaveBeenCalledWith("m1", false);
+  });
+
   it("offers no rerun or undo while a turn runs", async () => {
     const { backend } = setup();
     await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go"] }, done()),

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Backend } from "../bridge";
-import type { SessionMessage } from "../bridge/sessions";
+import type { SessionMessage, TurnUndo } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
 import { ContextMeter } from "./ContextMeter";
@@ -27,13 +27,15 @@ interface Props {
   onChooseWorkspace?: () => void;
   /** a stored conversation to show (OpenSession's messages); remount (key) to switch */
   transcript?: SessionMessage[];
+  /** what the stored turns changed (OpenSession's undo) */
+  storedUndo?: Record<string, TurnUndo>;
   /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
   findFiles?: FindFiles;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, findFiles }: Props) {
-  const [initial] = useState(() => (transcript ? fromTranscript(transcript) : undefined));
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, findFiles }: Props) {
+  const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}) : undefined));
   const { state, notice, send, stop, approve, replace, undo, compact, dismissNotice } = useChat(backend, initial);
   const streaming = isStreaming(state);
 

@@ -38,7 +38,7 @@ function base(path: string): string {
 /** TurnControls: Regenerate, and the turn's changed files with Undo turn / Redo. */
 export function TurnControls({ turn, onRegenerate, onUndo }: Props) {
   if (turn.status === "running" || turn.status === "queued") return null;
-  const n = turn.fromHistory ? 0 : turn.changed.length;
+  const n = turn.changed.length;
   return (
     <div className="turn-controls">
       {n > 0 && (

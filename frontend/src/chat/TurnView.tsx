@@ -49,10 +49,9 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
 /** TurnView: the user's prompt and everything the agent did in answer. */
 export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; actions: TurnActions }) {
   const waiting = turn.status === "running" && turn.parts.length === 0 && turn.reasoning === "";
-  // Stored turns can be regenerated and edited (the backend knows where they
-  // start); only turns of this run can be undone.
+  // Stored turns can be regenerated, edited and undone like live ones: the
+  // backend knows where they start and which snapshots are theirs.
   const idle = !actions.busy;
-  const live = !turn.fromHistory && idle;
   const retry = () => void actions.onReplace(turn.turnId, turn.prompt, false);
   return (
     <article className="turn" aria-label="Exchange" data-turn={turn.turnId}>
@@ -83,7 +82,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
         <TurnControls
           turn={turn}
           onRegenerate={idle && turn.prompt ? () => void actions.onReplace(turn.turnId, turn.prompt, false) : undefined}
-          onUndo={live ? (redo) => actions.onUndo(turn.turnId, redo) : undefined}
+          onUndo={idle ? (redo) => actions.onUndo(turn.turnId, redo) : undefined}
         />
       </div>
     </article>

@@ -1,7 +1,7 @@
 // The boundary check for "chat" events: the payload comes from another
 // process, so nothing reaches the reducer unless it has the shape
 // protocol.ts promises.
-import type { ChatEvent, SendResult, ToolStatus, UndoReport, Usage, WorkspaceView } from "./protocol";
+import type { ChatEvent, FileChange, SendResult, ToolStatus, UndoReport, Usage, WorkspaceView } from "./protocol";
 
 type Rec = Record<string, unknown>;
 
@@ -84,7 +84,7 @@ export function isUndoReport(v: unknown): v is Nullable<UndoReport> {
   return isRec(v) && list(v.restored) && list(v.deleted) && list(v.conflicts);
 }
 
-function isFileChange(v: unknown): boolean {
+export function isFileChange(v: unknown): v is FileChange {
   return (
     typeof v === "object" && v !== null && typeof (v as { path?: unknown }).path === "string" &&
     typeof (v as { added?: unknown }).added === "number" && typeof (v as { removed?: unknown }).removed === "number"

@@ -73,8 +73,6 @@ export interface Turn {
   changeStats: FileChange[];
   /** the turn's changes are undone (Redo offered) */
   undone: boolean;
-  /** rebuilt from a stored conversation: the backend cannot regenerate or undo it */
-  fromHistory: boolean;
   /** next sequence number the turn can apply */
   nextSeq: number;
   /** events that arrived ahead of a gap, by seq */
@@ -112,7 +110,7 @@ function newTurn(turnId: string, prompt = "", status: TurnStatus = "running"): T
   return {
     turnId, prompt, startedAt: null, status, parts: [], reasoning: "", tools: {}, approvals: {},
     usage: zeroUsage, context: null, cost: null, elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], changeStats: [], undone: false,
-    fromHistory: false, nextSeq: 1, early: {},
+    nextSeq: 1, early: {},
   };
 }
 

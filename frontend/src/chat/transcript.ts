@@ -1,6 +1,6 @@
 // A stored conversation (OpenSession's messages) rebuilt as chat turns, so
 // a reopened session reads exactly like it did live.
-import type { SessionMessage, SessionToolCall } from "../bridge/sessions";
+import type { SessionMessage, SessionToolCall, TurnUndo } from "../bridge/sessions";
 import type { Usage } from "./protocol";
 import type { ChatState, Part, ToolCall, ToolState, Turn, TurnStatus } from "./state";
 
@@ -50,7 +50,7 @@ function emptyTurn(id: string, prompt: string, startedAt: number | null): Turn {
   const usage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
   return {
     turnId: id, prompt, startedAt, status: "done", parts: [], reasoning: "", tools: {}, approvals: {}, usage, context: null, cost: null,
-    elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], changeStats: [], undone: false, fromHistory: true,
+    elapsedMs: null, iterations: 0, error: null, retry: null, changed: [], changeStats: [], undone: false,
     nextSeq: Number.MAX_SAFE_INTEGER, early: {},
   };
 }
@@ -86,8 +86,11 @@ function addStep(t: Turn, m: SessionMessage): Turn {
   };
 }
 
-/** fromTranscript rebuilds the chat state of a stored conversation, oldest first. */
-export function fromTranscript(messages: SessionMessage[]): ChatState {
+/**
+ * fromTranscript rebuilds the chat state of a stored conversation, oldest
+ * first; turns with kept undo snapshots list their changes and can be undone.
+ */
+export function fromTranscript(messages: SessionMessage[], undo: Record<string, TurnUndo> = {}): ChatState {
   const order: string[] = [];
   const turns: Record<string, Turn> = {};
   let cur: Turn | null = null;
@@ -115,5 +118,9 @@ export function fromTranscript(messages: SessionMessage[]): ChatState {
     }
   }
   flush();
+  for (const [id, u] of Object.entries(undo)) {
+    const t = turns[id];
+    if (t) turns[id] = { ...t, changed: u.files, changeStats: u.stats, undone: u.undone };
+  }
   return { order, turns };
 }
