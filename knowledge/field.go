@@ -48,7 +48,7 @@ func (f *countedField) Size() int {
 }
 
 func (f *countedField) Analyze() {
-	c := &termCounter{freqs: make(index.TokenFrequencies, len(f.value)/24+8)}
+	c := &termCounter{}
 	f.count(f.value, c)
 	f.length, f.freqs = c.occurrences, c.freqs
 }
@@ -60,6 +60,14 @@ type termCounter struct {
 	slab        []index.TokenFreq
 	terms       []byte
 	occurrences int
+}
+
+// reserve sizes the map and the entry slab for n distinct terms: grown
+// step by step, a file's map of a few thousand grams was the largest
+// allocation of the whole build (6.7 of 17.7 GB on a 20k-file tree).
+func (c *termCounter) reserve(n int) {
+	c.freqs = make(index.TokenFrequencies, n)
+	c.slab = make([]index.TokenFreq, 0, n)
 }
 
 // addLower counts the lowercased raw as one occurrence.
@@ -90,6 +98,7 @@ func (c *termCounter) insert(term []byte) {
 }
 
 func countIdents(value []byte, c *termCounter) {
+	c.reserve(len(value)/24 + 8) // a guess: distinct words are not known before counting
 	forEachIdent(value, func(start, end int) {
 		id := value[start:end]
 		forEachIdentTerm(id, func(s, e, _ int) { c.addLower(id[s:e]) })
@@ -97,5 +106,5 @@ func countIdents(value []byte, c *termCounter) {
 }
 
 func countGrams(value []byte, c *termCounter) {
-	c.occurrences = eachDistinctGram(value, c.insert)
+	c.occurrences = eachDistinctGram(value, c.reserve, c.insert)
 }

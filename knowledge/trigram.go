@@ -41,18 +41,22 @@ type trigramAnalyzer struct{}
 
 func (trigramAnalyzer) Analyze(input []byte) analysis.TokenStream {
 	var stream analysis.TokenStream
-	eachDistinctGram(input, func(term []byte) {
+	eachDistinctGram(input, nil, func(term []byte) {
 		stream = append(stream, &analysis.Token{Term: term, Position: len(stream) + 1, Type: analysis.AlphaNumeric})
 	})
 	return stream
 }
 
-// eachDistinctGram calls fn once with each distinct gram of input, as
-// bytes carved from one slab, and returns how many there were.
-func eachDistinctGram(input []byte, fn func(term []byte)) int {
+// eachDistinctGram calls sized (when given) with the number of distinct
+// grams of input, then fn once with each, as bytes carved from one slab,
+// and returns the number.
+func eachDistinctGram(input []byte, sized func(n int), fn func(term []byte)) int {
 	set := gramSets.Get().(*gramSet)
 	defer set.release()
 	forEachGram(input, set.add)
+	if sized != nil {
+		sized(set.n)
+	}
 	terms := make([]byte, 0, 5*set.n)
 	for _, k := range set.slots {
 		if k != 0 {
