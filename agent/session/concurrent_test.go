@@ -18,7 +18,7 @@ func TestRecoverLeavesALiveWritersStepAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	live.AppendText("still typing")
+	live.AppendText("still typing\n")
 	if err := live.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestRecoverLeavesALiveWritersStepAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := mustLoad(t, headless, sess.ID).Messages[1]
-	if m.State != StateInterrupted || m.Text != "still typing" || m.FinishedAt.IsZero() {
+	if m.State != StateInterrupted || m.Text != "still typing\n" || m.FinishedAt.IsZero() {
 		t.Fatalf("after the writer left: %+v", m)
 	}
 }

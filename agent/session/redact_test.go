@@ -28,9 +28,10 @@ func TestRedactBeforeStoring(t *testing.T) {
 	mustUser(t, s, sess.ID, "use "+key+" please")
 	turn, _ := s.BeginAssistant(ctx, sess.ID, "", "")
 	turn.AppendText("I will use " + key[:14])
-	if err := turn.Flush(ctx); err != nil { // half the key reaches the database
+	if err := turn.Flush(ctx); err != nil { // half the key: held back, its line has not ended
 		t.Fatal(err)
 	}
+	notOnDisk(t, dir, key[:14]) // not even for the length of the step
 	turn.AppendText(key[14:] + " now")
 	turn.AppendReasoning("password " + stored)
 	turn.ToolStarted(ctx, ToolStart{CallID: "1", Name: "bash", Args: `{"cmd":"echo ` + stored + `"}`})
@@ -40,7 +41,7 @@ func TestRedactBeforeStoring(t *testing.T) {
 	}
 	// A dead writer's step is redacted when it is recovered.
 	crashed, _ := s.BeginAssistant(ctx, sess.ID, "", "")
-	crashed.AppendText("crash " + key)
+	crashed.AppendText("crash " + key + "\n")
 	crashed.Flush(ctx)
 	s.Close()
 	s2 := openAt(t, path, Options{Redact: r.String})
@@ -70,19 +71,26 @@ func TestRedactBeforeStoring(t *testing.T) {
 	}
 	s2.Close()
 	// Nor in the bytes of the database files.
+	notOnDisk(t, dir, key, key[:14], key[14:], stored)
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("database mode = %v, %v; want 0600", info.Mode(), err)
+	}
+}
+
+// notOnDisk fails when a database file in dir (the WAL included) holds
+// one of the secrets.
+func notOnDisk(t *testing.T, dir string, secrets ...string) {
+	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(dir, FileName+"*"))
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			continue // the writer-lock directory
 		}
-		for _, secret := range []string{key, key[:14], key[14:], stored} {
+		for _, secret := range secrets {
 			if bytes.Contains(b, []byte(secret)) {
 				t.Fatalf("%s holds %q in clear", filepath.Base(f), secret)
 			}
 		}
-	}
-	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
-		t.Fatalf("database mode = %v, %v; want 0600", info.Mode(), err)
 	}
 }

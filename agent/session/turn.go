@@ -81,29 +81,46 @@ func (t *Turn) flushInBackground() {
 	if t.done {
 		return
 	}
-	if err := t.s.write(ctx, t.flushLocked); err != nil && t.err == nil {
+	err := t.s.write(ctx, func(tx *sql.Tx) error { return t.flushLocked(tx, false) })
+	if err != nil && t.err == nil {
 		t.err = fmt.Errorf("saving streamed text: %w", err)
 	}
 }
 
-// flushLocked writes buffered deltas within tx; t.mu is held.
-func (t *Turn) flushLocked(tx *sql.Tx) error {
-	if t.text.Len() == 0 && t.reasoning.Len() == 0 {
+// flushLocked writes buffered deltas within tx, redacted; t.mu is held.
+// Unless all, only whole lines are written: a key streamed over several
+// deltas is whole, and so redacted, only once its line has ended (no
+// pattern spans a line end), so no piece of one reaches the disk. Tool
+// calls and the step's end write the rest; a crash loses at most the
+// unfinished line.
+func (t *Turn) flushLocked(tx *sql.Tx, all bool) error {
+	text, reasoning := t.text.String(), t.reasoning.String()
+	nt, nr := len(text), len(reasoning)
+	if !all {
+		nt, nr = wholeLines(text), wholeLines(reasoning)
+	}
+	if nt == 0 && nr == 0 {
 		return nil
 	}
 	_, err := tx.Exec(`UPDATE messages SET text = text || ?, reasoning = reasoning || ?,
 		first_token_at = COALESCE(first_token_at, ?) WHERE id = ?`,
-		t.text.String(), t.reasoning.String(), toMillis(t.firstTok), t.id)
+		t.s.opt.Redact(text[:nt]), t.s.opt.Redact(reasoning[:nr]), toMillis(t.firstTok), t.id)
 	if err != nil {
 		return err
 	}
 	t.text.Reset()
+	t.text.WriteString(text[nt:])
 	t.reasoning.Reset()
+	t.reasoning.WriteString(reasoning[nr:])
 	return nil
 }
 
+// wholeLines is the length of s up to its last line end.
+func wholeLines(s string) int { return strings.LastIndexByte(s, '\n') + 1 }
+
 // event flushes the buffer and runs fn in the same transaction, so the
-// stored order of text and tool calls matches the stream's.
+// stored order of text and tool calls matches the stream's; with no fn it
+// flushes whole lines only, as the timer does.
 // A failed background flush kept its buffer, so the flush here retries it.
 //
 // Events are written even when ctx is already cancelled: stopping a turn
@@ -121,7 +138,7 @@ func (t *Turn) event(ctx context.Context, what string, final bool, fn func(ctx c
 		t.timer = nil
 	}
 	err := t.s.write(ctx, func(tx *sql.Tx) error {
-		if err := t.flushLocked(tx); err != nil {
+		if err := t.flushLocked(tx, fn != nil); err != nil || fn == nil {
 			return err
 		}
 		return fn(ctx, tx)
@@ -141,9 +158,9 @@ func (t *Turn) Err() error {
 	return t.err
 }
 
-// Flush writes buffered deltas now.
+// Flush writes the whole lines of the buffered deltas now.
 func (t *Turn) Flush(ctx context.Context) error {
-	return t.event(ctx, "saving streamed text", false, func(context.Context, *sql.Tx) error { return nil })
+	return t.event(ctx, "saving streamed text", false, nil)
 }
 
 // ToolStart is a tool call the model made.

@@ -89,6 +89,8 @@ func TestTurnEventsAreStoredInStreamOrder(t *testing.T) {
 	}
 }
 
+// Streamed lines reach the database without an event; a line still
+// streaming waits for its end (a key in it is redacted only whole).
 func TestDeltasAreFlushedWithoutAnEvent(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t) // 20 ms flush interval
@@ -98,11 +100,12 @@ func TestDeltasAreFlushedWithoutAnEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	turn.AppendText("partial ")
-	turn.AppendText("answer")
+	turn.AppendText("answer\nand the ne")
+	turn.AppendReasoning("thinking\nmo")
 	deadline := time.Now().Add(2 * time.Second)
 	for {
 		m := mustLoad(t, s, sess.ID).Messages[0]
-		if m.Text == "partial answer" && m.State == StateStreaming {
+		if m.Text == "partial answer\n" && m.Reasoning == "thinking\n" && m.State == StateStreaming {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -110,10 +113,15 @@ func TestDeltasAreFlushedWithoutAnEvent(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	turn.AppendText("xt")             // arms the timer again
+	time.Sleep(60 * time.Millisecond) // three more flush intervals
+	if m := mustLoad(t, s, sess.ID).Messages[0]; m.Text != "partial answer\n" || m.Reasoning != "thinking\n" {
+		t.Fatalf("an unfinished line was flushed: %+v", m)
+	}
 	if err := turn.Finish(ctx, End{State: StateStopped}); err != nil {
 		t.Fatal(err)
 	}
-	if m := mustLoad(t, s, sess.ID).Messages[0]; m.State != StateStopped || m.Text != "partial answer" {
+	if m := mustLoad(t, s, sess.ID).Messages[0]; m.State != StateStopped || m.Text != "partial answer\nand the next" || m.Reasoning != "thinking\nmo" {
 		t.Fatalf("after stop: %+v", m)
 	}
 }
