@@ -44,8 +44,10 @@ func TestPhraseWords(t *testing.T) {
 		words  []string
 		anchor int
 	}{
-		{"no such file", []string{"no", "such", "file"}, 1},
-		{"Invalid  Argument", []string{"invalid", "argument"}, 1},
+		{"no such file", []string{"no", "such", "file"}, 2},       // f is the rarest letter
+		{"Invalid  Argument", []string{"invalid", "argument"}, 0}, // v, not g
+		{"bag bags", []string{"bag", "bags"}, 1},                  // both b: the longer
+		{"a b_1", []string{"a", "b_1"}, 1},
 		{"café au lait", nil, 0}, // non-ASCII: the regexp folds it
 	}
 	for _, tt := range tests {
