@@ -2,102 +2,10 @@
 // Events are keyed by turn and per-turn sequence number: a duplicate is
 // dropped, and an early arrival waits in the turn's buffer until the gap
 // before it fills, so the view is always the in-order prefix of the stream.
-import type { Skipped } from "./guard";
-import type { ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
+import type { Approval, ChatAction, ChatState, Incoming, Part, ToolCall, Turn, TurnStatus } from "./model";
+import type { Usage } from "./protocol";
 
-export type ToolState = "running" | ToolStatus;
-
-export interface ToolCall {
-  callId: string;
-  name: string;
-  args: unknown;
-  state: ToolState;
-  /** the last part of the live output while running */
-  tail: string;
-  output: string;
-  durationMs: number | null;
-}
-
-export type Decision = "allow_once" | "allow_session" | "deny";
-
-export interface Approval {
-  requestId: string;
-  callId: string;
-  tool: string;
-  kind: "edit" | "shell" | "other";
-  summary: string;
-  detail: string;
-  /** set once the backend confirms it; "answered" when it did not say how */
-  decision: Decision | "answered" | null;
-  /** what the user chose, while the backend has not confirmed it */
-  answered: Decision | null;
-}
-
-/** The visible pieces of an answer, in the order they happened. */
-export type Part =
-  | { kind: "text"; text: string }
-  | { kind: "tool"; callId: string }
-  | { kind: "approval"; requestId: string }
-  | { kind: "compacted"; how: string; before: number; after: number };
-
-export type TurnStatus = "queued" | "running" | "done" | "stopped" | "error";
-
-export interface Retry {
-  class: string;
-  attempt: number;
-  delayMs: number;
-  /** local clock when the notice arrived, to count down from */
-  at: number;
-}
-
-export interface Turn {
-  turnId: string;
-  prompt: string;
-  startedAt: number | null;
-  status: TurnStatus;
-  parts: Part[];
-  reasoning: string;
-  tools: Record<string, ToolCall>;
-  approvals: Record<string, Approval>;
-  usage: Usage;
-  /** tokens in the model's context after the latest response, and its window (0: unknown) */
-  context: { tokens: number; window: number } | null;
-  cost: number | null;
-  elapsedMs: number | null;
-  iterations: number;
-  error: { class: string; message: string } | null;
-  retry: Retry | null;
-  /** files the turn changed, for Undo turn */
-  changed: string[];
-  /** per-file line counts and diffs of changed, when the backend sent them */
-  changeStats: FileChange[];
-  /** the turn's changes are undone (Redo offered) */
-  undone: boolean;
-  /** next sequence number the turn can apply */
-  nextSeq: number;
-  /** events that arrived ahead of a gap, by seq */
-  early: Record<number, Incoming>;
-}
-
-export interface ChatState {
-  order: string[];
-  turns: Record<string, Turn>;
-}
-
-export type ChatAction =
-  | { type: "events"; events: Incoming[]; now: number }
-  | { type: "sent"; turnId: string; prompt: string; queued: boolean }
-  /** the user answered an approval, or (null) sending the answer failed */
-  | { type: "answered"; requestId: string; decision: Decision | null }
-  | { type: "reset" }
-  /** replace everything with a stored conversation */
-  | { type: "load"; state: ChatState }
-  /** from and every turn after it were replaced by turnId (regenerate, edit-and-resend) */
-  | { type: "replaced"; from: string; turnId: string; prompt: string; queued: boolean }
-  | { type: "undone"; turnId: string; undone: boolean };
-
-/** What the reducer takes: events, and placeholders for malformed ones. */
-export type Incoming = ChatEvent | Skipped;
+export type * from "./model";
 
 export const initialState: ChatState = { order: [], turns: {} };
 
