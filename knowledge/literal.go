@@ -117,6 +117,9 @@ func indexFold(hay, needle []byte) int {
 	if len(needle) > len(hay) {
 		return -1
 	}
+	if a, b := caselessRun(needle); b-a >= 2 {
+		return indexAround(hay, needle, a, b)
+	}
 	k := 0
 	for i, c := range needle {
 		if byteRarity[c] < byteRarity[needle[k]] {
@@ -158,6 +161,48 @@ func indexFold(hay, needle []byte) int {
 }
 
 // equalFoldLower: a equals the lowercase b, ASCII case ignored.
+// caselessRun is the needle's longest run of bytes that case folding
+// leaves alone (digits, punctuation, non-ASCII), blanks excepted: they
+// join the commonest pairs of code (", ", ") {").
+func caselessRun(needle []byte) (a, b int) {
+	for i := 0; i < len(needle); {
+		j := i
+		for j < len(needle) && !isASCIILetter(needle[j]) && needle[j] != ' ' && needle[j] != '\t' {
+			j++
+		}
+		if j-i > b-a {
+			a, b = i, j
+		}
+		i = j + 1
+	}
+	return a, b
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// indexAround finds the needle through its caseless run needle[a:b] with
+// the vectorized substring search, comparing the letters around each
+// occurrence. Identifiers such as getNode511 end in digits, and a single
+// digit anchored the search on every number of the text.
+func indexAround(hay, needle []byte, a, b int) int {
+	run := needle[a:b]
+	for from := a; from < len(hay); {
+		j := bytes.Index(hay[from:], run)
+		if j < 0 {
+			return -1
+		}
+		start := from + j - a
+		if start+len(needle) > len(hay) {
+			return -1
+		}
+		if equalFoldLower(hay[start:start+len(needle)], needle) {
+			return start
+		}
+		from += j + 1
+	}
+	return -1
+}
+
 func equalFoldLower(a, b []byte) bool {
 	for i, c := range a {
 		if 'A' <= c && c <= 'Z' {

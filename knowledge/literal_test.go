@@ -60,6 +60,10 @@ func TestIndexFold(t *testing.T) {
 		{"a", "", 0},
 		{"straßE", "ße", 4},
 		{"foo_BAR(", "_bar(", 3},
+		{"getNode511 setNODE511", "setnode511", 11},
+		{"x511 Node511", "node511", 5},
+		{"511", "a511", -1},
+		{"a1", "a12", -1},
 	}
 	for _, tt := range tests {
 		if got := indexFold([]byte(tt.hay), []byte(tt.needle)); got != tt.want {
@@ -68,13 +72,20 @@ func TestIndexFold(t *testing.T) {
 	}
 	// Against the lowercase-everything reference, on random text.
 	rng := rand.New(rand.NewPCG(7, 8))
-	const alpha = "aAbBqQ_ (z"
-	for i := 0; i < 5000; i++ {
-		hay, needle := randomChars(rng, alpha, rng.IntN(60)), asciiLowerString(randomChars(rng, alpha, 1+rng.IntN(4)))
+	const alpha = "aAbBqQ_ (z19"
+	runs := 0
+	for i := 0; i < 8000; i++ {
+		hay, needle := randomChars(rng, alpha, rng.IntN(60)), asciiLowerString(randomChars(rng, alpha, 1+rng.IntN(5)))
+		if a, b := caselessRun([]byte(needle)); b-a >= 2 {
+			runs++
+		}
 		want := bytes.Index(asciiLower([]byte(hay)), []byte(needle))
 		if got := indexFold([]byte(hay), []byte(needle)); got != want {
 			t.Fatalf("indexFold(%q, %q) = %d, want %d", hay, needle, got, want)
 		}
+	}
+	if runs < 1000 {
+		t.Fatalf("only %d needles were found through a caseless run", runs)
 	}
 }
 
