@@ -30,8 +30,10 @@ func findLines(data []byte, terms []term) lineMatch {
 	return findLinesIn(&textView{data: data}, terms)
 }
 
-// headLen is how much of a file a lone term is looked for in first.
-const headLen = 16 << 10
+// headLen is how much of a file a lone term is looked for in first: a
+// common word fills five lines within a few KB, and a second search
+// costs little when it does not.
+const headLen = 4 << 10
 
 func findLinesIn(v *textView, terms []term) lineMatch {
 	// Every line holding a lone term is a best line, so the first maxLines
