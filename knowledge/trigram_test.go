@@ -44,6 +44,9 @@ func TestCountedFieldsMatchAnalyzers(t *testing.T) {
 			if g, w := freqMap(got.AnalyzedTokenFrequencies()), freqMap(want.AnalyzedTokenFrequencies()); !reflect.DeepEqual(g, w) {
 				t.Errorf("%s %.20q: frequencies\n got %v\nwant %v", f.name, in, g, w)
 			}
+			if got.Size() != 64+len("f")+len(in)+got.freqs.Size() {
+				t.Errorf("%s %.20q: kept size %d, the map's is %d", f.name, in, got.Size()-65-len(in), got.freqs.Size())
+			}
 		}
 	}
 }
