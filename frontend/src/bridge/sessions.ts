@@ -55,7 +55,7 @@ export interface TurnUndo {
 export interface TranscriptView {
   session: SessionView;
   messages: SessionMessage[];
-  undo?: Record<string, TurnUndo>;
+  undo?: Record<string, TurnUndo> | null;
 }
 
 /** One message matching a history search; the snippet marks matches with [ and ]. */
