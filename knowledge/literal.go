@@ -2,12 +2,9 @@ package knowledge
 
 import (
 	"bytes"
-	"errors"
-	"io"
 	"regexp"
 	"regexp/syntax"
 	"strings"
-	"sync"
 )
 
 // asciiLower lowercases ASCII letters only, so offsets in the result are
@@ -225,53 +222,6 @@ func lineAt(data []byte, i int) (int, int) {
 	return start, i + end
 }
 
-// bufPool recycles file buffers across scans and snippet reads, which
-// otherwise allocate (and zero) the size of every file read.
-var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
-
-// readText reads a file of at most maxSize bytes into a pooled buffer;
-// release returns it. Snippets must be copied out before release.
-func readText(path string, maxSize int64) (data []byte, release func(), err error) {
-	f, size, err := openText(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	if size > maxSize {
-		return nil, nil, errTooLarge
-	}
-	bp := bufPool.Get().(*[]byte)
-	buf := *bp
-	if int64(cap(buf)) < size+1 {
-		buf = make([]byte, 0, size+512)
-	}
-	buf = buf[:cap(buf)]
-	fail := func(err error) ([]byte, func(), error) {
-		*bp = buf[:0]
-		bufPool.Put(bp)
-		return nil, nil, err
-	}
-	n := 0
-	for {
-		m, err := f.Read(buf[n:])
-		n += m
-		// A short read of a regular file is its end: no extra read to
-		// hear EOF (scans read thousands of small files).
-		if err == io.EOF || err == nil && n < len(buf) {
-			break
-		}
-		if err != nil {
-			return fail(err)
-		}
-		if int64(n) > maxSize { // the file grew while being read
-			return fail(errTooLarge)
-		}
-		buf = append(buf, 0)[:cap(buf)]
-	}
-	return buf[:n], func() { *bp = buf[:0]; bufPool.Put(bp) }, nil
-}
-
-var errTooLarge = errors.New("file over the size cap")
 
 // mayMatch is a cheap reject before a term's full search: false means
 // the term cannot occur in the text.

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"sort"
@@ -175,9 +176,12 @@ func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, sco
 			defer func() { <-sem; wg.Done() }()
 			src, rel := x.locate(id)
 			h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: scores[i]}}
-			data, release, err := readText(src.absPath(rel), x.opts.MaxFileSize)
+			var head lineMatch
+			data, release, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, pq.headPeek(&head))
 			v := &textView{data: data}
-			if err == nil && !quickReject(v, pq.terms) {
+			if err == nil && headDone {
+				h.Line, h.Lines, h.Snippet, h.Highlights = head.line, head.lines, head.snippet, head.ranges
+			} else if err == nil && !quickReject(v, pq.terms) {
 				m := findLinesIn(v, pq.terms)
 				release()
 				h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
@@ -193,6 +197,23 @@ func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, sco
 	}
 	wg.Wait()
 	return out
+}
+
+// headPeek, for a lone word, finds its lines in a file's head into m and
+// is satisfied when the head holds maxLines of them (as findLinesIn's
+// own head search is); nil for other queries.
+func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
+	if len(q.terms) != 1 || q.terms[0].verify {
+		return nil
+	}
+	return func(head []byte) bool {
+		cut := bytes.LastIndexByte(head, '\n')
+		if cut < 0 {
+			return false
+		}
+		*m = linesOf(&textView{data: head[:cut+1]}, q.terms)
+		return len(m.lines) >= maxLines
+	}
 }
 
 // quickReject: a verify term's literal is absent, so the exact text

@@ -282,3 +282,33 @@ func TestPathFilterNamesFolders(t *testing.T) {
 		})
 	}
 }
+
+// A lone word's hits in big files are found from the files' heads when
+// they hold enough of its lines; the lines and snippet must be those a
+// search of the whole file gives, whether the head sufficed or not.
+func TestBigFileHitsMatchWholeFileLines(t *testing.T) {
+	filler := strings.Repeat("some filler text here\n", 2000) // 44 KB
+	files := map[string]string{
+		"early.txt": "x\n" + strings.Repeat("a needle line\n", 7) + filler + "needle late\n",
+		"late.txt":  "x\nneedle once\n" + filler + strings.Repeat("needle after\n", 6),
+		"small.txt": "needle small\n",
+	}
+	ws := t.TempDir()
+	writeAll(t, ws, files)
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	res := search(t, x, "needle")
+	if len(res.Hits) != 3 {
+		t.Fatalf("hits %v", hitPaths(res))
+	}
+	q, err := parseQuery("needle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range res.Hits {
+		want := findLines([]byte(files[h.Path]), q.terms)
+		if h.Line != want.line || !slices.Equal(h.Lines, want.lines) || h.Snippet != want.snippet || !reflect.DeepEqual(h.Highlights, want.ranges) {
+			t.Errorf("%s: line %d lines %v snippet %q %v; whole file: %d %v %q %v",
+				h.Path, h.Line, h.Lines, h.Snippet, h.Highlights, want.line, want.lines, want.snippet, want.ranges)
+		}
+	}
+}

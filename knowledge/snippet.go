@@ -30,35 +30,57 @@ func findLines(data []byte, terms []term) lineMatch {
 	return findLinesIn(&textView{data: data}, terms)
 }
 
-// headLen is how much of a file a lone term is looked for in first: a
-// common word fills five lines within a few KB, and a second search
-// costs little when it does not.
+// headLen is the first window a lone term is looked for in (see
+// loneLines): a common word fills five lines within a few KB.
 const headLen = 4 << 10
 
 func findLinesIn(v *textView, terms []term) lineMatch {
-	// Every line holding a lone term is a best line, so the first maxLines
-	// of them make the answer: when the file's head (whole lines; matches
-	// never cross a line end) holds that many, the rest is not searched.
-	// Top hits are often the biggest files (net/http's server.go: 120 KB).
-	if len(terms) == 1 && len(v.data) > headLen {
-		if cut := bytes.LastIndexByte(v.data[:headLen], '\n'); cut > 0 {
-			if m := linesOf(&textView{data: v.data[:cut+1]}, terms); len(m.lines) >= maxLines {
-				return m
-			}
-		}
+	if len(terms) == 1 {
+		return loneLines(v, terms[0])
 	}
 	return linesOf(v, terms)
+}
+
+// loneLines finds a lone term's lines. Every line holding it is a best
+// line, so its first maxLines lines make the answer: the text is searched
+// a window at a time (headLen, growing fourfold, cut at a line end since
+// no match crosses one) until they are found. Top hits are often the
+// biggest files (net/http's server.go: 120 KB), with the word early on.
+func loneLines(v *textView, t term) lineMatch {
+	var spans []span
+	from := 0
+	for size := headLen; ; size *= 4 {
+		end := len(v.data)
+		if size < end {
+			if cut := bytes.LastIndexByte(v.data[from:size], '\n'); cut >= 0 {
+				end = from + cut + 1
+			}
+		}
+		for _, f := range termSpans(&textView{data: v.data[from:end]}, t) {
+			spans = append(spans, span{from + f[0], from + f[1], 0})
+		}
+		if end == len(v.data) {
+			break
+		}
+		if m := lineMatchOf(v.data[:end], spans); len(m.lines) >= maxLines {
+			return m
+		}
+		from = end
+	}
+	m := lineMatchOf(v.data, spans)
+	m.unverified = t.verify && len(spans) == 0
+	return m
 }
 
 // linesOf is findLinesIn over the whole text.
 func linesOf(v *textView, terms []term) lineMatch {
 	data := v.data
 	var spans []span
-	var m lineMatch
+	unverified := false
 	for i, t := range terms {
 		found := termSpans(v, t)
 		if len(found) == 0 && t.verify {
-			m.unverified = true
+			unverified = true
 		}
 		for _, f := range found {
 			spans = append(spans, span{f[0], f[1], i})
@@ -70,6 +92,15 @@ func linesOf(v *textView, terms []term) lineMatch {
 			spans = append(spans, span{i, i, -1})
 		}
 	}
+	m := lineMatchOf(data, spans)
+	m.unverified = unverified
+	return m
+}
+
+// lineMatchOf picks the best lines of data from the terms' spans: the
+// first line holding the most distinct terms, and up to maxLines such.
+func lineMatchOf(data []byte, spans []span) lineMatch {
+	var m lineMatch
 	if len(spans) == 0 {
 		return m
 	}
