@@ -222,7 +222,6 @@ func lineAt(data []byte, i int) (int, int) {
 	return start, i + end
 }
 
-
 // mayMatch is a cheap reject before a term's full search: false means
 // the term cannot occur in the text.
 func (v *textView) mayMatch(t term) bool {
