@@ -78,8 +78,8 @@ func (t *Turn) flushInBackground() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.timer = nil
-	if t.done {
-		return
+	if t.done || wholeLines(t.text.String())+wholeLines(t.reasoning.String()) == 0 {
+		return // nothing whole to write: no transaction
 	}
 	err := t.s.write(ctx, func(tx *sql.Tx) error { return t.flushLocked(tx, false) })
 	if err != nil && t.err == nil {
