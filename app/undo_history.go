@@ -36,6 +36,12 @@ func undoSnapshots(msgs []session.Message) map[int64]string {
 	return out
 }
 
+// statsTurns is how many of a reopened conversation's latest changing
+// turns get line counts and diffs: each reads its snapshots and diffs
+// them, and a long conversation of edits would open that much slower.
+// Older turns list their files and can still be undone.
+const statsTurns = 50
+
 // storedUndo describes the reopened turns whose snapshots are still kept
 // (older ones are pruned by the store's size budget) and changed files.
 func (a *App) storedUndo(marks []turnMark) map[string]TurnUndoView {
@@ -44,7 +50,9 @@ func (a *App) storedUndo(marks []turnMark) map[string]TurnUndoView {
 		return out
 	}
 	red := redact.New()
-	for _, m := range marks {
+	withStats := 0
+	for i := len(marks) - 1; i >= 0; i-- { // latest first
+		m := marks[i]
 		if m.undoID == "" {
 			continue
 		}
@@ -57,6 +65,11 @@ func (a *App) storedUndo(marks []turnMark) map[string]TurnUndoView {
 			continue
 		}
 		v := TurnUndoView{Files: sum.Files, Stats: []undo.Change{}, Undone: sum.Undone}
+		if withStats == statsTurns {
+			out[m.id] = v
+			continue
+		}
+		withStats++
 		// Line counts and diffs are a courtesy, as for a live turn.
 		if stats, err := t.Changes(); err == nil {
 			for i := range stats {
