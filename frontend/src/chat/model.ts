@@ -1,7 +1,7 @@
 // The chat's shapes: turns as the view shows them, and the actions the
 // reducer in state.ts takes.
 import type { Skipped } from "./guard";
-import type { ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
+import type { ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
 
 export type ToolState = "running" | ToolStatus;
 
@@ -18,13 +18,7 @@ export interface ToolCall {
 
 export type Decision = "allow_once" | "allow_session" | "deny";
 
-export interface Approval {
-  requestId: string;
-  callId: string;
-  tool: string;
-  kind: "edit" | "shell" | "other";
-  summary: string;
-  detail: string;
+export interface Approval extends ApprovalRequest {
   /** set once the backend confirms it; "answered" when it did not say how */
   decision: Decision | "answered" | null;
   /** what the user chose, while the backend has not confirmed it */

@@ -17,6 +17,17 @@ interface Base {
   seq: number;
 }
 
+/** What a tool asks the user to approve (the approval_requested event). */
+export interface ApprovalRequest {
+  requestId: string;
+  callId: string;
+  tool: string;
+  kind: "edit" | "shell" | "other";
+  summary: string;
+  /** the exact command (shell) or unified diff (edits) */
+  detail: string;
+}
+
 export type ChatEvent =
   | (Base & { type: "turn_started"; prompt: string; startedAt: number })
   | (Base & { type: "text"; text: string })
@@ -24,16 +35,7 @@ export type ChatEvent =
   | (Base & { type: "tool_started"; callId: string; name: string; args: unknown })
   | (Base & { type: "tool_progress"; callId: string; chunk: string })
   | (Base & { type: "tool_finished"; callId: string; name: string; status: ToolStatus; output: string; durationMs: number })
-  | (Base & {
-      type: "approval_requested";
-      requestId: string;
-      callId: string;
-      tool: string;
-      kind: "edit" | "shell" | "other";
-      summary: string;
-      /** the exact command (shell) or unified diff (edits) */
-      detail: string;
-    })
+  | (Base & { type: "approval_requested" } & ApprovalRequest)
   // decision is absent when the backend does not know it (the broker only
   // reports that the request was answered).
   | (Base & { type: "approval_resolved"; requestId: string; decision?: "allow_once" | "allow_session" | "deny" })
