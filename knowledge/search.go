@@ -199,9 +199,9 @@ func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, sco
 	return out
 }
 
-// headPeek, for a lone word, finds its lines in a file's head into m and
-// is satisfied when the head holds maxLines of them (as findLinesIn's
-// own head search is); nil for other queries.
+// headPeek, for a lone word, finds its lines in a file's head (its whole
+// lines) into m, and is satisfied when they are enough for loneLines to
+// stop there; nil for other queries.
 func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
 	if len(q.terms) != 1 || q.terms[0].verify {
 		return nil
@@ -211,7 +211,7 @@ func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
 		if cut < 0 {
 			return false
 		}
-		*m = linesOf(&textView{data: head[:cut+1]}, q.terms)
+		*m = findLinesIn(&textView{data: head[:cut+1]}, q.terms)
 		return len(m.lines) >= maxLines
 	}
 }
