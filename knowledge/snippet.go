@@ -105,46 +105,45 @@ func lineMatchOf(data []byte, spans []span) lineMatch {
 		return m
 	}
 	sort.Slice(spans, func(i, j int) bool { return spans[i].start < spans[j].start })
+	// Spans are sorted, so each line's spans are a run of them and the
+	// lines come in order.
 	type lineInfo struct {
-		terms uint64
-		spans []span
+		ln, first, end int // spans[first:end] lie on line ln
+		terms          uint64
 	}
-	byLine := map[int]*lineInfo{}
-	var order []int
-	ln, counted := 1, 0 // spans are sorted: count line ends between them
-	for _, s := range spans {
+	var lines []lineInfo
+	ln, counted := 1, 0
+	for i, s := range spans {
 		ln += bytes.Count(data[counted:s.start], newline)
 		counted = s.start
-		li, ok := byLine[ln]
-		if !ok {
-			li = &lineInfo{}
-			byLine[ln] = li
-			order = append(order, ln)
+		if len(lines) == 0 || lines[len(lines)-1].ln != ln {
+			lines = append(lines, lineInfo{ln: ln, first: i})
 		}
+		li := &lines[len(lines)-1]
+		li.end = i + 1
 		if s.term >= 0 {
 			li.terms |= 1 << (uint(s.term) % 64)
 		}
-		li.spans = append(li.spans, s)
 	}
 	best := 0
-	for _, ln := range order {
-		if n := popcount(byLine[ln].terms); n > best {
-			best = n
-		}
+	for _, li := range lines {
+		best = max(best, popcount(li.terms))
 	}
-	for _, ln := range order {
-		if popcount(byLine[ln].terms) != best {
+	var bestLine lineInfo
+	for _, li := range lines {
+		if popcount(li.terms) != best {
 			continue
 		}
 		if m.line == 0 {
-			m.line = ln
+			m.line, bestLine = li.ln, li
 		}
 		if len(m.lines) < maxLines {
-			m.lines = append(m.lines, ln)
+			m.lines = append(m.lines, li.ln)
 		}
 	}
-	lineStart, lineEnd := lineAt(data, byLine[m.line].spans[0].start)
-	m.snippet, m.ranges = cutSnippet(data[lineStart:lineEnd], lineStart, byLine[m.line].spans)
+	onBest := spans[bestLine.first:bestLine.end]
+	lineStart, lineEnd := lineAt(data, onBest[0].start)
+	m.snippet, m.ranges = cutSnippet(data[lineStart:lineEnd], lineStart, onBest)
 	return m
 }
 
