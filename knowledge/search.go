@@ -3,6 +3,7 @@ package knowledge
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -142,6 +143,12 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 // candidates runs the index query for size hits from offset from, best
 // first, and returns their ids, scores and the total number of hits.
 func (x *Index) candidates(ctx context.Context, q query.Query, size, from int) ([]string, []float64, int, error) {
+	if tq, ok := q.(*query.TermQuery); ok && tq.Field() != "" {
+		ids, scores, total, err := x.topTerm(ctx, tq.Field(), tq.Term, size, from)
+		if !errors.Is(err, errNotScorch) {
+			return ids, scores, total, err
+		}
+	}
 	req := bleve.NewSearchRequestOptions(q, size, from, false)
 	sr, err := x.idx.SearchInContext(ctx, req)
 	if err != nil {

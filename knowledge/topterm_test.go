@@ -1,0 +1,139 @@
+package knowledge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2/index/scorch"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/collector"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// TestTopTermRanksAsBleve: the parallel lone-term search gives bleve's
+// own hits, scores and order (ties included) over an index of several
+// segments holding deleted documents, for every page.
+func TestTopTermRanksAsBleve(t *testing.T) {
+	ws := t.TempDir()
+	rng := rand.New(rand.NewPCG(5, 9))
+	words := []string{"alpha", "beta", "gamma", "delta", "omega"}
+	files := map[string]string{}
+	for i := range 240 {
+		var b strings.Builder
+		// Every fourth file repeats the one before, so scores tie.
+		n := 1 + rng.IntN(60)
+		if i%4 == 3 {
+			b.WriteString(files[fmt.Sprintf("f%03d.txt", i-1)])
+		} else {
+			for range n {
+				b.WriteString(words[rng.IntN(len(words))] + fmt.Sprint(rng.IntN(3)) + " " + words[rng.IntN(len(words))] + "\n")
+			}
+		}
+		files[fmt.Sprintf("f%03d.txt", i)] = b.String()
+	}
+	writeAll(t, ws, files)
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	ctx := context.Background()
+	// Edits and deletes leave segments with deleted documents.
+	for i := 0; i < 240; i += 7 {
+		rel := fmt.Sprintf("f%03d.txt", i)
+		p := filepath.Join(ws, rel)
+		if i%2 == 0 {
+			write(t, ws, rel, files[rel]+"alpha beta alpha\n")
+		} else if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := x.Reindex(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Background merges change the segments (and so the order of ties)
+	// between two searches: both read one snapshot.
+	snap := snapshot(t, x)
+	segments, deleted := 0, uint64(0)
+	for _, s := range snap.Segments() {
+		segments++
+		if d := s.Deleted(); d != nil {
+			deleted += d.GetCardinality()
+		}
+	}
+	if segments < 2 || deleted == 0 {
+		t.Fatalf("index has %d segments and %d deleted documents; the test needs several and some", segments, deleted)
+	}
+	bm25Ctx := context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
+		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+
+	for _, term := range []string{"alpha", "beta0", "omega", "gamma2", "absent"} {
+		for _, page := range [][2]int{{20, 0}, {5, 0}, {10, 7}, {300, 0}, {10, 500}} {
+			size, from := page[0], page[1]
+			ids, scores, total, err := topTermIn(ctx, snap, fieldContent, term, size, from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hits, bleveTotal := bleveTop(t, bm25Ctx, snap, term, size, from)
+			if total != bleveTotal || len(ids) != len(hits) {
+				t.Fatalf("%s size %d from %d: %d of %d hits, bleve %d of %d", term, size, from, len(ids), total, len(hits), bleveTotal)
+			}
+			for i, h := range hits {
+				if ids[i] != h.ID || scores[i] != h.Score {
+					t.Fatalf("%s size %d from %d: hit %d is %s %v, bleve's %s %v", term, size, from, i, ids[i], scores[i], h.ID, h.Score)
+				}
+			}
+			if term != "absent" && from == 0 && total < 2 {
+				t.Fatalf("%s: %d hits; the words should be common", term, total)
+			}
+		}
+	}
+}
+
+// bleveTop runs bleve's own term searcher and top-N collector on snap.
+func bleveTop(t *testing.T, ctx context.Context, snap *scorch.IndexSnapshot, term string, size, from int) ([]*bsearch.DocumentMatch, int) {
+	t.Helper()
+	tq := query.NewTermQuery(term)
+	tq.SetField(fieldContent)
+	s, err := tq.Searcher(ctx, snap, newMapping(), bsearch.SearcherOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	c := collector.NewTopNCollector(size, from, bsearch.SortOrder{&bsearch.SortScore{Desc: true}})
+	if err := c.Collect(ctx, s, snap); err != nil {
+		t.Fatal(err)
+	}
+	return c.Results(), int(c.Total())
+}
+
+// snapshot holds the index's current snapshot until the test ends.
+func snapshot(t *testing.T, x *Index) *scorch.IndexSnapshot {
+	t.Helper()
+	adv, err := x.idx.Advanced()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Close() })
+	return r.(*scorch.IndexSnapshot)
+}
+
+// TestTopTermStopsWhenCancelled: a cancelled query returns the context's
+// error, not a partial page.
+func TestTopTermStopsWhenCancelled(t *testing.T) {
+	ws := t.TempDir()
+	write(t, ws, "a.txt", "alpha\n")
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, _, _, err := x.topTerm(ctx, fieldContent, "alpha", 10, 0); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
