@@ -47,8 +47,10 @@ func topTermIn(ctx context.Context, snap *scorch.IndexSnapshot, field, term stri
 	offsets := make([]uint64, len(segs))
 	var total, next uint64
 	for i, s := range segs {
+		// bleve numbers documents across segments counting deleted ones
+		// (SegmentSnapshot.Count leaves them out).
 		offsets[i] = next
-		next += s.Count()
+		next += s.Segment().Count()
 		dict, err := s.Segment().Dictionary(field)
 		if err != nil {
 			return nil, nil, 0, fmt.Errorf("knowledge: dictionary of %s: %w", field, err)

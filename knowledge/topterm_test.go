@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,7 +43,7 @@ func TestTopTermRanksAsBleve(t *testing.T) {
 	x := openReady(t, Options{Workspace: ws, NoWatch: true})
 	ctx := context.Background()
 	// Edits and deletes leave segments with deleted documents.
-	for i := 0; i < 240; i += 7 {
+	for i := 0; i < 240; i += 3 {
 		rel := fmt.Sprintf("f%03d.txt", i)
 		p := filepath.Join(ws, rel)
 		if i%2 == 0 {
@@ -123,6 +124,65 @@ func snapshot(t *testing.T, x *Index) *scorch.IndexSnapshot {
 	}
 	t.Cleanup(func() { _ = r.Close() })
 	return r.(*scorch.IndexSnapshot)
+}
+
+// TestTopTermNumbersDocumentsAsBleve: equal scores rank by bleve's
+// document numbers, which count a segment's deleted documents too. Ten
+// files of the same text in each of two segments, five of the first
+// deleted: the first page is the first segment's five live ones.
+func TestTopTermNumbersDocumentsAsBleve(t *testing.T) {
+	idx, err := createStore(filepath.Join(t.TempDir(), "index"), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer idx.Close()
+	for _, prefix := range []string{"a", "b", "-a"} {
+		b := idx.NewBatch()
+		for i := range 10 {
+			id := fmt.Sprintf("%s%d", strings.TrimPrefix(prefix, "-"), i)
+			switch {
+			case prefix == "-a" && i < 5:
+				b.Delete(id)
+			case prefix != "-a":
+				if err := b.Index(id, map[string]any{fieldContent: "alpha beta"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := idx.Batch(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	adv, err := idx.Advanced()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	snap := r.(*scorch.IndexSnapshot)
+	if n := len(snap.Segments()); n != 2 {
+		t.Fatalf("%d segments; the test needs the two batches apart", n)
+	}
+	ctx := context.WithValue(context.Background(), bsearch.GetScoringModelCallbackKey,
+		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+	ids, _, total, err := topTermIn(ctx, snap, fieldContent, "alpha", 5, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A batch numbers its documents in no set order: the page holds the
+	// five, in the order bleve gives them.
+	hits, _ := bleveTop(t, ctx, snap, "alpha", 5, 0)
+	var bleveIDs []string
+	for _, h := range hits {
+		bleveIDs = append(bleveIDs, h.ID)
+	}
+	sorted := slices.Sorted(slices.Values(ids))
+	if want := []string{"a5", "a6", "a7", "a8", "a9"}; total != 15 || !slices.Equal(sorted, want) || !slices.Equal(ids, bleveIDs) {
+		t.Fatalf("got %v of %d, want %v of 15 in bleve's order %v", ids, total, want, bleveIDs)
+	}
 }
 
 // TestTopTermStopsWhenCancelled: a cancelled query returns the context's
