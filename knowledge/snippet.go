@@ -3,6 +3,7 @@ package knowledge
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -56,18 +57,20 @@ func loneLines(v *textView, t term) lineMatch {
 				end = from + cut + 1
 			}
 		}
-		for _, f := range termSpans(&textView{data: v.data[from:end]}, t) {
+		found := termSpans(&textView{data: v.data[from:end]}, t)
+		spans = slices.Grow(spans, len(found))
+		for _, f := range found {
 			spans = append(spans, span{from + f[0], from + f[1], 0})
 		}
 		if end == len(v.data) {
 			break
 		}
-		if m := lineMatchOf(v.data[:end], spans); len(m.lines) >= maxLines {
+		if m := lineMatchOf(v.data[:end], spans, true); len(m.lines) >= maxLines {
 			return m
 		}
 		from = end
 	}
-	m := lineMatchOf(v.data, spans)
+	m := lineMatchOf(v.data, spans, true)
 	m.unverified = t.verify && len(spans) == 0
 	return m
 }
@@ -92,14 +95,16 @@ func linesOf(v *textView, terms []term) lineMatch {
 			spans = append(spans, span{i, i, -1})
 		}
 	}
-	m := lineMatchOf(data, spans)
+	m := lineMatchOf(data, spans, false)
 	m.unverified = unverified
 	return m
 }
 
 // lineMatchOf picks the best lines of data from the terms' spans: the
 // first line holding the most distinct terms, and up to maxLines such.
-func lineMatchOf(data []byte, spans []span) lineMatch {
+// With lone set, spans are of one term, so every line holding one is a
+// best line and lines past the first maxLines are not looked at.
+func lineMatchOf(data []byte, spans []span, lone bool) lineMatch {
 	var m lineMatch
 	if len(spans) == 0 {
 		return m
@@ -117,6 +122,9 @@ func lineMatchOf(data []byte, spans []span) lineMatch {
 		ln += bytes.Count(data[counted:s.start], newline)
 		counted = s.start
 		if len(lines) == 0 || lines[len(lines)-1].ln != ln {
+			if lone && len(lines) == maxLines {
+				break
+			}
 			lines = append(lines, lineInfo{ln: ln, first: i})
 		}
 		li := &lines[len(lines)-1]
