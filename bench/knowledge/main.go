@@ -27,7 +27,7 @@ import (
 )
 
 func main() {
-	corpus := flag.String("corpus", "", "folder to index (default: GOROOT/src)")
+	corpus := flag.String("corpus", "", "folder to index (default: GOROOT/src); with -synthetic, where the tree is generated, or reused if it exists")
 	synthetic := flag.Int("synthetic", 0, "generate a synthetic corpus of N files (~10 KB each) instead")
 	runs := flag.Int("runs", 50, "runs per query")
 	memLimit := flag.Int("memlimit", 0, "Go soft memory limit in MiB (0: none), as an app would set")
@@ -62,10 +62,17 @@ func run(corpus string, synthetic, runs int) error {
 	}
 	defer os.RemoveAll(tmp)
 	if synthetic > 0 {
-		corpus = filepath.Join(tmp, "corpus")
-		fmt.Printf("generating %d synthetic files...\n", synthetic)
-		if err := generate(corpus, synthetic); err != nil {
-			return err
+		if corpus == "" {
+			corpus = filepath.Join(tmp, "corpus")
+		}
+		// A corpus folder that already exists is taken as generated
+		// before (the same seed gives the same tree), so alternating runs
+		// of two binaries read one tree.
+		if _, err := os.Stat(corpus); err != nil {
+			fmt.Printf("generating %d synthetic files...\n", synthetic)
+			if err := generate(corpus, synthetic); err != nil {
+				return err
+			}
 		}
 	} else if corpus == "" {
 		corpus = filepath.Join(runtime.GOROOT(), "src")
