@@ -31,9 +31,14 @@ func findLines(data []byte, terms []term) lineMatch {
 	return findLinesIn(&textView{data: data}, terms)
 }
 
-// headLen is the first window a lone term is looked for in (see
-// loneLines): a common word fills five lines within a few KB.
+// headLen is how much of a big file is read first (see readTextPeek): a
+// common word fills five lines within a few KB.
 const headLen = 4 << 10
+
+// firstWindow is the first window a lone term is looked for in (see
+// loneLines): a word on most lines fills five within 1 KB, and every
+// match in the window is collected.
+const firstWindow = 1 << 10
 
 func findLinesIn(v *textView, terms []term) lineMatch {
 	if len(terms) == 1 {
@@ -44,13 +49,13 @@ func findLinesIn(v *textView, terms []term) lineMatch {
 
 // loneLines finds a lone term's lines. Every line holding it is a best
 // line, so its first maxLines lines make the answer: the text is searched
-// a window at a time (headLen, growing fourfold, cut at a line end since
+// a window at a time (firstWindow, growing fourfold, cut at a line end since
 // no match crosses one) until they are found. Top hits are often the
 // biggest files (net/http's server.go: 120 KB), with the word early on.
 func loneLines(v *textView, t term) lineMatch {
 	var spans []span
 	from := 0
-	for size := headLen; ; size *= 4 {
+	for size := firstWindow; ; size *= 4 {
 		end := len(v.data)
 		if size < end {
 			if cut := bytes.LastIndexByte(v.data[from:size], '\n'); cut >= 0 {
