@@ -3,6 +3,8 @@ package knowledge
 import (
 	"fmt"
 	"os"
+
+	"github.com/blevesearch/bleve/v2/document"
 )
 
 // commit applies one batch. Under the write lock it re-checks each file on
@@ -26,6 +28,7 @@ func (x *Index) commitAsync(items []pending, deletes []string, shared bool) (cha
 	}
 	b := x.idx.NewBatch()
 	stamps := make(map[string]*fileStat, len(items)+len(deletes))
+	docs := make([]*document.Document, 0, len(items))
 	for _, id := range deletes {
 		b.Delete(id)
 		stamps[id] = nil
@@ -51,6 +54,7 @@ func (x *Index) commitAsync(items []pending, deletes []string, shared bool) (cha
 		if err := b.IndexAdvanced(p.doc); err != nil {
 			return nil, fmt.Errorf("knowledge: index %s: %w", f.rel, err)
 		}
+		docs = append(docs, p.doc)
 		st := f.fileStat
 		stamps[f.id()] = &st
 	}
@@ -59,6 +63,7 @@ func (x *Index) commitAsync(items []pending, deletes []string, shared bool) (cha
 	if err := x.idx.Batch(b); err != nil {
 		return nil, fmt.Errorf("knowledge: write index: %w", err)
 	}
+	recycleFields(docs)
 	x.mu.Lock()
 	x.unpersisted = append(pruneClosed(x.unpersisted), persisted)
 	for id, st := range stamps {

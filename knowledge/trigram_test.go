@@ -32,6 +32,9 @@ func TestCountedFieldsMatchAnalyzers(t *testing.T) {
 		{"content", codeAnalyzer{}, func(b []byte) *countedField { return newContentField("f", b) }},
 		{"grams", trigramAnalyzer{}, func(b []byte) *countedField { return newGramField("f", b) }},
 	}
+	// Each input runs twice, so the second count reuses the maps the
+	// first one recycled (and other inputs' of the same size class).
+	inputs = append(inputs, inputs...)
 	for _, f := range fields {
 		for _, in := range inputs {
 			want := document.NewTextFieldCustom("f", nil, []byte(in), index.IndexField, f.ana)
@@ -47,7 +50,26 @@ func TestCountedFieldsMatchAnalyzers(t *testing.T) {
 			if got.Size() != 64+len("f")+len(in)+got.freqs.Size() {
 				t.Errorf("%s %.20q: kept size %d, the map's is %d", f.name, in, got.Size()-65-len(in), got.freqs.Size())
 			}
+			got.recycle()
 		}
+	}
+}
+
+// A recycled counter is empty and has room for every count of its class.
+func TestCounterMemClasses(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 3, 6, 7, 8, 13, 14, 15, 100, 895, 896, 897, 4000, 1 << 17} {
+		m := getCounterMem(n)
+		if cap(m.slab) < n || counterCap(m.class) < n {
+			t.Fatalf("%d terms: class %d holds %d, slab %d", n, m.class, counterCap(m.class), cap(m.slab))
+		}
+		m.slab = append(m.slab, index.TokenFreq{Term: []byte("x")})
+		m.freqs["x"] = &m.slab[0]
+		m.put()
+		again := getCounterMem(n)
+		if len(again.freqs) != 0 || len(again.slab) != 0 || (cap(again.slab) > 0 && again.slab[:1][0].Term != nil) {
+			t.Fatalf("%d terms: a recycled counter holds %d terms, %d entries", n, len(again.freqs), len(again.slab))
+		}
+		again.put()
 	}
 }
 
