@@ -5,12 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"runtime"
 	"sync"
 
 	"github.com/blevesearch/bleve/v2/index/scorch"
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	segment "github.com/blevesearch/scorch_segment_api/v2"
 )
 
@@ -141,29 +139,6 @@ func segmentsBySize(lists []segment.PostingsList) []int {
 	return order
 }
 
-// bm25 is bleve's term scorer for one term (scorer.TermQueryScorer with
-// its BM25 model): the same formula and the same statistics, so a score
-// here equals the score bleve gives.
-type bm25 struct{ idf, avgLen float64 }
-
-func newBM25(docs, docsWithTerm uint64, fieldCardinality int) bm25 {
-	b := bm25{idf: math.Log(1 + (float64(docs)-float64(docsWithTerm)+0.5)/(float64(docsWithTerm)+0.5))}
-	if docs > 0 {
-		b.avgLen = math.Ceil(float64(fieldCardinality) / float64(docs))
-	}
-	return b
-}
-
-func (b bm25) score(freq uint64, norm float64) float64 {
-	tf := math.Sqrt(float64(freq))
-	if b.avgLen <= 0 {
-		return tf * norm * b.idf // bleve's tf-idf fallback for an empty field
-	}
-	fieldLength := 1 / (norm * norm)
-	return b.idf * (tf * bsearch.BM25_k1) /
-		(tf + bsearch.BM25_k1*(1-bsearch.BM25_b+(bsearch.BM25_b*fieldLength/b.avgLen)))
-}
-
 // scoredDoc is a hit by its number in the snapshot (bleve's internal id),
 // which breaks ties between equal scores as bleve's collector does.
 type scoredDoc struct {
@@ -220,6 +195,8 @@ func (h *topHits) sorted() []scoredDoc {
 // context every few thousand postings as bleve's collector does.
 func (h *topHits) collect(ctx context.Context, list segment.PostingsList, offset uint64, seg int, bm bm25) error {
 	it := list.Iterator(true, true, false, nil)
+	parts := getLengthParts(bm.avgLen)
+	defer lengthPartPool.Put(parts)
 	for n := 0; ; n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
 			return ctx.Err()
@@ -231,7 +208,13 @@ func (h *topHits) collect(ctx context.Context, list segment.PostingsList, offset
 		if p == nil {
 			return nil
 		}
-		d := scoredDoc{score: bm.score(p.Frequency(), p.Norm()), doc: offset + p.Number(), seg: seg}
+		var score float64
+		if n, ok := p.(normBitser); ok {
+			score = parts.score(bm, p.Frequency(), n.NormUint64())
+		} else {
+			score = bm.score(p.Frequency(), p.Norm())
+		}
+		d := scoredDoc{score: score, doc: offset + p.Number(), seg: seg}
 		if len(h.hits) < h.want || h.hits[0].worse(d) {
 			h.offer(d)
 		}

@@ -1,0 +1,82 @@
+package knowledge
+
+import (
+	"math"
+	"sync"
+
+	bsearch "github.com/blevesearch/bleve/v2/search"
+)
+
+// bm25 is bleve's term scorer for one term (scorer.TermQueryScorer with
+// its BM25 model): the same formula and the same statistics, so a score
+// here equals the score bleve gives.
+type bm25 struct{ idf, avgLen float64 }
+
+func newBM25(docs, docsWithTerm uint64, fieldCardinality int) bm25 {
+	b := bm25{idf: math.Log(1 + (float64(docs)-float64(docsWithTerm)+0.5)/(float64(docsWithTerm)+0.5))}
+	if docs > 0 {
+		b.avgLen = math.Ceil(float64(fieldCardinality) / float64(docs))
+	}
+	return b
+}
+
+func (b bm25) score(freq uint64, norm float64) float64 {
+	tf := math.Sqrt(float64(freq))
+	if b.avgLen <= 0 {
+		return tf * norm * b.idf // bleve's tf-idf fallback for an empty field
+	}
+	fieldLength := 1 / (norm * norm)
+	return b.idf * (tf * bsearch.BM25_k1) / (tf + lengthPart(fieldLength, b.avgLen))
+}
+
+// lengthPart is the share of the score's denominator that depends on the
+// field's length alone, computed as bleve computes it.
+func lengthPart(fieldLength, avgLen float64) float64 {
+	return bsearch.BM25_k1 * (1 - bsearch.BM25_b + (bsearch.BM25_b * fieldLength / avgLen))
+}
+
+// normBitser is a posting that gives its norm as stored: zap keeps the
+// field's length there, and Norm turns it into 1/√length.
+type normBitser interface{ NormUint64() uint64 }
+
+// lengthParts caches lengthPart by field length for one average length.
+// A posting's length goes from its stored bits to Norm (a square root and
+// a division) to bleve's field length (another division) to the part
+// (one more): those were half the work of scoring a word in every file.
+// Each step runs as in bleve, so a score is bleve's to the last bit.
+type lengthParts struct {
+	avgLen float64
+	part   []float64 // by field length; 0 until computed (a part is > 0)
+}
+
+const cachedLengths = 1 << 16
+
+var lengthPartPool = sync.Pool{New: func() any { return &lengthParts{part: make([]float64, cachedLengths)} }}
+
+func getLengthParts(avgLen float64) *lengthParts {
+	lp := lengthPartPool.Get().(*lengthParts)
+	if lp.avgLen != avgLen {
+		clear(lp.part)
+		lp.avgLen = avgLen
+	}
+	return lp
+}
+
+func (lp *lengthParts) score(b bm25, freq, length uint64) float64 {
+	if b.avgLen <= 0 || length >= cachedLengths {
+		return b.score(freq, normOf(length))
+	}
+	part := lp.part[length]
+	if part == 0 {
+		norm := normOf(length)
+		part = lengthPart(1/(norm*norm), b.avgLen)
+		lp.part[length] = part
+	}
+	tf := math.Sqrt(float64(freq))
+	return b.idf * (tf * bsearch.BM25_k1) / (tf + part)
+}
+
+// normOf is zap's Posting.Norm for a stored length.
+func normOf(length uint64) float64 {
+	return float64(float32(1.0 / math.Sqrt(float64(uint32(length)))))
+}
