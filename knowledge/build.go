@@ -2,9 +2,7 @@ package knowledge
 
 import (
 	"context"
-	"fmt"
 	"runtime"
-	"strings"
 	"sync"
 
 	"github.com/blevesearch/bleve/v2/document"
@@ -47,93 +45,6 @@ func (x *Index) build(ctx context.Context) {
 	x.update(false, func(s *Status) { s.State = StateReady })
 }
 
-// scope limits a reconcile to one directory of one source.
-type scope struct {
-	src *source
-	rel string // "" for the whole source
-}
-
-// reconcile walks the scopes (all sources when nil), then indexes what is
-// new or changed and deletes what is gone or now ignored. With progress
-// set, it reports totals and progress in the status.
-func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool) error {
-	if scopes == nil {
-		for _, s := range x.sources {
-			scopes = append(scopes, scope{src: s})
-		}
-	}
-	w := &walker{}
-	x.mu.Lock()
-	if x.w != nil {
-		w.onDir = x.w.watchDir
-	}
-	x.mu.Unlock()
-	var disk []diskFile
-	seen := map[string]bool{}
-	for _, sc := range scopes {
-		err := w.walk(ctx, sc.src, sc.rel, func(f diskFile) {
-			disk = append(disk, f)
-			seen[f.id()] = true
-		})
-		if err != nil {
-			return fmt.Errorf("knowledge: walk %s: %w", sc.src.root, err)
-		}
-	}
-	var todo []diskFile
-	var gone []string
-	var total int64
-	x.mu.Lock()
-	for _, f := range disk {
-		if old, ok := x.files[f.id()]; !ok || old != f.fileStat {
-			todo = append(todo, f)
-			total += min(f.size, x.opts.MaxFileSize)
-		}
-	}
-	for id := range x.files {
-		if !seen[id] && x.inScopes(id, scopes) {
-			gone = append(gone, id)
-		}
-	}
-	x.mu.Unlock()
-	if progress {
-		x.update(false, func(s *Status) {
-			s.FilesTotal, s.BytesTotal, s.FilesDone, s.BytesDone = len(todo), total, 0, 0
-		})
-	}
-	if len(gone) > 0 {
-		if err := x.commit(nil, gone); err != nil {
-			return err
-		}
-	}
-	return x.indexFiles(ctx, todo, progress)
-}
-
-// inScopes reports whether a document id lies inside one of the scopes.
-func (x *Index) inScopes(id string, scopes []scope) bool {
-	src, rel := x.locate(id)
-	for _, sc := range scopes {
-		if sc.src == src && underDir(rel, sc.rel) {
-			return true
-		}
-	}
-	return false
-}
-
-// underDir reports whether rel is dir or lies below it ("" is the root).
-func underDir(rel, dir string) bool {
-	return dir == "" || rel == dir || strings.HasPrefix(rel, dir+"/")
-}
-
-// locate splits a document id into its source and relative path.
-func (x *Index) locate(id string) (*source, string) {
-	for _, s := range x.sources[1:] {
-		if rel, ok := strings.CutPrefix(id, s.label+":"); ok {
-			return s, rel
-		}
-	}
-	return x.sources[0], id
-}
-
 // indexFiles reads files in parallel and commits them in batches bounded
 // by Options.BatchBytes, so memory stays flat however large the tree.
 // heavyDoc is the document size (about its text) indexed in a batch of
@@ -144,6 +55,16 @@ func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool)
 	if len(files) == 0 {
 		return nil
 	}
+	ch := make(chan diskFile, len(files))
+	for _, f := range files {
+		ch <- f
+	}
+	close(ch)
+	return x.indexStream(ctx, ch, progress)
+}
+
+// indexStream is indexFiles for files still being found.
+func (x *Index) indexStream(ctx context.Context, files <-chan diskFile, progress bool) error {
 	in := make(chan diskFile)
 	out := make(chan pending, 64)
 	var wg sync.WaitGroup
@@ -162,7 +83,7 @@ func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool)
 	}
 	go func() {
 		defer close(in)
-		for _, f := range files {
+		for f := range files {
 			select {
 			case in <- f:
 			case <-ctx.Done():

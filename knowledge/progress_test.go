@@ -90,3 +90,48 @@ func TestCloseDuringBuild(t *testing.T) {
 		t.Errorf("after reopen total %d", got)
 	}
 }
+
+// TestIndexingStartsBeforeTheWalkEnds: files are searchable while the
+// walk of the rest of the tree is still running.
+func TestIndexingStartsBeforeTheWalkEnds(t *testing.T) {
+	ws := t.TempDir()
+	for i := range 50 {
+		write(t, ws, fmt.Sprintf("a/f%d.txt", i), "earlyword\n")
+	}
+	write(t, ws, "z/late.txt", "lateword\n")
+	var x *Index
+	opened := make(chan struct{})
+	sawEarly := make(chan bool, 1)
+	testHookWalked = func(rel string) {
+		if rel != "z/late.txt" {
+			return
+		}
+		<-opened
+		deadline := time.Now().Add(20 * time.Second)
+		for time.Now().Before(deadline) {
+			if r, err := x.Search(context.Background(), "earlyword", 5); err == nil && len(r.Hits) > 0 {
+				sawEarly <- true
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		sawEarly <- false
+	}
+	defer func() { testHookWalked = nil }()
+	var err error
+	x, err = Open(context.Background(), Options{Workspace: ws, CacheDir: t.TempDir(), NoWatch: true, BatchBytes: 1 << 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	close(opened)
+	if err := x.Wait(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !<-sawEarly {
+		t.Fatal("no file was searchable before the walk reached the last one")
+	}
+	if r := search(t, x, "lateword"); r.Total != 1 {
+		t.Fatalf("lateword: %d files", r.Total)
+	}
+}
