@@ -81,10 +81,12 @@ func newMapping() mapping.IndexMapping {
 // runtimeConfig tunes scorch. Batches are "unsafe" (not fsynced before
 // Batch returns): the stamp of every file travels in its own document, so
 // whatever a crash loses, the reconcile at the next open re-indexes.
-// Segments stop growing at 10,000 files: merging ever larger segments maps
+// Segments stop growing at 5,000 files: merging ever larger segments maps
 // and reads them whole, and on a 100k-file tree those pages took the
-// build's peak RSS to 941 MB (453 MB capped, same build speed; a 5,000
-// cap saved 47 MB more but slowed the build by 7% and later queries).
+// build's peak RSS to 941 MB. Capped at 10,000 it measured 453 MB, and
+// with the floor below 367–434 MB over eight runs; at 5,000, 356–375 MB
+// over three, for the same build CPU and query times (with the old
+// floor a 5,000 cap had slowed the build by 7%).
 //
 // The floor is about five batches' files, not bleve's 2,000: the planner
 // counts every segment under the floor as floor-sized, so below it a
@@ -96,7 +98,7 @@ func runtimeConfig() map[string]interface{} {
 		"unsafe_batch": true,
 		"bolt_timeout": "300ms",
 		"scorchMergePlanOptions": map[string]interface{}{
-			"MaxSegmentSize":   10000,
+			"MaxSegmentSize":   5000,
 			"FloorSegmentSize": 500,
 		},
 	}
