@@ -20,26 +20,31 @@ func newBM25(docs, docsWithTerm uint64, fieldCardinality int) bm25 {
 	return b
 }
 
+// score is a posting's score from its frequency and norm. avgLen is > 0
+// whenever a term has postings (its field then holds terms), so bleve's
+// tf-idf fallback for an empty field never applies here.
 func (b bm25) score(freq uint64, norm float64) float64 {
-	tf := math.Sqrt(float64(freq))
-	if b.avgLen <= 0 {
-		return tf * norm * b.idf // bleve's tf-idf fallback for an empty field
-	}
-	fieldLength := 1 / (norm * norm)
-	return b.idf * (tf * bsearch.BM25_k1) / (tf + lengthPart(fieldLength, b.avgLen))
+	return b.scoreWith(freq, b.partOf(norm))
 }
 
-// lengthPart is the share of the score's denominator that depends on the
-// field's length alone, computed as bleve computes it.
-func lengthPart(fieldLength, avgLen float64) float64 {
-	return bsearch.BM25_k1 * (1 - bsearch.BM25_b + (bsearch.BM25_b * fieldLength / avgLen))
+// scoreWith is score given the length part of the denominator.
+func (b bm25) scoreWith(freq uint64, part float64) float64 {
+	tf := math.Sqrt(float64(freq))
+	return b.idf * (tf * bsearch.BM25_k1) / (tf + part)
+}
+
+// partOf is the share of the score's denominator that depends on the
+// field's length alone, from the norm as bleve computes it.
+func (b bm25) partOf(norm float64) float64 {
+	fieldLength := 1 / (norm * norm)
+	return bsearch.BM25_k1 * (1 - bsearch.BM25_b + (bsearch.BM25_b * fieldLength / b.avgLen))
 }
 
 // normBitser is a posting that gives its norm as stored: zap keeps the
 // field's length there, and Norm turns it into 1/√length.
 type normBitser interface{ NormUint64() uint64 }
 
-// lengthParts caches lengthPart by field length for one average length.
+// lengthParts caches partOf by field length for one average length.
 // A posting's length goes from its stored bits to Norm (a square root and
 // a division) to bleve's field length (another division) to the part
 // (one more): those were half the work of scoring a word in every file.
@@ -63,17 +68,15 @@ func getLengthParts(avgLen float64) *lengthParts {
 }
 
 func (lp *lengthParts) score(b bm25, freq, length uint64) float64 {
-	if b.avgLen <= 0 || length >= cachedLengths {
+	if length >= cachedLengths {
 		return b.score(freq, normOf(length))
 	}
 	part := lp.part[length]
 	if part == 0 {
-		norm := normOf(length)
-		part = lengthPart(1/(norm*norm), b.avgLen)
+		part = b.partOf(normOf(length))
 		lp.part[length] = part
 	}
-	tf := math.Sqrt(float64(freq))
-	return b.idf * (tf * bsearch.BM25_k1) / (tf + part)
+	return b.scoreWith(freq, part)
 }
 
 // normOf is zap's Posting.Norm for a stored length.
