@@ -149,6 +149,12 @@ func (x *Index) candidates(ctx context.Context, q query.Query, size, from int) (
 			return ids, scores, total, err
 		}
 	}
+	if builtOfTerms(q) {
+		ids, scores, total, err := x.topQuery(ctx, q, size, from)
+		if !errors.Is(err, errNotScorch) {
+			return ids, scores, total, err
+		}
+	}
 	req := bleve.NewSearchRequestOptions(q, size, from, false)
 	sr, err := x.idx.SearchInContext(ctx, req)
 	if err != nil {

@@ -22,6 +22,39 @@ import (
 // own hits, scores and order (ties included) over an index of several
 // segments holding deleted documents, for every page.
 func TestTopTermRanksAsBleve(t *testing.T) {
+	snap := churnedSnapshot(t)
+	ctx := context.Background()
+	bm25Ctx := context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
+		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+
+	for _, term := range []string{"alpha", "beta0", "omega", "gamma2", "absent"} {
+		for _, page := range [][2]int{{20, 0}, {5, 0}, {10, 7}, {300, 0}, {10, 500}} {
+			size, from := page[0], page[1]
+			ids, scores, total, err := topTermIn(ctx, snap, fieldContent, term, size, from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hits, bleveTotal := bleveTop(t, bm25Ctx, snap, termQuery(term, fieldContent), size, from)
+			if total != bleveTotal || len(ids) != len(hits) {
+				t.Fatalf("%s size %d from %d: %d of %d hits, bleve %d of %d", term, size, from, len(ids), total, len(hits), bleveTotal)
+			}
+			for i, h := range hits {
+				if ids[i] != h.ID || scores[i] != h.Score {
+					t.Fatalf("%s size %d from %d: hit %d is %s %v, bleve's %s %v", term, size, from, i, ids[i], scores[i], h.ID, h.Score)
+				}
+			}
+			if term != "absent" && from == 0 && total < 2 {
+				t.Fatalf("%s: %d hits; the words should be common", term, total)
+			}
+		}
+	}
+}
+
+// churnedSnapshot indexes 240 files of five common words, some repeating
+// the one before (so scores tie), then edits and deletes every third, so
+// the snapshot it returns has several segments and deleted documents.
+func churnedSnapshot(t *testing.T) *scorch.IndexSnapshot {
+	t.Helper()
 	ws := t.TempDir()
 	rng := rand.New(rand.NewPCG(5, 9))
 	words := []string{"alpha", "beta", "gamma", "delta", "omega"}
@@ -68,38 +101,19 @@ func TestTopTermRanksAsBleve(t *testing.T) {
 	if segments < 2 || deleted == 0 {
 		t.Fatalf("index has %d segments and %d deleted documents; the test needs several and some", segments, deleted)
 	}
-	bm25Ctx := context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
-		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
-
-	for _, term := range []string{"alpha", "beta0", "omega", "gamma2", "absent"} {
-		for _, page := range [][2]int{{20, 0}, {5, 0}, {10, 7}, {300, 0}, {10, 500}} {
-			size, from := page[0], page[1]
-			ids, scores, total, err := topTermIn(ctx, snap, fieldContent, term, size, from)
-			if err != nil {
-				t.Fatal(err)
-			}
-			hits, bleveTotal := bleveTop(t, bm25Ctx, snap, term, size, from)
-			if total != bleveTotal || len(ids) != len(hits) {
-				t.Fatalf("%s size %d from %d: %d of %d hits, bleve %d of %d", term, size, from, len(ids), total, len(hits), bleveTotal)
-			}
-			for i, h := range hits {
-				if ids[i] != h.ID || scores[i] != h.Score {
-					t.Fatalf("%s size %d from %d: hit %d is %s %v, bleve's %s %v", term, size, from, i, ids[i], scores[i], h.ID, h.Score)
-				}
-			}
-			if term != "absent" && from == 0 && total < 2 {
-				t.Fatalf("%s: %d hits; the words should be common", term, total)
-			}
-		}
-	}
+	return snap
 }
 
-// bleveTop runs bleve's own term searcher and top-N collector on snap.
-func bleveTop(t *testing.T, ctx context.Context, snap *scorch.IndexSnapshot, term string, size, from int) ([]*bsearch.DocumentMatch, int) {
-	t.Helper()
+func termQuery(term, field string) *query.TermQuery {
 	tq := query.NewTermQuery(term)
-	tq.SetField(fieldContent)
-	s, err := tq.Searcher(ctx, snap, newMapping(), bsearch.SearcherOptions{})
+	tq.SetField(field)
+	return tq
+}
+
+// bleveTop runs bleve's own searcher and top-N collector on snap.
+func bleveTop(t *testing.T, ctx context.Context, snap *scorch.IndexSnapshot, q query.Query, size, from int) ([]*bsearch.DocumentMatch, int) {
+	t.Helper()
+	s, err := q.Searcher(ctx, snap, newMapping(), bsearch.SearcherOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +188,7 @@ func TestTopTermNumbersDocumentsAsBleve(t *testing.T) {
 	}
 	// A batch numbers its documents in no set order: the page holds the
 	// five, in the order bleve gives them.
-	hits, _ := bleveTop(t, ctx, snap, "alpha", 5, 0)
+	hits, _ := bleveTop(t, ctx, snap, termQuery("alpha", fieldContent), 5, 0)
 	var bleveIDs []string
 	for _, h := range hits {
 		bleveIDs = append(bleveIDs, h.ID)

@@ -1,0 +1,123 @@
+package knowledge
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/blevesearch/bleve/v2"
+	bsearch "github.com/blevesearch/bleve/v2/search"
+	"github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// TestTopQueryRanksAsBleve: a query of terms, its searcher run over any
+// number of shares of the document numbers, gives bleve's own hits,
+// scores, order (ties included) and total over an index of several
+// segments holding deleted documents, for every page.
+func TestTopQueryRanksAsBleve(t *testing.T) {
+	snap := churnedSnapshot(t)
+	ctx := context.Background()
+	bm25Ctx := context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
+		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+	boosted := func(q *query.TermQuery) *query.TermQuery { q.SetBoost(pathBoost); return q }
+	queries := map[string]query.Query{
+		"two words": query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("beta0", fieldContent)}),
+		"content or path": query.NewDisjunctionQuery([]query.Query{termQuery("gamma", fieldContent),
+			boosted(termQuery("f001", fieldPath))}),
+		"nested": query.NewConjunctionQuery([]query.Query{termQuery("omega", fieldContent),
+			query.NewDisjunctionQuery([]query.Query{termQuery("alpha", fieldContent), boosted(termQuery("txt", fieldPath))})}),
+		"everything": query.NewMatchAllQuery(),
+		"none":       query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("absent", fieldContent)}),
+	}
+	for _, s := range []string{`alpha beta0`, `"alpha beta"`, `"omega1 delta"`} {
+		pq, err := parseQuery(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		queries[s] = pq.bleveQuery()
+	}
+	for name, q := range queries {
+		if !builtOfTerms(q) {
+			t.Fatalf("%s: not seen as built of terms", name)
+		}
+		for _, shares := range []int{1, 2, 3, 7} {
+			for _, page := range [][2]int{{20, 0}, {5, 0}, {10, 7}, {300, 0}, {10, 500}, {0, 0}} {
+				size, from := page[0], page[1]
+				ids, scores, total, err := topQueryIn(ctx, snap, newMapping(), q, size, from, shares)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hits, bleveTotal := bleveTop(t, bm25Ctx, snap, q, size, from)
+				if total != bleveTotal || len(ids) != len(hits) {
+					t.Fatalf("%s, %d shares, size %d from %d: %d of %d hits, bleve %d of %d",
+						name, shares, size, from, len(ids), total, len(hits), bleveTotal)
+				}
+				for i, h := range hits {
+					if ids[i] != h.ID || scores[i] != h.Score {
+						t.Fatalf("%s, %d shares, size %d from %d: hit %d is %s %v, bleve's %s %v",
+							name, shares, size, from, i, ids[i], scores[i], h.ID, h.Score)
+					}
+				}
+				if name != "none" && total < 2 {
+					t.Fatalf("%s: %d hits; the test wants common words", name, total)
+				}
+			}
+		}
+	}
+}
+
+// TestBuiltOfTerms: queries whose searchers expand terms from the
+// dictionaries go to bleve's one searcher.
+func TestBuiltOfTerms(t *testing.T) {
+	prefix := query.NewPrefixQuery("alp")
+	tests := []struct {
+		name string
+		q    query.Query
+		want bool
+	}{
+		{"term", termQuery("alpha", fieldContent), true},
+		{"prefix", prefix, false},
+		{"fuzzy", query.NewFuzzyQuery("alpha"), false},
+		{"conjunction holding a prefix", query.NewConjunctionQuery([]query.Query{termQuery("a", fieldContent), prefix}), false},
+		{"disjunction holding a wildcard", query.NewDisjunctionQuery([]query.Query{termQuery("a", fieldContent), query.NewWildcardQuery("*a*")}), false},
+		{"disjunction of terms", query.NewDisjunctionQuery([]query.Query{termQuery("a", fieldContent), termQuery("b", fieldPath)}), true},
+	}
+	for _, tt := range tests {
+		if got := builtOfTerms(tt.q); got != tt.want {
+			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestTopQueryStopsWhenCancelled: a cancelled query returns the
+// context's error, not a partial page.
+func TestTopQueryStopsWhenCancelled(t *testing.T) {
+	ws := t.TempDir()
+	write(t, ws, "a.txt", "alpha beta\n")
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	q := query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("beta", fieldContent)})
+	if _, _, _, err := x.topQuery(ctx, q, 10, 0); !errors.Is(err, context.Canceled) {
+		t.Fatalf("got %v, want context.Canceled", err)
+	}
+}
+
+// TestTopSearchesOfAClosedIndex: a closed index has no snapshot to read;
+// both parallel searches say so rather than crash.
+func TestTopSearchesOfAClosedIndex(t *testing.T) {
+	ws := t.TempDir()
+	write(t, ws, "a.txt", "alpha beta\n")
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if _, _, _, err := x.topTerm(ctx, fieldContent, "alpha", 10, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
+		t.Errorf("term: got %v, want bleve.ErrorIndexClosed", err)
+	}
+	if _, _, _, err := x.topQuery(ctx, query.NewMatchAllQuery(), 10, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
+		t.Errorf("query: got %v, want bleve.ErrorIndexClosed", err)
+	}
+}
