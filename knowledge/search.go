@@ -1,13 +1,10 @@
 package knowledge
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
@@ -90,20 +87,31 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 		return Results{}, err
 	}
 	if !verify {
-		hits := x.snippets(ctx, pq, ids, scores)
+		hits := x.snippets(ctx, pq, ids, scores, nil)
 		res := Results{Total: total, Hits: make([]Hit, len(hits))}
 		for i, h := range hits {
 			res.Hits[i] = h.Hit
 		}
 		return res, nil
 	}
-	// Check candidates in score order, in parallel chunks, until the page
-	// is full and enough were seen to estimate the rest. Candidates past
+	// Check candidates in score order, in parallel, until the page is
+	// full and enough were seen to estimate the rest. Candidates past
 	// the first fetch are fetched when the page is still short: the true
 	// matches of a phrase can rank anywhere among files holding its words.
 	kept := []Hit{}
-	verified, checked := 0, 0
-	for checked < total && ctx.Err() == nil {
+	verified, checked, full := 0, 0, false
+	enough := func(h checkedHit) bool {
+		checked++
+		if !h.dropped {
+			verified++
+			if len(kept) < limit {
+				kept = append(kept, h.Hit)
+			}
+		}
+		full = len(kept) >= limit && checked >= 4*limit && total > exactVerify
+		return full
+	}
+	for !full && checked < total && ctx.Err() == nil {
 		if checked == len(ids) {
 			more, moreScores, _, err := x.candidates(ctx, bq, total-len(ids), len(ids))
 			if err != nil {
@@ -114,20 +122,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 			}
 			ids, scores = append(ids, more...), append(scores, moreScores...)
 		}
-		n := min(32, len(ids)-checked)
-		for _, h := range x.snippets(ctx, pq, ids[checked:checked+n], scores[checked:checked+n]) {
-			if h.dropped {
-				continue
-			}
-			verified++
-			if len(kept) < limit {
-				kept = append(kept, h.Hit)
-			}
-		}
-		checked += n
-		if len(kept) >= limit && checked >= 4*limit && total > exactVerify {
-			break
-		}
+		x.snippets(ctx, pq, ids[checked:], scores[checked:], enough)
 	}
 	if err := ctx.Err(); err != nil {
 		return Results{}, err
@@ -166,103 +161,6 @@ func (x *Index) candidates(ctx context.Context, q query.Query, size, from int) (
 		ids[i], scores[i] = h.ID, h.Score
 	}
 	return ids, scores, int(sr.Total), nil
-}
-
-type checkedHit struct {
-	Hit
-	dropped bool
-}
-
-// snippets reads the hit files in parallel and fills lines and snippets;
-// hits whose file lacks a verify term's exact text are marked dropped.
-func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, scores []float64) []checkedHit {
-	out := make([]checkedHit, len(ids))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 8)
-	for i, id := range ids {
-		if ctx.Err() != nil {
-			break
-		}
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			src, rel := x.locate(id)
-			h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: scores[i]}}
-			var head lineMatch
-			data, release, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, pq.headPeek(&head))
-			v := &textView{data: data}
-			if err == nil && headDone {
-				h.Line, h.Lines, h.Snippet, h.Highlights = head.line, head.lines, head.snippet, head.ranges
-			} else if err == nil && !quickReject(v, pq.terms) {
-				m := findLinesIn(v, pq.terms)
-				release()
-				h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
-				h.dropped = m.unverified && !pathHasAll(rel, pq.terms)
-			} else {
-				if err == nil {
-					release()
-				}
-				h.dropped = needsVerify(pq.terms) && !pathHasAll(rel, pq.terms)
-			}
-			out[i] = h
-		}()
-	}
-	wg.Wait()
-	return out
-}
-
-// headPeek, for a lone word, finds its lines in a file's head (its whole
-// lines) into m, and is satisfied when they are enough for loneLines to
-// stop there; nil for other queries.
-func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
-	if len(q.terms) != 1 || q.terms[0].verify {
-		return nil
-	}
-	return func(head []byte) bool {
-		cut := bytes.LastIndexByte(head, '\n')
-		if cut < 0 {
-			return false
-		}
-		*m = findLinesIn(&textView{data: head[:cut+1]}, q.terms)
-		return len(m.lines) >= maxLines
-	}
-}
-
-// quickReject: a verify term's literal is absent, so the exact text
-// cannot be there (checked before the other terms' line search; a lone
-// term's own search finds that out as fast).
-func quickReject(v *textView, terms []term) bool {
-	if len(terms) < 2 {
-		return false
-	}
-	for _, t := range terms {
-		if t.verify && !v.mayMatch(t) {
-			return true
-		}
-	}
-	return false
-}
-
-func needsVerify(terms []term) bool {
-	for _, t := range terms {
-		if t.verify {
-			return true
-		}
-	}
-	return false
-}
-
-// pathHasAll: every verify term occurs in the path itself (a hit on the
-// file's name, such as net/http for "net/http").
-func pathHasAll(rel string, terms []term) bool {
-	low := asciiLowerString(rel)
-	for _, t := range terms {
-		if t.verify && (t.kind != termWord || !strings.Contains(low, t.lit)) {
-			return false
-		}
-	}
-	return true
 }
 
 // sortHits orders scan results: most matching lines first, then path.

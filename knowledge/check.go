@@ -1,0 +1,139 @@
+package knowledge
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+type checkedHit struct {
+	Hit
+	dropped bool
+}
+
+// snippetWorkers read hit files at once: more than the cores, so one
+// waiting on the disk leaves the others work.
+const snippetWorkers = 8
+
+// snippets reads the hit files in parallel and fills lines and snippets;
+// hits whose file lacks a verify term's exact text are marked dropped.
+// With enough, the hits are also handed to it in order, under a lock,
+// and no more files are read once it returns true: a phrase's files are
+// checked best first until its page is full, by workers that never wait
+// for each other (the files of a chunk, checked together, waited for the
+// chunk's slowest).
+func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, scores []float64, enough func(checkedHit) bool) []checkedHit {
+	out := make([]checkedHit, len(ids))
+	done := make([]bool, len(ids))
+	var (
+		mu      sync.Mutex
+		inOrder int // hits handed to enough
+		next    atomic.Int64
+		stop    atomic.Bool
+		wg      sync.WaitGroup
+	)
+	for range min(snippetWorkers, len(ids)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() && ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= len(ids) {
+					return
+				}
+				h := x.checkHit(pq, ids[i], scores[i])
+				if enough == nil {
+					out[i] = h
+					continue
+				}
+				mu.Lock()
+				out[i], done[i] = h, true
+				for inOrder < len(ids) && done[inOrder] && !stop.Load() {
+					stop.Store(enough(out[inOrder]))
+					inOrder++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// checkHit reads the file of one hit and finds its lines.
+func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
+	src, rel := x.locate(id)
+	h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: score}}
+	var head lineMatch
+	data, release, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, pq.headPeek(&head))
+	v := &textView{data: data}
+	if err == nil && headDone {
+		h.Line, h.Lines, h.Snippet, h.Highlights = head.line, head.lines, head.snippet, head.ranges
+	} else if err == nil && !quickReject(v, pq.terms) {
+		m := findLinesIn(v, pq.terms)
+		release()
+		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
+		h.dropped = m.unverified && !pathHasAll(rel, pq.terms)
+	} else {
+		if err == nil {
+			release()
+		}
+		h.dropped = needsVerify(pq.terms) && !pathHasAll(rel, pq.terms)
+	}
+	return h
+}
+
+// headPeek, for a lone word, finds its lines in a file's head (its whole
+// lines) into m, and is satisfied when they are enough for loneLines to
+// stop there; nil for other queries.
+func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
+	if len(q.terms) != 1 || q.terms[0].verify {
+		return nil
+	}
+	return func(head []byte) bool {
+		cut := bytes.LastIndexByte(head, '\n')
+		if cut < 0 {
+			return false
+		}
+		*m = findLinesIn(&textView{data: head[:cut+1]}, q.terms)
+		return len(m.lines) >= maxLines
+	}
+}
+
+// quickReject: a verify term's literal is absent, so the exact text
+// cannot be there (checked before the other terms' line search; a lone
+// term's own search finds that out as fast).
+func quickReject(v *textView, terms []term) bool {
+	if len(terms) < 2 {
+		return false
+	}
+	for _, t := range terms {
+		if t.verify && !v.mayMatch(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func needsVerify(terms []term) bool {
+	for _, t := range terms {
+		if t.verify {
+			return true
+		}
+	}
+	return false
+}
+
+// pathHasAll: every verify term occurs in the path itself (a hit on the
+// file's name, such as net/http for "net/http").
+func pathHasAll(rel string, terms []term) bool {
+	low := asciiLowerString(rel)
+	for _, t := range terms {
+		if t.verify && (t.kind != termWord || !strings.Contains(low, t.lit)) {
+			return false
+		}
+	}
+	return true
+}
