@@ -70,6 +70,12 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 // would count), else until the page is full and the total is estimated.
 const exactVerify = 300
 
+// wholeCandidates: a phrase's candidates come all at once when there are
+// at most this many. The files of a phrase whose words are common but
+// seldom adjacent must all be read, and fetching those past the first
+// exactVerify ran the query a second time.
+const wholeCandidates = 4096
+
 func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	verify := false
 	for _, t := range pq.terms {
@@ -77,12 +83,12 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	}
 	// The index gives candidates for phrases (files holding every word);
 	// all candidates are checked so the total is what a grep would count.
-	want := limit
+	want, whole := limit, 0
 	if verify {
-		want = max(8*limit, exactVerify)
+		want, whole = max(8*limit, exactVerify), wholeCandidates
 	}
 	bq := pq.bleveQuery()
-	ids, scores, total, err := x.candidates(ctx, bq, want, 0)
+	ids, scores, total, err := x.candidates(ctx, bq, want, 0, whole)
 	if err != nil {
 		return Results{}, err
 	}
@@ -113,7 +119,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	}
 	for !full && checked < total && ctx.Err() == nil {
 		if checked == len(ids) {
-			more, moreScores, _, err := x.candidates(ctx, bq, total-len(ids), len(ids))
+			more, moreScores, _, err := x.candidates(ctx, bq, total-len(ids), len(ids), 0)
 			if err != nil {
 				return Results{}, err
 			}
@@ -136,8 +142,9 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 }
 
 // candidates runs the index query for size hits from offset from, best
-// first, and returns their ids, scores and the total number of hits.
-func (x *Index) candidates(ctx context.Context, q query.Query, size, from int) ([]string, []float64, int, error) {
+// first, and returns their ids, scores and the total number of hits;
+// all the hits, when there are at most whole and the query allows.
+func (x *Index) candidates(ctx context.Context, q query.Query, size, from, whole int) ([]string, []float64, int, error) {
 	if tq, ok := q.(*query.TermQuery); ok && tq.Field() != "" {
 		ids, scores, total, err := x.topTerm(ctx, tq.Field(), tq.Term, size, from)
 		if !errors.Is(err, errNotScorch) {
@@ -145,7 +152,7 @@ func (x *Index) candidates(ctx context.Context, q query.Query, size, from int) (
 		}
 	}
 	if builtOfTerms(q) {
-		ids, scores, total, err := x.topQuery(ctx, q, size, from)
+		ids, scores, total, err := x.topQuery(ctx, q, size, from, whole)
 		if !errors.Is(err, errNotScorch) {
 			return ids, scores, total, err
 		}

@@ -29,7 +29,7 @@ const minRangeDocs = 8192
 // one core to count them; a phrase's candidates (2,000 files holding
 // both words on the 1 GB tier) took a third of its query that way, with
 // the other core idle until the files could be read.
-func (x *Index) topQuery(ctx context.Context, q query.Query, size, from int) ([]string, []float64, int, error) {
+func (x *Index) topQuery(ctx context.Context, q query.Query, size, from, whole int) ([]string, []float64, int, error) {
 	r, snap, err := x.snapshot()
 	if err != nil {
 		return nil, nil, 0, err
@@ -40,7 +40,7 @@ func (x *Index) topQuery(ctx context.Context, q query.Query, size, from int) ([]
 		docs += s.Segment().Count()
 	}
 	shares := max(1, min(runtime.GOMAXPROCS(0), int(docs/minRangeDocs)))
-	return topQueryIn(ctx, snap, x.idx.Mapping(), q, size, from, shares)
+	return topQueryIn(ctx, snap, x.idx.Mapping(), q, size, from, whole, shares)
 }
 
 // builtOfTerms: q is term queries joined by conjunctions and
@@ -80,8 +80,10 @@ func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err
 	return r, snap, nil
 }
 
-// topQueryIn splits snap's document numbers into shares.
-func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q query.Query, size, from, shares int) ([]string, []float64, int, error) {
+// topQueryIn splits snap's document numbers into shares. When the query
+// has at most whole hits, it returns all of them, from from: a caller
+// that may need them all is spared a second pass.
+func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q query.Query, size, from, whole, shares int) ([]string, []float64, int, error) {
 	// The scoring model bleve's search puts in the context, which the
 	// term searchers read.
 	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
@@ -91,6 +93,7 @@ func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Index
 		docs += s.Segment().Count()
 	}
 	want := size + from
+	keep := max(want, whole)
 	heaps := make([]topHits, shares)
 	counts := make([]uint64, shares)
 	errs := make([]error, shares)
@@ -103,17 +106,22 @@ func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Index
 			if i == shares-1 {
 				hi = ^uint64(0) // and whatever a later merge numbers past docs
 			}
-			heaps[i], counts[i], errs[i] = collectRange(ctx, snap, m, q, lo, hi, want)
+			heaps[i], counts[i], errs[i] = collectRange(ctx, snap, m, q, lo, hi, keep)
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return nil, nil, 0, err
 	}
-	best := topHits{hits: make([]scoredDoc, 0, want), want: want}
 	total := 0
-	for i, h := range heaps {
-		total += int(counts[i])
+	for _, n := range counts {
+		total += int(n)
+	}
+	if total > whole {
+		keep = want
+	}
+	best := topHits{hits: make([]scoredDoc, 0, keep), want: keep}
+	for _, h := range heaps {
 		for _, d := range h.hits {
 			best.offer(d)
 		}
@@ -122,18 +130,36 @@ func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Index
 	if from >= len(ranked) {
 		return nil, nil, total, nil
 	}
-	ranked = ranked[from:]
+	ids, scores, err := externalIDs(snap, ranked[from:])
+	return ids, scores, total, err
+}
+
+// externalIDs names the ranked documents, in two halves at once when
+// there are thousands (a phrase's candidates).
+func externalIDs(snap *scorch.IndexSnapshot, ranked []scoredDoc) ([]string, []float64, error) {
 	ids, scores := make([]string, len(ranked)), make([]float64, len(ranked))
-	var buf [8]byte
-	for i, d := range ranked {
-		binary.BigEndian.PutUint64(buf[:], d.doc)
-		id, err := snap.ExternalID(buf[:])
-		if err != nil {
-			return nil, nil, 0, fmt.Errorf("knowledge: id of document %d: %w", d.doc, err)
+	name := func(part []scoredDoc, ids []string, scores []float64) error {
+		var buf [8]byte
+		for i, d := range part {
+			binary.BigEndian.PutUint64(buf[:], d.doc)
+			id, err := snap.ExternalID(buf[:])
+			if err != nil {
+				return fmt.Errorf("knowledge: id of document %d: %w", d.doc, err)
+			}
+			ids[i], scores[i] = id, d.score
 		}
-		ids[i], scores[i] = id, d.score
+		return nil
 	}
-	return ids, scores, total, nil
+	if len(ranked) < 1024 {
+		return ids, scores, name(ranked, ids, scores)
+	}
+	half := len(ranked) / 2
+	var errFirst error
+	var wg sync.WaitGroup
+	wg.Go(func() { errFirst = name(ranked[:half], ids[:half], scores[:half]) })
+	errSecond := name(ranked[half:], ids[half:], scores[half:])
+	wg.Wait()
+	return ids, scores, errors.Join(errFirst, errSecond)
 }
 
 // collectRange runs q's searcher over the document numbers [lo, hi),

@@ -14,7 +14,8 @@ import (
 // TestTopQueryRanksAsBleve: a query of terms, its searcher run over any
 // number of shares of the document numbers, gives bleve's own hits,
 // scores, order (ties included) and total over an index of several
-// segments holding deleted documents, for every page.
+// segments holding deleted documents, for every page; and all its hits
+// from the page's start when there are at most whole.
 func TestTopQueryRanksAsBleve(t *testing.T) {
 	snap := churnedSnapshot(t)
 	ctx := context.Background()
@@ -41,12 +42,17 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 		if !builtOfTerms(q) {
 			t.Fatalf("%s: not seen as built of terms", name)
 		}
+		_, all := bleveTop(t, bm25Ctx, snap, q, 0, 0)
 		for _, shares := range []int{1, 2, 3, 7} {
-			for _, page := range [][2]int{{20, 0}, {5, 0}, {10, 7}, {300, 0}, {10, 500}, {0, 0}} {
-				size, from := page[0], page[1]
-				ids, scores, total, err := topQueryIn(ctx, snap, newMapping(), q, size, from, shares)
+			for _, page := range [][3]int{{20, 0, 0}, {5, 0, 0}, {10, 7, 0}, {300, 0, 0}, {10, 500, 0}, {0, 0, 0},
+				{10, 0, 100}, {10, 3, 100}, {10, 0, 1000}} {
+				size, from, whole := page[0], page[1], page[2]
+				ids, scores, total, err := topQueryIn(ctx, snap, newMapping(), q, size, from, whole, shares)
 				if err != nil {
 					t.Fatal(err)
+				}
+				if all <= whole {
+					size = all
 				}
 				hits, bleveTotal := bleveTop(t, bm25Ctx, snap, q, size, from)
 				if total != bleveTotal || len(ids) != len(hits) {
@@ -99,7 +105,7 @@ func TestTopQueryStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	q := query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("beta", fieldContent)})
-	if _, _, _, err := x.topQuery(ctx, q, 10, 0); !errors.Is(err, context.Canceled) {
+	if _, _, _, err := x.topQuery(ctx, q, 10, 0, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
 }
@@ -117,7 +123,7 @@ func TestTopSearchesOfAClosedIndex(t *testing.T) {
 	if _, _, _, err := x.topTerm(ctx, fieldContent, "alpha", 10, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
 		t.Errorf("term: got %v, want bleve.ErrorIndexClosed", err)
 	}
-	if _, _, _, err := x.topQuery(ctx, query.NewMatchAllQuery(), 10, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
+	if _, _, _, err := x.topQuery(ctx, query.NewMatchAllQuery(), 10, 0, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
 		t.Errorf("query: got %v, want bleve.ErrorIndexClosed", err)
 	}
 }
