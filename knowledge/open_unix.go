@@ -8,10 +8,10 @@ import (
 	"syscall"
 )
 
-// openText opens a file for reading and returns its size. Straight
-// system calls: os.Open adds an fstat of its own to learn the file's
-// kind, which doubled the calls per file in a scan.
-func openText(path string) (io.ReadCloser, int64, error) {
+// openText opens a file for reading. Straight system calls: os.Open
+// adds an fstat of its own to learn the file's kind, which doubled the
+// calls per file in a scan.
+func openText(path string) (io.ReadCloser, error) {
 	var fd int
 	var err error
 	for {
@@ -21,14 +21,9 @@ func openText(path string) (io.ReadCloser, int64, error) {
 		}
 	}
 	if err != nil {
-		return nil, 0, &os.PathError{Op: "open", Path: path, Err: err}
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
 	}
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
-		syscall.Close(fd)
-		return nil, 0, &os.PathError{Op: "fstat", Path: path, Err: err}
-	}
-	return rawFile(fd), st.Size, nil
+	return rawFile(fd), nil
 }
 
 type rawFile int
