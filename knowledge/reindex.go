@@ -85,3 +85,16 @@ func (x *Index) resolve(p string) (*source, string, error) {
 	}
 	return best, rel, nil
 }
+
+// idsUnder lists indexed ids of src at or below rel.
+func (x *Index) idsUnder(src *source, rel string) []string {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	var out []string
+	for id := range x.files {
+		if s, r := x.locate(id); s == src && underDir(r, rel) {
+			out = append(out, id)
+		}
+	}
+	return out
+}

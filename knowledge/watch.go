@@ -295,16 +295,3 @@ func isDir(abs string) bool {
 	info, err := os.Stat(abs)
 	return err == nil && info.IsDir()
 }
-
-// idsUnder lists indexed ids of src at or below rel.
-func (x *Index) idsUnder(src *source, rel string) []string {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	var out []string
-	for id := range x.files {
-		if s, r := x.locate(id); s == src && underDir(r, rel) {
-			out = append(out, id)
-		}
-	}
-	return out
-}

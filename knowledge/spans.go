@@ -1,0 +1,110 @@
+package knowledge
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+// termSpans returns byte ranges of t in the text. A literal every match
+// contains finds the candidate lines fast; the term's regexp then runs on
+// those lines only (a leading \w* makes Go's regexp crawl on whole files).
+func termSpans(v *textView, t term) [][2]int {
+	switch {
+	case t.kind == termFuzzy:
+		return fuzzySpans(v.data, strings.ToLower(t.text), t.fuzz)
+	case t.lineR == nil:
+		return nil
+	case len(t.phrase) > 0:
+		return phraseSpans(v.data, t.phrase, t.anchor)
+	case t.kind == termWord && t.lit != "" && isASCII(t.lit):
+		return v.literalSpans(t.lit, true)
+	case t.growLeft || t.growRight:
+		return wordSpans(v, t)
+	case t.lit == "" || t.prefixed:
+		// A regexp with a literal prefix skips through the text by itself
+		// (one pass beats a call per line when the literal is frequent).
+		return lineMatches(t.lineR, v.data)
+	}
+	var out [][2]int
+	lastLine := -1
+	for _, l := range v.literalSpans(t.lit, t.fold) {
+		if l[0] < lastLine {
+			continue // this line was already searched
+		}
+		ls, le := lineAt(v.data, l[0])
+		lastLine = le + 1
+		out = append(out, toSpans(t.lineR.FindAllIndex(v.data[ls:le], -1), ls)...)
+		if len(out) >= maxMatchesFound {
+			break
+		}
+	}
+	return out
+}
+
+// wordSpans finds a *literal* wildcard's matches without its regexp,
+// which on every byte of a word would run \w* to the word's end: each
+// occurrence of the literal grows over the ASCII word characters (\w)
+// before and after it, and overlapping matches merge, as the greedy
+// regexp's single match would cover them.
+func wordSpans(v *textView, t term) [][2]int {
+	var out [][2]int
+	for _, s := range v.literalSpans(t.lit, t.fold) {
+		a, b := s[0], s[1]
+		for t.growLeft && a > 0 && isWordByte(v.data[a-1]) {
+			a--
+		}
+		for t.growRight && b < len(v.data) && isWordByte(v.data[b]) {
+			b++
+		}
+		if n := len(out); n > 0 && a < out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], b)
+			continue
+		}
+		out = append(out, [2]int{a, b})
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// lineMatches finds re's matches within lines, as a grep does: a match
+// running over a line end is replaced by the matches inside its first
+// line, and the search goes on from the next line's start (a position
+// where ^ and \b see the same context as in the whole text). Searching
+// the whole text at once keeps the common case as fast as one regex pass.
+func lineMatches(re *regexp.Regexp, data []byte) [][2]int {
+	var out [][2]int
+	for pos := 0; pos < len(data) && len(out) < maxMatchesFound; {
+		next := len(data)
+		for _, m := range re.FindAllIndex(data[pos:], maxMatchesFound-len(out)) {
+			a, b := pos+m[0], pos+m[1]
+			if bytes.IndexByte(data[a:b], '\n') < 0 {
+				if b > a {
+					out = append(out, [2]int{a, b})
+				}
+				continue
+			}
+			ls, le := lineAt(data, a)
+			for _, l := range re.FindAllIndex(data[ls:le], -1) {
+				if ls+l[0] >= a && l[1] > l[0] {
+					out = append(out, [2]int{ls + l[0], ls + l[1]})
+				}
+			}
+			next = le + 1
+			break
+		}
+		pos = next
+	}
+	return out
+}
+
+func toSpans(idx [][]int, base int) [][2]int {
+	out := make([][2]int, len(idx))
+	for i, p := range idx {
+		out[i] = [2]int{base + p[0], base + p[1]}
+	}
+	return out
+}
