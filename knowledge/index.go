@@ -35,10 +35,12 @@ const (
 )
 
 // Status is a snapshot of the index for progress bars and diagnostics.
-// While a build's walk runs, files are indexed as they are found and the
-// totals grow with it (for well under a second on 100k files).
+// While a build's walk runs (Counting), files are indexed as they are
+// found and the totals grow with it (for under a second on 100k files),
+// so a bar of done over total would run backwards.
 type Status struct {
 	State      State  `json:"state"`
+	Counting   bool   `json:"counting"`
 	FilesDone  int    `json:"files_done"`
 	FilesTotal int    `json:"files_total"`
 	BytesDone  int64  `json:"bytes_done"`

@@ -92,7 +92,8 @@ func TestCloseDuringBuild(t *testing.T) {
 }
 
 // TestIndexingStartsBeforeTheWalkEnds: files are searchable while the
-// walk of the rest of the tree is still running.
+// walk of the rest of the tree is still running, and the status says the
+// files are still being counted until the walk ends.
 func TestIndexingStartsBeforeTheWalkEnds(t *testing.T) {
 	ws := t.TempDir()
 	for i := range 50 {
@@ -107,6 +108,9 @@ func TestIndexingStartsBeforeTheWalkEnds(t *testing.T) {
 			return
 		}
 		<-opened
+		if st := x.Status(); !st.Counting {
+			t.Errorf("status %+v while the walk runs; want Counting", st)
+		}
 		deadline := time.Now().Add(20 * time.Second)
 		for time.Now().Before(deadline) {
 			if r, err := x.Search(context.Background(), "earlyword", 5); err == nil && len(r.Hits) > 0 {
@@ -130,6 +134,9 @@ func TestIndexingStartsBeforeTheWalkEnds(t *testing.T) {
 	}
 	if !<-sawEarly {
 		t.Fatal("no file was searchable before the walk reached the last one")
+	}
+	if st := x.Status(); st.Counting || st.FilesTotal != 51 {
+		t.Fatalf("status %+v once built; want the walk's 51 files counted", st)
 	}
 	if r := search(t, x, "lateword"); r.Total != 1 {
 		t.Fatalf("lateword: %d files", r.Total)

@@ -31,7 +31,9 @@ func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool) er
 	}
 	x.mu.Unlock()
 	if progress {
-		x.update(false, func(s *Status) { s.FilesTotal, s.BytesTotal, s.FilesDone, s.BytesDone = 0, 0, 0, 0 })
+		x.update(false, func(s *Status) {
+			s.FilesTotal, s.BytesTotal, s.FilesDone, s.BytesDone, s.Counting = 0, 0, 0, 0, true
+		})
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -92,11 +94,14 @@ func (x *Index) walkChanged(ctx context.Context, w *walker, scopes []scope, seen
 			}
 		})
 		if err != nil {
+			if progress {
+				x.update(false, func(s *Status) { s.Counting = false })
+			}
 			return fmt.Errorf("knowledge: walk %s: %w", sc.src.root, err)
 		}
 	}
 	if progress {
-		x.update(false, func(*Status) {}) // the final totals, not throttled away
+		x.update(false, func(s *Status) { s.Counting = false }) // the final totals, not throttled away
 	}
 	return ctx.Err()
 }

@@ -7,6 +7,8 @@ describe("shell guards", () => {
   it.each([
     [status, true],
     [{ ...status, warning: "slow disk" }, true],
+    [{ ...status, counting: true }, true],
+    [{ ...status, counting: "yes" }, false],
     [{ ...status, state: "exploded" }, false],
     [{ ...status, files_done: "3" }, false],
     [null, false],

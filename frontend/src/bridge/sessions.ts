@@ -102,6 +102,8 @@ export type IndexState = "building" | "ready" | "failed" | "closed";
 
 export interface IndexStatus {
   state: IndexState;
+  /** The build's walk is still finding files: the totals are still growing. */
+  counting?: boolean;
   files_done: number;
   files_total: number;
   bytes_done: number;
@@ -170,6 +172,7 @@ const indexStates: ReadonlySet<string> = new Set<IndexState>(["building", "ready
 export function isIndexStatus(v: unknown): v is IndexStatus {
   return (
     isObj(v) && isStr(v.state) && indexStates.has(v.state) &&
+    (v.counting === undefined || typeof v.counting === "boolean") &&
     isNum(v.files_done) && isNum(v.files_total) && isNum(v.bytes_done) && isNum(v.bytes_total) &&
     isNum(v.files) && isNum(v.bytes) && isStr(v.watcher) && (v.warning === undefined || isStr(v.warning))
   );

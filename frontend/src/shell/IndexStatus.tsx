@@ -14,6 +14,7 @@ const watcherText: Record<string, string> = {
 export function summary(s: Status): string {
   switch (s.state) {
     case "building":
+      if (s.counting) return s.files_done > 0 ? `Indexing ${n(s.files_done)} files, still counting…` : "Indexing…";
       return s.files_total > 0 ? `Indexing ${n(s.files_done)} / ${n(s.files_total)} files` : "Indexing…";
     case "ready":
       return `Indexed ${n(s.files)} file${s.files === 1 ? "" : "s"} · ${watcherText[s.watcher] ?? s.watcher}`;
@@ -54,7 +55,7 @@ export function IndexStatus({ shell, workspace }: { shell: ShellBackend; workspa
   return (
     <div className={`index-status ${status.state}`} data-testid="index-status">
       {building &&
-        (status.files_total > 0 ? (
+        (status.files_total > 0 && !status.counting ? (
           <progress aria-label="Indexing progress" max={status.files_total} value={Math.min(status.files_done, status.files_total)} />
         ) : (
           <progress aria-label="Indexing progress" />

@@ -26,6 +26,19 @@ describe("IndexStatus", () => {
     expect(screen.getByRole("status").textContent).toBe("Indexed 1,234 files · watching");
   });
 
+  it("shows no total while the build is still counting files, so the bar never runs backwards", async () => {
+    const shell = fakeShell();
+    shell.status = st({ state: "building", counting: true, files_done: 26, files_total: 429 });
+    render(<IndexStatus shell={shell} workspace="/w" />);
+    await act(async () => undefined);
+    const bar = screen.getByRole("progressbar", { name: "Indexing progress" });
+    expect(bar.getAttribute("max")).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("Indexing 26 files, still counting…");
+    await act(async () => shell.emitIndex(st({ state: "building", counting: false, files_done: 30, files_total: 5000 })));
+    expect(screen.getByRole("progressbar", { name: "Indexing progress" }).getAttribute("max")).toBe("5000");
+    expect(screen.getByRole("status").textContent).toBe("Indexing 30 / 5,000 files");
+  });
+
   it("shows the warning and a failed build in words", async () => {
     const shell = fakeShell();
     render(<IndexStatus shell={shell} workspace="/w" />);

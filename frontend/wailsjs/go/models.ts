@@ -419,6 +419,7 @@ export namespace knowledge {
 	}
 	export class Status {
 	    state: string;
+	    counting: boolean;
 	    files_done: number;
 	    files_total: number;
 	    bytes_done: number;
@@ -435,6 +436,7 @@ export namespace knowledge {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.state = source["state"];
+	        this.counting = source["counting"];
 	        this.files_done = source["files_done"];
 	        this.files_total = source["files_total"];
 	        this.bytes_done = source["bytes_done"];
