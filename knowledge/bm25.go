@@ -20,17 +20,41 @@ func newBM25(docs, docsWithTerm uint64, fieldCardinality int) bm25 {
 	return b
 }
 
-// score is a posting's score from its frequency and norm. avgLen is > 0
-// whenever a term has postings (its field then holds terms), so bleve's
-// tf-idf fallback for an empty field never applies here.
-func (b bm25) score(freq uint64, norm float64) float64 {
-	return b.scoreWith(freq, b.partOf(norm))
+// scoreWith is a posting's score from its frequency and the length
+// part of the denominator (partOf its norm). avgLen is > 0 whenever a
+// term has postings (its field then holds terms), so bleve's tf-idf
+// fallback for an empty field never applies here.
+func (b bm25) scoreWith(freq uint64, part float64) float64 {
+	tf := tfOf(freq)
+	return b.numerator(tf) / (tf + part)
 }
 
-// scoreWith is score given the length part of the denominator.
-func (b bm25) scoreWith(freq uint64, part float64) float64 {
-	tf := math.Sqrt(float64(freq))
-	return b.idf * (tf * bsearch.BM25_k1) / (tf + part)
+func (b bm25) numerator(tf float64) float64 { return b.idf * (tf * bsearch.BM25_k1) }
+
+// surelyBelow reports, without scoreWith's division, that the score of
+// freq and part is less than min. Its margin (a billionth) is far wider
+// than the rounding of either side, so it never says so of a score that
+// scoreWith would not put below min. Most postings of a word in every
+// file cannot enter a page of 20, and a division each was a tenth of
+// ranking them.
+func (b bm25) surelyBelow(freq uint64, part, min float64) bool {
+	tf := tfOf(freq)
+	return b.numerator(tf) < min*(tf+part)*(1-1e-9)
+}
+
+// sqrtTF holds √freq for the frequencies most postings have.
+var sqrtTF = func() (t [256]float64) {
+	for i := range t {
+		t[i] = math.Sqrt(float64(i))
+	}
+	return t
+}()
+
+func tfOf(freq uint64) float64 {
+	if freq < uint64(len(sqrtTF)) {
+		return sqrtTF[freq]
+	}
+	return math.Sqrt(float64(freq))
 }
 
 // partOf is the share of the score's denominator that depends on the
@@ -67,16 +91,17 @@ func getLengthParts(avgLen float64) *lengthParts {
 	return lp
 }
 
-func (lp *lengthParts) score(b bm25, freq, length uint64) float64 {
+// partFor is b.partOf the norm of a stored length, cached.
+func (lp *lengthParts) partFor(b bm25, length uint64) float64 {
 	if length >= cachedLengths {
-		return b.score(freq, normOf(length))
+		return b.partOf(normOf(length))
 	}
 	part := lp.part[length]
 	if part == 0 {
 		part = b.partOf(normOf(length))
 		lp.part[length] = part
 	}
-	return b.scoreWith(freq, part)
+	return part
 }
 
 // normOf is zap's Posting.Norm for a stored length.

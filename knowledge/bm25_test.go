@@ -22,7 +22,7 @@ func TestLengthPartsScoreAsBleve(t *testing.T) {
 			for _, length := range []uint64{1, 2, 17, 999, 5000, cachedLengths - 1, cachedLengths, 70000} {
 				for _, freq := range []uint64{1, 3, 64, 100} {
 					want := bleve.Score(ctx, &index.TermFieldDoc{Freq: freq, Norm: normOf(length)}).Score
-					if got := lp.score(b, freq, length); got != want {
+					if got := b.scoreWith(freq, lp.partFor(b, length)); got != want {
 						t.Fatalf("round %d, average %v, length %d, freq %d: %v, bleve %v", round, avgLen, length, freq, got, want)
 					}
 				}

@@ -200,12 +200,17 @@ func (h *topHits) collect(ctx context.Context, list segment.PostingsList, offset
 		if p == nil {
 			return nil
 		}
-		var score float64
+		var part float64
 		if nb, ok := p.(normBitser); ok {
-			score = parts.score(bm, p.Frequency(), nb.NormUint64())
+			part = parts.partFor(bm, nb.NormUint64())
 		} else {
-			score = bm.score(p.Frequency(), p.Norm())
+			part = bm.partOf(p.Norm())
 		}
+		freq := p.Frequency()
+		if len(h.hits) == h.want && bm.surelyBelow(freq, part, h.hits[0].score) {
+			continue
+		}
+		score := bm.scoreWith(freq, part)
 		d := scoredDoc{score: score, doc: offset + p.Number(), seg: seg}
 		if len(h.hits) < h.want || h.hits[0].worse(d) {
 			h.offer(d)
