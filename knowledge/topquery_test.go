@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"testing"
 
@@ -125,5 +126,40 @@ func TestTopSearchesOfAClosedIndex(t *testing.T) {
 	}
 	if _, _, _, err := x.topQuery(ctx, query.NewMatchAllQuery(), 10, 0, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
 		t.Errorf("query: got %v, want bleve.ErrorIndexClosed", err)
+	}
+}
+
+// TestExternalIDsNamesEveryDocument: thousands of ranked documents are
+// named in two halves at once; each keeps its own id and score.
+func TestExternalIDsNamesEveryDocument(t *testing.T) {
+	snap := churnedSnapshot(t)
+	var live []uint64
+	var offset uint64
+	for _, s := range snap.Segments() {
+		for n := range s.Segment().Count() {
+			if d := s.Deleted(); d == nil || !d.Contains(uint32(n)) {
+				live = append(live, offset+n)
+			}
+		}
+		offset += s.Segment().Count()
+	}
+	var ranked []scoredDoc
+	for i := range 1500 {
+		ranked = append(ranked, scoredDoc{doc: live[i%len(live)], score: float64(i)})
+	}
+	ids, scores, err := externalIDs(snap, ranked)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, d := range ranked {
+		var buf [8]byte
+		binary.BigEndian.PutUint64(buf[:], d.doc)
+		want, err := snap.ExternalID(buf[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ids[i] != want || scores[i] != d.score {
+			t.Fatalf("document %d: named %q with %v, want %q with %v", i, ids[i], scores[i], want, d.score)
+		}
 	}
 }
