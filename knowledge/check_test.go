@@ -2,8 +2,10 @@ package knowledge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"testing"
 )
 
@@ -46,6 +48,49 @@ func TestSnippetsHandHitsInOrderAndStop(t *testing.T) {
 		// 115, 108, 101, 94, 87), the 33rd id.
 		if want := ids[:33]; !slices.Equal(seen, want) {
 			t.Fatalf("run %d: enough saw %v, want %v", run, seen, want)
+		}
+	}
+}
+
+// cancelAfter is a context cancelled after its first n Err calls, so a
+// test can stop a search at each point it checks.
+type cancelAfter struct {
+	context.Context
+	calls atomic.Int32
+	n     int32
+}
+
+func (c *cancelAfter) Err() error {
+	if c.calls.Add(1) > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestSearchCancelledWhileReadingFiles: a search stopped at any point
+// returns its context's error or whole hits, never hits left unread.
+func TestSearchCancelledWhileReadingFiles(t *testing.T) {
+	ws := t.TempDir()
+	files := map[string]string{}
+	for i := range 40 {
+		files[fmt.Sprintf("f%02d.txt", i)] = "alpha beta\n"
+	}
+	writeAll(t, ws, files)
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	for _, q := range []string{"alpha", `"alpha beta"`} {
+		for n := range int32(60) {
+			res, err := x.Search(&cancelAfter{Context: context.Background(), n: n}, q, 20)
+			if err != nil {
+				if !errors.Is(err, context.Canceled) {
+					t.Fatalf("%s, cancelled after %d checks: %v", q, n, err)
+				}
+				continue
+			}
+			for _, h := range res.Hits {
+				if h.Path == "" || h.Line == 0 {
+					t.Fatalf("%s, cancelled after %d checks: an unread hit %+v", q, n, h)
+				}
+			}
 		}
 	}
 }

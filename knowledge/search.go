@@ -94,6 +94,9 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	}
 	if !verify {
 		hits := x.snippets(ctx, pq, ids, scores, nil)
+		if err := ctx.Err(); err != nil { // hits not read are empty
+			return Results{}, err
+		}
 		res := Results{Total: total, Hits: make([]Hit, len(hits))}
 		for i, h := range hits {
 			res.Hits[i] = h.Hit
