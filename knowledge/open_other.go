@@ -3,11 +3,24 @@
 package knowledge
 
 import (
-	"io"
 	"os"
 )
 
 // openText opens a file for reading.
-func openText(path string) (io.ReadCloser, error) {
-	return os.Open(path)
+func openText(path string) (textFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return osFile{f}, nil
+}
+
+type osFile struct{ *os.File }
+
+func (f osFile) Size() (int64, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	return info.Size(), nil
 }

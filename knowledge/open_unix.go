@@ -11,7 +11,7 @@ import (
 // openText opens a file for reading. Straight system calls: os.Open
 // adds an fstat of its own to learn the file's kind, which doubled the
 // calls per file in a scan.
-func openText(path string) (io.ReadCloser, error) {
+func openText(path string) (textFile, error) {
 	var fd int
 	var err error
 	for {
@@ -45,3 +45,11 @@ func (f rawFile) Read(b []byte) (int, error) {
 }
 
 func (f rawFile) Close() error { return syscall.Close(int(f)) }
+
+func (f rawFile) Size() (int64, error) {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(int(f), &st); err != nil {
+		return 0, err
+	}
+	return st.Size, nil
+}
