@@ -110,13 +110,7 @@ func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Index
 	if total > whole {
 		keep = want
 	}
-	best := topHits{hits: make([]scoredDoc, 0, keep), want: keep}
-	for _, h := range heaps {
-		for _, d := range h.hits {
-			best.offer(d)
-		}
-	}
-	ranked := best.sorted()
+	ranked := mergeTop(heaps, keep)
 	if from >= len(ranked) {
 		return nil, nil, total, nil
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
@@ -56,16 +57,8 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 					size = all
 				}
 				hits, bleveTotal := bleveTop(t, bm25Ctx, snap, q, size, from)
-				if total != bleveTotal || len(ids) != len(hits) {
-					t.Fatalf("%s, %d shares, size %d from %d: %d of %d hits, bleve %d of %d",
-						name, shares, size, from, len(ids), total, len(hits), bleveTotal)
-				}
-				for i, h := range hits {
-					if ids[i] != h.ID || scores[i] != h.Score {
-						t.Fatalf("%s, %d shares, size %d from %d: hit %d is %s %v, bleve's %s %v",
-							name, shares, size, from, i, ids[i], scores[i], h.ID, h.Score)
-					}
-				}
+				sameAsBleve(t, fmt.Sprintf("%s, %d shares, size %d from %d, whole %d", name, shares, size, from, whole),
+					ids, scores, total, hits, bleveTotal)
 				if name != "none" && total < 2 {
 					t.Fatalf("%s: %d hits; the test wants common words", name, total)
 				}

@@ -79,7 +79,7 @@ func topTermIn(ctx context.Context, snap *scorch.IndexSnapshot, field, term stri
 			defer wg.Done()
 			h := topHits{hits: make([]scoredDoc, 0, want), want: want}
 			for i := range tasks {
-				if err := h.collect(ctx, lists[i], offsets[i], i, bm); err != nil {
+				if err := h.collect(ctx, lists[i], offsets[i], bm); err != nil {
 					errs[w] = err
 					return
 				}
@@ -91,26 +91,12 @@ func topTermIn(ctx context.Context, snap *scorch.IndexSnapshot, field, term stri
 	if err := errors.Join(errs...); err != nil {
 		return nil, nil, 0, err
 	}
-	best := topHits{hits: make([]scoredDoc, 0, want), want: want}
-	for _, h := range heaps {
-		for _, d := range h.hits {
-			best.offer(d)
-		}
-	}
-	ranked := best.sorted()
+	ranked := mergeTop(heaps, want)
 	if from >= len(ranked) {
 		return nil, nil, int(total), nil
 	}
-	ranked = ranked[from:]
-	ids, scores := make([]string, len(ranked)), make([]float64, len(ranked))
-	for i, d := range ranked {
-		id, err := segs[d.seg].DocID(d.doc - offsets[d.seg])
-		if err != nil {
-			return nil, nil, 0, fmt.Errorf("knowledge: id of document %d: %w", d.doc, err)
-		}
-		ids[i], scores[i] = string(id), d.score
-	}
-	return ids, scores, int(total), nil
+	ids, scores, err := externalIDs(snap, ranked[from:])
+	return ids, scores, int(total), err
 }
 
 // segmentsBySize orders segment indexes by their number of postings,
@@ -136,7 +122,6 @@ func segmentsBySize(lists []segment.PostingsList) []int {
 type scoredDoc struct {
 	score float64
 	doc   uint64
-	seg   int
 }
 
 // worse: ranks below o (lower score; on a tie, later in the index).
@@ -174,6 +159,17 @@ func (h *topHits) offer(d scoredDoc) {
 	}
 }
 
+// mergeTop merges the workers' heaps into the keep best, best first.
+func mergeTop(heaps []topHits, keep int) []scoredDoc {
+	best := topHits{hits: make([]scoredDoc, 0, keep), want: keep}
+	for _, h := range heaps {
+		for _, d := range h.hits {
+			best.offer(d)
+		}
+	}
+	return best.sorted()
+}
+
 // sorted empties the heap into best-first order.
 func (h *topHits) sorted() []scoredDoc {
 	out := make([]scoredDoc, len(h.hits))
@@ -185,7 +181,7 @@ func (h *topHits) sorted() []scoredDoc {
 
 // collect scores one segment's postings into the heap, checking the
 // context every few thousand postings as bleve's collector does.
-func (h *topHits) collect(ctx context.Context, list segment.PostingsList, offset uint64, seg int, bm bm25) error {
+func (h *topHits) collect(ctx context.Context, list segment.PostingsList, offset uint64, bm bm25) error {
 	it := list.Iterator(true, true, false, nil)
 	parts := getLengthParts(bm.avgLen)
 	defer lengthPartPool.Put(parts)
@@ -211,7 +207,7 @@ func (h *topHits) collect(ctx context.Context, list segment.PostingsList, offset
 			continue
 		}
 		score := bm.scoreWith(freq, part)
-		d := scoredDoc{score: score, doc: offset + p.Number(), seg: seg}
+		d := scoredDoc{score: score, doc: offset + p.Number()}
 		if len(h.hits) < h.want || h.hits[0].worse(d) {
 			h.offer(d)
 		}

@@ -35,14 +35,7 @@ func TestTopTermRanksAsBleve(t *testing.T) {
 				t.Fatal(err)
 			}
 			hits, bleveTotal := bleveTop(t, bm25Ctx, snap, termQuery(term, fieldContent), size, from)
-			if total != bleveTotal || len(ids) != len(hits) {
-				t.Fatalf("%s size %d from %d: %d of %d hits, bleve %d of %d", term, size, from, len(ids), total, len(hits), bleveTotal)
-			}
-			for i, h := range hits {
-				if ids[i] != h.ID || scores[i] != h.Score {
-					t.Fatalf("%s size %d from %d: hit %d is %s %v, bleve's %s %v", term, size, from, i, ids[i], scores[i], h.ID, h.Score)
-				}
-			}
+			sameAsBleve(t, fmt.Sprintf("%s size %d from %d", term, size, from), ids, scores, total, hits, bleveTotal)
 			if term != "absent" && from == 0 && total < 2 {
 				t.Fatalf("%s: %d hits; the words should be common", term, total)
 			}
@@ -123,6 +116,20 @@ func bleveTop(t *testing.T, ctx context.Context, snap *scorch.IndexSnapshot, q q
 		t.Fatal(err)
 	}
 	return c.Results(), int(c.Total())
+}
+
+// sameAsBleve fails the test unless a page (ids, scores, total) is the
+// one bleve's collector gave.
+func sameAsBleve(t *testing.T, what string, ids []string, scores []float64, total int, hits []*bsearch.DocumentMatch, bleveTotal int) {
+	t.Helper()
+	if total != bleveTotal || len(ids) != len(hits) {
+		t.Fatalf("%s: %d of %d hits, bleve %d of %d", what, len(ids), total, len(hits), bleveTotal)
+	}
+	for i, h := range hits {
+		if ids[i] != h.ID || scores[i] != h.Score {
+			t.Fatalf("%s: hit %d is %s %v, bleve's %s %v", what, i, ids[i], scores[i], h.ID, h.Score)
+		}
+	}
 }
 
 // snapshot holds the index's current snapshot until the test ends.
