@@ -26,7 +26,10 @@ const snippetWorkers = 8
 // chunk's slowest).
 func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, scores []float64, enough func(checkedHit) bool) []checkedHit {
 	out := make([]checkedHit, len(ids))
-	done := make([]bool, len(ids))
+	var done []bool // read, not yet handed to enough
+	if enough != nil {
+		done = make([]bool, len(ids))
+	}
 	var (
 		mu      sync.Mutex
 		inOrder int // hits handed to enough
