@@ -26,8 +26,12 @@ func readText(path string, maxSize int64) (data []byte, release func(), err erro
 	return data, release, err
 }
 
-// readTextPeek is readText, except that a file of headLen bytes or more is
-// first shown to peek as its first headLen bytes; when peek is satisfied
+// bigFile is the size from which readTextPeek shows peek a file's head:
+// a smaller file is read in one call either way.
+const bigFile = 4 * headLen
+
+// readTextPeek is readText, except that a file of bigFile bytes or more
+// is first shown to peek as its first headLen bytes; when peek is satisfied
 // (done) the rest is not read and there is no data. Top hits are often
 // the biggest files, and a common word's lines are all in their heads.
 // The file's size is asked for only once it fills the first buffer:
@@ -45,7 +49,7 @@ func readTextPeek(path string, maxSize int64, peek func(head []byte) bool) (data
 	put := func() { *bp = buf[:0]; bufPool.Put(bp) }
 	first := len(buf)
 	if peek != nil {
-		first = headLen
+		first = bigFile
 	}
 	n, sized := 0, false
 	for {
@@ -66,7 +70,7 @@ func readTextPeek(path string, maxSize int64, peek func(head []byte) bool) (data
 		if err == io.EOF || n < end {
 			return buf[:n], put, false, nil
 		}
-		if n == first && peek != nil && peek(buf[:n]) {
+		if n == first && peek != nil && peek(buf[:headLen]) {
 			put()
 			return nil, func() {}, true, nil
 		}

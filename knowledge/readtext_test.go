@@ -9,12 +9,13 @@ import (
 )
 
 // TestReadTextPeekReadsWholeFiles: with no size asked for, every length
-// around the read boundaries comes back whole, a head is shown when the
-// file has headLen bytes or more, and the size cap holds.
+// around the read boundaries comes back whole, a head of headLen bytes
+// is shown when the file has bigFile bytes or more, and the size cap
+// holds.
 func TestReadTextPeekReadsWholeFiles(t *testing.T) {
 	dir := t.TempDir()
 	const maxSize = 300 << 10
-	for _, size := range []int{0, 1, headLen - 1, headLen, headLen + 1, 64<<10 - 1, 64 << 10, 64<<10 + 1,
+	for _, size := range []int{0, 1, headLen, bigFile - 1, bigFile, bigFile + 1, 64<<10 - 1, 64 << 10, 64<<10 + 1,
 		200 << 10, maxSize, maxSize + 1, 3 * maxSize} {
 		content := make([]byte, size)
 		for i := range content {
@@ -45,7 +46,7 @@ func TestReadTextPeekReadsWholeFiles(t *testing.T) {
 			}
 			release()
 			wantHeads := 0
-			if peeking && size >= headLen {
+			if peeking && size >= bigFile {
 				wantHeads = 1
 			}
 			if len(heads) != wantHeads || wantHeads == 1 && !bytes.Equal(heads[0], content[:headLen]) {

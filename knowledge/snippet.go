@@ -29,8 +29,8 @@ func findLines(data []byte, terms []term) lineMatch {
 	return findLinesIn(&textView{data: data}, terms)
 }
 
-// headLen is how much of a big file is read first (see readTextPeek): a
-// common word fills five lines within a few KB.
+// headLen is how much of a big file's head is looked at first (see
+// readTextPeek): a common word fills five lines within a few KB.
 const headLen = 4 << 10
 
 // firstWindow is the first window a lone term is looked for in (see
