@@ -102,6 +102,15 @@ func init() {
 	// watcher reindexes of it allocated, and heap peaks near 800 MB under
 	// a 300 MB limit. Without the bump the estimate is per document.
 	zapx.NewSegmentBufferNumResultsBump = 0
+
+	// A merge writes its segment through a buffer of this size, and a
+	// kernel that caches files in large folios (ext4 on recent Linux)
+	// keeps each write as one folio: with zapx's 1 MB, opening a segment
+	// (its header, a section index mid-file, its footer) mapped three
+	// whole megabytes, ~80 MB of a 100k-file index's steady RSS. 64 KB
+	// writes: 1 GB tier steady RSS 110 → 58 MB and build peak 356 → 310
+	// MB; a 20k-file build's CPU unchanged over two alternated pairs.
+	zapx.DefaultFileMergerBufferSize = 64 << 10
 }
 
 func runtimeConfig() map[string]interface{} {
