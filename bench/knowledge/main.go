@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -32,6 +33,8 @@ func main() {
 	runs := flag.Int("runs", 50, "runs per query")
 	memLimit := flag.Int("memlimit", 0, "Go soft memory limit in MiB (0: none), as an app would set")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	baseline := flag.Bool("baseline", false, "first build the corpus with bleve's default mapping, content stored (the issue's prototype), in a child process, for a build ratio that holds across machines")
+	baselineOnly := flag.Bool("baseline-only", false, "build only the baseline (the child process of -baseline)")
 	flag.Parse()
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -47,14 +50,21 @@ func main() {
 	if *memLimit > 0 {
 		debug.SetMemoryLimit(int64(*memLimit) << 20)
 	}
-	if err := run(*corpus, *synthetic, *runs); err != nil {
+	if *baselineOnly {
+		if err := baselineBuild(*corpus); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(*corpus, *synthetic, *runs, *baseline); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
 
-func run(corpus string, synthetic, runs int) error {
+func run(corpus string, synthetic, runs int, baseline bool) error {
 	ctx := context.Background()
 	tmp, err := os.MkdirTemp("", "hearth-bench-")
 	if err != nil {
@@ -79,6 +89,18 @@ func run(corpus string, synthetic, runs int) error {
 	}
 	cache := filepath.Join(tmp, "cache")
 	fmt.Printf("corpus %s, GOMAXPROCS %d\n\n", corpus, runtime.GOMAXPROCS(0))
+	if baseline {
+		// A child process, so its memory does not count in this one's peak.
+		self, err := os.Executable()
+		if err != nil {
+			return err
+		}
+		cmd := exec.Command(self, "-baseline-only", "-corpus", corpus)
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("baseline: %w", err)
+		}
+	}
 
 	// Build.
 	peaks := sampleRSS()
