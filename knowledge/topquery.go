@@ -80,10 +80,7 @@ func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err
 // has at most whole hits, it returns all of them, from from: a caller
 // that may need them all is spared a second pass.
 func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q query.Query, size, from, whole, shares int) ([]string, []float64, int, error) {
-	// The scoring model bleve's search puts in the context, which the
-	// term searchers read.
-	ctx = context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
-		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+	ctx = withBM25(ctx)
 	docs := docNumbers(snap)
 	want := size + from
 	keep := max(want, whole)
@@ -116,6 +113,13 @@ func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Index
 	}
 	ids, scores, err := externalIDs(snap, ranked[from:])
 	return ids, scores, total, err
+}
+
+// withBM25 puts in ctx the scoring model bleve's search puts there,
+// which its term searchers read.
+func withBM25(ctx context.Context) context.Context {
+	return context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
+		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
 }
 
 // externalIDs names the ranked documents, in two halves at once when

@@ -8,9 +8,7 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
-	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/query"
-	index "github.com/blevesearch/bleve_index_api"
 )
 
 // TestTopQueryRanksAsBleve: a query of terms, its searcher run over any
@@ -21,8 +19,7 @@ import (
 func TestTopQueryRanksAsBleve(t *testing.T) {
 	snap := churnedSnapshot(t)
 	ctx := context.Background()
-	bm25Ctx := context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
-		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+	bm25Ctx := withBM25(ctx)
 	boosted := func(q *query.TermQuery) *query.TermQuery { q.SetBoost(pathBoost); return q }
 	queries := map[string]query.Query{
 		"two words": query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("beta0", fieldContent)}),

@@ -15,7 +15,6 @@ import (
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/collector"
 	"github.com/blevesearch/bleve/v2/search/query"
-	index "github.com/blevesearch/bleve_index_api"
 )
 
 // TestTopTermRanksAsBleve: the parallel lone-term search gives bleve's
@@ -24,8 +23,7 @@ import (
 func TestTopTermRanksAsBleve(t *testing.T) {
 	snap := churnedSnapshot(t)
 	ctx := context.Background()
-	bm25Ctx := context.WithValue(ctx, bsearch.GetScoringModelCallbackKey,
-		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+	bm25Ctx := withBM25(ctx)
 
 	for _, term := range []string{"alpha", "beta0", "omega", "gamma2", "absent"} {
 		for _, page := range [][2]int{{20, 0}, {5, 0}, {10, 7}, {300, 0}, {10, 500}} {
@@ -187,8 +185,7 @@ func TestTopTermNumbersDocumentsAsBleve(t *testing.T) {
 	if n := len(snap.Segments()); n != 2 {
 		t.Fatalf("%d segments; the test needs the two batches apart", n)
 	}
-	ctx := context.WithValue(context.Background(), bsearch.GetScoringModelCallbackKey,
-		bsearch.GetScoringModelCallbackFn(func() string { return index.BM25Scoring }))
+	ctx := withBM25(context.Background())
 	ids, _, total, err := topTermIn(ctx, snap, fieldContent, "alpha", 5, 0)
 	if err != nil {
 		t.Fatal(err)
