@@ -9,8 +9,11 @@ import (
 // build's garbage (analysed batches, merge buffers) is most of the
 // process's allocation: at Go's default of 100 the heap grew to twice a
 // ~140 MB live set, which with the mapped index put a 1 GB tree's build
-// at 445 MB RSS; at 50 it measured 347 MB for 7% more CPU.
-const buildGCPercent = 50
+// at 445 MB RSS; at 50 it measured 347 MB for 7% more CPU. Since merges
+// map less (64 KB writes, store.go) 75 fits: alternated pairs against
+// 50 took 9% less CPU on the Go tree (four pairs, ~20 MB more peak) and
+// 6–11% less on the 1 GB tier (two pairs; peak 353–363 MB, 309–320 at 50).
+const buildGCPercent = 75
 
 var buildGC struct {
 	sync.Mutex
