@@ -23,6 +23,9 @@ func TestTokens(t *testing.T) {
 		{"__init__", []string{"__init__", "init"}},
 		{"ÄrgerÖl straße", []string{"ärgeröl", "ärger", "öl", "straße"}},
 		{"x := 42;", []string{"x", "42"}},
+		{"ΣΊΣΥΦΟΣ σίσυφος Σίσυφοσ", []string{"σίσυφοσ", "σίσυφοσ", "σίσυφοσ"}}, // final sigma folds as grep folds it
+		{"ſtraße", []string{"straße"}},
+		{"İzmir", []string{"İzmir"}},                                                      // İ's lowercase (i) is not in its case orbit: a grep keeps them apart
 		{"日本Server", []string{"日本server", "日本", "server"}},                                // a capital after a caseless letter starts a part
 		{"Force" + strings.Repeat("z", 100), []string{"force" + strings.Repeat("z", 91)}}, // long parts are cut, not dropped
 		{"", nil},

@@ -134,9 +134,17 @@ func needsVerify(terms []term) bool {
 func pathHasAll(rel string, terms []term) bool {
 	low := asciiLowerString(rel)
 	for _, t := range terms {
-		if t.verify && (t.kind != termWord || !strings.Contains(low, t.lit)) {
+		if t.verify && (t.kind != termWord || !wordInPath(t, low, rel)) {
 			return false
 		}
 	}
 	return true
+}
+
+// wordInPath: a word term's text is in the path, case ignored.
+func wordInPath(t term, lowPath, path string) bool {
+	if isASCII(t.text) {
+		return strings.Contains(lowPath, t.lit)
+	}
+	return t.lineR.MatchString(path)
 }

@@ -1,7 +1,6 @@
 package knowledge
 
 import (
-	"strings"
 	"unicode/utf8"
 )
 
@@ -19,7 +18,7 @@ func fuzzySpans(data []byte, want string, fuzz int) [][2]int {
 			d, ok = foldedDistance(data[a:b], want, fuzz)
 		}
 		if !ok {
-			d = editDistance(strings.ToLower(string(data[a:b])), want, fuzz)
+			d = editDistance(foldString(string(data[a:b])), want, fuzz)
 		}
 		if d <= fuzz {
 			out = append(out, [2]int{a, b})

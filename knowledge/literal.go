@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // asciiLower lowercases ASCII letters only, so offsets in the result are
@@ -21,6 +23,26 @@ func asciiLower(b []byte) []byte {
 }
 
 func asciiLowerString(s string) string { return string(asciiLower([]byte(s))) }
+
+// foldLiteral is the literal a case-insensitive search for s looks for
+// first: folded text is searched with ASCII case ignored, so it is the
+// longest piece of s free of other runes that have case (Ошибка has
+// none: "", and the term's regexp reads the file), ASCII-lowercased.
+func foldLiteral(s string) string {
+	best, start := "", 0
+	for i, r := range s {
+		if r >= utf8.RuneSelf && unicode.SimpleFold(r) != r {
+			if i-start > len(best) {
+				best = s[start:i]
+			}
+			start = i + utf8.RuneLen(r)
+		}
+	}
+	if len(s)-start > len(best) {
+		best = s[start:]
+	}
+	return asciiLowerString(best)
+}
 
 // regexLiteral returns a literal that every match of re contains, for a
 // fast prefilter; fold means it is lowercased and must be searched in

@@ -30,6 +30,22 @@ func TestRegexLiteral(t *testing.T) {
 	}
 }
 
+func TestFoldLiteral(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"NoSuch", "nosuch"},
+		{"Ошибка", ""},             // every letter has case: nothing to search with ASCII folding
+		{"OШИБКА:", "o"},           // a Latin O before the Cyrillic
+		{"Größe_TOTAL", "e_total"}, // the longest piece between cased non-ASCII runes
+		{"日本Server", "日本server"},   // caseless runes stay
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := foldLiteral(tt.in); got != tt.want {
+			t.Errorf("foldLiteral(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestReadTextPooled(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "a", "hello")

@@ -40,7 +40,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 	both := func(content, path query.Query) query.Query {
 		return query.NewDisjunctionQuery([]query.Query{content, path})
 	}
-	low := strings.ToLower(t.text)
+	low := foldString(t.text)
 	switch t.kind {
 	case termPrefix:
 		c, p := query.NewPrefixQuery(low), query.NewPrefixQuery(low)

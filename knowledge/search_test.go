@@ -312,3 +312,53 @@ func TestBigFileHitsMatchWholeFileLines(t *testing.T) {
 		}
 	}
 }
+
+// Case is ignored beyond ASCII as a grep ignores it, and every hit shows
+// its line: a word, phrase or prefix in another case than the file's
+// found the file through the index but no line in it, or no file at all.
+func TestSearchFoldsCaseBeyondASCII(t *testing.T) {
+	ws := t.TempDir()
+	writeAll(t, ws, map[string]string{
+		"ru.txt":   "// Ошибка подключения к серверу\n// error here\n",
+		"de.go":    "var Größe = 1 // ÜberFunc\n",
+		"el.md":    "Ο ΣΊΣΥΦΟΣ\n",
+		"flag.txt": "run with --flag or ERROR: fail\n",
+	})
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	tests := []struct {
+		q, path, match string
+	}{
+		{"ошибка", "ru.txt", "Ошибка"},
+		{"ОШИБКА", "ru.txt", "Ошибка"},
+		{`"ОШИБКА ПОДКЛЮЧЕНИЯ"`, "ru.txt", "Ошибка подключения"},
+		{"ошибк*", "ru.txt", "Ошибка"},
+		{"ОШИБ*", "ru.txt", "Ошибка"},
+		{"größe", "de.go", "Größe"},
+		{"überfunc", "de.go", "ÜberFunc"},
+		{"über*", "de.go", "ÜberFunc"},
+		{"σίσυφος", "el.md", "ΣΊΣΥΦΟΣ"},
+		{"ERROR:", "flag.txt", "ERROR:"},
+		{"--flag", "flag.txt", "--flag"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			res := search(t, x, tt.q)
+			if got := hitPaths(res); !reflect.DeepEqual(got, []string{tt.path}) {
+				t.Fatalf("Search(%q) = %v, want [%s]", tt.q, got, tt.path)
+			}
+			h := res.Hits[0]
+			if h.Line != 1 || len(h.Highlights) == 0 {
+				t.Fatalf("Search(%q): line %d highlights %v in %q", tt.q, h.Line, h.Highlights, h.Snippet)
+			}
+			if got := h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]]; got != tt.match {
+				t.Errorf("Search(%q) highlights %q, want %q", tt.q, got, tt.match)
+			}
+		})
+	}
+	// A word with punctuation asks for that text: "here" alone is not "here:".
+	for _, q := range []string{"ошибка:", "here:", "-flag-"} {
+		if res := search(t, x, q); len(res.Hits) != 0 {
+			t.Errorf("Search(%q) = %v, want none", q, hitPaths(res))
+		}
+	}
+}

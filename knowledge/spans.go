@@ -3,7 +3,6 @@ package knowledge
 import (
 	"bytes"
 	"regexp"
-	"strings"
 )
 
 // termSpans returns byte ranges of t in the text. A literal every match
@@ -12,12 +11,12 @@ import (
 func termSpans(v *textView, t term) [][2]int {
 	switch {
 	case t.kind == termFuzzy:
-		return fuzzySpans(v.data, strings.ToLower(t.text), t.fuzz)
+		return fuzzySpans(v.data, foldString(t.text), t.fuzz)
 	case t.lineR == nil:
 		return nil
 	case len(t.phrase) > 0:
 		return phraseSpans(v.data, t.phrase, t.anchor)
-	case t.kind == termWord && t.lit != "" && isASCII(t.lit):
+	case t.kind == termWord && t.lit != "" && isASCII(t.text):
 		return v.literalSpans(t.lit, true)
 	case t.growLeft || t.growRight:
 		return wordSpans(v, t)
