@@ -315,7 +315,8 @@ func TestBigFileHitsMatchWholeFileLines(t *testing.T) {
 
 // Case is ignored beyond ASCII as a grep ignores it, and every hit shows
 // its line: a word, phrase or prefix in another case than the file's
-// found the file through the index but no line in it, or no file at all.
+// found the file through the index but no line in it, or no file at all,
+// and a word with punctuation around it found no line either.
 func TestSearchFoldsCaseBeyondASCII(t *testing.T) {
 	ws := t.TempDir()
 	writeAll(t, ws, map[string]string{
@@ -337,8 +338,8 @@ func TestSearchFoldsCaseBeyondASCII(t *testing.T) {
 		{"überfunc", "de.go", "ÜberFunc"},
 		{"über*", "de.go", "ÜberFunc"},
 		{"σίσυφος", "el.md", "ΣΊΣΥΦΟΣ"},
-		{"ERROR:", "flag.txt", "ERROR:"},
-		{"--flag", "flag.txt", "--flag"},
+		{"FAIL,", "flag.txt", "fail"}, // punctuation around a word is ignored, as the index ignores it
+		{"--flag", "flag.txt", "flag"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
@@ -354,11 +355,5 @@ func TestSearchFoldsCaseBeyondASCII(t *testing.T) {
 				t.Errorf("Search(%q) highlights %q, want %q", tt.q, got, tt.match)
 			}
 		})
-	}
-	// A word with punctuation asks for that text: "here" alone is not "here:".
-	for _, q := range []string{"ошибка:", "here:", "-flag-"} {
-		if res := search(t, x, q); len(res.Hits) != 0 {
-			t.Errorf("Search(%q) = %v, want none", q, hitPaths(res))
-		}
 	}
 }

@@ -62,12 +62,14 @@ func parseTerm(s string) (term, error) {
 		}
 		return t, nil
 	}
-	t := term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s)),
-		lit: foldLiteral(s), fold: true, verify: !isWholeIdent(s)}
-	if t.verify {
-		t.tri = boundaryQuery(s)
+	if id, ok := oneIdent(s); ok {
+		// The punctuation around one word ("retries?", "ERROR:") is not
+		// looked for, as the index ignores it: its lines are the word's.
+		return term{kind: termWord, text: id, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(id)),
+			lit: foldLiteral(id), fold: true}, nil
 	}
-	return t, nil
+	return term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s)),
+		lit: foldLiteral(s), fold: true, verify: true, tri: boundaryQuery(s)}, nil
 }
 
 // camelPartPrefix: a case-sensitive literal starting with a capital and
@@ -116,14 +118,11 @@ func isOneIdent(s string) bool {
 	return n == 1
 }
 
-// isWholeIdent: s is one identifier and nothing else. A word with
-// punctuation ("ERROR:", "@Override") asks for that exact text, which its
-// code words alone do not tell apart (they matched files without it,
-// shown with no line).
-func isWholeIdent(s string) bool {
-	n, whole := 0, false
-	forEachIdent([]byte(s), func(start, end int) { n++; whole = start == 0 && end == len(s) })
-	return n == 1 && whole
+// oneIdent returns the identifier of s when s holds exactly one.
+func oneIdent(s string) (string, bool) {
+	n, id := 0, ""
+	forEachIdent([]byte(s), func(start, end int) { n++; id = s[start:end] })
+	return id, n == 1
 }
 
 // wordTail is the regexp of the word characters a prefix grows over:
