@@ -1,0 +1,62 @@
+package knowledge
+
+import (
+	"testing"
+	"time"
+)
+
+// acquired reports whether acquire(heavy) returns within wait; when it
+// does not, the waiting acquire is left to finish later.
+func acquired(w writeSlots, heavy bool, wait time.Duration) (bool, chan struct{}) {
+	done := make(chan struct{})
+	go func() { w.acquire(heavy); close(done) }()
+	select {
+	case <-done:
+		return true, done
+	case <-time.After(wait):
+		return false, done
+	}
+}
+
+func TestWriteSlots(t *testing.T) {
+	tests := []struct {
+		name    string
+		holding []bool // batches being written, true for heavy
+		next    bool
+		want    bool
+	}{
+		{"first batch", nil, false, true},
+		{"first heavy", nil, true, true},
+		{"ordinary beside ordinary", []bool{false}, false, true},
+		{"ordinary beside heavy", []bool{true}, false, true},
+		{"heavy beside ordinary", []bool{false}, true, true},
+		{"heavy beside heavy", []bool{true}, true, false},
+		{"third batch", []bool{false, false}, false, false},
+		{"third beside heavy", []bool{true, false}, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWriteSlots(2)
+			for _, h := range tt.holding {
+				w.acquire(h)
+			}
+			wait := 50 * time.Millisecond // to see it blocks
+			if tt.want {
+				wait = 5 * time.Second
+			}
+			got, done := acquired(w, tt.next, wait)
+			if got != tt.want {
+				t.Fatalf("acquire(%v) beside %v: got %v, want %v", tt.next, tt.holding, got, tt.want)
+			}
+			if !got {
+				// Released, the first batch makes room for the waiting one.
+				w.release(tt.holding[0])
+				select {
+				case <-done:
+				case <-time.After(5 * time.Second):
+					t.Fatal("acquire still waits after a release")
+				}
+			}
+		})
+	}
+}
