@@ -13,8 +13,8 @@ type IndexSearcher struct{ Index *knowledge.Index }
 
 var _ tools.Searcher = IndexSearcher{}
 
-// Search returns workspace hits only; knowledge folders outside the
-// workspace are labelled so the model does not try to open them as paths.
+// Search returns the index's hits, those of knowledge folders with their
+// label.
 func (s IndexSearcher) Search(ctx context.Context, query string, limit int) ([]tools.Hit, error) {
 	res, err := s.Index.Search(ctx, query, limit)
 	if err != nil {
@@ -22,11 +22,7 @@ func (s IndexSearcher) Search(ctx context.Context, query string, limit int) ([]t
 	}
 	hits := make([]tools.Hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
-		p := h.Path
-		if h.Source != "" {
-			p = h.Source + ":" + p
-		}
-		hits = append(hits, tools.Hit{Path: p, Line: h.Line, Snippet: h.Snippet, Score: h.Score})
+		hits = append(hits, tools.Hit{Path: h.Path, Source: h.Source, Line: h.Line, Snippet: h.Snippet, Score: h.Score})
 	}
 	return hits, nil
 }

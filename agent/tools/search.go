@@ -3,10 +3,12 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 const (
@@ -17,7 +19,8 @@ const (
 
 // Hit is one result of the knowledge index.
 type Hit struct {
-	Path    string  // workspace-relative
+	Path    string  // relative to the workspace, or to its knowledge folder
+	Source  string  // the knowledge folder's label; "" for the workspace
 	Line    int     // 1-based, 0 when unknown
 	Snippet string  // the matching text
 	Score   float64 // higher is better
@@ -35,7 +38,10 @@ type SearchParams struct {
 }
 
 // Search queries the workspace's knowledge index.
-type Search struct{ index Searcher }
+type Search struct {
+	index Searcher
+	s     *session
+}
 
 var _ tool.Tool = (*Search)(nil)
 
@@ -77,14 +83,18 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	if err != nil {
 		return "", fmt.Errorf("search: %w", err)
 	}
-	if len(hits) == 0 {
-		return fmt.Sprintf("No results for %q.", p.Query), nil
-	}
 	var b strings.Builder
 	for _, h := range hits[:min(len(hits), p.Limit)] {
+		if h.Source == "" && t.s.unreadable(h.Path) {
+			continue
+		}
 		loc := h.Path
+		if h.Source != "" {
+			// Labelled, so the model does not try to open it as a path.
+			loc = h.Source + ":" + h.Path
+		}
 		if h.Line > 0 {
-			loc = fmt.Sprintf("%s:%d", h.Path, h.Line)
+			loc = fmt.Sprintf("%s:%d", loc, h.Line)
 		}
 		snippet := strings.TrimSpace(h.Snippet)
 		if len(snippet) > searchMaxSnippet {
@@ -95,5 +105,20 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 			fmt.Fprintf(&b, "    %s\n", strings.ReplaceAll(snippet, "\n", "\n    "))
 		}
 	}
+	if b.Len() == 0 {
+		return fmt.Sprintf("No results for %q.", p.Query), nil
+	}
 	return strings.TrimRight(b.String(), "\n"), nil
+}
+
+// unreadable: the agent may not read rel, because a rule denies it or a
+// symlink on its path leads out of the workspace (the index follows such
+// links: the person's own search shows what they link to). Search leaves
+// such hits out, as grep and list_dir leave the files out.
+func (s *session) unreadable(rel string) bool {
+	if s.gate.ReadDenied(rel) {
+		return true
+	}
+	_, err := s.root.Stat(rel)
+	return errors.Is(err, workspace.ErrOutside)
 }

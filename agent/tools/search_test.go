@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -196,7 +198,11 @@ func TestDefinitions(t *testing.T) {
 
 func TestReadDenyRules(t *testing.T) {
 	pol := &permission.Policy{Rules: []permission.Rule{{Kind: permission.KindRead, Pattern: "**/.env", Effect: permission.Deny}}}
-	_, tl := newWS(t, map[string]string{".env": "KEY=secret\n", "sub/.env": "KEY=secret\n", "a.txt": "KEY=public\n"}, Config{Policy: pol})
+	idx := indexFunc(func(context.Context, string, int) ([]Hit, error) { // the index holds every file
+		return []Hit{{Path: ".env", Line: 1, Snippet: "KEY=secret"}, {Path: "a.txt", Line: 1, Snippet: "KEY=public"},
+			{Path: "sub/.env", Line: 1, Snippet: "KEY=secret"}}, nil
+	})
+	_, tl := newWS(t, map[string]string{".env": "KEY=secret\n", "sub/.env": "KEY=secret\n", "a.txt": "KEY=public\n"}, Config{Policy: pol, Search: idx})
 	var de *tool.DeniedError
 	if _, err := run(t, tl["read_file"], ReadFileParams{Path: ".env"}); !errors.As(err, &de) {
 		t.Errorf("read_file .env: %v", err)
@@ -212,5 +218,35 @@ func TestReadDenyRules(t *testing.T) {
 	}
 	if out := mustRun(t, tl["glob"], GlobParams{Pattern: "**/.env"}); !strings.HasPrefix(out, "No files") {
 		t.Errorf("glob showed denied files: %q", out)
+	}
+	if out := mustRun(t, tl["search"], SearchParams{Query: "KEY"}); out != "a.txt:1\n    KEY=public" {
+		t.Errorf("search showed denied files: %q", out)
+	}
+}
+
+// The index follows symlinks out of the workspace, where the agent may
+// not read: search leaves those hits out, and labels knowledge folders.
+func TestSearchLeavesOutLinksLeadingOutside(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("token\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	hits := []Hit{{Path: "linked/secret.txt", Line: 1, Snippet: "token"}, {Path: "secret.txt", Line: 1, Snippet: "token"},
+		{Path: "a.txt", Line: 1, Snippet: "token here"}, {Path: "n.md", Source: "notes", Line: 2, Snippet: "token note"}}
+	idx := indexFunc(func(context.Context, string, int) ([]Hit, error) { return hits, nil })
+	dir, tl := newWS(t, map[string]string{"a.txt": "token here\n"}, Config{Search: idx})
+	if err := os.Symlink(outside, filepath.Join(dir, "linked")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "secret.txt")); err != nil {
+		t.Fatal(err)
+	}
+	want := "a.txt:1\n    token here\nnotes:n.md:2\n    token note"
+	if out := mustRun(t, tl["search"], SearchParams{Query: "token"}); out != want {
+		t.Errorf("search = %q, want %q", out, want)
+	}
+	hits = hits[:2]
+	if out := mustRun(t, tl["search"], SearchParams{Query: "token"}); !strings.HasPrefix(out, "No results") {
+		t.Errorf("search with only hidden hits = %q", out)
 	}
 }

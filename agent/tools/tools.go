@@ -130,7 +130,7 @@ func Builtin(cfg Config) ([]tool.Tool, error) {
 		&Todo{list: todos},
 	}
 	if cfg.Search != nil {
-		out = append(out, &Search{index: cfg.Search})
+		out = append(out, &Search{index: cfg.Search, s: s})
 	}
 	return out, nil
 }
