@@ -48,7 +48,7 @@ func (x *Index) build(ctx context.Context) {
 // indexFiles reads files in parallel and commits them in batches bounded
 // by Options.BatchBytes, so memory stays flat however large the tree.
 // heavyDoc is the document size (about its text) whose batch is written
-// with no other such batch beside it.
+// with no other batch beside it.
 const heavyDoc = 512 << 10
 
 func (x *Index) indexFiles(ctx context.Context, files []diskFile, progress bool) error {
@@ -167,15 +167,16 @@ func (x *Index) indexStream(ctx context.Context, files <-chan diskFile, progress
 		}
 		batch = append(batch, p)
 		bytes += p.size
-		// Two batches holding a heavy document are not written at once:
-		// one 1.5 MB base64 file's segment took 85 MB of heap to build,
-		// and two such batches put a build's peak RSS over 400 MB. (In a
-		// batch of its own, zap's building of a one-document segment of
-		// 165k terms took 1.8 GB.) An ordinary batch may be written
-		// beside one: kept apart from every other batch, the Go tree's
-		// run of compiler rewrite files left a core idle for a second
-		// and a half (six alternated builds: 14.3 → 13.2 s on average,
-		// peak RSS 319–347 → 335–350 MB).
+		// A batch holding a heavy document is written with no other
+		// beside it: one 1.5 MB base64 file's segment took 85 MB of heap
+		// to build, and two such batches at once put a build's peak RSS
+		// over 400 MB. (In a batch of its own, zap's building of a
+		// one-document segment of 165k terms took 1.8 GB.) Letting an
+		// ordinary batch beside a heavy one fills the core the Go tree's
+		// compiler rewrite files leave idle for a second and a half, but
+		// over ten alternated builds it saved 3-8% of the time for 27 MB
+		// more peak RSS on average, and two builds in 22 peaked at 400
+		// and 410 MB.
 		heavy = heavy || p.size >= heavyDoc
 		if bytes >= limitBytes || len(batch) >= 5000 {
 			flush(heavy)
@@ -192,26 +193,29 @@ func (x *Index) indexStream(ctx context.Context, files <-chan diskFile, progress
 	return firstErr
 }
 
-// writeSlots bounds the batches being written at once, and lets at most
-// one of them hold a heavyDoc.
-type writeSlots struct{ any, heavy chan struct{} }
+// writeSlots bounds the batches being written at once; a batch holding
+// a heavyDoc takes them all.
+type writeSlots chan struct{}
 
-func newWriteSlots(n int) writeSlots {
-	return writeSlots{any: make(chan struct{}, n), heavy: make(chan struct{}, 1)}
+func newWriteSlots(n int) writeSlots { return make(writeSlots, n) }
+
+func (w writeSlots) weight(heavy bool) int {
+	if heavy {
+		return cap(w)
+	}
+	return 1
 }
 
-// acquire waits for a slot (and for the heavy one too, for a heavy
-// batch). Called from one goroutine only.
+// acquire waits until the batch may be written. Called from one
+// goroutine only, so a heavy batch's slots are not split with another's.
 func (w writeSlots) acquire(heavy bool) {
-	if heavy {
-		w.heavy <- struct{}{}
+	for range w.weight(heavy) {
+		w <- struct{}{}
 	}
-	w.any <- struct{}{}
 }
 
 func (w writeSlots) release(heavy bool) {
-	<-w.any
-	if heavy {
-		<-w.heavy
+	for range w.weight(heavy) {
+		<-w
 	}
 }

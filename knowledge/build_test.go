@@ -28,11 +28,10 @@ func TestWriteSlots(t *testing.T) {
 		{"first batch", nil, false, true},
 		{"first heavy", nil, true, true},
 		{"ordinary beside ordinary", []bool{false}, false, true},
-		{"ordinary beside heavy", []bool{true}, false, true},
-		{"heavy beside ordinary", []bool{false}, true, true},
+		{"ordinary beside heavy", []bool{true}, false, false},
+		{"heavy beside ordinary", []bool{false}, true, false},
 		{"heavy beside heavy", []bool{true}, true, false},
 		{"third batch", []bool{false, false}, false, false},
-		{"third beside heavy", []bool{true, false}, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
