@@ -57,7 +57,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 		p.SetBoost(pathBoost)
 		return both(c, p)
 	case termPhrase:
-		return withTrigrams(identsQuery(t.text, fieldContent, 1), t.tri)
+		return identsAndGrams(t.text, t.tri)
 	case termWildcard, termRegex:
 		var qs []query.Query
 		if q := t.tri.bleve(); q != nil {
@@ -76,7 +76,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 		w := query.NewWildcardQuery("*" + wildcardEscape(low) + "*")
 		w.SetField(fieldPathKW)
 		w.SetBoost(pathBoost)
-		return both(withTrigrams(identsQuery(t.text, fieldContent, 1), t.tri), w)
+		return both(identsAndGrams(t.text, t.tri), w)
 	}
 	if q.inPaths != nil && !q.anyInPaths(t.text) {
 		// No path holds the word: a disjunction with an empty clause
@@ -90,6 +90,19 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 // (the terms identsQuery would ask the path field for).
 func (q *parsedQuery) anyInPaths(text string) bool {
 	return slices.ContainsFunc(identTerms(text), q.inPaths)
+}
+
+// identsAndGrams requires text's identifiers in the content and its
+// grams: the grams alone when it has no identifier but CJK ones, and any
+// file when it has neither (a lone 語, or "->"), each checked on disk.
+func identsAndGrams(text string, tri *triQuery) query.Query {
+	if len(identTerms(text)) == 0 {
+		if tri != nil {
+			return tri.bleve()
+		}
+		return query.NewMatchAllQuery()
+	}
+	return withTrigrams(identsQuery(text, fieldContent, 1), tri)
 }
 
 func withTrigrams(q query.Query, tri *triQuery) query.Query {
@@ -111,11 +124,16 @@ func identsQuery(text, field string, boost float64) query.Query {
 	return allOf(qs, query.NewMatchNoneQuery())
 }
 
-// identTerms lists the index term of each whole identifier in text.
+// identTerms lists the index term of each whole identifier in text,
+// leaving out those with CJK text: there a searched word is mostly part
+// of a longer run, which its grams find instead.
 func identTerms(text string) []string {
 	b := []byte(text)
 	var terms []string
 	forEachIdent(b, func(start, end int) {
+		if hasCJK(text[start:end]) {
+			return
+		}
 		if ts := (codeAnalyzer{}).Analyze(b[start:end]); len(ts) > 0 {
 			terms = append(terms, string(ts[0].Term)) // the whole identifier comes first
 		}

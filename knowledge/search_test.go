@@ -357,3 +357,47 @@ func TestSearchFoldsCaseBeyondASCII(t *testing.T) {
 		})
 	}
 }
+
+// CJK text has no spaces between words: a word is found inside a longer
+// run, as a grep finds it, with its line and highlight.
+func TestSearchFindsCJKWithinRuns(t *testing.T) {
+	ws := t.TempDir()
+	writeAll(t, ws, map[string]string{
+		"ja.go":    "// これは日本語のテキストです\nfunc 処理する() {}\n",
+		"zh.md":    "# 中文搜索测试\n",
+		"ko.txt":   "데이터를 저장합니다\n",
+		"only.txt": "日本 only\n",
+	})
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	tests := []struct {
+		q     string
+		paths []string
+		line  int
+		match string // the first hit's highlighted text
+	}{
+		{"日本語", []string{"ja.go"}, 1, "日本語"},
+		{"日本", []string{"ja.go", "only.txt"}, 1, "日本"},
+		{"処理", []string{"ja.go"}, 2, "処理"},
+		{"搜索", []string{"zh.md"}, 1, "搜索"},
+		{"데이터", []string{"ko.txt"}, 1, "데이터"},
+		{`"日本語の"`, []string{"ja.go"}, 1, "日本語の"},
+		{"本語*", []string{"ja.go"}, 1, "本語"},
+		{"語", []string{"ja.go"}, 1, "語"}, // one character: no pair to look up, every file is read
+		{"日本語 ext:go", []string{"ja.go"}, 1, "日本語"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			res := search(t, x, tt.q)
+			if got := hitPaths(res); !reflect.DeepEqual(got, tt.paths) || res.Total != len(tt.paths) {
+				t.Fatalf("Search(%q) = %v (total %d), want %v", tt.q, got, res.Total, tt.paths)
+			}
+			h := res.Hits[0]
+			if h.Line != tt.line || len(h.Highlights) == 0 {
+				t.Fatalf("Search(%q): line %d highlights %v in %q", tt.q, h.Line, h.Highlights, h.Snippet)
+			}
+			if got := h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]]; got != tt.match {
+				t.Errorf("Search(%q) highlights %q, want %q", tt.q, got, tt.match)
+			}
+		})
+	}
+}

@@ -42,6 +42,9 @@ func parseTerm(s string) (term, error) {
 		if !isOneIdent(word) {
 			return term{}, fmt.Errorf("%w: prefix %q must be a single word", ErrBadQuery, s)
 		}
+		if hasCJK(word) {
+			return parseTerm(word) // CJK words are found as text within runs: a prefix is one already
+		}
 		// growRight: the matches are the word's occurrences grown over
 		// the word characters after them, found without the regexp.
 		return term{kind: termPrefix, text: word, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(word) + wordTail(word)),
@@ -62,14 +65,19 @@ func parseTerm(s string) (term, error) {
 		}
 		return t, nil
 	}
+	text, verify := s, true
 	if id, ok := oneIdent(s); ok {
 		// The punctuation around one word ("retries?", "ERROR:") is not
 		// looked for, as the index ignores it: its lines are the word's.
-		return term{kind: termWord, text: id, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(id)),
-			lit: foldLiteral(id), fold: true}, nil
+		// A CJK word is text within a longer run, checked in the file.
+		text, verify = id, hasCJK(id)
 	}
-	return term{kind: termWord, text: s, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(s)),
-		lit: foldLiteral(s), fold: true, verify: true, tri: boundaryQuery(s)}, nil
+	t := term{kind: termWord, text: text, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(text)),
+		lit: foldLiteral(text), fold: true, verify: verify}
+	if verify {
+		t.tri = boundaryQuery(text)
+	}
+	return t, nil
 }
 
 // camelPartPrefix: a case-sensitive literal starting with a capital and

@@ -2,6 +2,8 @@ package knowledge
 
 import (
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/registry"
@@ -21,7 +23,10 @@ import (
 // it: the filter never drops a real match. Only letters, digits, '_' and
 // space make grams, on both sides: punctuation and non-ASCII grams would
 // double the terms per file (and the build time) for little selectivity;
-// a literal made of them simply constrains less.
+// a literal made of them simply constrains less. CJK text, written
+// without spaces, is the exception: each pair of adjacent Han, kana or
+// Hangul characters is a gram, so a search for 日本語 inside
+// これは日本語です reads only the files holding 日本 and 本語.
 const (
 	fieldTrigram        = "tri"
 	trigramAnalyzerName = "hearth-trigram"
@@ -69,20 +74,28 @@ func eachDistinctGram(input []byte, sized func(n int), fn func(term []byte)) int
 }
 
 // A gram is packed into a uint64, one byte per character, first character
-// highest: trigrams use 24 bits, boundary grams ("ab cd") 40.
+// highest: trigrams use 24 bits, boundary grams ("ab cd") 40; a CJK pair
+// is its two runes above a flag bit, and its term their UTF-8.
 func appendGram(b []byte, k uint64) []byte {
+	if k&cjkFlag != 0 {
+		return utf8.AppendRune(utf8.AppendRune(b, rune(k>>21&(1<<21-1))), rune(k&(1<<21-1)))
+	}
 	if k < 1<<24 {
 		return append(b, byte(k>>16), byte(k>>8), byte(k))
 	}
 	return append(b, byte(k>>32), byte(k>>24), byte(k>>16), byte(k>>8), byte(k))
 }
 
-// forEachGram calls f with every gram of input's normalized text.
+// forEachGram calls f with every gram of input's normalized text, and
+// with every pair of adjacent CJK characters (cjkGram).
 func forEachGram(input []byte, f func(uint64)) {
 	var win uint64 // the last five bytes of normalized text
 	n := 0         // how many of them are contiguous gram characters
 	space := false
-	for _, c := range input {
+	var cjk rune // the last CJK character...
+	cjkEnd := -1 // ...and where it ended
+	for i := 0; i < len(input); i++ {
+		c := input[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
 			if space {
@@ -95,6 +108,16 @@ func forEachGram(input []byte, f func(uint64)) {
 			space = false
 		default:
 			n, space = 0, false
+			if c >= utf8.RuneSelf {
+				r, size := utf8.DecodeRune(input[i:])
+				if isCJK(r) {
+					if cjkEnd == i {
+						f(cjkGram(cjk, r))
+					}
+					cjk, cjkEnd = r, i+size
+				}
+				i += size - 1
+			}
 			continue
 		}
 		win = (win<<8 | uint64(c)) & (1<<40 - 1)
@@ -175,4 +198,25 @@ func (s *gramSet) grow() {
 			s.add(k)
 		}
 	}
+}
+
+const cjkFlag = 1 << 62
+
+func cjkGram(a, b rune) uint64 { return cjkFlag | uint64(a)<<21 | uint64(b) }
+
+// isCJK: scripts whose words are not set apart by spaces (or, in Korean,
+// carry their particles attached), where a word is searched as text
+// within a longer run rather than as a whole identifier.
+func isCJK(r rune) bool {
+	return r >= 0x1100 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
+		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r))
+}
+
+func hasCJK(s string) bool {
+	for _, r := range s {
+		if isCJK(r) {
+			return true
+		}
+	}
+	return false
 }

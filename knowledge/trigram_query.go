@@ -3,6 +3,7 @@ package knowledge
 import (
 	"regexp/syntax"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/search/query"
@@ -30,14 +31,15 @@ func literalQuery(lit string) *triQuery {
 	return &triQuery{tris: tris}
 }
 
-// boundaryQuery requires only the grams that span a space in lit. For
-// phrases and dotted words the index already requires every word as a
-// term, so the trigrams inside the words add nothing: each would cost a
-// posting-list read per segment for no narrowing.
+// boundaryQuery requires only the grams that span a space in lit, and
+// its CJK pairs. For phrases and dotted words the index already requires
+// every word but CJK ones as a term, so the trigrams inside the words add
+// nothing: each would cost a posting-list read per segment for no
+// narrowing.
 func boundaryQuery(lit string) *triQuery {
 	var spanning []string
 	for _, g := range literalGrams(lit) {
-		if len(g) == 5 {
+		if len(g) == 5 || g[0] >= utf8.RuneSelf { // CJK pairs: identTerms leaves CJK words out
 			spanning = append(spanning, g)
 		}
 	}
@@ -106,9 +108,9 @@ func regexNode(r *syntax.Regexp) *triQuery {
 }
 
 // foldableLiteral returns a literal node's text as the index can look
-// for it. Under case folding, non-ASCII letters (whose variants may have
-// other byte lengths) become a NUL, which no gram contains, so the literal
-// is cut there. ASCII folds as ASCII: like the rest of Hearth's prefilters
+// for it. Under case folding, non-ASCII letters with case (whose variants
+// may have other byte lengths) become a NUL, which no gram contains, so
+// the literal is cut there; caseless ones (CJK) stay. ASCII folds as ASCII: like the rest of Hearth's prefilters
 // this leaves out the two non-ASCII variants of ASCII letters, the long s
 // (U+017F) and the Kelvin sign (U+212A).
 func foldableLiteral(r *syntax.Regexp) (string, bool) {
@@ -121,7 +123,7 @@ func foldableLiteral(r *syntax.Regexp) (string, bool) {
 	out := make([]rune, len(r.Rune))
 	for i, c := range r.Rune {
 		out[i] = c
-		if c >= utf8.RuneSelf {
+		if c >= utf8.RuneSelf && unicode.SimpleFold(c) != c {
 			out[i] = 0
 		}
 	}

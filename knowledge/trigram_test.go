@@ -100,7 +100,11 @@ func TestLiteralGrams(t *testing.T) {
 		{"no\n\tsu", []string{"no su"}}, // newlines too
 		{"a.Open", []string{"ope", "pen"}},
 		{"é abc", []string{"abc"}},
-		{"x yz", nil}, // one letter before the space: no boundary gram
+		{"x yz", nil},                 // one letter before the space: no boundary gram
+		{"日本語", []string{"日本", "本語"}}, // adjacent CJK characters pair up
+		{"a日本b", []string{"日本"}},
+		{"日 本", nil},
+		{"데이터를", []string{"데이", "이터", "터를"}},
 	}
 	for _, tt := range tests {
 		if got := literalGrams(tt.in); !reflect.DeepEqual(got, tt.want) {
@@ -112,7 +116,7 @@ func TestLiteralGrams(t *testing.T) {
 // randomText mixes what normalization treats specially: case, runs of
 // different whitespace, punctuation and multi-byte letters.
 func randomText(rng *rand.Rand, n int) string {
-	pieces := []string{"a", "b", "Ab", "_", "9", " ", "  ", "\n", "\t \r\n", ".", "(", "é", "ß", "ab cd", "X", "sK"}
+	pieces := []string{"a", "b", "Ab", "_", "9", " ", "  ", "\n", "\t \r\n", ".", "(", "é", "ß", "ab cd", "X", "sK", "日", "本", "語"}
 	return randomPieces(rng, pieces, n)
 }
 
@@ -248,7 +252,8 @@ func TestRegexGramsNeverDropAMatch(t *testing.T) {
 func TestIndexedPatternsMatchAGrep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	words := []string{"alpha", "Beta", "gamma_ray", "deltaForce", "eps", "zeta9", "the", "of",
-		"日Force", "xForce" + strings.Repeat("z", 100), "FORCEBeta", "force"} // parts a camel-case prefix lookup must not miss
+		"日Force", "xForce" + strings.Repeat("z", 100), "FORCEBeta", "force", // parts a camel-case prefix lookup must not miss
+		"日本語", "これは日本", "語"} // CJK words are found within runs
 	spaces := []string{" ", "  ", "\t", " \t "}
 	files := map[string]string{}
 	for i := 0; i < 120; i++ {
@@ -281,6 +286,11 @@ func TestIndexedPatternsMatchAGrep(t *testing.T) {
 		{`*Beta*`, `\w*Beta\w*`},
 		{`Forcez*`, `Forcez\w*`},
 		{`/ray\s+zeta/`, `(?i)ray\s+zeta`},
+		{`日本`, `日本`},
+		{`本語`, `本語`},
+		{`"語 これは"`, `語\s+これは`},
+		{`*日本*`, `日本`},
+		{`/は日本/`, `は日本`},
 	}
 	for _, tc := range queries {
 		re := regexp.MustCompile(tc.re)
