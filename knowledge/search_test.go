@@ -401,3 +401,15 @@ func TestSearchFindsCJKWithinRuns(t *testing.T) {
 		})
 	}
 }
+
+// A phrase of punctuation alone has no word and no gram to look up: every
+// file is read, as a grep reads them, rather than none.
+func TestPhraseOfPunctuationReadsEveryFile(t *testing.T) {
+	ws := t.TempDir()
+	writeAll(t, ws, map[string]string{"list.c": "p = p->next;\n", "plain.c": "p = next;\n"})
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	res := search(t, x, `"->"`)
+	if got := hitPaths(res); !reflect.DeepEqual(got, []string{"list.c"}) || res.Hits[0].Line != 1 {
+		t.Fatalf(`Search("->") = %v %+v`, got, res.Hits)
+	}
+}
