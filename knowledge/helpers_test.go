@@ -29,6 +29,15 @@ func writeAll(t testing.TB, root string, files map[string]string) {
 	}
 }
 
+// openFiles writes files into a new workspace and opens its index,
+// unwatched, once built.
+func openFiles(t testing.TB, files map[string]string) *Index {
+	t.Helper()
+	ws := t.TempDir()
+	writeAll(t, ws, files)
+	return openReady(t, Options{Workspace: ws, NoWatch: true})
+}
+
 // openReady opens an index of ws in a private cache dir and waits for the
 // first build.
 func openReady(t testing.TB, opts Options) *Index {

@@ -318,14 +318,12 @@ func TestBigFileHitsMatchWholeFileLines(t *testing.T) {
 // found the file through the index but no line in it, or no file at all,
 // and a word with punctuation around it found no line either.
 func TestSearchFoldsCaseBeyondASCII(t *testing.T) {
-	ws := t.TempDir()
-	writeAll(t, ws, map[string]string{
+	x := openFiles(t, map[string]string{
 		"ru.txt":   "// Ошибка подключения к серверу\n// error here\n",
 		"de.go":    "var Größe = 1 // ÜberFunc\n",
 		"el.md":    "Ο ΣΊΣΥΦΟΣ\n",
 		"flag.txt": "run with --flag or ERROR: fail\n",
 	})
-	x := openReady(t, Options{Workspace: ws, NoWatch: true})
 	tests := []struct {
 		q, path, match string
 	}{
@@ -342,33 +340,36 @@ func TestSearchFoldsCaseBeyondASCII(t *testing.T) {
 		{"--flag", "flag.txt", "flag"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) {
-			res := search(t, x, tt.q)
-			if got := hitPaths(res); !reflect.DeepEqual(got, []string{tt.path}) {
-				t.Fatalf("Search(%q) = %v, want [%s]", tt.q, got, tt.path)
-			}
-			h := res.Hits[0]
-			if h.Line != 1 || len(h.Highlights) == 0 {
-				t.Fatalf("Search(%q): line %d highlights %v in %q", tt.q, h.Line, h.Highlights, h.Snippet)
-			}
-			if got := h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]]; got != tt.match {
-				t.Errorf("Search(%q) highlights %q, want %q", tt.q, got, tt.match)
-			}
-		})
+		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, []string{tt.path}, 1, tt.match) })
+	}
+}
+
+// wantHits checks a search's files (sorted) and total, and its first
+// hit's line and highlighted text.
+func wantHits(t *testing.T, x *Index, q string, paths []string, line int, match string) {
+	t.Helper()
+	res := search(t, x, q)
+	if got := hitPaths(res); !reflect.DeepEqual(got, paths) || res.Total != len(paths) {
+		t.Fatalf("Search(%q) = %v (total %d), want %v", q, got, res.Total, paths)
+	}
+	h := res.Hits[0]
+	if h.Line != line || len(h.Highlights) == 0 {
+		t.Fatalf("Search(%q): line %d highlights %v in %q", q, h.Line, h.Highlights, h.Snippet)
+	}
+	if got := h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]]; got != match {
+		t.Errorf("Search(%q) highlights %q, want %q", q, got, match)
 	}
 }
 
 // CJK text has no spaces between words: a word is found inside a longer
 // run, as a grep finds it, with its line and highlight.
 func TestSearchFindsCJKWithinRuns(t *testing.T) {
-	ws := t.TempDir()
-	writeAll(t, ws, map[string]string{
+	x := openFiles(t, map[string]string{
 		"ja.go":    "// これは日本語のテキストです\nfunc 処理する() {}\n",
 		"zh.md":    "# 中文搜索测试\n",
 		"ko.txt":   "데이터를 저장합니다\n",
 		"only.txt": "日本 only\n",
 	})
-	x := openReady(t, Options{Workspace: ws, NoWatch: true})
 	tests := []struct {
 		q     string
 		paths []string
@@ -386,28 +387,14 @@ func TestSearchFindsCJKWithinRuns(t *testing.T) {
 		{"日本語 ext:go", []string{"ja.go"}, 1, "日本語"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) {
-			res := search(t, x, tt.q)
-			if got := hitPaths(res); !reflect.DeepEqual(got, tt.paths) || res.Total != len(tt.paths) {
-				t.Fatalf("Search(%q) = %v (total %d), want %v", tt.q, got, res.Total, tt.paths)
-			}
-			h := res.Hits[0]
-			if h.Line != tt.line || len(h.Highlights) == 0 {
-				t.Fatalf("Search(%q): line %d highlights %v in %q", tt.q, h.Line, h.Highlights, h.Snippet)
-			}
-			if got := h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]]; got != tt.match {
-				t.Errorf("Search(%q) highlights %q, want %q", tt.q, got, tt.match)
-			}
-		})
+		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, tt.paths, tt.line, tt.match) })
 	}
 }
 
 // A phrase of punctuation alone has no word and no gram to look up: every
 // file is read, as a grep reads them, rather than none.
 func TestPhraseOfPunctuationReadsEveryFile(t *testing.T) {
-	ws := t.TempDir()
-	writeAll(t, ws, map[string]string{"list.c": "p = p->next;\n", "plain.c": "p = next;\n"})
-	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	x := openFiles(t, map[string]string{"list.c": "p = p->next;\n", "plain.c": "p = next;\n"})
 	res := search(t, x, `"->"`)
 	if got := hitPaths(res); !reflect.DeepEqual(got, []string{"list.c"}) || res.Hits[0].Line != 1 {
 		t.Fatalf(`Search("->") = %v %+v`, got, res.Hits)
