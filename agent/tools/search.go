@@ -79,15 +79,12 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	if p.Limit == 0 {
 		p.Limit = searchDefaultLimit
 	}
-	hits, err := t.index.Search(ctx, p.Query, p.Limit)
+	hits, err := t.readableHits(ctx, p.Query, p.Limit)
 	if err != nil {
 		return "", fmt.Errorf("search: %w", err)
 	}
 	var b strings.Builder
-	for _, h := range hits[:min(len(hits), p.Limit)] {
-		if h.Source == "" && t.s.unreadable(h.Path) {
-			continue
-		}
+	for _, h := range hits {
 		loc := h.Path
 		if h.Source != "" {
 			// Labelled, so the model does not try to open it as a path.
@@ -109,6 +106,33 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 		return fmt.Sprintf("No results for %q.", p.Query), nil
 	}
 	return strings.TrimRight(b.String(), "\n"), nil
+}
+
+// readableHits asks the index for limit hits and leaves out those the
+// agent may not read; when some were left out and the index had more, it
+// asks once more for as many more, so the page stays full.
+func (t *Search) readableHits(ctx context.Context, query string, limit int) ([]Hit, error) {
+	ask := limit
+	for {
+		hits, err := t.index.Search(ctx, query, ask)
+		if err != nil {
+			return nil, err
+		}
+		kept := make([]Hit, 0, limit)
+		for _, h := range hits[:min(len(hits), ask)] {
+			if h.Source == "" && t.s.unreadable(h.Path) {
+				continue
+			}
+			if len(kept) < limit {
+				kept = append(kept, h)
+			}
+		}
+		hidden := min(len(hits), ask) - len(kept)
+		if len(kept) == limit || len(hits) < ask || hidden == 0 || ask > limit {
+			return kept, nil
+		}
+		ask = limit + hidden
+	}
 }
 
 // unreadable: the agent may not read rel, because a rule denies it or a
