@@ -22,6 +22,7 @@ func TestCountedFieldsMatchAnalyzers(t *testing.T) {
 		"",
 		"func parseHTTPRequest_v2(req *Request) error { return req.Err }",
 		"no such  container\n\tno SUCH container ÄrgerÖl straße",
+		"これは日本語のテキスト 데이터를 日本Server ΣΊΣΥΦΟΣ",
 		strings.Repeat("x := a + b // HTTPServer\r\n", 50),
 	}
 	fields := []struct {
