@@ -96,13 +96,14 @@ func (q *parsedQuery) anyInPaths(text string) bool {
 // grams: the grams alone when it has no identifier but CJK ones, and any
 // file when it has neither (a lone 語, or "->"), each checked on disk.
 func identsAndGrams(text string, tri *triQuery) query.Query {
-	if len(identTerms(text)) == 0 {
+	terms := identTerms(text)
+	if len(terms) == 0 {
 		if tri != nil {
 			return tri.bleve()
 		}
 		return query.NewMatchAllQuery()
 	}
-	return withTrigrams(identsQuery(text, fieldContent, 1), tri)
+	return withTrigrams(termsQuery(terms, fieldContent, 1), tri)
 }
 
 func withTrigrams(q query.Query, tri *triQuery) query.Query {
@@ -114,8 +115,12 @@ func withTrigrams(q query.Query, tri *triQuery) query.Query {
 
 // identsQuery requires each whole identifier of text as a term.
 func identsQuery(text, field string, boost float64) query.Query {
+	return termsQuery(identTerms(text), field, boost)
+}
+
+func termsQuery(terms []string, field string, boost float64) query.Query {
 	var qs []query.Query
-	for _, term := range identTerms(text) {
+	for _, term := range terms {
 		tq := query.NewTermQuery(term)
 		tq.SetField(field)
 		tq.SetBoost(boost)
