@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
-	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -54,22 +53,13 @@ func regexLiteral(re *regexp.Regexp) (string, bool) {
 	}
 	p = p.Simplify()
 	lit := func(r *syntax.Regexp) (string, bool) {
-		s, ok := foldableLiteral(r)
-		if !ok {
+		if r.Op != syntax.OpLiteral {
 			return "", false
 		}
-		fold := r.Flags&syntax.FoldCase != 0
-		if fold {
-			// The longest piece whose case variants are all ASCII.
-			best := ""
-			for _, piece := range strings.Split(s, "\x00") {
-				if len(piece) > len(best) {
-					best = piece
-				}
-			}
-			s = asciiLowerString(best)
+		if r.Flags&syntax.FoldCase != 0 {
+			return foldLiteral(string(r.Rune)), true
 		}
-		return s, fold
+		return string(r.Rune), false
 	}
 	if s, fold := lit(p); s != "" {
 		return s, fold

@@ -112,27 +112,36 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 // agent may not read; when some were left out and the index had more, it
 // asks once more for as many more, so the page stays full.
 func (t *Search) readableHits(ctx context.Context, query string, limit int) ([]Hit, error) {
-	ask := limit
-	for {
-		hits, err := t.index.Search(ctx, query, ask)
-		if err != nil {
-			return nil, err
-		}
-		kept := make([]Hit, 0, limit)
-		for _, h := range hits[:min(len(hits), ask)] {
-			if h.Source == "" && t.s.unreadable(h.Path) {
-				continue
-			}
-			if len(kept) < limit {
-				kept = append(kept, h)
-			}
-		}
-		hidden := min(len(hits), ask) - len(kept)
-		if len(kept) == limit || len(hits) < ask || hidden == 0 || ask > limit {
-			return kept, nil
-		}
-		ask = limit + hidden
+	hits, err := t.index.Search(ctx, query, limit)
+	if err != nil {
+		return nil, err
 	}
+	hits = hits[:min(len(hits), limit)]
+	kept := t.readable(hits, limit)
+	hidden := len(hits) - len(kept)
+	if hidden == 0 || len(hits) < limit { // nothing left out, or nothing more to ask for
+		return kept, nil
+	}
+	more, err := t.index.Search(ctx, query, limit+hidden)
+	if err != nil {
+		return nil, err
+	}
+	return t.readable(more[:min(len(more), limit+hidden)], limit), nil
+}
+
+// readable returns the first limit of hits the agent may read.
+func (t *Search) readable(hits []Hit, limit int) []Hit {
+	kept := make([]Hit, 0, limit)
+	for _, h := range hits {
+		if len(kept) == limit {
+			break
+		}
+		if h.Source == "" && t.s.unreadable(h.Path) {
+			continue
+		}
+		kept = append(kept, h)
+	}
+	return kept
 }
 
 // unreadable: the agent may not read rel, because a rule denies it or a
