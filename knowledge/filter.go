@@ -1,7 +1,6 @@
 package knowledge
 
 import (
-	"context"
 	"regexp"
 	"slices"
 	"strings"
@@ -229,25 +228,4 @@ func wildcardMatch(pattern, s string) bool {
 	b.WriteString("$")
 	re, err := regexp.Compile(b.String())
 	return err == nil && re.MatchString(s)
-}
-
-// pathTermIndexed reports whether some document's path field holds term
-// (a dictionary lookup per segment); an error counts as yes, which only
-// costs speed.
-func (x *Index) pathTermIndexed(ctx context.Context, term string) bool {
-	adv, err := x.idx.Advanced()
-	if err != nil {
-		return true
-	}
-	r, err := adv.Reader()
-	if err != nil {
-		return true
-	}
-	defer r.Close()
-	tfr, err := r.TermFieldReader(ctx, []byte(term), fieldPath, false, false, false)
-	if err != nil {
-		return true
-	}
-	defer tfr.Close()
-	return tfr.Count() > 0
 }

@@ -25,7 +25,7 @@ func TestPhraseSpansMatchThePhraseRegexp(t *testing.T) {
 			t.Fatalf("%q: no words to match without the regexp", p)
 		}
 		want := lineMatches(tm.lineR, text)
-		got := termSpans(&textView{data: text}, tm)
+		got := textSpans(&textView{data: text}, tm)
 		if len(want) > 0 {
 			checked++
 		}

@@ -49,6 +49,9 @@ type term struct {
 	// tri narrows phrases, verified words and scanned patterns to the
 	// files holding their literal text's trigrams.
 	tri *triQuery
+	// words, of a phrase or a verified word, are what the index is asked
+	// for, and where a match must start (see wordsOf).
+	words literalWords
 }
 
 // parsedQuery is the query syntax: words (AND), "phrases", prefix*,
@@ -62,8 +65,11 @@ type parsedQuery struct {
 	// inPaths, when set, reports whether any indexed path holds a path
 	// term (false lets a word skip the path half of its query).
 	inPaths func(term string) bool
-	exts    []string
-	langs   []string
+	// prefixTerms, when set, lists the content terms starting with a
+	// prefix (false: more than max).
+	prefixTerms func(prefix string, max int) ([]string, bool)
+	exts        []string
+	langs       []string
 }
 
 // scan reports whether the query needs a streaming scan: the kinds an
@@ -89,7 +95,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 			words, anchor := phraseWords(f.text)
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
 				lit: foldLiteral(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text),
-				phrase: words, anchor: anchor})
+				phrase: words, anchor: anchor, words: wordsOf(f.text)})
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {

@@ -57,7 +57,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 		p.SetBoost(pathBoost)
 		return both(c, p)
 	case termPhrase:
-		return identsAndGrams(t.text, t.tri)
+		return q.identsAndGrams(t)
 	case termWildcard, termRegex:
 		var qs []query.Query
 		if q := t.tri.bleve(); q != nil {
@@ -76,7 +76,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 		w := query.NewWildcardQuery("*" + wildcardEscape(low) + "*")
 		w.SetField(fieldPathKW)
 		w.SetBoost(pathBoost)
-		return both(identsAndGrams(t.text, t.tri), w)
+		return both(q.identsAndGrams(t), w)
 	}
 	if q.inPaths != nil && !q.anyInPaths(t.text) {
 		// No path holds the word: a disjunction with an empty clause
@@ -92,18 +92,75 @@ func (q *parsedQuery) anyInPaths(text string) bool {
 	return slices.ContainsFunc(identTerms(text), q.inPaths)
 }
 
-// identsAndGrams requires text's identifiers in the content and its
-// grams: the grams alone when it has no identifier but CJK ones, and any
-// file when it has neither (a lone 語, or "->"), each checked on disk.
-func identsAndGrams(text string, tri *triQuery) query.Query {
-	terms := identTerms(text)
-	if len(terms) == 0 {
+// identsAndGrams asks for a phrase's or a punctuated word's identifiers
+// in the content, and its grams: the grams alone when it has no
+// identifier but CJK ones, and any file when it has neither (a lone 語,
+// or "->"), each checked on disk. A last word that may go on in the file
+// is asked for as a prefix (see wordsOf).
+func (q *parsedQuery) identsAndGrams(t term) query.Query {
+	terms, tri := t.words.terms, t.tri
+	var qs []query.Query
+	if t.words.openEnd {
+		var last query.Query
+		last, tri = q.openWord(terms[len(terms)-1], tri)
+		terms = terms[:len(terms)-1]
+		if last != nil {
+			qs = append(qs, last)
+		}
+	}
+	for _, term := range terms {
+		tq := query.NewTermQuery(term)
+		tq.SetField(fieldContent)
+		qs = append(qs, tq)
+	}
+	if len(qs) == 0 {
 		if tri != nil {
 			return tri.bleve()
 		}
 		return query.NewMatchAllQuery()
 	}
-	return withTrigrams(termsQuery(terms, fieldContent, 1), tri)
+	return withTrigrams(allOf(qs, nil), tri)
+}
+
+// maxOpenTerms bounds the code words a last word may begin: more are
+// left to its trigrams, as a query of thousands of terms is slower than
+// reading the files a few grams pick.
+const maxOpenTerms = 64
+
+// openWord is the query for the code words starting with prefix: the
+// terms the index holds, as a disjunction the per-core searcher runs
+// (nil, and the prefix's trigrams added to tri, when there are too
+// many), or bleve's prefix query while the first build runs.
+func (q *parsedQuery) openWord(prefix string, tri *triQuery) (query.Query, *triQuery) {
+	if q.prefixTerms == nil {
+		p := query.NewPrefixQuery(prefix)
+		p.SetField(fieldContent)
+		return p, tri
+	}
+	terms, ok := q.prefixTerms(prefix, maxOpenTerms)
+	if !ok {
+		grams := literalQuery(prefix)
+		switch {
+		case grams == nil:
+			return nil, tri
+		case tri != nil:
+			grams.sub = []*triQuery{tri}
+		}
+		return nil, grams
+	}
+	var qs []query.Query
+	for _, term := range terms {
+		tq := query.NewTermQuery(term)
+		tq.SetField(fieldContent)
+		qs = append(qs, tq)
+	}
+	switch len(qs) {
+	case 0:
+		return query.NewMatchNoneQuery(), tri
+	case 1:
+		return qs[0], tri
+	}
+	return query.NewDisjunctionQuery(qs), tri
 }
 
 func withTrigrams(q query.Query, tri *triQuery) query.Query {

@@ -50,6 +50,7 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	if x.state() == StateReady {
 		pq.lookupPaths = x.pathsContaining
 		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
+		pq.prefixTerms = x.contentTermsWithPrefix
 	}
 	var res Results
 	if pq.scan() {

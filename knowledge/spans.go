@@ -5,10 +5,20 @@ import (
 	"regexp"
 )
 
-// termSpans returns byte ranges of t in the text. A literal every match
+// termSpans returns byte ranges of t in the text; a phrase's or a
+// punctuated word's only where they start a code word (see wordsOf).
+func termSpans(v *textView, t term) [][2]int {
+	spans := textSpans(v, t)
+	if t.words.start == "" || len(spans) == 0 {
+		return spans
+	}
+	return wordStarts(v.data, spans, t)
+}
+
+// textSpans returns byte ranges of t's text. A literal every match
 // contains finds the candidate lines fast; the term's regexp then runs on
 // those lines only (a leading \w* makes Go's regexp crawl on whole files).
-func termSpans(v *textView, t term) [][2]int {
+func textSpans(v *textView, t term) [][2]int {
 	switch {
 	case t.kind == termFuzzy:
 		return fuzzySpans(v.data, foldString(t.text), t.fuzz)

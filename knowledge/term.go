@@ -75,7 +75,7 @@ func parseTerm(s string) (term, error) {
 	t := term{kind: termWord, text: text, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(text)),
 		lit: foldLiteral(text), fold: true, verify: verify}
 	if verify {
-		t.tri = boundaryQuery(text)
+		t.tri, t.words = boundaryQuery(text), wordsOf(text)
 	}
 	return t, nil
 }

@@ -249,12 +249,14 @@ func TestRegexGramsNeverDropAMatch(t *testing.T) {
 }
 
 // The index-backed answers to phrases, regexes and wildcards must list
-// exactly the files a line-by-line grep lists.
+// exactly the files a line-by-line grep lists (a phrase's grep starting
+// at a word, as wordsOf has it).
 func TestIndexedPatternsMatchAGrep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	words := []string{"alpha", "Beta", "gamma_ray", "deltaForce", "eps", "zeta9", "the", "of",
 		"日Force", "xForce" + strings.Repeat("z", 100), "FORCEBeta", "force", // parts a camel-case prefix lookup must not miss
-		"日本語", "これは日本", "語"} // CJK words are found within runs
+		"日本語", "これは日本", "語", // CJK words are found within runs
+		"xalpha", "proof", "betamax", "theory"} // a phrase starts a word, its last word may go on
 	spaces := []string{" ", "  ", "\t", " \t "}
 	files := map[string]string{}
 	for i := 0; i < 120; i++ {
@@ -278,9 +280,11 @@ func TestIndexedPatternsMatchAGrep(t *testing.T) {
 	writeAll(t, ws, files)
 	x := openReady(t, Options{Workspace: ws, NoWatch: true})
 	queries := []struct{ q, re string }{
-		{`"alpha beta"`, `(?i)alpha\s+beta`},
-		{`"the gamma_ray of"`, `(?i)the\s+gamma_ray\s+of`},
-		{`"of the"`, `(?i)of\s+the`},
+		{`"alpha beta"`, `(?i)(?:^|[^\pL\pN_])alpha\s+beta`},
+		{`"the gamma_ray of"`, `(?i)(?:^|[^\pL\pN_])the\s+gamma_ray\s+of`},
+		{`"of the"`, `(?i)(?:^|[^\pL\pN_])of\s+the`},
+		{`"alph"`, `(?i)(?:^|[^\pL\pN_])alph`},
+		{`"zeta9 the"`, `(?i)(?:^|[^\pL\pN_])zeta9\s+the`},
 		{`/Beta\s+eps/`, `Beta\s+eps`},
 		{`/zeta9 the|deltaforce\s+alpha/`, `(?i)zeta9 the|deltaforce\s+alpha`},
 		{`*Force`, `\w*Force`},

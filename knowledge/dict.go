@@ -1,0 +1,67 @@
+package knowledge
+
+import (
+	"context"
+
+	index "github.com/blevesearch/bleve_index_api"
+)
+
+// What the index's term dictionaries hold, asked while a query is built.
+
+// pathTermIndexed reports whether some document's path field holds term
+// (a dictionary lookup per segment); an error counts as yes, which only
+// costs speed.
+func (x *Index) pathTermIndexed(ctx context.Context, term string) bool {
+	adv, err := x.idx.Advanced()
+	if err != nil {
+		return true
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return true
+	}
+	defer r.Close()
+	tfr, err := r.TermFieldReader(ctx, []byte(term), fieldPath, false, false, false)
+	if err != nil {
+		return true
+	}
+	defer tfr.Close()
+	return tfr.Count() > 0
+}
+
+// contentTermsWithPrefix lists the content terms starting with prefix,
+// or reports false when there are more than max (or the dictionary
+// cannot be read: the caller then asks for less, which only costs speed).
+func (x *Index) contentTermsWithPrefix(prefix string, max int) ([]string, bool) {
+	adv, err := x.idx.Advanced()
+	if err != nil {
+		return nil, false
+	}
+	r, err := adv.Reader()
+	if err != nil {
+		return nil, false
+	}
+	defer r.Close()
+	return termsWithPrefix(r, fieldContent, prefix, max)
+}
+
+func termsWithPrefix(r index.IndexReader, field, prefix string, max int) ([]string, bool) {
+	dict, err := r.FieldDictPrefix(field, []byte(prefix))
+	if err != nil {
+		return nil, false
+	}
+	defer dict.Close()
+	var terms []string
+	for {
+		e, err := dict.Next()
+		switch {
+		case err != nil:
+			return nil, false
+		case e == nil:
+			return terms, true
+		case len(terms) == max:
+			return nil, false
+		}
+		terms = append(terms, e.Term)
+	}
+}

@@ -1,0 +1,102 @@
+package knowledge
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// A phrase or a punctuated word starts where a code word starts, and its
+// last word may go on, as a grep lets it. The index asked for every word
+// whole: "FROM user" missed "FROM users" and os.Open missed os.Opener,
+// while "such file" showed the "nosuch filex" line of a file found for
+// another.
+func TestPhrasesStartAtAWordAndMayGoOn(t *testing.T) {
+	x := openFiles(t, map[string]string{
+		"both.txt":  "nosuch filex\nno such file\n",
+		"edge.txt":  "nosuch filex\n",
+		"camel.go":  "x := noSuch file\n",
+		"q.sql":     "SELECT * FROM users\n",
+		"opener.go": "f := os.Opener()\n",
+		"nos.go":    "g := nos.Open()\n",
+		"kebab.css": ".x-alpha beta {}\n",
+		"glued.txt": "xalpha beta\n",
+		"over.txt":  "ba a a\n",
+	})
+	tests := []struct {
+		q     string
+		paths []string
+		line  int
+		match string // the first hit's highlighted text
+	}{
+		{`"such file"`, []string{"both.txt", "camel.go"}, 2, "such file"},
+		{`"FROM user"`, []string{"q.sql"}, 1, "FROM user"},
+		{`"select * from"`, []string{"q.sql"}, 1, "SELECT * FROM"},
+		{`os.Open`, []string{"opener.go"}, 1, "os.Open"},
+		{`"alpha beta"`, []string{"kebab.css"}, 1, "alpha beta"},
+		{`"a a"`, []string{"over.txt"}, 1, "a a"}, // the match at "ba a" hides the one after it
+		{`"filex"`, []string{"both.txt", "edge.txt"}, 1, "filex"},
+		{`"file"`, []string{"both.txt", "camel.go", "edge.txt"}, 1, "file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, tt.paths, tt.line, tt.match) })
+	}
+	res := search(t, x, `"such file"`)
+	if h := res.Hits[0]; h.Path != "both.txt" || !slices.Equal(h.Lines, []int{2}) {
+		t.Errorf(`"such file" in both.txt: lines %v, want [2]`, h.Lines)
+	}
+	over := search(t, x, `"a a"`).Hits[0]
+	if !reflect.DeepEqual(over.Highlights, [][2]int{{3, 6}}) {
+		t.Errorf(`"a a" highlights %v, want [[3 6]]`, over.Highlights)
+	}
+}
+
+func TestStartsWord(t *testing.T) {
+	tests := []struct {
+		data string
+		at   int
+		term string
+		want bool
+	}{
+		{"no such", 3, "such", true},
+		{"nosuch", 2, "such", false},
+		{"noSuch", 2, "such", true},     // a camelCase part
+		{"NOSUCH", 2, "such", false},    // no part starts there
+		{"HTTPServer", 4, "serv", true}, // an acronym's end
+		{"snake_case", 6, "case", true},
+		{"user-name", 5, "name", true},       // kebab-case
+		{"user--name", 6, "name", true},      // two dashes part identifiers
+		{"foo9bar", 4, "bar", true},          // digits part a word
+		{"ÜberFunc", 5, "func", true},        // offsets in bytes, after a two-byte letter
+		{"über", 0, "über", true},            // the whole identifier
+		{"noSuchFile", 2, "suchfile", false}, // a part is one part: suchfile is no code word here
+		{"x.Open", 2, "open", true},
+		{"xOpener", 1, "open", true}, // a part that goes on (the last word of a lone-word phrase)
+	}
+	for _, tt := range tests {
+		if got := startsWord([]byte(tt.data), tt.at, tt.term); got != tt.want {
+			t.Errorf("startsWord(%q, %d, %q) = %v, want %v", tt.data, tt.at, tt.term, got, tt.want)
+		}
+	}
+}
+
+func TestWordsOf(t *testing.T) {
+	tests := []struct {
+		text string
+		want literalWords
+	}{
+		{"no such file", literalWords{terms: []string{"no", "such", "file"}, start: "no", openEnd: true}},
+		{"  FROM users ", literalWords{terms: []string{"from", "users"}, start: "from", openEnd: true}},
+		{"os.Open(", literalWords{terms: []string{"os", "open"}, start: "os"}},
+		{".Open", literalWords{terms: []string{"open"}, openEnd: true}},
+		{"getUserName x", literalWords{terms: []string{"getusername", "x"}, start: "getusername", openEnd: true}},
+		{"日本 語", literalWords{}},
+		{"x 日本", literalWords{terms: []string{"x"}, start: "x"}},
+		{"->", literalWords{}},
+	}
+	for _, tt := range tests {
+		if got := wordsOf(tt.text); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("wordsOf(%q) = %+v, want %+v", tt.text, got, tt.want)
+		}
+	}
+}
