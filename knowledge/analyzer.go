@@ -121,9 +121,12 @@ func forEachIdent(b []byte, fn func(start, end int)) {
 }
 
 // forEachIdentTerm calls fn with the terms of one identifier, as offsets
-// into id: the whole identifier (when it is not a single part) and then
-// each part, rel being the part's position after the first. It returns
-// the number of positions the identifier takes.
+// into id: the whole identifier (when it is not a single part), then
+// each part, rel being the part's position after the first, and, before
+// the parts of a snake_case or kebab-case segment of several parts, the
+// segment (uint32 in uint32_t, getUser in api_getUser, v0 in V0-V31: a
+// search for the segment found none of them). It returns the number of
+// positions the identifier takes.
 func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 	var parts [16][2]int
 	n := splitParts(id, parts[:0])
@@ -136,6 +139,9 @@ func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 		}
 	}
 	for i, p := range n {
+		if seg := segmentEnd(n, i); seg > i && (p[0] > 0 || n[seg][1] < len(id)) && n[seg][1]-p[0] <= maxTokenLen {
+			fn(p[0], n[seg][1], i)
+		}
 		end := p[1]
 		if end-p[0] > maxTokenLen {
 			end = p[0] + maxTokenLen
@@ -146,6 +152,20 @@ func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 		fn(p[0], end, i)
 	}
 	return len(n)
+}
+
+// segmentEnd: when parts[i] starts a segment (the parts a separator
+// does not part, each ending where the next starts), the index of the
+// segment's last part; else -1.
+func segmentEnd(parts [][2]int, i int) int {
+	if i > 0 && parts[i-1][1] == parts[i][0] {
+		return -1
+	}
+	j := i
+	for j+1 < len(parts) && parts[j][1] == parts[j+1][0] {
+		j++
+	}
+	return j
 }
 
 func (tb *tokenBuf) add(b []byte, start, end, pos int) {

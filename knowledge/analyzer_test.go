@@ -14,7 +14,9 @@ func TestTokens(t *testing.T) {
 		{"no such container", []string{"no", "such", "container"}},
 		{"noSuchContainer", []string{"nosuchcontainer", "no", "such", "container"}},
 		{"HTTPServer", []string{"httpserver", "http", "server"}},
-		{"parseHTTPRequest_v2", []string{"parsehttprequest_v2", "parse", "http", "request", "v", "2"}},
+		{"parseHTTPRequest_v2", []string{"parsehttprequest_v2", "parsehttprequest", "parse", "http", "request", "v2", "v", "2"}},
+		{"uint32_t V0-V31 _getUser", []string{"uint32_t", "uint32", "uint", "32", "t", "v0-v31", "v0", "v", "0", "v31", "v", "31",
+			"_getuser", "getuser", "get", "user"}}, // a segment of several parts is a term too
 		{"snake_case_name", []string{"snake_case_name", "snake", "case", "name"}},
 		{"kebab-case x-1 --flag", []string{"kebab-case", "kebab", "case", "x-1", "x", "1", "flag"}},
 		{"utf8.Valid", []string{"utf8", "utf", "8", "valid"}},
@@ -87,5 +89,24 @@ func BenchmarkAnalyze(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	for i := 0; i < b.N; i++ {
 		codeAnalyzer{}.Analyze(src)
+	}
+}
+
+// A snake_case or kebab-case segment of several parts is a code word of
+// its own: uint32 finds uint32_t, getUser finds api_getUser and v0 finds
+// V0-V31, each with its line, where before they found nothing.
+func TestSearchFindsSegments(t *testing.T) {
+	x := openFiles(t, map[string]string{
+		"types.h":  "typedef unsigned uint32_t;\n",
+		"api.py":   "def api_getUser():\n    pass\n",
+		"regs.txt": "V0-V31 overlap\n",
+	})
+	tests := []struct{ q, path, match string }{
+		{"uint32", "types.h", "uint32"},
+		{"getUser", "api.py", "getUser"},
+		{"v0", "regs.txt", "V0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, []string{tt.path}, 1, tt.match) })
 	}
 }
