@@ -122,11 +122,14 @@ func forEachIdent(b []byte, fn func(start, end int)) {
 
 // forEachIdentTerm calls fn with the terms of one identifier, as offsets
 // into id: the whole identifier (when it is not a single part), then
-// each part, rel being the part's position after the first, and, before
-// the parts of a snake_case or kebab-case segment of several parts, the
-// segment (uint32 in uint32_t, getUser in api_getUser, v0 in V0-V31: a
-// search for the segment found none of them). It returns the number of
-// positions the identifier takes.
+// each part, rel being the part's position after the first. Before a
+// part that starts a kebab-case piece come the runs of whole pieces
+// starting there (non-zero in non-zero-sized, get-issue in
+// go-get-issue-15410: a grep's -w finds a hyphenated word inside a longer
+// one), and before a part that starts a snake_case or kebab-case segment
+// of several parts, the segment (uint32 in uint32_t, getUser in
+// api_getUser, v0 in V0-V31). A search for either found nothing. It
+// returns the number of positions the identifier takes.
 func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 	var parts [16][2]int
 	n := splitParts(id, parts[:0])
@@ -138,7 +141,15 @@ func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 			fn(0, len(id), 0)
 		}
 	}
+	kebab := bytes.IndexByte(id, '-') >= 0
 	for i, p := range n {
+		if kebab && (i == 0 || id[p[0]-1] == '-') {
+			from := p[0]
+			if i == 0 {
+				from = 0 // a leading '_' is the first piece's
+			}
+			forEachPieceRun(id, from, func(start, end int) { fn(start, end, i) })
+		}
 		if seg := segmentEnd(n, i); seg > i && (p[0] > 0 || n[seg][1] < len(id)) && n[seg][1]-p[0] <= maxTokenLen {
 			fn(p[0], n[seg][1], i)
 		}
@@ -152,6 +163,30 @@ func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 		fn(p[0], end, i)
 	}
 	return len(n)
+}
+
+// maxRunPieces bounds the kebab-case pieces of a run, so an identifier of
+// many (a UUID, a long CSS class) makes terms in proportion to them.
+const maxRunPieces = 4
+
+// forEachPieceRun calls fn with each run of kebab-case pieces of id
+// starting at from (a piece's start) but id itself and a lone piece
+// without a '_' (a segment, or a part: a term already).
+func forEachPieceRun(id []byte, from int, fn func(start, end int)) {
+	end := from
+	for pieces := 1; pieces <= maxRunPieces && end < len(id); pieces++ {
+		if dash := bytes.IndexByte(id[end:], '-'); dash >= 0 {
+			end += dash
+		} else {
+			end = len(id)
+		}
+		whole := from == 0 && end == len(id)
+		lone := pieces == 1 && bytes.IndexByte(id[from:end], '_') < 0
+		if !whole && !lone && end-from <= maxTokenLen {
+			fn(from, end)
+		}
+		end++ // past the '-'
+	}
 }
 
 // segmentEnd: when parts[i] starts a segment (the parts a separator

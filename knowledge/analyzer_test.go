@@ -17,6 +17,10 @@ func TestTokens(t *testing.T) {
 		{"parseHTTPRequest_v2", []string{"parsehttprequest_v2", "parsehttprequest", "parse", "http", "request", "v2", "v", "2"}},
 		{"uint32_t V0-V31 _getUser", []string{"uint32_t", "uint32", "uint", "32", "t", "v0-v31", "v0", "v", "0", "v31", "v", "31",
 			"_getuser", "getuser", "get", "user"}}, // a segment of several parts is a term too
+		{"non-zero-sized a_b-c", []string{"non-zero-sized", "non-zero", "non", "zero-sized", "zero", "sized",
+			"a_b-c", "a_b", "a", "b", "c"}}, // and each run of kebab-case pieces
+		{"a-b-c-d-e-f", []string{"a-b-c-d-e-f", "a-b", "a-b-c", "a-b-c-d", "a", "b-c", "b-c-d", "b-c-d-e", "b",
+			"c-d", "c-d-e", "c-d-e-f", "c", "d-e", "d-e-f", "d", "e-f", "e", "f"}}, // of up to four pieces
 		{"snake_case_name", []string{"snake_case_name", "snake", "case", "name"}},
 		{"kebab-case x-1 --flag", []string{"kebab-case", "kebab", "case", "x-1", "x", "1", "flag"}},
 		{"utf8.Valid", []string{"utf8", "utf", "8", "valid"}},
@@ -93,18 +97,23 @@ func BenchmarkAnalyze(b *testing.B) {
 }
 
 // A snake_case or kebab-case segment of several parts is a code word of
-// its own: uint32 finds uint32_t, getUser finds api_getUser and v0 finds
-// V0-V31, each with its line, where before they found nothing.
+// its own, and so is a run of kebab-case pieces: uint32 finds uint32_t,
+// getUser finds api_getUser, v0 finds V0-V31 and non-zero finds
+// non-zero-sized, each with its line, where before they found nothing.
 func TestSearchFindsSegments(t *testing.T) {
 	x := openFiles(t, map[string]string{
 		"types.h":  "typedef unsigned uint32_t;\n",
 		"api.py":   "def api_getUser():\n    pass\n",
 		"regs.txt": "V0-V31 overlap\n",
+		"size.go":  "// For non-zero-sized types\n",
+		"app.txt":  "go-get-issue-15410.app\n",
 	})
 	tests := []struct{ q, path, match string }{
 		{"uint32", "types.h", "uint32"},
 		{"getUser", "api.py", "getUser"},
 		{"v0", "regs.txt", "V0"},
+		{"non-zero", "size.go", "non-zero"},
+		{"get-issue", "app.txt", "get-issue"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, []string{tt.path}, 1, tt.match) })
