@@ -33,12 +33,9 @@ func wordsOf(text string) literalWords {
 	b := []byte(text)
 	var w literalWords
 	forEachIdent(b, func(start, end int) {
-		if hasCJK(text[start:end]) {
-			w.openEnd = false
-			return
-		}
+		w.openEnd = false // until this identifier is a term ending the text
 		ts := (codeAnalyzer{}).Analyze(b[start:end])
-		if len(ts) == 0 {
+		if hasCJK(text[start:end]) || len(ts) == 0 {
 			return
 		}
 		term := string(ts[0].Term) // the whole identifier comes first

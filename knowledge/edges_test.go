@@ -93,6 +93,7 @@ func TestWordsOf(t *testing.T) {
 		{"日本 語", literalWords{}},
 		{"x 日本", literalWords{terms: []string{"x"}, start: "x"}},
 		{"->", literalWords{}},
+		{"foo _", literalWords{terms: []string{"foo"}, start: "foo"}}, // "_" is no term
 	}
 	for _, tt := range tests {
 		if got := wordsOf(tt.text); !reflect.DeepEqual(got, tt.want) {
