@@ -108,14 +108,11 @@ func TestSearchFindsSegments(t *testing.T) {
 		"size.go":  "// For non-zero-sized types\n",
 		"app.txt":  "go-get-issue-15410.app\n",
 	})
-	tests := []struct{ q, path, match string }{
-		{"uint32", "types.h", "uint32"},
-		{"getUser", "api.py", "getUser"},
-		{"v0", "regs.txt", "V0"},
-		{"non-zero", "size.go", "non-zero"},
-		{"get-issue", "app.txt", "get-issue"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, []string{tt.path}, 1, tt.match) })
-	}
+	wantEach(t, x, []hitCase{
+		{"uint32", []string{"types.h"}, 1, "uint32"},
+		{"getUser", []string{"api.py"}, 1, "getUser"},
+		{"v0", []string{"regs.txt"}, 1, "V0"},
+		{"non-zero", []string{"size.go"}, 1, "non-zero"},
+		{"get-issue", []string{"app.txt"}, 1, "get-issue"},
+	})
 }

@@ -23,12 +23,7 @@ func TestPhrasesStartAtAWordAndMayGoOn(t *testing.T) {
 		"glued.txt": "xalpha beta\n",
 		"over.txt":  "ba a a\n",
 	})
-	tests := []struct {
-		q     string
-		paths []string
-		line  int
-		match string // the first hit's highlighted text
-	}{
+	wantEach(t, x, []hitCase{
 		{`"such file"`, []string{"both.txt", "camel.go"}, 2, "such file"},
 		{`"FROM user"`, []string{"q.sql"}, 1, "FROM user"},
 		{`"select * from"`, []string{"q.sql"}, 1, "SELECT * FROM"},
@@ -37,10 +32,7 @@ func TestPhrasesStartAtAWordAndMayGoOn(t *testing.T) {
 		{`"a a"`, []string{"over.txt"}, 1, "a a"}, // the match at "ba a" hides the one after it
 		{`"filex"`, []string{"both.txt", "edge.txt"}, 1, "filex"},
 		{`"file"`, []string{"both.txt", "camel.go", "edge.txt"}, 1, "file"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, tt.paths, tt.line, tt.match) })
-	}
+	})
 	res := search(t, x, `"such file"`)
 	if h := res.Hits[0]; h.Path != "both.txt" || !slices.Equal(h.Lines, []int{2}) {
 		t.Errorf(`"such file" in both.txt: lines %v, want [2]`, h.Lines)

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -125,4 +126,38 @@ func randomChars(rng *rand.Rand, alphabet string, n int) string {
 		b[i] = alphabet[rng.IntN(len(alphabet))]
 	}
 	return string(b)
+}
+
+// hitCase is a search and what its hits must be: the files (sorted),
+// and the first hit's line and highlighted text.
+type hitCase struct {
+	q     string
+	paths []string
+	line  int
+	match string
+}
+
+// wantEach checks each case as a subtest (see wantHits).
+func wantEach(t *testing.T, x *Index, cases []hitCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) { wantHits(t, x, c.q, c.paths, c.line, c.match) })
+	}
+}
+
+// wantHits checks a search's files (sorted) and total, and its first
+// hit's line and highlighted text.
+func wantHits(t *testing.T, x *Index, q string, paths []string, line int, match string) {
+	t.Helper()
+	res := search(t, x, q)
+	if got := hitPaths(res); !reflect.DeepEqual(got, paths) || res.Total != len(paths) {
+		t.Fatalf("Search(%q) = %v (total %d), want %v", q, got, res.Total, paths)
+	}
+	h := res.Hits[0]
+	if h.Line != line || len(h.Highlights) == 0 {
+		t.Fatalf("Search(%q): line %d highlights %v in %q", q, h.Line, h.Highlights, h.Snippet)
+	}
+	if got := h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]]; got != match {
+		t.Errorf("Search(%q) highlights %q, want %q", q, got, match)
+	}
 }

@@ -324,41 +324,19 @@ func TestSearchFoldsCaseBeyondASCII(t *testing.T) {
 		"el.md":    "Ο ΣΊΣΥΦΟΣ\n",
 		"flag.txt": "run with --flag or ERROR: fail\n",
 	})
-	tests := []struct {
-		q, path, match string
-	}{
-		{"ошибка", "ru.txt", "Ошибка"},
-		{"ОШИБКА", "ru.txt", "Ошибка"},
-		{`"ОШИБКА ПОДКЛЮЧЕНИЯ"`, "ru.txt", "Ошибка подключения"},
-		{"ошибк*", "ru.txt", "Ошибка"},
-		{"ОШИБ*", "ru.txt", "Ошибка"},
-		{"größe", "de.go", "Größe"},
-		{"überfunc", "de.go", "ÜberFunc"},
-		{"über*", "de.go", "ÜberFunc"},
-		{"σίσυφος", "el.md", "ΣΊΣΥΦΟΣ"},
-		{"FAIL,", "flag.txt", "fail"}, // punctuation around a word is ignored, as the index ignores it
-		{"--flag", "flag.txt", "flag"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, []string{tt.path}, 1, tt.match) })
-	}
-}
-
-// wantHits checks a search's files (sorted) and total, and its first
-// hit's line and highlighted text.
-func wantHits(t *testing.T, x *Index, q string, paths []string, line int, match string) {
-	t.Helper()
-	res := search(t, x, q)
-	if got := hitPaths(res); !reflect.DeepEqual(got, paths) || res.Total != len(paths) {
-		t.Fatalf("Search(%q) = %v (total %d), want %v", q, got, res.Total, paths)
-	}
-	h := res.Hits[0]
-	if h.Line != line || len(h.Highlights) == 0 {
-		t.Fatalf("Search(%q): line %d highlights %v in %q", q, h.Line, h.Highlights, h.Snippet)
-	}
-	if got := h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]]; got != match {
-		t.Errorf("Search(%q) highlights %q, want %q", q, got, match)
-	}
+	wantEach(t, x, []hitCase{
+		{"ошибка", []string{"ru.txt"}, 1, "Ошибка"},
+		{"ОШИБКА", []string{"ru.txt"}, 1, "Ошибка"},
+		{`"ОШИБКА ПОДКЛЮЧЕНИЯ"`, []string{"ru.txt"}, 1, "Ошибка подключения"},
+		{"ошибк*", []string{"ru.txt"}, 1, "Ошибка"},
+		{"ОШИБ*", []string{"ru.txt"}, 1, "Ошибка"},
+		{"größe", []string{"de.go"}, 1, "Größe"},
+		{"überfunc", []string{"de.go"}, 1, "ÜberFunc"},
+		{"über*", []string{"de.go"}, 1, "ÜberFunc"},
+		{"σίσυφος", []string{"el.md"}, 1, "ΣΊΣΥΦΟΣ"},
+		{"FAIL,", []string{"flag.txt"}, 1, "fail"}, // punctuation around a word is ignored, as the index ignores it
+		{"--flag", []string{"flag.txt"}, 1, "flag"},
+	})
 }
 
 // CJK text has no spaces between words: a word is found inside a longer
@@ -370,12 +348,7 @@ func TestSearchFindsCJKWithinRuns(t *testing.T) {
 		"ko.txt":   "데이터를 저장합니다\n",
 		"only.txt": "日本 only\n",
 	})
-	tests := []struct {
-		q     string
-		paths []string
-		line  int
-		match string // the first hit's highlighted text
-	}{
+	wantEach(t, x, []hitCase{
 		{"日本語", []string{"ja.go"}, 1, "日本語"},
 		{"日本", []string{"ja.go", "only.txt"}, 1, "日本"},
 		{"処理", []string{"ja.go"}, 2, "処理"},
@@ -385,10 +358,7 @@ func TestSearchFindsCJKWithinRuns(t *testing.T) {
 		{"本語*", []string{"ja.go"}, 1, "本語"},
 		{"語", []string{"ja.go"}, 1, "語"}, // one character: no pair to look up, every file is read
 		{"日本語 ext:go", []string{"ja.go"}, 1, "日本語"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.q, func(t *testing.T) { wantHits(t, x, tt.q, tt.paths, tt.line, tt.match) })
-	}
+	})
 }
 
 // A phrase of punctuation alone has no word and no gram to look up: every
