@@ -125,6 +125,10 @@ func TestBadQueries(t *testing.T) {
 			t.Errorf("Search(%q) err = %v, want ErrBadQuery", q, err)
 		}
 	}
+	// A regexp's error shows the pattern as typed.
+	if _, err := x.Search(context.Background(), "/(a/", 10); err == nil || !strings.HasSuffix(err.Error(), "`(a`") {
+		t.Errorf("Search(/(a/) err = %v, want it to end with the pattern", err)
+	}
 }
 
 func TestFindFiles(t *testing.T) {

@@ -16,6 +16,9 @@ func parseTerm(s string) (term, error) {
 		// (?m): ^ and $ mark line starts and ends, as in a grep.
 		re, err := regexp.Compile("(?m)" + smartCase(s[1:len(s)-1]))
 		if err != nil {
+			if _, own := regexp.Compile(s[1 : len(s)-1]); own != nil {
+				err = own // names the pattern as typed, not with the flags added here
+			}
 			return term{}, fmt.Errorf("%w: %v", ErrBadQuery, err)
 		}
 		lit, fold := regexLiteral(re)
