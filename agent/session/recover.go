@@ -125,7 +125,12 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		return err
 	}
 	if err := fn(tx); err != nil {
-		return errors.Join(err, tx.Rollback())
+		// A cancelled context has rolled the transaction back already:
+		// its ErrTxDone would only bury the cause under a second line.
+		if rb := tx.Rollback(); rb != nil && !errors.Is(rb, sql.ErrTxDone) {
+			return errors.Join(err, rb)
+		}
+		return err
 	}
 	return tx.Commit()
 }

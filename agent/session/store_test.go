@@ -203,3 +203,32 @@ func TestDamagedDatabaseIsCopiedAsideNotReplaced(t *testing.T) {
 		})
 	}
 }
+
+// A write whose context is cancelled mid-way reports the cancellation
+// alone: the transaction's own rollback is done, and its "already been
+// committed or rolled back" was a second, misleading line.
+func TestCancelledWriteReportsTheCancellation(t *testing.T) {
+	s := openTemp(t)
+	sess := mustCreate(t, s, "/ws")
+	ctx, cancel := context.WithCancel(context.Background())
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE sessions SET title = 'x' WHERE id = ?`, sess.ID); err != nil {
+			return err
+		}
+		cancel()
+		// database/sql rolls a cancelled transaction back in the
+		// background; the write fails once it has.
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			if _, err := tx.ExecContext(context.Background(), `SELECT 1`); errors.Is(err, sql.ErrTxDone) {
+				break
+			}
+		}
+		return ctx.Err()
+	})
+	if !errors.Is(err, context.Canceled) || errors.Is(err, sql.ErrTxDone) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("err = %q, want the cancellation alone", err)
+	}
+	if got := mustLoad(t, s, sess.ID).Session.Title; got != "" {
+		t.Errorf("the cancelled write changed the title to %q", got)
+	}
+}
