@@ -23,6 +23,10 @@ type runSession struct {
 // fatal (the user asked to continue that conversation); without it the run
 // goes on unrecorded and says so.
 func openRunSession(ctx context.Context, env *Env, o *runOptions, provider string) (*runSession, error) {
+	// The prompt is saved whatever Ctrl-C interrupts: the turn then stops
+	// at once, and is recorded as stopped, instead of the message being
+	// lost with a "context canceled" failure.
+	ctx = context.WithoutCancel(ctx)
 	store, err := openSessions(ctx, env)
 	if err != nil {
 		if o.session != "" {

@@ -55,3 +55,24 @@ func TestRunUnknownSessionFails(t *testing.T) {
 		t.Error("the model was called for an unknown session")
 	}
 }
+
+// Ctrl-C before the model is asked still saves the prompt, as a stopped
+// turn: the interrupted save failed with "context canceled" (exit 1) and
+// the message was lost.
+func TestRunInterruptedEarlySavesThePrompt(t *testing.T) {
+	vars := map[string]string{"HEARTH_DATA_DIR": t.TempDir()}
+	s := newLLMServer(t, textReply("never"))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, _, errOut := runCLI(t, ctx, vars, "--workspace", t.TempDir(), "--provider", "openai-compatible", "--model", "m",
+		"--base-url", s.srv.URL+"/v1", "Keep this question")
+	m := regexp.MustCompile(`session (\S+)`).FindStringSubmatch(errOut)
+	if code != ExitInterrupted || m == nil || strings.Contains(errOut, "not saved") {
+		t.Fatalf("exit %d, stderr %q; want 130 and a saved session", code, errOut)
+	}
+	var out strings.Builder
+	env := &Env{Stdout: &out, Stderr: &out, Getenv: func(k string) string { return vars[k] }}
+	if code := Run(context.Background(), env, []string{"sessions", "show", m[1]}); code != 0 || !strings.Contains(out.String(), "Keep this question") {
+		t.Errorf("sessions show: exit %d\n%s", code, out.String())
+	}
+}

@@ -100,7 +100,31 @@ func toolReply(id, name, args string) string {
 
 func runCLI(t *testing.T, ctx context.Context, vars map[string]string, args ...string) (int, string, string) {
 	t.Helper()
-	var out, errb bytes.Buffer
+	return runCLIWatched(t, ctx, vars, nil, args...)
+}
+
+// watchedBuffer is a stdout that shows watch all it holds after each write.
+type watchedBuffer struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	watch func(out string)
+}
+
+func (w *watchedBuffer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	n, err := w.buf.Write(p)
+	if w.watch != nil {
+		w.watch(w.buf.String())
+	}
+	return n, err
+}
+
+// runCLIWatched is runCLI with watch shown the output as it is written.
+func runCLIWatched(t *testing.T, ctx context.Context, vars map[string]string, watch func(out string), args ...string) (int, string, string) {
+	t.Helper()
+	var errb bytes.Buffer
+	out := &watchedBuffer{watch: watch}
 	cfg := t.TempDir()
 	data := vars["HEARTH_DATA_DIR"]
 	if data == "" {
@@ -115,10 +139,10 @@ func runCLI(t *testing.T, ctx context.Context, vars map[string]string, args ...s
 		}
 		return vars[k]
 	}
-	env := &Env{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb, Getenv: getenv,
+	env := &Env{Stdin: strings.NewReader(""), Stdout: out, Stderr: &errb, Getenv: getenv,
 		Secrets: secrets.NewWith(emptyRing{}, time.Second, getenv), Version: "test"}
 	code := Run(ctx, env, append([]string{"run"}, args...))
-	return code, out.String(), errb.String()
+	return code, out.buf.String(), errb.String()
 }
 
 func jsonLines(t *testing.T, out string) []map[string]any {
@@ -260,8 +284,12 @@ func TestRunErrorsAreClassifiedAndRedacted(t *testing.T) {
 func TestRunInterrupted(t *testing.T) {
 	s := newLLMServer(t, "HANG"+`data: {"choices":[{"index":0,"delta":{"content":"Working on"}}]}`+"\n\n")
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(300*time.Millisecond, cancel) // Ctrl-C
-	code, out, _ := runCLI(t, ctx, nil, "--workspace", t.TempDir(), "--provider", "ollama", "--model", "llama3.2",
+	ctrlC := func(out string) { // once the first words are out: a fixed delay raced a loaded machine
+		if strings.Contains(out, "Working on") {
+			cancel()
+		}
+	}
+	code, out, _ := runCLIWatched(t, ctx, nil, ctrlC, "--workspace", t.TempDir(), "--provider", "ollama", "--model", "llama3.2",
 		"--base-url", s.srv.URL+"/v1", "--json", "long task")
 	if code != ExitInterrupted {
 		t.Fatalf("exit %d, want 130", code)
