@@ -209,25 +209,34 @@ func TestStopDuringStubbornTool(t *testing.T) {
 		time.Sleep(2 * time.Second) // ignores ctx
 		return "late", nil
 	}}
+	waiting := make(chan struct{})
 	polite := &fnTool{name: "wait", run: func(ctx context.Context, args json.RawMessage) (string, error) {
+		close(waiting)
 		<-ctx.Done()
 		return "", ctx.Err()
 	}}
 	s := newScript(t, reply{calls: []llm.ToolCall{call("c1", "wait", `{"path":"x"}`), call("c2", "shell", `{"path":"y"}`)}})
-	_ = polite
 	a := newAgent(t, Config{Client: s.client(), Tools: []tool.Tool{stubborn, polite}})
 	ctx, cancel := context.WithCancel(context.Background())
+	var mu sync.Mutex
+	var t0 time.Time
 	go func() {
-		// wait runs alone first (not read-only); cancel once it is blocking.
-		time.Sleep(50 * time.Millisecond)
+		// wait runs alone first (not read-only); cancel once it is blocking
+		// (a fixed delay raced a loaded machine).
+		<-waiting
+		mu.Lock()
+		t0 = time.Now()
+		mu.Unlock()
 		cancel()
 	}()
 	var rec recorder
-	t0 := time.Now()
 	res := a.Run(ctx, nil, "go", rec.emit)
-	if d := time.Since(t0); d > 50*time.Millisecond+200*time.Millisecond {
+	mu.Lock()
+	// Well under the stubborn tool's two seconds: Stop did not wait for it.
+	if d := time.Since(t0); d > time.Second {
 		t.Errorf("Stop took %v", d)
 	}
+	mu.Unlock()
 	if !res.Stopped {
 		t.Fatalf("result %+v", res)
 	}
