@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"github.com/blevesearch/bleve/v2/search/query"
 )
 
 // A phrase or a punctuated word starts where a code word starts, and its
@@ -22,6 +24,7 @@ func TestPhrasesStartAtAWordAndMayGoOn(t *testing.T) {
 		"kebab.css": ".x-alpha beta {}\n",
 		"glued.txt": "xalpha beta\n",
 		"over.txt":  "ba a a\n",
+		"many.txt":  "alpha0 alpha1 alpha2 alpha3 alpha4 alpha5 alpha6 alpha7 alpha8\nx := alphabet\n",
 	})
 	wantEach(t, x, []hitCase{
 		{`"such file"`, []string{"both.txt", "camel.go"}, 2, "such file"},
@@ -32,6 +35,7 @@ func TestPhrasesStartAtAWordAndMayGoOn(t *testing.T) {
 		{`"a a"`, []string{"over.txt"}, 1, "a a"}, // the match at "ba a" hides the one after it
 		{`"filex"`, []string{"both.txt", "edge.txt"}, 1, "filex"},
 		{`"file"`, []string{"both.txt", "camel.go", "edge.txt"}, 1, "file"},
+		{`"x := alph"`, []string{"many.txt"}, 2, "x := alph"}, // alph begins more words than are asked for: its trigrams are
 	})
 	res := search(t, x, `"such file"`)
 	if h := res.Hits[0]; h.Path != "both.txt" || !slices.Equal(h.Lines, []int{2}) {
@@ -91,5 +95,29 @@ func TestWordsOf(t *testing.T) {
 		if got := wordsOf(tt.text); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("wordsOf(%q) = %+v, want %+v", tt.text, got, tt.want)
 		}
+	}
+}
+
+// A last word that may go on is asked for as the code words it begins,
+// when they are few, else as its trigrams (and as nothing when it has
+// none): each a necessary condition of the text.
+func TestOpenWordAsksForTermsOrTrigrams(t *testing.T) {
+	q := &parsedQuery{prefixTerms: func(prefix string, max int) ([]string, bool) {
+		if prefix == "few" {
+			return []string{"few", "fewer"}, true
+		}
+		return nil, false
+	}}
+	few, tri := q.openWord("few", nil)
+	if d, ok := few.(*query.DisjunctionQuery); !ok || len(d.Disjuncts) != 2 || tri != nil {
+		t.Errorf("few: %#v, %v", few, tri)
+	}
+	many, tri := q.openWord("many", nil)
+	if many != nil || tri == nil || !reflect.DeepEqual(tri.tris, []string{"man", "any"}) {
+		t.Errorf("many: %#v, %+v", many, tri)
+	}
+	short, tri := q.openWord("ab", nil)
+	if short != nil || tri != nil {
+		t.Errorf("ab: %#v, %+v", short, tri)
 	}
 }
