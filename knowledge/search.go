@@ -43,6 +43,11 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	if limit <= 0 {
 		limit = 20
 	}
+	// No search has more hits than the index has files, and a page is
+	// sized by its limit: --limit 1000000000 asked for 16 GB at once.
+	if n, err := x.idx.DocCount(); err == nil && uint64(limit) > n {
+		limit = int(max(n, 1))
+	}
 	pq, err := parseQuery(q)
 	if err != nil {
 		return Results{}, err

@@ -117,6 +117,19 @@ func TestPathMatchesRankFirst(t *testing.T) {
 	}
 }
 
+// A limit far past the number of files is no error, and sizes nothing by
+// itself: a page for a billion hits was allocated at once, and the
+// process died out of memory.
+func TestHugeLimit(t *testing.T) {
+	x := searchFixture(t)
+	for _, q := range []string{"container", `"no such container"`, "contain*", "*ontainer"} {
+		res, err := x.Search(context.Background(), q, 1<<40)
+		if err != nil || len(res.Hits) == 0 || res.Total != len(res.Hits) {
+			t.Errorf("Search(%q, 1<<40) = %d hits of %d, %v", q, len(res.Hits), res.Total, err)
+		}
+	}
+}
+
 func TestBadQueries(t *testing.T) {
 	x := searchFixture(t)
 	for _, q := range []string{"", "   ", "/[/", "foo~7", "a.b~"} {
