@@ -98,15 +98,17 @@ func parseQuery(s string) (*parsedQuery, error) {
 				phrase: words, anchor: anchor, words: wordsOf(f.text)})
 			continue
 		}
-		if key, val, ok := strings.Cut(f.text, ":"); ok && val != "" {
-			switch strings.ToLower(key) {
-			case "path", "file":
+		if key, val, ok := strings.Cut(f.text, ":"); ok {
+			switch k := strings.ToLower(key); {
+			case val == "" && (k == "path" || k == "file" || k == "ext" || k == "lang"):
+				continue // a filter still being typed constrains nothing (it searched the word "path")
+			case k == "path" || k == "file":
 				q.paths = append(q.paths, strings.ToLower(strings.TrimPrefix(val, "./")))
 				continue
-			case "ext":
+			case k == "ext":
 				q.exts = append(q.exts, strings.ToLower(strings.TrimPrefix(val, ".")))
 				continue
-			case "lang":
+			case k == "lang":
 				q.langs = append(q.langs, strings.ToLower(val))
 				continue
 			}

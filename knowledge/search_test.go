@@ -56,6 +56,8 @@ func TestSearchSyntax(t *testing.T) {
 		{"containers lang:markdown", []string{"docs/containers.md", "docs/running.md"}},
 		{"container path:server/err", []string{"server/errors.go"}},
 		{"path:docs/*", []string{"docs/containers.md", "docs/running.md"}},
+		{"containers path:", []string{"docs/containers.md", "docs/running.md"}}, // a filter still being typed: none
+		{"containers ext: lang:", []string{"docs/containers.md", "docs/running.md"}},
 		{"*Container", []string{"docs/containers.md", "server/errors.go", "server/http.go"}}, // leading wildcard: scanned, smart case
 		{"*such", []string{"docs/running.md", "server/errors.go", "server/http.go"}},
 		{"/no\\s+such/", []string{"docs/running.md", "server/errors.go"}}, // regex: scanned
@@ -132,7 +134,7 @@ func TestHugeLimit(t *testing.T) {
 
 func TestBadQueries(t *testing.T) {
 	x := searchFixture(t)
-	for _, q := range []string{"", "   ", "/[/", "foo~7", "a.b~"} {
+	for _, q := range []string{"", "   ", "/[/", "foo~7", "a.b~", "path:", "ext: lang:"} {
 		_, err := x.Search(context.Background(), q, 10)
 		if !errors.Is(err, ErrBadQuery) {
 			t.Errorf("Search(%q) err = %v, want ErrBadQuery", q, err)
