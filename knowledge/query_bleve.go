@@ -108,11 +108,7 @@ func (q *parsedQuery) identsAndGrams(t term) query.Query {
 			qs = append(qs, last)
 		}
 	}
-	for _, term := range terms {
-		tq := query.NewTermQuery(term)
-		tq.SetField(fieldContent)
-		qs = append(qs, tq)
-	}
+	qs = append(qs, termQueries(terms, fieldContent, 1)...)
 	if len(qs) == 0 {
 		if tri != nil {
 			return tri.bleve()
@@ -148,12 +144,7 @@ func (q *parsedQuery) openWord(prefix string, tri *triQuery) (query.Query, *triQ
 		}
 		return nil, grams
 	}
-	var qs []query.Query
-	for _, term := range terms {
-		tq := query.NewTermQuery(term)
-		tq.SetField(fieldContent)
-		qs = append(qs, tq)
-	}
+	qs := termQueries(terms, fieldContent, 1)
 	switch len(qs) {
 	case 0:
 		return query.NewMatchNoneQuery(), tri
@@ -176,6 +167,10 @@ func identsQuery(text, field string, boost float64) query.Query {
 }
 
 func termsQuery(terms []string, field string, boost float64) query.Query {
+	return allOf(termQueries(terms, field, boost), query.NewMatchNoneQuery())
+}
+
+func termQueries(terms []string, field string, boost float64) []query.Query {
 	var qs []query.Query
 	for _, term := range terms {
 		tq := query.NewTermQuery(term)
@@ -183,7 +178,7 @@ func termsQuery(terms []string, field string, boost float64) query.Query {
 		tq.SetBoost(boost)
 		qs = append(qs, tq)
 	}
-	return allOf(qs, query.NewMatchNoneQuery())
+	return qs
 }
 
 // identTerms lists the index term of each whole identifier in text,
