@@ -33,9 +33,9 @@ func init() {
 // its segments of several parts ("parsehttprequest", "v2") and as its parts
 // ("parse", "http", "request", "v", "2"; see forEachIdentTerm), folded, with
 // no stemming and no stop words, so "no such container" means exactly
-// those three words. The whole identifier shares the position of its first
-// part and the parts take consecutive positions, so phrase queries work
-// both across plain words and across an identifier's parts.
+// those three words. The whole identifier, its segments and its runs share
+// the position of their first part and the parts take consecutive
+// positions (phrases are checked against the file's text, not positions).
 type codeAnalyzer struct{}
 
 func (codeAnalyzer) Analyze(input []byte) analysis.TokenStream {

@@ -8,15 +8,20 @@ import (
 
 // What the index's term dictionaries hold, asked while a query is built.
 
+// reader is a reader of the index's current state; the caller closes it.
+func (x *Index) reader() (index.IndexReader, error) {
+	adv, err := x.idx.Advanced()
+	if err != nil {
+		return nil, err
+	}
+	return adv.Reader()
+}
+
 // pathTermIndexed reports whether some document's path field holds term
 // (a dictionary lookup per segment); an error counts as yes, which only
 // costs speed.
 func (x *Index) pathTermIndexed(ctx context.Context, term string) bool {
-	adv, err := x.idx.Advanced()
-	if err != nil {
-		return true
-	}
-	r, err := adv.Reader()
+	r, err := x.reader()
 	if err != nil {
 		return true
 	}
@@ -33,11 +38,7 @@ func (x *Index) pathTermIndexed(ctx context.Context, term string) bool {
 // or reports false when there are more than max (or the dictionary
 // cannot be read: the caller then asks for less, which only costs speed).
 func (x *Index) contentTermsWithPrefix(prefix string, max int) ([]string, bool) {
-	adv, err := x.idx.Advanced()
-	if err != nil {
-		return nil, false
-	}
-	r, err := adv.Reader()
+	r, err := x.reader()
 	if err != nil {
 		return nil, false
 	}

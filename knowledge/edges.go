@@ -18,7 +18,10 @@ import (
 
 // literalWords are what the index is asked for a literal's text.
 type literalWords struct {
-	terms []string // each identifier's term (the whole identifier's); CJK ones left out
+	// terms holds each identifier's term (the whole identifier's), CJK
+	// ones left out: there a searched word is mostly part of a longer
+	// run, which its grams find instead.
+	terms []string
 	// start is the term a code word starting at a match must begin
 	// with: the first identifier's, when the text starts with one that
 	// is not CJK (found within runs); "" otherwise.

@@ -89,7 +89,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 // anyInPaths: some indexed path holds one of text's whole identifiers
 // (the terms identsQuery would ask the path field for).
 func (q *parsedQuery) anyInPaths(text string) bool {
-	return slices.ContainsFunc(identTerms(text), q.inPaths)
+	return slices.ContainsFunc(wordsOf(text).terms, q.inPaths)
 }
 
 // identsAndGrams asks for a phrase's or a punctuated word's identifiers
@@ -163,7 +163,7 @@ func withTrigrams(q query.Query, tri *triQuery) query.Query {
 
 // identsQuery requires each whole identifier of text as a term.
 func identsQuery(text, field string, boost float64) query.Query {
-	return termsQuery(identTerms(text), field, boost)
+	return termsQuery(wordsOf(text).terms, field, boost)
 }
 
 func termsQuery(terms []string, field string, boost float64) query.Query {
@@ -179,23 +179,6 @@ func termQueries(terms []string, field string, boost float64) []query.Query {
 		qs = append(qs, tq)
 	}
 	return qs
-}
-
-// identTerms lists the index term of each whole identifier in text,
-// leaving out those with CJK text: there a searched word is mostly part
-// of a longer run, which its grams find instead.
-func identTerms(text string) []string {
-	b := []byte(text)
-	var terms []string
-	forEachIdent(b, func(start, end int) {
-		if hasCJK(text[start:end]) {
-			return
-		}
-		if ts := (codeAnalyzer{}).Analyze(b[start:end]); len(ts) > 0 {
-			terms = append(terms, string(ts[0].Term)) // the whole identifier comes first
-		}
-	})
-	return terms
 }
 
 func wildcardEscape(s string) string {

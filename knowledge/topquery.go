@@ -58,11 +58,7 @@ func notBuiltOfTerms(q query.Query) bool { return !builtOfTerms(q) }
 
 // snapshot is the index's current scorch snapshot, held until r closes.
 func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err error) {
-	adv, err := x.idx.Advanced()
-	if err != nil {
-		return nil, nil, err
-	}
-	if r, err = adv.Reader(); err != nil {
+	if r, err = x.reader(); err != nil {
 		return nil, nil, err
 	}
 	snap, ok := r.(*scorch.IndexSnapshot)

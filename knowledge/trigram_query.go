@@ -39,7 +39,7 @@ func literalQuery(lit string) *triQuery {
 func boundaryQuery(lit string) *triQuery {
 	var spanning []string
 	for _, g := range literalGrams(lit) {
-		if len(g) == 5 || g[0] >= utf8.RuneSelf { // CJK pairs: identTerms leaves CJK words out
+		if len(g) == 5 || g[0] >= utf8.RuneSelf { // CJK pairs: wordsOf leaves CJK words out
 			spanning = append(spanning, g)
 		}
 	}
