@@ -92,10 +92,10 @@ func parseQuery(s string) (*parsedQuery, error) {
 			}
 			// The phrase's grams need no care for its spacing: grams fold
 			// whitespace runs, as the \s+ between its words does.
-			words, anchor := phraseWords(f.text)
+			lowered, anchor := phraseWords(f.text)
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
 				lit: foldLiteral(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text),
-				phrase: words, anchor: anchor, words: wordsOf(f.text)})
+				phrase: lowered, anchor: anchor, words: wordsOf(f.text)})
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok {
