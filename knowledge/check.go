@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"strings"
-	"sync"
-	"sync/atomic"
 )
 
 type checkedHit struct {
@@ -19,50 +17,12 @@ const snippetWorkers = 8
 
 // snippets reads the hit files in parallel and fills lines and snippets;
 // hits whose file lacks a verify term's exact text are marked dropped.
-// With enough, the hits are also handed to it in order, under a lock,
-// and no more files are read once it returns true: a phrase's files are
-// checked best first until its page is full, by workers that never wait
-// for each other (the files of a chunk, checked together, waited for the
-// chunk's slowest).
+// With enough, the hits are also handed to it in order and no more files
+// are read once it returns true (see checkInOrder): a phrase's files are
+// checked best first until its page is full.
 func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, scores []float64, enough func(checkedHit) bool) []checkedHit {
-	out := make([]checkedHit, len(ids))
-	var done []bool // read, not yet handed to enough
-	if enough != nil {
-		done = make([]bool, len(ids))
-	}
-	var (
-		mu      sync.Mutex
-		inOrder int // hits handed to enough
-		next    atomic.Int64
-		stop    atomic.Bool
-		wg      sync.WaitGroup
-	)
-	for range min(snippetWorkers, len(ids)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !stop.Load() && ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= len(ids) {
-					return
-				}
-				h := x.checkHit(pq, ids[i], scores[i])
-				if enough == nil {
-					out[i] = h
-					continue
-				}
-				mu.Lock()
-				out[i], done[i] = h, true
-				for inOrder < len(ids) && done[inOrder] && !stop.Load() {
-					stop.Store(enough(out[inOrder]))
-					inOrder++
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	return out
+	check := func(i int) checkedHit { return x.checkHit(pq, ids[i], scores[i]) }
+	return checkInOrder(ctx, len(ids), snippetWorkers, check, enough)
 }
 
 // checkHit reads the file of one hit and finds its lines.

@@ -1,0 +1,74 @@
+package knowledge
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+)
+
+// lookahead bounds how far past the first result not yet handed to
+// enough the workers of checkInOrder may run.
+const lookahead = 16
+
+// checkInOrder runs check on 0..n-1 with up to workers goroutines and
+// returns the results by index. With enough, the results are also handed
+// to it in index order, under a lock, and no more checks start once it
+// returns true; a result not checked is T's zero value. The workers
+// never wait for each other's slowest (checking a chunk at a time did),
+// but none runs more than lookahead past the first result not yet
+// handed on: unbounded, the workers a busy scheduler left waiting, each
+// holding one of the first files, let the others read on, and the
+// phrase "if err != nil {", which needs 80 files, read all 2,300 of its
+// candidates in one query of ten (p99 39 ms; bounded, 7.5 ms).
+func checkInOrder[T any](ctx context.Context, n, workers int, check func(i int) T, enough func(T) bool) []T {
+	out := make([]T, n)
+	var (
+		mu      sync.Mutex
+		turn    = sync.NewCond(&mu)
+		done    []bool // checked, not yet handed to enough
+		inOrder int    // results handed to enough
+		next    atomic.Int64
+		stop    atomic.Bool
+		wg      sync.WaitGroup
+	)
+	if enough != nil {
+		done = make([]bool, n)
+	}
+	// A waiting worker is woken by the check it waits behind: each
+	// finished check broadcasts, a cancelled run's included.
+	waitTurn := func(i int) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		for i >= inOrder+lookahead && !stop.Load() && ctx.Err() == nil {
+			turn.Wait()
+		}
+		return !stop.Load() && ctx.Err() == nil
+	}
+	for range min(workers, n) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() && ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n || enough != nil && !waitTurn(i) {
+					return
+				}
+				r := check(i)
+				if enough == nil {
+					out[i] = r
+					continue
+				}
+				mu.Lock()
+				out[i], done[i] = r, true
+				for inOrder < n && done[inOrder] && !stop.Load() {
+					stop.Store(enough(out[inOrder]))
+					inOrder++
+				}
+				turn.Broadcast()
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}

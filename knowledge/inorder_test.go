@@ -1,0 +1,122 @@
+package knowledge
+
+import (
+	"context"
+	"math/rand"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// While the first check hangs, the other workers stop lookahead past it
+// instead of checking everything behind it.
+func TestCheckInOrderStaysNearTheFirstUnfinished(t *testing.T) {
+	const n = 1000
+	var started atomic.Int64
+	release := make(chan struct{})
+	check := func(i int) int {
+		started.Add(1)
+		if i == 0 {
+			<-release
+		}
+		return i
+	}
+	go func() {
+		// Time enough for the others to run on through all n, were they free to.
+		time.Sleep(200 * time.Millisecond)
+		close(release)
+	}()
+	var handed []int
+	checkInOrder(context.Background(), n, 8, check, func(r int) bool {
+		handed = append(handed, r)
+		return len(handed) == 3
+	})
+	if got := started.Load(); got > lookahead {
+		t.Errorf("%d checks started while the first hung, want at most %d", got, lookahead)
+	}
+	if len(handed) != 3 || handed[0] != 0 || handed[1] != 1 || handed[2] != 2 {
+		t.Errorf("handed on %v, want [0 1 2]", handed)
+	}
+}
+
+func TestCheckInOrderHandsOnInOrder(t *testing.T) {
+	tests := []struct {
+		name      string
+		n, stopAt int // stopAt 0: enough never says stop
+		noEnough  bool
+	}{
+		{name: "stops when enough says so", n: 500, stopAt: 120},
+		{name: "all when enough never stops", n: 300},
+		{name: "all without enough", n: 300, noEnough: true},
+		{name: "fewer items than workers", n: 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls atomic.Int64
+			check := func(i int) int {
+				calls.Add(1)
+				time.Sleep(time.Duration(rand.Intn(200)) * time.Microsecond)
+				return i + 1 // 0 marks a result not checked
+			}
+			var handed []int
+			enough := func(r int) bool {
+				handed = append(handed, r)
+				return len(handed) == tt.stopAt
+			}
+			if tt.noEnough {
+				enough = nil
+			}
+			out := checkInOrder(context.Background(), tt.n, 8, check, enough)
+			want := tt.n
+			if tt.stopAt > 0 {
+				want = tt.stopAt
+			}
+			for i := range want {
+				if out[i] != i+1 {
+					t.Fatalf("result %d = %d, want %d", i, out[i], i+1)
+				}
+			}
+			if !tt.noEnough {
+				if len(handed) != want {
+					t.Fatalf("handed on %d results, want %d", len(handed), want)
+				}
+				for i, r := range handed {
+					if r != i+1 {
+						t.Fatalf("handed on %d at position %d: out of order", r, i)
+					}
+				}
+			}
+			if c := calls.Load(); c < int64(want) || c > int64(want+lookahead) {
+				t.Errorf("%d checks, want %d to %d", c, want, want+lookahead)
+			}
+		})
+	}
+}
+
+// Workers waiting their turn behind a hung check return on a cancel.
+func TestCheckInOrderReturnsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var calls atomic.Int64
+	check := func(i int) int {
+		calls.Add(1)
+		if i == 0 {
+			<-ctx.Done()
+		}
+		return i
+	}
+	returned := make(chan struct{})
+	go func() {
+		checkInOrder(ctx, 1000, 8, check, func(int) bool { return false })
+		close(returned)
+	}()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case <-returned:
+	case <-time.After(5 * time.Second):
+		t.Fatal("checkInOrder still running 5 s after the cancel")
+	}
+	if c := calls.Load(); c > lookahead {
+		t.Errorf("%d checks of 1000, want at most %d: the cancel should stop the waiting workers", c, lookahead)
+	}
+}
