@@ -35,8 +35,12 @@ func checkInOrder[T any](ctx context.Context, n, workers int, check func(i int) 
 		done = make([]bool, n)
 	}
 	// A waiting worker is woken by the check it waits behind: each
-	// finished check broadcasts, a cancelled run's included.
+	// finished check broadcasts, and so does each worker leaving, as one
+	// that stops on a cancel leaves the file it took unchecked.
 	waitTurn := func(i int) bool {
+		if ctx.Err() != nil {
+			return false
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		for i >= inOrder+lookahead && !stop.Load() && ctx.Err() == nil {
@@ -48,6 +52,11 @@ func checkInOrder[T any](ctx context.Context, n, workers int, check func(i int) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				mu.Lock()
+				turn.Broadcast()
+				mu.Unlock()
+			}()
 			for !stop.Load() && ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= n || enough != nil && !waitTurn(i) {

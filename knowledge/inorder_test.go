@@ -120,3 +120,44 @@ func TestCheckInOrderReturnsOnCancel(t *testing.T) {
 		t.Errorf("%d checks of 1000, want at most %d: the cancel should stop the waiting workers", c, lookahead)
 	}
 }
+
+// slowCancel is cancelled during its Err call number n+1, which takes
+// 20 ms: a worker caught by the cancel is late to leave, as one the
+// scheduler set aside is, while the others run on.
+type slowCancel struct {
+	context.Context
+	calls     atomic.Int32
+	cancelled atomic.Bool
+	n         int32
+}
+
+func (c *slowCancel) Err() error {
+	if c.calls.Add(1) == c.n+1 {
+		time.Sleep(20 * time.Millisecond)
+		c.cancelled.Store(true)
+	}
+	if c.cancelled.Load() {
+		return context.Canceled
+	}
+	return nil
+}
+
+// Wherever a cancel comes, checkInOrder returns: a worker that stops on
+// it leaves the file it took unchecked, and the workers waiting behind
+// that file must not wait on.
+func TestCheckInOrderReturnsWhenCancelledAnywhere(t *testing.T) {
+	check := func(i int) int { return i }
+	for n := range int32(60) {
+		returned := make(chan struct{})
+		go func() {
+			defer close(returned)
+			ctx := &slowCancel{Context: context.Background(), n: n}
+			checkInOrder(ctx, 200, 8, check, func(int) bool { return false })
+		}()
+		select {
+		case <-returned:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("cancelled in call %d of Err: still running after 5 s", n+1)
+		}
+	}
+}
