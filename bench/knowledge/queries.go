@@ -27,6 +27,9 @@ var goQueries = []benchQuery{
 	{"words(AND)", "mutex unlock deadlock", []string{"-l", "-i", "-w", "deadlock"}},
 	{"phrase", `"no such file or directory"`, []string{"-l", "-i", "no such file or directory"}},
 	{"phrase", `"invalid argument"`, []string{"-l", "-i", "invalid argument"}},
+	// Common words, adjacent in most files that hold them: the page
+	// fills from the first files read, if the readers stop there.
+	{"phrase", `"if err != nil {"`, []string{"-l", "-i", "-F", "if err != nil {"}},
 	{"prefix", "marsh*", []string{"-l", "-i", `\bmarsh\w*`}},
 	{"fuzzy", "goroutin~", []string{"-l", "-i", "-w", "goroutin."}},
 	{"filter", "context ext:go path:net/http", []string{"-l", "-i", "-w", "context", "-g", "**/net/http/**/*.go"}},
