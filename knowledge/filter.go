@@ -11,36 +11,58 @@ import (
 // filterQuery ANDs the filter kinds; values of one kind are ORed.
 func (q *parsedQuery) filterQuery() query.Query {
 	var must []query.Query
-	anyOf := func(vals []string, mk func(string) query.Query) {
-		if len(vals) == 0 {
-			return
+	for _, kind := range []struct {
+		vals []string
+		mk   func(string) query.Query
+	}{{q.paths, q.pathQuery}, {q.exts, extQuery}, {q.langs, langQuery}} {
+		if len(kind.vals) > 0 {
+			must = append(must, query.NewDisjunctionQuery(mapQueries(kind.vals, kind.mk)))
 		}
-		var qs []query.Query
-		for _, v := range vals {
-			qs = append(qs, mk(v))
-		}
-		must = append(must, query.NewDisjunctionQuery(qs))
 	}
-	anyOf(q.paths, func(v string) query.Query {
-		pat := "*" + v + "*"
-		if strings.ContainsAny(v, "*?") {
-			pat = v
-		} else if q.lookupPaths != nil {
-			if named, ok := q.lookupPaths(v); ok {
-				return named.query()
-			}
-		}
-		w := query.NewWildcardQuery(pat)
-		w.SetField(fieldPathKW)
-		return w
-	})
-	anyOf(q.exts, func(v string) query.Query { return keywordQuery(v, fieldExt) })
-	anyOf(q.langs, func(v string) query.Query { return keywordQuery(v, fieldLang) })
 	if len(must) == 0 {
 		return nil
 	}
 	return query.NewConjunctionQuery(must)
 }
+
+// excludeQuery matches the files any negated filter (-path:, -ext:,
+// -lang:) names; nil when there is none.
+func (q *parsedQuery) excludeQuery() query.Query {
+	named := mapQueries(q.notPaths, q.pathQuery)
+	named = append(named, mapQueries(q.notExts, extQuery)...)
+	named = append(named, mapQueries(q.notLangs, langQuery)...)
+	if len(named) == 0 {
+		return nil
+	}
+	return query.NewDisjunctionQuery(named)
+}
+
+func mapQueries(vals []string, mk func(string) query.Query) []query.Query {
+	var qs []query.Query
+	for _, v := range vals {
+		qs = append(qs, mk(v))
+	}
+	return qs
+}
+
+// pathQuery matches the files whose lowercased path holds v, or matches
+// the glob v.
+func (q *parsedQuery) pathQuery(v string) query.Query {
+	pat := "*" + v + "*"
+	if strings.ContainsAny(v, "*?") {
+		pat = v
+	} else if q.lookupPaths != nil {
+		if named, ok := q.lookupPaths(v); ok {
+			return named.query()
+		}
+	}
+	w := query.NewWildcardQuery(pat)
+	w.SetField(fieldPathKW)
+	return w
+}
+
+func extQuery(v string) query.Query  { return keywordQuery(v, fieldExt) }
+func langQuery(v string) query.Query { return keywordQuery(v, fieldLang) }
 
 // maxPathTerms bounds the folders and paths a path: filter names one by
 // one; a filter needing more is left to the index's wildcard search.
@@ -178,36 +200,26 @@ func keywordQuery(v, field string) query.Query {
 // keepPath applies the filters to a path, for the streaming scan.
 func (q *parsedQuery) keepPath(rel string) bool {
 	low := strings.ToLower(rel)
-	ok := len(q.paths) == 0
-	for _, p := range q.paths {
-		if strings.ContainsAny(p, "*?") {
-			if wildcardMatch(p, low) {
-				ok = true
-			}
-		} else if strings.Contains(low, p) {
-			ok = true
-		}
-	}
-	if !ok {
-		return false
-	}
 	ext := extOf(rel)
-	if len(q.exts) > 0 && !contains(q.exts, ext) {
+	lang := langOf(ext, rel[strings.LastIndex(rel, "/")+1:])
+	pathIn := func(paths []string) bool {
+		return slices.ContainsFunc(paths, func(p string) bool { return pathMatch(p, low) })
+	}
+	switch {
+	case len(q.paths) > 0 && !pathIn(q.paths),
+		len(q.exts) > 0 && !slices.Contains(q.exts, ext),
+		len(q.langs) > 0 && !slices.Contains(q.langs, lang):
 		return false
 	}
-	if len(q.langs) > 0 && !contains(q.langs, langOf(ext, rel[strings.LastIndex(rel, "/")+1:])) {
-		return false
-	}
-	return true
+	return !pathIn(q.notPaths) && !slices.Contains(q.notExts, ext) && !slices.Contains(q.notLangs, lang)
 }
 
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
+// pathMatch: the lowercased path low holds p, or matches the glob p.
+func pathMatch(p, low string) bool {
+	if strings.ContainsAny(p, "*?") {
+		return wildcardMatch(p, low)
 	}
-	return false
+	return strings.Contains(low, p)
 }
 
 // wildcardMatch matches bleve's wildcard semantics (* any run, ? one

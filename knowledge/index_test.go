@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,7 +138,7 @@ func TestCrawlRules(t *testing.T) {
 	}
 	ids := indexedIDs(t, x)
 	for _, want := range []string{"large.txt", "bin.dat"} { // indexed by name only
-		if !contains(ids, want) {
+		if !slices.Contains(ids, want) {
 			t.Errorf("%s missing from %v", want, ids)
 		}
 	}

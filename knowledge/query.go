@@ -55,7 +55,8 @@ type term struct {
 }
 
 // parsedQuery is the query syntax: words (AND), "phrases", prefix*,
-// fuzzy~, /regex/, *wildcards, and path:/ext:/lang: filters.
+// fuzzy~, /regex/, *wildcards, and path:/ext:/lang: filters, each negated
+// by a leading "-".
 type parsedQuery struct {
 	terms []term
 	paths []string // lowercased; a glob if it holds * or ?
@@ -70,6 +71,9 @@ type parsedQuery struct {
 	prefixTerms func(prefix string, max int) ([]string, bool)
 	exts        []string
 	langs       []string
+	// notPaths, notExts and notLangs exclude what they name (-path:,
+	// -ext:, -lang:), as the same filters unnegated would keep it.
+	notPaths, notExts, notLangs []string
 }
 
 // scan reports whether the query needs a streaming scan: the kinds an
@@ -99,17 +103,31 @@ func parseQuery(s string) (*parsedQuery, error) {
 			continue
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok {
-			switch k := strings.ToLower(key); {
-			case val == "" && (k == "path" || k == "file" || k == "ext" || k == "lang"):
-				continue // a filter still being typed constrains nothing (it searched the word "path")
-			case k == "path" || k == "file":
-				q.paths = append(q.paths, strings.ToLower(strings.TrimPrefix(val, "./")))
-				continue
-			case k == "ext":
-				q.exts = append(q.exts, strings.ToLower(strings.TrimPrefix(val, ".")))
-				continue
-			case k == "lang":
-				q.langs = append(q.langs, strings.ToLower(val))
+			k, not := strings.CutPrefix(strings.ToLower(key), "-")
+			var list *[]string
+			switch k {
+			case "path", "file":
+				list, val = &q.paths, strings.ToLower(strings.TrimPrefix(val, "./"))
+				if not {
+					list = &q.notPaths
+				}
+			case "ext":
+				list, val = &q.exts, strings.ToLower(strings.TrimPrefix(val, "."))
+				if not {
+					list = &q.notExts
+				}
+			case "lang":
+				list, val = &q.langs, strings.ToLower(val)
+				if not {
+					list = &q.notLangs
+				}
+			}
+			if list != nil {
+				// A filter still being typed constrains nothing (it
+				// searched the word "path").
+				if val != "" {
+					*list = append(*list, val)
+				}
 				continue
 			}
 		}
@@ -119,10 +137,15 @@ func parseQuery(s string) (*parsedQuery, error) {
 		}
 		q.terms = append(q.terms, t)
 	}
-	if len(q.terms) == 0 && len(q.paths)+len(q.exts)+len(q.langs) == 0 {
+	if len(q.terms) == 0 && !q.filtered() {
 		return nil, fmt.Errorf("%w: empty query", ErrBadQuery)
 	}
 	return q, nil
+}
+
+// filtered: the query has a filter, negated or not.
+func (q *parsedQuery) filtered() bool {
+	return len(q.paths)+len(q.exts)+len(q.langs)+len(q.notPaths)+len(q.notExts)+len(q.notLangs) > 0
 }
 
 type field struct {

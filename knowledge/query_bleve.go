@@ -20,7 +20,11 @@ func (q *parsedQuery) bleveQuery() query.Query {
 	if f := q.filterQuery(); f != nil {
 		must = append(must, f)
 	}
-	return allOf(must, query.NewMatchAllQuery())
+	kept := allOf(must, query.NewMatchAllQuery())
+	if ex := q.excludeQuery(); ex != nil {
+		return query.NewBooleanQuery([]query.Query{kept}, nil, []query.Query{ex})
+	}
+	return kept
 }
 
 // allOf requires every query of qs, or gives empty when there are none;

@@ -46,7 +46,8 @@ func (c *candidateList) fetch(ctx context.Context) error {
 // build runs, sorted by id so that a scan's page does not depend on map
 // or walk order.
 func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery, first int) (*candidateList, error) {
-	narrow := &parsedQuery{paths: pq.paths, exts: pq.exts, langs: pq.langs}
+	narrow := &parsedQuery{paths: pq.paths, exts: pq.exts, langs: pq.langs,
+		notPaths: pq.notPaths, notExts: pq.notExts, notLangs: pq.notLangs}
 	for _, t := range pq.terms {
 		if t.kind == termWildcard || t.kind == termRegex {
 			if t.tri != nil || t.partPrefix != "" {

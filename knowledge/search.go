@@ -35,9 +35,10 @@ type Results struct {
 }
 
 // Search runs a query (see the package's query syntax: words are ANDed,
-// "phrases", prefix*, fuzzy~, /regex/, *wildcard, path:, ext:, lang:) and
-// returns up to limit hits ranked by BM25, path matches boosted. Snippets
-// are read from disk now, so they show the file as it is.
+// "phrases", prefix*, fuzzy~, /regex/, *wildcard, path:, ext:, lang:, and
+// -path:, -ext:, -lang: to exclude) and returns up to limit hits ranked
+// by BM25, path matches boosted. Snippets are read from disk now, so they
+// show the file as it is.
 func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error) {
 	start := time.Now()
 	if limit <= 0 {

@@ -70,6 +70,17 @@ func TestSearchSyntax(t *testing.T) {
 		{"notes", []string{"notes/big.txt"}},                           // a word only a path holds
 		{"/no such/", []string{"docs/running.md", "server/errors.go"}}, // a regex with spaces
 		{"\"such container\"", []string{"server/errors.go"}},           // not the parts of noSuchContainer
+		{"container -path:server/err", []string{"server/http.go"}},     // a negated filter excludes
+		{"container -PATH:Server/ERR", []string{"server/http.go"}},
+		{"container -path:server", nil},
+		{"contain* -ext:md", []string{"server/errors.go", "server/http.go"}},
+		{"contain* -lang:go -lang:python", []string{"docs/containers.md", "docs/running.md"}},
+		{"\"no such container\" -ext:go", nil},                                      // a phrase
+		{"*Container -path:docs/*", []string{"server/errors.go", "server/http.go"}}, // a scan, a glob
+		{"/no\\s+such/ -path:docs", []string{"server/errors.go"}},                   // a scanned regex
+		{"path:docs -path:running", []string{"docs/containers.md"}},                 // filters alone
+		{"containers -path:", []string{"docs/containers.md", "docs/running.md"}},    // still being typed
+		{"container ext:go -file:http", []string{"server/errors.go"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
@@ -134,7 +145,7 @@ func TestHugeLimit(t *testing.T) {
 
 func TestBadQueries(t *testing.T) {
 	x := searchFixture(t)
-	for _, q := range []string{"", "   ", "/[/", "foo~7", "a.b~", "path:", "ext: lang:"} {
+	for _, q := range []string{"", "   ", "/[/", "foo~7", "a.b~", "path:", "ext: lang:", "-path: -ext:"} {
 		_, err := x.Search(context.Background(), q, 10)
 		if !errors.Is(err, ErrBadQuery) {
 			t.Errorf("Search(%q) err = %v, want ErrBadQuery", q, err)

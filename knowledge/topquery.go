@@ -50,6 +50,9 @@ func builtOfTerms(q query.Query) bool {
 		return !slices.ContainsFunc(q.Conjuncts, notBuiltOfTerms)
 	case *query.DisjunctionQuery:
 		return !slices.ContainsFunc(q.Disjuncts, notBuiltOfTerms)
+	case *query.BooleanQuery: // what a negated filter makes
+		parts := []query.Query{q.Must, q.Should, q.MustNot}
+		return q.Filter == nil && !slices.ContainsFunc(parts, func(p query.Query) bool { return p != nil && !builtOfTerms(p) })
 	}
 	return false
 }
