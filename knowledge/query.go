@@ -74,6 +74,7 @@ type parsedQuery struct {
 	// notPaths, notExts and notLangs exclude what they name (-path:,
 	// -ext:, -lang:), as the same filters unnegated would keep it.
 	notPaths, notExts, notLangs []string
+	globs                       map[string]*regexp.Regexp // the path filters holding * or ?
 }
 
 // scan reports whether the query needs a streaming scan: the kinds an
@@ -140,6 +141,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 	if len(q.terms) == 0 && !q.filtered() {
 		return nil, fmt.Errorf("%w: empty query", ErrBadQuery)
 	}
+	q.compileGlobs()
 	return q, nil
 }
 
