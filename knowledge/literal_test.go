@@ -105,6 +105,38 @@ func TestIndexFold(t *testing.T) {
 	}
 }
 
+// indexExact finds what bytes.Index finds, the first occurrence, whichever
+// byte of the needle it skips to.
+func TestIndexExact(t *testing.T) {
+	tests := []struct {
+		hay, needle string
+		want        int
+	}{
+		{"func (r *Reader) Read(p", " *Reader) Read", 7},
+		{"x *Reader) Reax *Reader) Read", " *Reader) Read", 15},
+		{"**", "**", 0},
+		{"a*", " *", -1},
+		{"*", " *", -1},
+		{" *", " *", 0},
+		{"", "q", -1},
+		{"abc", "", 0},
+		{"zzQzQ", "zQ", 1},
+	}
+	for _, tt := range tests {
+		if got := indexExact([]byte(tt.hay), []byte(tt.needle)); got != tt.want {
+			t.Errorf("indexExact(%q, %q) = %d, want %d", tt.hay, tt.needle, got, tt.want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	const alpha = "aAq *)R\n"
+	for i := 0; i < 20000; i++ {
+		hay, needle := randomChars(rng, alpha, rng.IntN(60)), randomChars(rng, alpha, 1+rng.IntN(6))
+		if got, want := indexExact([]byte(hay), []byte(needle)), bytes.Index([]byte(hay), []byte(needle)); got != want {
+			t.Fatalf("indexExact(%q, %q) = %d, want %d", hay, needle, got, want)
+		}
+	}
+}
+
 // The allocation-free distance must agree with the rune-based one on
 // ASCII words, whatever their case, and step aside for other text.
 func TestFoldedDistanceMatchesEditDistance(t *testing.T) {

@@ -69,8 +69,10 @@ func TestSearchSyntax(t *testing.T) {
 		{"server/http", []string{"server/http.go"}},                    // ...or the path
 		{"notes", []string{"notes/big.txt"}},                           // a word only a path holds
 		{"/no such/", []string{"docs/running.md", "server/errors.go"}}, // a regex with spaces
-		{"\"such container\"", []string{"server/errors.go"}},           // not the parts of noSuchContainer
-		{"container -path:server/err", []string{"server/http.go"}},     // a negated filter excludes
+		{"/ret\\w* errNoSuchContainer/", []string{"server/http.go"}},   // a literal prefix, a longer literal after it
+		{"/ret\\w* errNoSuchThing/", nil},
+		{"\"such container\"", []string{"server/errors.go"}},       // not the parts of noSuchContainer
+		{"container -path:server/err", []string{"server/http.go"}}, // a negated filter excludes
 		{"container -PATH:Server/ERR", []string{"server/http.go"}},
 		{"container -path:server", nil},
 		{"contain* -ext:md", []string{"server/errors.go", "server/http.go"}},
