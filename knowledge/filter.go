@@ -201,7 +201,10 @@ func keywordQuery(v, field string) query.Query {
 func (q *parsedQuery) keepPath(rel string) bool {
 	low := strings.ToLower(rel)
 	ext := extOf(rel)
-	lang := langOf(ext, rel[strings.LastIndex(rel, "/")+1:])
+	lang := "" // named only for a lang: filter: every path of a scan comes here
+	if len(q.langs)+len(q.notLangs) > 0 {
+		lang = langOf(ext, rel[strings.LastIndex(rel, "/")+1:])
+	}
 	pathIn := func(paths []string) bool {
 		return slices.ContainsFunc(paths, func(p string) bool { return q.pathMatch(p, low) })
 	}

@@ -33,9 +33,9 @@ func textSpans(v *textView, t term) [][2]int {
 	case t.lit == "" || t.prefixed:
 		// A regexp with a literal prefix skips through the text by itself
 		// (one pass beats a call per line when the literal is frequent),
-		// but its longest literal rules most files out first: "func (" is
-		// in most Go files, " *Reader) Read" in few.
-		if t.prefixed && !v.mayMatch(t) {
+		// but a longer literal after the prefix rules most files out
+		// first: "func (" is in most Go files, " *Reader) Read" in few.
+		if prefix, _ := t.lineR.LiteralPrefix(); t.prefixed && t.lit != prefix && !v.mayMatch(t) {
 			return nil
 		}
 		return lineMatches(t.lineR, v.data)
