@@ -105,29 +105,23 @@ func parseQuery(s string) (*parsedQuery, error) {
 		}
 		if key, val, ok := strings.Cut(f.text, ":"); ok {
 			k, not := strings.CutPrefix(strings.ToLower(key), "-")
-			var list *[]string
+			var keep, drop *[]string
 			switch k {
 			case "path", "file":
-				list, val = &q.paths, strings.ToLower(strings.TrimPrefix(val, "./"))
-				if not {
-					list = &q.notPaths
-				}
+				keep, drop, val = &q.paths, &q.notPaths, strings.TrimPrefix(val, "./")
 			case "ext":
-				list, val = &q.exts, strings.ToLower(strings.TrimPrefix(val, "."))
-				if not {
-					list = &q.notExts
-				}
+				keep, drop, val = &q.exts, &q.notExts, strings.TrimPrefix(val, ".")
 			case "lang":
-				list, val = &q.langs, strings.ToLower(val)
-				if not {
-					list = &q.notLangs
-				}
+				keep, drop = &q.langs, &q.notLangs
 			}
-			if list != nil {
+			if keep != nil {
+				if not {
+					keep = drop
+				}
 				// A filter still being typed constrains nothing (it
 				// searched the word "path").
 				if val != "" {
-					*list = append(*list, val)
+					*keep = append(*keep, strings.ToLower(val))
 				}
 				continue
 			}
