@@ -129,12 +129,7 @@ func indexFold(hay, needle []byte) int {
 	if a, b := caselessRun(needle); b-a >= 2 {
 		return indexAround(hay, needle, a, b)
 	}
-	k := 0
-	for i, c := range needle {
-		if byteRarity[c] < byteRarity[needle[k]] {
-			k = i
-		}
-	}
+	k := rarestAt(needle)
 	lo, up := needle[k], needle[k]
 	if 'a' <= lo && lo <= 'z' {
 		up = lo - ('a' - 'A')
@@ -169,17 +164,23 @@ func indexFold(hay, needle []byte) int {
 	}
 }
 
-// indexExact is bytes.Index anchored on the needle's rarest byte, which
-// the vectorized byte search skips to: bytes.Index stops at each of the
-// first byte's, and the space opening " *Reader) Read" is every few bytes
-// of code (that search was a third of a regex query's time).
-func indexExact(hay, needle []byte) int {
+// rarestAt is the index of needle's rarest byte (the first of equals).
+func rarestAt(needle []byte) int {
 	k := 0
 	for i, c := range needle {
 		if byteRarity[c] < byteRarity[needle[k]] {
 			k = i
 		}
 	}
+	return k
+}
+
+// indexExact is bytes.Index anchored on the needle's rarest byte, which
+// the vectorized byte search skips to: bytes.Index stops at each of the
+// first byte's, and the space opening " *Reader) Read" is every few bytes
+// of code (that search was a third of a regex query's time).
+func indexExact(hay, needle []byte) int {
+	k := rarestAt(needle)
 	if k == 0 || len(needle) > len(hay) {
 		return bytes.Index(hay, needle)
 	}
