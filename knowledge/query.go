@@ -103,28 +103,25 @@ func parseQuery(s string) (*parsedQuery, error) {
 				phrase: lowered, anchor: anchor, words: wordsOf(f.text)})
 			continue
 		}
-		if key, val, ok := strings.Cut(f.text, ":"); ok {
-			k, not := strings.CutPrefix(strings.ToLower(key), "-")
+		if kind, not, val, ok := filterOf(f.text); ok {
 			var keep, drop *[]string
-			switch k {
-			case "path", "file":
+			switch kind {
+			case "path":
 				keep, drop, val = &q.paths, &q.notPaths, strings.TrimPrefix(val, "./")
 			case "ext":
 				keep, drop, val = &q.exts, &q.notExts, strings.TrimPrefix(val, ".")
 			case "lang":
 				keep, drop = &q.langs, &q.notLangs
 			}
-			if keep != nil {
-				if not {
-					keep = drop
-				}
-				// A filter still being typed constrains nothing (it
-				// searched the word "path").
-				if val != "" {
-					*keep = append(*keep, strings.ToLower(val))
-				}
-				continue
+			if not {
+				keep = drop
 			}
+			// A filter still being typed constrains nothing (it
+			// searched the word "path").
+			if val != "" {
+				*keep = append(*keep, strings.ToLower(val))
+			}
+			continue
 		}
 		t, err := parseTerm(f.text)
 		if err != nil {
@@ -137,6 +134,23 @@ func parseQuery(s string) (*parsedQuery, error) {
 	}
 	q.compileGlobs()
 	return q, nil
+}
+
+// filterOf reads a path:, file: (path's other name), ext: or lang:
+// filter, negated by a leading "-".
+func filterOf(text string) (kind string, not bool, val string, ok bool) {
+	key, val, found := strings.Cut(text, ":")
+	if !found {
+		return "", false, "", false
+	}
+	kind, not = strings.CutPrefix(strings.ToLower(key), "-")
+	switch kind {
+	case "path", "ext", "lang":
+		return kind, not, val, true
+	case "file":
+		return "path", not, val, true
+	}
+	return "", false, "", false
 }
 
 // filtered: the query has a filter, negated or not.

@@ -35,10 +35,10 @@ type Results struct {
 }
 
 // Search runs a query (see the package's query syntax: words are ANDed,
-// "phrases", prefix*, fuzzy~, /regex/, *wildcard, path:, ext:, lang:, and
-// -path:, -ext:, -lang: to exclude) and returns up to limit hits ranked
-// by BM25, path matches boosted. Snippets are read from disk now, so they
-// show the file as it is.
+// "phrases", prefix*, fuzzy~, /regex/, *wildcard, path:, ext:, lang:,
+// -path:, -ext:, -lang: to exclude, and OR between alternatives) and
+// returns up to limit hits ranked by BM25, path matches boosted.
+// Snippets are read from disk now, so they show the file as it is.
 func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error) {
 	start := time.Now()
 	if limit <= 0 {
@@ -49,27 +49,46 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 	if n, err := x.idx.DocCount(); err == nil && uint64(limit) > n {
 		limit = int(max(n, 1))
 	}
-	pq, err := parseQuery(q)
+	alts, err := splitOr(q)
 	if err != nil {
 		return Results{}, err
 	}
+	if alts == nil {
+		alts = []string{q}
+	}
+	// Every alternative is read before any runs: a mistake in the last
+	// is reported at once.
+	parsed := make([]*parsedQuery, len(alts))
+	for i, alt := range alts {
+		if parsed[i], err = parseQuery(alt); err != nil {
+			return Results{}, err
+		}
+	}
+	each := make([]Results, len(parsed))
+	for i, pq := range parsed {
+		if each[i], err = x.searchParsed(ctx, pq, limit); err != nil {
+			return Results{}, err
+		}
+	}
+	res := each[0]
+	if len(each) > 1 {
+		res = joinAlternatives(each, limit)
+	}
+	res.Partial = x.state() == StateBuilding
+	res.Took = time.Since(start)
+	return res, nil
+}
+
+func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	if x.state() == StateReady {
 		pq.lookupPaths = x.pathsContaining
 		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
 		pq.prefixTerms = x.contentTermsWithPrefix
 	}
-	var res Results
 	if pq.scan() {
-		res, err = x.scanSearch(ctx, pq, limit)
-	} else {
-		res, err = x.indexSearch(ctx, pq, limit)
+		return x.scanSearch(ctx, pq, limit)
 	}
-	if err != nil {
-		return Results{}, err
-	}
-	res.Partial = x.state() == StateBuilding
-	res.Took = time.Since(start)
-	return res, nil
+	return x.indexSearch(ctx, pq, limit)
 }
 
 // Phrase candidates are checked against their files: all of them when

@@ -45,7 +45,7 @@ type Search struct {
 
 var _ tool.Tool = (*Search)(nil)
 
-const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, and the filters path:dir/ ext:go lang:python (-path:vendor/ excludes). Use it to find where something lives; use grep for exact text or regexes.
+const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, the filters path:dir/ ext:go lang:python (-path:vendor/ excludes), and OR between alternatives: "(retry OR backoff) ext:go". Use it to find where something lives; use grep for exact text or regexes.
 - query: keywords, phrases and filters.
 - limit: number of results (default 10, at most 50).`
 
