@@ -32,6 +32,7 @@ var goQueries = []benchQuery{
 	{"phrase", `"if err != nil {"`, []string{"-l", "-i", "-F", "if err != nil {"}},
 	{"prefix", "marsh*", []string{"-l", "-i", `\bmarsh\w*`}},
 	{"fuzzy", "goroutin~", []string{"-l", "-i", "-w", "goroutin."}},
+	{"or", "ErrNotExist OR NewReaderSize", []string{"-l", "-i", "-w", "-e", "ErrNotExist", "-e", "NewReaderSize"}},
 	{"filter", "context ext:go path:net/http", []string{"-l", "-i", "-w", "context", "-g", "**/net/http/**/*.go"}},
 	{"scan(wildcard)", "*Marshaler", []string{"-l", `\w*Marshaler`}},
 	{"scan(regex)", `/func \(\w+ \*Reader\) Read/`, []string{"-l", `func \(\w+ \*Reader\) Read`}},
