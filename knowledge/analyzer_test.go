@@ -35,6 +35,10 @@ func TestTokens(t *testing.T) {
 		{"日本Server", []string{"日本server", "日本", "server"}},                                // a capital after a caseless letter starts a part
 		{"Force" + strings.Repeat("z", 100), []string{"force" + strings.Repeat("z", 91)}}, // long parts are cut, not dropped
 		{"", nil},
+		// Encoded data makes no term (see data.go); names beside it do.
+		{"sum 3c30e42670d1ef5f0b33876928b3bd56 h1:RYM6lWITV8oADrwLfdzxmt8ucfW6UtP9v1jg4qAbqts=", []string{"sum", "h1", "h", "1"}},
+		{"sha256_3c30e42670d1ef5f0b338769 OpExtendLo2ToInt64Int16x8", []string{"opextendlo2toint64int16x8",
+			"op", "extend", "lo", "2", "to", "int", "64", "int", "16", "x", "8"}},
 	}
 	for _, tt := range tests {
 		got := Tokens(tt.in)

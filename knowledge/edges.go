@@ -38,7 +38,7 @@ func wordsOf(text string) literalWords {
 	forEachIdent(b, func(start, end int) {
 		w.openEnd = false // until this identifier is a term ending the text
 		ts := (codeAnalyzer{}).Analyze(b[start:end])
-		if hasCJK(text[start:end]) || len(ts) == 0 {
+		if searchedAsText(text[start:end]) || len(ts) == 0 {
 			return
 		}
 		term := string(ts[0].Term) // the whole identifier comes first

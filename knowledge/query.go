@@ -81,7 +81,7 @@ type parsedQuery struct {
 // inverted index answers slowly or not at all.
 func (q *parsedQuery) scan() bool {
 	for _, t := range q.terms {
-		if t.kind == termWildcard || t.kind == termRegex || (t.kind == termWord && len(Tokens(t.text)) == 0) {
+		if t.kind == termWildcard || t.kind == termRegex || (t.kind == termWord && len(Tokens(t.text)) == 0 && t.tri == nil) {
 			return true
 		}
 	}

@@ -45,8 +45,8 @@ func parseTerm(s string) (term, error) {
 		if !isOneIdent(word) {
 			return term{}, fmt.Errorf("%w: prefix %q must be a single word", ErrBadQuery, s)
 		}
-		if hasCJK(word) {
-			return parseTerm(word) // CJK words are found as text within runs: a prefix is one already
+		if searchedAsText(word) {
+			return parseTerm(word) // found as text (CJK, hex): a prefix is one already
 		}
 		// growRight: the matches are the word's occurrences grown over
 		// the word characters after them, found without the regexp.
@@ -72,8 +72,9 @@ func parseTerm(s string) (term, error) {
 	if id, ok := oneIdent(s); ok {
 		// The punctuation around one word ("retries?", "ERROR:") is not
 		// looked for, as the index ignores it: its lines are the word's.
-		// A CJK word is text within a longer run, checked in the file.
-		text, verify = id, hasCJK(id)
+		// A CJK word is text within a longer run, and data and hex have
+		// no code words: those are checked in the file.
+		text, verify = id, searchedAsText(id)
 	}
 	t := term{kind: termWord, text: text, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(text)),
 		lit: foldLiteral(text), fold: true, verify: verify}

@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,8 +33,9 @@ func literalQuery(lit string) *triQuery {
 }
 
 // boundaryQuery requires only the grams that span a space in lit, and
-// its CJK pairs. For phrases and dotted words the index already requires
-// every word but CJK ones as a term, so the trigrams inside the words add
+// the grams of the words wordsOf leaves out (CJK, data, hex: see
+// searchedAsText). For phrases and dotted words the index already
+// requires every other word as a term, so the trigrams inside those add
 // nothing: each would cost a posting-list read per segment for no
 // narrowing.
 func boundaryQuery(lit string) *triQuery {
@@ -43,10 +45,16 @@ func boundaryQuery(lit string) *triQuery {
 			spanning = append(spanning, g)
 		}
 	}
+	forEachIdent([]byte(lit), func(start, end int) {
+		if id := lit[start:end]; !hasCJK(id) && searchedAsText(id) {
+			spanning = append(spanning, literalGrams(id)...)
+		}
+	})
 	if len(spanning) == 0 {
 		return nil
 	}
-	return &triQuery{tris: spanning}
+	slices.Sort(spanning)
+	return &triQuery{tris: slices.Compact(spanning)}
 }
 
 // regexQuery derives the trigrams every match of re must contain: the

@@ -1,0 +1,101 @@
+package knowledge
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestEncodedData(t *testing.T) {
+	tests := []struct {
+		id   string
+		want bool
+	}{
+		{"3c30e42670d1ef5f0b33876928b3bd5693ef3b5be1df6b2710d48c2667ca7133", true}, // sha256
+		{"00005c28a3d6318d", true},                                                             // 16 hex digits
+		{"0x00005c28a3d6318d", false},                                                          // a hex literal of one word, 0x and all: a name's length
+		{"sha256_3c30e42670d1ef5f0b338769", true},                                              // a run between separators
+		{"RYM6lWITV8oADrwLfdzxmt8ucfW6UtP9v1jg4qAbqts", true},                                  // base64
+		{"f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAADtFAAAAAABAAAAAAAAAAMgBAAAAAAAAAAAAAEAAOAAH", true}, // base64 of a binary
+		{"MIIDBjCCAe6gAwIBAgIQM8hdaXsBdFE2RCOfkO0ZJDANBgkqhkiG9w0BAQsFADAS", true},             // a PEM line
+		{"c422bd91140d0000", true},
+		{"deadbeefdeadbeefdeadbeef", false}, // letters alone: could be a word
+		{"12345678901234567890123456", false},
+		{"OpExtendLo2ToInt64Int16x8", false}, // SSA op names read as base64 under 32 bytes
+		{"testUint16x16ConvertLoToInt32x8", false},
+		{"TestParseHTTPRequestWithContentLengthTooLarge", false},
+		{"AKIAIOSFODNN7EXAMPLE", false},
+		{"XMLHttpRequestEventTargetUploadProgressHandler", false},
+		{"550e8400-e29b-41d4-a716-446655440000", false}, // a UUID's pieces are short
+		{"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789", false},
+		{"Ωmega1Ωmega2Ωmega3Ωmega4Ωmega5Ωmega6Ωmega7", false},
+	}
+	for _, tt := range tests {
+		if got := encodedData([]byte(tt.id)); got != tt.want {
+			t.Errorf("encodedData(%q) = %v, want %v", tt.id, got, tt.want)
+		}
+	}
+}
+
+func TestSearchedAsText(t *testing.T) {
+	tests := []struct {
+		id   string
+		want bool
+	}{
+		{"3c30e426", true}, // a short commit hash
+		{"3C30E426", true},
+		{"3c30e42", false},  // too short: a name as likely
+		{"deadbeef", false}, // no digit
+		{"12345678", false}, // no letter
+		{"3c30e42g", false}, // not hex
+		{"日本", true},        // CJK
+		{"RYM6lWITV8oADrwLfdzxmt8ucfW6UtP9v1jg4qAbqts", true},
+		{"parseHTTPRequest_v2", false},
+	}
+	for _, tt := range tests {
+		if got := searchedAsText(tt.id); got != tt.want {
+			t.Errorf("searchedAsText(%q) = %v, want %v", tt.id, got, tt.want)
+		}
+	}
+}
+
+func TestSearchFindsEncodedDataAsText(t *testing.T) {
+	ws := t.TempDir()
+	const (
+		sum  = "3c30e42670d1ef5f0b33876928b3bd5693ef3b5be1df6b2710d48c2667ca7133"
+		line = "MIIDBjCCAe6gAwIBAgIQM8hdaXsBdFE2RCOfkO0ZJDANBgkqhkiG9w0BAQsFADAS"
+	)
+	writeAll(t, ws, map[string]string{
+		"go.sum":     "example.com/mod v1.0.0 h1:" + sum + "\n",
+		"cert.pem":   "-----BEGIN CERTIFICATE-----\n" + line + "\n-----END CERTIFICATE-----\n",
+		"notes.md":   "the release 3c30e426 fixed it\n",
+		"prefix.txt": "ab" + sum + "\n", // the hash inside a longer run
+		"other.txt":  "3c30e427 and MIIDBjCCAe6gAwIBAgIQ\n",
+	})
+	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	tests := []struct {
+		q    string
+		want []string
+	}{
+		{sum, []string{"go.sum", "prefix.txt"}},
+		{"3c30e426", []string{"go.sum", "notes.md", "prefix.txt"}}, // a prefix of a hash, and a short one
+		{"3c30e426*", []string{"go.sum", "notes.md", "prefix.txt"}},
+		{"3C30E426", []string{"go.sum", "notes.md", "prefix.txt"}},
+		{"\"h1:" + sum[:12] + "\"", []string{"go.sum"}},
+		{"v1.0.0 " + sum[:20], []string{"go.sum"}},
+		{line, []string{"cert.pem"}},
+		{line[:40], []string{"cert.pem"}},
+		{"CERTIFICATE", []string{"cert.pem"}}, // the words around the data stay words
+		{"example.com/mod", []string{"go.sum"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.q, func(t *testing.T) {
+			res := search(t, x, tt.q)
+			if got := hitPaths(res); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Search(%q) = %v, want %v", tt.q, got, tt.want)
+			}
+			if res.Scanned {
+				t.Errorf("Search(%q) scanned the tree; want the index's grams", tt.q)
+			}
+		})
+	}
+}
