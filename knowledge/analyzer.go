@@ -45,7 +45,10 @@ func (codeAnalyzer) Analyze(input []byte) analysis.TokenStream {
 	tb := &tokenBuf{terms: make([]byte, 0, len(input)+len(input)/2),
 		stream: make(analysis.TokenStream, 0, est), slab: make([]analysis.Token, 0, est)}
 	pos := 1
-	forEachIdent(input, func(start, end int) {
+	forEachIdentOrData(input, func(start, end int, inData bool) {
+		if inData {
+			return
+		}
 		pos += forEachIdentTerm(input[start:end], func(s, e, rel int) {
 			tb.add(input, start+s, start+e, pos+rel)
 		})

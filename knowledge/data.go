@@ -53,6 +53,9 @@ func dataRun(run []byte) bool {
 			}
 		case 'A' <= c && c <= 'Z':
 			uppers++
+		case c == '+' || c == '/' || c == '=': // base64's own, between its identifiers
+			hex = false
+			continue
 		default:
 			return false // not ASCII: a word of some language
 		}
@@ -66,6 +69,66 @@ func dataRun(run []byte) bool {
 		return digits >= 4 && hexLetters >= 4
 	}
 	return len(run) >= minBase64Run && uppers >= 4 && lowerRuns >= 4 && 2*lowers < 5*lowerRuns
+}
+
+// forEachIdentOrData is forEachIdent, telling of each identifier whether
+// it lies within a span of encoded data: base64, whose '+' and '/' cut
+// it into identifiers too short to tell from names (a package-lock.json's
+// sha512 integrity strings, a base64 dump's lines). An identifier running
+// into a span is cut at its edge: "sha512-Rg8/…" is the word sha512.
+func forEachIdentOrData(b []byte, fn func(start, end int, inData bool)) {
+	spans := dataSpans(b)
+	outside := func(start, end int) {
+		for start < end && (b[start] == '-' || b[start] == '_') {
+			start++
+		}
+		for end > start && (b[end-1] == '-' || b[end-1] == '_') {
+			end--
+		}
+		if start < end {
+			fn(start, end, false)
+		}
+	}
+	forEachIdent(b, func(start, end int) {
+		for len(spans) > 0 && spans[0][1] <= start {
+			spans = spans[1:]
+		}
+		if len(spans) == 0 || spans[0][0] >= end {
+			fn(start, end, false)
+			return
+		}
+		span := spans[0]
+		if start < span[0] {
+			outside(start, span[0])
+		}
+		fn(max(start, span[0]), min(end, span[1]), true)
+		if end > span[1] {
+			outside(span[1], end)
+		}
+	})
+}
+
+// dataSpans lists the runs of base64's alphabet that are encoded data.
+func dataSpans(b []byte) [][2]int {
+	var spans [][2]int
+	start := -1
+	for i := 0; i <= len(b); i++ {
+		if i < len(b) && isBase64Byte(b[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= minBase64Run && dataRun(b[start:i]) {
+			spans = append(spans, [2]int{start, i})
+		}
+		start = -1
+	}
+	return spans
+}
+
+func isBase64Byte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
 }
 
 // minHexText is the shortest hex string searched as text: a short

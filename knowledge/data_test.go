@@ -61,8 +61,9 @@ func TestSearchedAsText(t *testing.T) {
 func TestSearchFindsEncodedDataAsText(t *testing.T) {
 	ws := t.TempDir()
 	const (
-		sum  = "3c30e42670d1ef5f0b33876928b3bd5693ef3b5be1df6b2710d48c2667ca7133"
-		line = "MIIDBjCCAe6gAwIBAgIQM8hdaXsBdFE2RCOfkO0ZJDANBgkqhkiG9w0BAQsFADAS"
+		sum       = "3c30e42670d1ef5f0b33876928b3bd5693ef3b5be1df6b2710d48c2667ca7133"
+		line      = "MIIDBjCCAe6gAwIBAgIQM8hdaXsBdFE2RCOfkO0ZJDANBgkqhkiG9w0BAQsFADAS"
+		integrity = "Rg8/pe0Wu6qNB9Zyhu+AoKf3HXb4cvTp6ZFdW3Nl0xQkbtWy2d8fm2YBaQfHLvUo7xgF1lcW1EnPEyw+ZGJ9Hg=="
 	)
 	writeAll(t, ws, map[string]string{
 		"go.sum":     "example.com/mod v1.0.0 h1:" + sum + "\n",
@@ -70,6 +71,7 @@ func TestSearchFindsEncodedDataAsText(t *testing.T) {
 		"notes.md":   "the release 3c30e426 fixed it\n",
 		"prefix.txt": "ab" + sum + "\n", // the hash inside a longer run
 		"other.txt":  "3c30e427 and MIIDBjCCAe6gAwIBAgIQ\n",
+		"lock.json":  `{"integrity": "sha512-` + integrity + `"}` + "\n",
 	})
 	x := openReady(t, Options{Workspace: ws, NoWatch: true})
 	tests := []struct {
@@ -86,6 +88,9 @@ func TestSearchFindsEncodedDataAsText(t *testing.T) {
 		{line[:40], []string{"cert.pem"}},
 		{"CERTIFICATE", []string{"cert.pem"}}, // the words around the data stay words
 		{"example.com/mod", []string{"go.sum"}},
+		{integrity, []string{"lock.json"}},
+		{`"sha512-` + integrity[:40] + `"`, []string{"lock.json"}},
+		{"sha512", []string{"lock.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
@@ -97,5 +102,33 @@ func TestSearchFindsEncodedDataAsText(t *testing.T) {
 				t.Errorf("Search(%q) scanned the tree; want the index's grams", tt.q)
 			}
 		})
+	}
+}
+
+func TestForEachIdentOrData(t *testing.T) {
+	const b64 = "Rg8/pe0Wu6qNB9Zyhu+AoKf3HXb4cvTp6ZFdW3Nl0xQkbtWy2d8f=="
+	tests := []struct {
+		text string
+		want []string // identifiers, those in data marked with a leading '#'
+	}{
+		{"plain words/and+paths=here", []string{"plain", "words", "and", "paths", "here"}},
+		{"sha512-" + b64, []string{"sha512", "#Rg8", "#pe0Wu6qNB9Zyhu", "#AoKf3HXb4cvTp6ZFdW3Nl0xQkbtWy2d8f"}},
+		{b64[:20] + "_tail x", []string{"Rg8", "pe0Wu6qNB9Zyhu", "A_tail", "x"}}, // too short: not data
+		{b64[:50] + "-suffix", []string{"#Rg8", "#pe0Wu6qNB9Zyhu", "#AoKf3HXb4cvTp6ZFdW3Nl0xQkbtWy2d", "suffix"}},
+		{"golang.org/x/tools/internal/packagesinternal/nothing/like/base64", []string{"golang", "org", "x", "tools",
+			"internal", "packagesinternal", "nothing", "like", "base64"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		forEachIdentOrData([]byte(tt.text), func(start, end int, inData bool) {
+			id := tt.text[start:end]
+			if inData {
+				id = "#" + id
+			}
+			got = append(got, id)
+		})
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("forEachIdentOrData(%q) = %q, want %q", tt.text, got, tt.want)
+		}
 	}
 }

@@ -35,10 +35,10 @@ func wordsOf(text string) literalWords {
 	text = strings.TrimSpace(text)
 	b := []byte(text)
 	var w literalWords
-	forEachIdent(b, func(start, end int) {
+	forEachIdentOrData(b, func(start, end int, inData bool) {
 		w.openEnd = false // until this identifier is a term ending the text
 		ts := (codeAnalyzer{}).Analyze(b[start:end])
-		if searchedAsText(text[start:end]) || len(ts) == 0 {
+		if inData || searchedAsText(text[start:end]) || len(ts) == 0 {
 			return
 		}
 		term := string(ts[0].Term) // the whole identifier comes first

@@ -176,7 +176,10 @@ var identCounts = sync.Pool{New: func() any { return &identCount{at: map[string]
 
 func countIdents(value []byte, c *termCounter) {
 	ic := identCounts.Get().(*identCount)
-	forEachIdent(value, func(start, end int) {
+	forEachIdentOrData(value, func(start, end int, inData bool) {
+		if inData {
+			return
+		}
 		id := value[start:end]
 		forEachIdentTerm(id, func(s, e, _ int) {
 			c.occurrences++

@@ -34,7 +34,7 @@ func literalQuery(lit string) *triQuery {
 
 // boundaryQuery requires only the grams that span a space in lit, and
 // the grams of the words wordsOf leaves out (CJK, data, hex: see
-// searchedAsText). For phrases and dotted words the index already
+// searchedAsText and forEachIdentOrData). For phrases and dotted words the index already
 // requires every other word as a term, so the trigrams inside those add
 // nothing: each would cost a posting-list read per segment for no
 // narrowing.
@@ -45,8 +45,8 @@ func boundaryQuery(lit string) *triQuery {
 			spanning = append(spanning, g)
 		}
 	}
-	forEachIdent([]byte(lit), func(start, end int) {
-		if id := lit[start:end]; !hasCJK(id) && searchedAsText(id) {
+	forEachIdentOrData([]byte(lit), func(start, end int, inData bool) {
+		if id := lit[start:end]; inData || !hasCJK(id) && searchedAsText(id) {
 			spanning = append(spanning, literalGrams(id)...)
 		}
 	})
