@@ -111,25 +111,30 @@ func forEachIdentOrData(b []byte, fn func(start, end int, inData bool)) {
 // dataSpans lists the runs of base64's alphabet that are encoded data.
 func dataSpans(b []byte) [][2]int {
 	var spans [][2]int
-	start := -1
-	for i := 0; i <= len(b); i++ {
-		if i < len(b) && isBase64Byte(b[i]) {
-			if start < 0 {
-				start = i
-			}
+	for i := 0; i < len(b); {
+		if !isBase64Byte[b[i]] {
+			i++
 			continue
 		}
-		if start >= 0 && i-start >= minBase64Run && dataRun(b[start:i]) {
+		start := i
+		for i < len(b) && isBase64Byte[b[i]] {
+			i++
+		}
+		if i-start >= minBase64Run && dataRun(b[start:i]) {
 			spans = append(spans, [2]int{start, i})
 		}
-		start = -1
 	}
 	return spans
 }
 
-func isBase64Byte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
-}
+// isBase64Byte is a table: dataSpans looks up every byte of every file,
+// at about an eighth of the cost of counting the file's terms.
+var isBase64Byte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
+	}
+	return t
+}()
 
 // minHexText is the shortest hex string searched as text: a short
 // commit hash, or a prefix of a longer one.
