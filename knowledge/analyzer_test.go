@@ -39,7 +39,7 @@ func TestTokens(t *testing.T) {
 		{"sum 3c30e42670d1ef5f0b33876928b3bd56 h1:RYM6lWITV8oADrwLfdzxmt8ucfW6UtP9v1jg4qAbqts=", []string{"sum", "h1", "h", "1"}},
 		{`"integrity": "sha512-Rg8/pe0Wu6qNB9Zyhu+AoKf3HXb4cvTp6ZFdW3Nl0xQkbtWy2d8fm2YBaQfHLvUo7xgF1lcW1EnPEyw+ZGJ9Hg=="`,
 			[]string{"integrity", "sha512", "sha", "512"}}, // base64 cut by its + and /
-		{"sha256_3c30e42670d1ef5f0b338769 OpExtendLo2ToInt64Int16x8", []string{"opextendlo2toint64int16x8",
+		{"sha256_3c30e42670d1ef5f0b338769 OpExtendLo2ToInt64Int16x8", []string{"sha256", "sha", "256", "opextendlo2toint64int16x8",
 			"op", "extend", "lo", "2", "to", "int", "64", "int", "16", "x", "8"}},
 	}
 	for _, tt := range tests {

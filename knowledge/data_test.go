@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestEncodedData(t *testing.T) {
+func TestDataSpans(t *testing.T) {
 	tests := []struct {
 		id   string
 		want bool
@@ -30,8 +30,8 @@ func TestEncodedData(t *testing.T) {
 		{"Ωmega1Ωmega2Ωmega3Ωmega4Ωmega5Ωmega6Ωmega7", false},
 	}
 	for _, tt := range tests {
-		if got := encodedData([]byte(tt.id)); got != tt.want {
-			t.Errorf("encodedData(%q) = %v, want %v", tt.id, got, tt.want)
+		if got := len(DataSpans([]byte(tt.id))) > 0; got != tt.want {
+			t.Errorf("DataSpans(%q) found data: %v, want %v", tt.id, got, tt.want)
 		}
 	}
 }

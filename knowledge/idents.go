@@ -73,7 +73,7 @@ func forEachIdent(b []byte, fn func(start, end int)) {
 func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 	var parts [16][2]int
 	n := splitParts(id, parts[:0])
-	if len(n) == 0 || encodedData(id) {
+	if len(n) == 0 {
 		return 0
 	}
 	if len(n) > 1 || n[0][0] != 0 || n[0][1] != len(id) {
