@@ -47,14 +47,17 @@ func boundaryQuery(lit string) *triQuery {
 	}
 	forEachIdentOrData([]byte(lit), func(start, end int, inData bool) {
 		if id := lit[start:end]; inData || !hasCJK(id) && searchedAsText(id) {
-			spanning = append(spanning, literalGrams(id)...)
+			for _, g := range literalGrams(id) {
+				if !slices.Contains(spanning, g) {
+					spanning = append(spanning, g)
+				}
+			}
 		}
 	})
 	if len(spanning) == 0 {
 		return nil
 	}
-	slices.Sort(spanning)
-	return &triQuery{tris: slices.Compact(spanning)}
+	return &triQuery{tris: spanning}
 }
 
 // regexQuery derives the trigrams every match of re must contain: the
