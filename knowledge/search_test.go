@@ -83,6 +83,10 @@ func TestSearchSyntax(t *testing.T) {
 		{"path:docs -path:running", []string{"docs/containers.md"}},                 // filters alone
 		{"containers -path:", []string{"docs/containers.md", "docs/running.md"}},    // still being typed
 		{"container ext:go -file:http", []string{"server/errors.go"}},
+		{"needle?", []string{"notes/big.txt"}}, // a question mark, not a wildcard
+		{"does HandleRequest serve?", nil},
+		{"HandleRequest?", []string{"server/http.go"}},
+		{"contain?ers", nil}, // text, as punctuated words are
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {

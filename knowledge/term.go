@@ -40,7 +40,7 @@ func parseTerm(s string) (term, error) {
 			return term{}, fmt.Errorf("%w: fuzzy %q must be a single word", ErrBadQuery, s)
 		}
 		return term{kind: termFuzzy, text: word, fuzz: fuzz}, nil
-	case strings.HasSuffix(s, "*") && !strings.ContainsAny(s[:len(s)-1], "*?") && len(s) > 1:
+	case strings.HasSuffix(s, "*") && !strings.Contains(s[:len(s)-1], "*") && len(s) > 1:
 		word := s[:len(s)-1]
 		if !isOneIdent(word) {
 			return term{}, fmt.Errorf("%w: prefix %q must be a single word", ErrBadQuery, s)
@@ -52,11 +52,13 @@ func parseTerm(s string) (term, error) {
 		// the word characters after them, found without the regexp.
 		return term{kind: termPrefix, text: word, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(word) + wordTail(word)),
 			lit: foldLiteral(word), fold: true, growRight: isASCII(word)}, nil
-	case strings.ContainsAny(s, "*?"):
+	case strings.Contains(s, "*"):
+		// Only * is a wildcard: a ? is a question's more often than a
+		// single character's ("why does ReadFull fail?" found nothing).
 		re := wildcardRegexp(s)
 		lit, fold := regexLiteral(re)
 		t := term{kind: termWildcard, text: s, lineR: re, lit: lit, fold: fold, tri: regexQuery(re.String())}
-		if core := strings.Trim(s, "*"); core != "" && !strings.ContainsAny(core, "*?") && isASCII(core) {
+		if core := strings.Trim(s, "*"); core != "" && !strings.Contains(core, "*") && isASCII(core) {
 			// *core, core* or *core*: the matches are the literal's
 			// occurrences grown over the word characters around them.
 			t.lit = core
@@ -115,8 +117,6 @@ func wildcardRegexp(p string) *regexp.Regexp {
 		switch r {
 		case '*':
 			b.WriteString(`\w*`)
-		case '?':
-			b.WriteString(`\w`)
 		default:
 			b.WriteString(regexp.QuoteMeta(string(r)))
 		}
