@@ -392,7 +392,7 @@ func TestSearchFindsCJKWithinRuns(t *testing.T) {
 		{"데이터", []string{"ko.txt"}, 1, "데이터"},
 		{`"日本語の"`, []string{"ja.go"}, 1, "日本語の"},
 		{"本語*", []string{"ja.go"}, 1, "本語"},
-		{"語", []string{"ja.go"}, 1, "語"}, // one character: no pair to look up, every file is read
+		{"語", []string{"ja.go"}, 1, "語"}, // one character: the files holding it
 		{"日本語 ext:go", []string{"ja.go"}, 1, "日本語"},
 	})
 }
@@ -404,5 +404,21 @@ func TestPhraseOfPunctuationReadsEveryFile(t *testing.T) {
 	res := search(t, x, `"->"`)
 	if got := hitPaths(res); !reflect.DeepEqual(got, []string{"list.c"}) || res.Hits[0].Line != 1 {
 		t.Fatalf(`Search("->") = %v %+v`, got, res.Hits)
+	}
+}
+
+// A lone CJK character is a gram: the index names the files holding it,
+// where it once named every file, each then read.
+func TestLoneCJKCharacterNarrowsCandidates(t *testing.T) {
+	x := openFiles(t, map[string]string{"ja.go": "// 日本語\n", "en.go": "// English\n", "zh.md": "中文\n"})
+	for q, want := range map[string]int{"語": 1, "文": 1, "日 文": 0, "x": 0} {
+		pq, err := parseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _, total, err := x.candidates(context.Background(), pq.bleveQuery(), 10, 0, 0)
+		if err != nil || total != want {
+			t.Errorf("%q: %d candidates (%v), want %d", q, total, err, want)
+		}
 	}
 }

@@ -26,7 +26,9 @@ import (
 // a literal made of them simply constrains less. CJK text, written
 // without spaces, is the exception: each pair of adjacent Han, kana or
 // Hangul characters is a gram, so a search for 日本語 inside
-// これは日本語です reads only the files holding 日本 and 本語.
+// これは日本語です reads only the files holding 日本 and 本語, and so is
+// each such character, so a search for 語 alone reads only the files
+// holding it (it read every file).
 const (
 	fieldTrigram        = "tri"
 	trigramAnalyzerName = "hearth-trigram"
@@ -78,7 +80,10 @@ func eachDistinctGram(input []byte, sized func(n int), fn func(term []byte)) int
 // is its two runes above a flag bit, and its term their UTF-8.
 func appendGram(b []byte, k uint64) []byte {
 	if k&cjkFlag != 0 {
-		return utf8.AppendRune(utf8.AppendRune(b, rune(k>>21&(1<<21-1))), rune(k&(1<<21-1)))
+		if first := rune(k >> 21 & (1<<21 - 1)); first != 0 {
+			b = utf8.AppendRune(b, first)
+		}
+		return utf8.AppendRune(b, rune(k&(1<<21-1)))
 	}
 	if k < 1<<24 {
 		return append(b, byte(k>>16), byte(k>>8), byte(k))
@@ -87,7 +92,7 @@ func appendGram(b []byte, k uint64) []byte {
 }
 
 // forEachGram calls f with every gram of input's normalized text, and
-// with every pair of adjacent CJK characters (cjkGram).
+// with every CJK character and pair of adjacent ones (cjkGram).
 func forEachGram(input []byte, f func(uint64)) {
 	var win uint64 // the last five bytes of normalized text
 	n := 0         // how many of them are contiguous gram characters
@@ -114,6 +119,7 @@ func forEachGram(input []byte, f func(uint64)) {
 					if cjkEnd == i {
 						f(cjkGram(cjk, r))
 					}
+					f(cjkGram(0, r)) // the character alone
 					cjk, cjkEnd = r, i+size
 				}
 				i += size - 1
@@ -138,14 +144,25 @@ func forEachGram(input []byte, f func(uint64)) {
 // literalGrams lists the distinct grams of a literal, normalized as the
 // index normalizes files.
 func literalGrams(lit string) []string {
-	var out []string
+	var keys []uint64
 	seen := map[uint64]bool{}
+	paired := map[rune]bool{} // CJK characters a pair asks for already
 	forEachGram([]byte(lit), func(k uint64) {
 		if !seen[k] {
 			seen[k] = true
-			out = append(out, string(appendGram(nil, k)))
+			keys = append(keys, k)
+		}
+		if first := rune(k >> 21 & (1<<21 - 1)); k&cjkFlag != 0 && first != 0 {
+			paired[first], paired[rune(k&(1<<21-1))] = true, true
 		}
 	})
+	var out []string
+	for _, k := range keys {
+		if k&cjkFlag != 0 && k>>21&(1<<21-1) == 0 && paired[rune(k&(1<<21-1))] {
+			continue
+		}
+		out = append(out, string(appendGram(nil, k)))
+	}
 	return out
 }
 

@@ -84,9 +84,7 @@ func freqMap(tf index.TokenFrequencies) map[string]int {
 
 func gramsOf(text string) map[string]bool {
 	out := map[string]bool{}
-	for _, g := range literalGrams(text) {
-		out[g] = true
-	}
+	eachDistinctGram([]byte(text), nil, func(g []byte) { out[string(g)] = true })
 	return out
 }
 
@@ -104,7 +102,9 @@ func TestLiteralGrams(t *testing.T) {
 		{"x yz", nil},                 // one letter before the space: no boundary gram
 		{"日本語", []string{"日本", "本語"}}, // adjacent CJK characters pair up
 		{"a日本b", []string{"日本"}},
-		{"日 本", nil},
+		{"日 本", []string{"日", "本"}}, // a character no pair holds stands alone
+		{"語", []string{"語"}},
+		{"日本 語", []string{"日本", "語"}},
 		{"데이터를", []string{"데이", "이터", "터를"}},
 	}
 	for _, tt := range tests {
