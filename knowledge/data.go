@@ -147,6 +147,14 @@ func hexText(id string) bool {
 	return digits > 0 && digits < len(id)
 }
 
+// leftToGrams: an identifier of a literal that the index is not asked
+// for as a code word but through its grams (wordsOf leaves it out,
+// boundaryQuery asks for its grams): one within a span of data, or one
+// searchedAsText.
+func leftToGrams(id string, inData bool) bool {
+	return inData || searchedAsText(id)
+}
+
 // searchedAsText: a query's identifier found by its text, not as a code
 // word: CJK (mostly within a longer run), encoded data and hex.
 func searchedAsText(id string) bool {

@@ -37,8 +37,11 @@ func wordsOf(text string) literalWords {
 	var w literalWords
 	forEachIdentOrData(b, func(start, end int, inData bool) {
 		w.openEnd = false // until this identifier is a term ending the text
+		if leftToGrams(text[start:end], inData) {
+			return
+		}
 		ts := (codeAnalyzer{}).Analyze(b[start:end])
-		if inData || searchedAsText(text[start:end]) || len(ts) == 0 {
+		if len(ts) == 0 {
 			return
 		}
 		term := string(ts[0].Term) // the whole identifier comes first

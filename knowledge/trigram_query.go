@@ -33,11 +33,10 @@ func literalQuery(lit string) *triQuery {
 }
 
 // boundaryQuery requires only the grams that span a space in lit, and
-// the grams of the words wordsOf leaves out (CJK, data, hex: see
-// searchedAsText and forEachIdentOrData). For phrases and dotted words the index already
-// requires every other word as a term, so the trigrams inside those add
-// nothing: each would cost a posting-list read per segment for no
-// narrowing.
+// the grams of the words wordsOf leaves to them (leftToGrams). For
+// phrases and dotted words the index already requires every other word
+// as a term, so the trigrams inside those add nothing: each would cost a
+// posting-list read per segment for no narrowing.
 func boundaryQuery(lit string) *triQuery {
 	var spanning []string
 	for _, g := range literalGrams(lit) {
@@ -46,8 +45,8 @@ func boundaryQuery(lit string) *triQuery {
 		}
 	}
 	forEachIdentOrData([]byte(lit), func(start, end int, inData bool) {
-		if id := lit[start:end]; inData || !hasCJK(id) && searchedAsText(id) {
-			for _, g := range literalGrams(id) {
+		if id := lit[start:end]; leftToGrams(id, inData) {
+			for _, g := range literalGrams(id) { // a CJK word's are among the above
 				if !slices.Contains(spanning, g) {
 					spanning = append(spanning, g)
 				}
