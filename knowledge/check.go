@@ -94,7 +94,7 @@ func needsVerify(terms []term) bool {
 func pathHasAll(rel string, terms []term) bool {
 	low := asciiLowerString(rel)
 	for _, t := range terms {
-		if t.verify && (t.kind != termWord || !wordInPath(t, low, rel)) {
+		if t.verify && (t.kind != termWord || t.inDataOnly || !wordInPath(t, low, rel)) {
 			return false
 		}
 	}

@@ -8,7 +8,8 @@ package knowledge
 // or for a hex string long enough to be part of a hash, looks for its
 // text (grams, then the file) as a grep would, a prefix or a part of a
 // hash too. A part of it that is not data itself ("Rg8" of a line of
-// base64) is found by nothing but a regex or a wildcard.
+// base64) is a word the index holds nowhere, searched within data as
+// text too (see lookForUnknownAsText).
 
 // The shortest runs of data: shorter ones are too often names. A
 // 25-letter SSA op name (OpExtendLo2ToInt64Int16x8) reads as base64 to
@@ -114,6 +115,35 @@ func DataSpans(b []byte) [][2]int {
 		}
 	}
 	return spans
+}
+
+// dataMarker is a content term of every file holding encoded data: a
+// word looked for within data asks for it (see lookForUnknownAsText), so
+// only those files are read. No query reaches it otherwise: no word holds
+// a NUL, and it is more than a fuzzy query's two edits from any word.
+var dataMarker = []byte("\x00\x00\x00\x00data")
+
+// withinData keeps the spans of data that lie within encoded data, as
+// DataSpans finds it: each run of base64 bytes is data or not by itself.
+func withinData(data []byte, spans [][2]int) [][2]int {
+	out := spans[:0]
+	for _, s := range spans {
+		start, end := s[0], s[1]
+		for start > 0 && isBase64Byte[data[start-1]] {
+			start--
+		}
+		for end < len(data) && isBase64Byte[data[end]] {
+			end++
+		}
+		inside := true
+		for _, c := range data[s[0]:s[1]] {
+			inside = inside && isBase64Byte[c]
+		}
+		if inside && end-start >= minHexRun && dataRun(data[start:end]) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // isBase64Byte is a table: DataSpans looks up every byte of every file,

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"context"
 	"reflect"
 	"testing"
 )
@@ -91,12 +92,23 @@ func TestSearchFindsEncodedDataAsText(t *testing.T) {
 		{integrity, []string{"lock.json"}},
 		{`"sha512-` + integrity[:40] + `"`, []string{"lock.json"}},
 		{"sha512", []string{"lock.json"}},
+		// Pieces of data that are no data themselves: words the index
+		// holds nowhere, found within data as text.
+		{"Rg8", []string{"lock.json"}},
+		{"pe0Wu6qNB9Zyhu", []string{"lock.json"}},
+		{"pe0wu6qnb9zyhu", []string{"lock.json"}},
+		{"qNB9Zy", []string{"lock.json"}},
+		{"gAwIBAgIQM8hd", []string{"cert.pem"}},
+		{"gAwIBAgIQM8hd sha512", nil},
+		// Outside data a word is still a word: not inside a longer one.
+		{"eleas", nil},
+		{"qqzzxxyy", nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.q, func(t *testing.T) {
 			res := search(t, x, tt.q)
-			if got := hitPaths(res); !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("Search(%q) = %v, want %v", tt.q, got, tt.want)
+			if got := hitPaths(res); !reflect.DeepEqual(got, tt.want) || res.Total != len(tt.want) {
+				t.Errorf("Search(%q) = %v (total %d), want %v", tt.q, got, res.Total, tt.want)
 			}
 			if res.Scanned {
 				t.Errorf("Search(%q) scanned the tree; want the index's grams", tt.q)
@@ -129,6 +141,33 @@ func TestForEachIdentOrData(t *testing.T) {
 		})
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("forEachIdentOrData(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+// A word the index holds nowhere reads only the files holding data: here
+// plain.txt holds its grams, within a longer word.
+func TestUnknownWordAsksOnlyFilesWithData(t *testing.T) {
+	const integrity = "Rg8/pe0Wu6qNB9Zyhu+AoKf3HXb4cvTp6ZFdW3Nl0xQkbtWy2d8fm2YBaQfHLvUo7xgF1lcW1EnPEyw+ZGJ9Hg=="
+	x := openFiles(t, map[string]string{
+		"lock.json": `{"integrity": "sha512-` + integrity + `"}` + "\n",
+		"plain.txt": "xpe0Wu6qNB9Zyhu\n",
+		"other.txt": "nothing here\n",
+	})
+	ctx := context.Background()
+	for q, want := range map[string]int{"pe0Wu6qNB9Zyhu": 1, "xpe0Wu6qNB9Zyhu": 1, "nothing": 1} {
+		pq, err := parseQuery(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pq.known = func(term string) bool { return x.termIndexed(ctx, term) }
+		pq.lookForUnknownAsText()
+		_, _, total, err := x.candidates(ctx, pq.bleveQuery(), 10, 0, 0)
+		if err != nil || total != want {
+			t.Errorf("%q: %d candidates (%v), want %d", q, total, err, want)
+		}
+		if res := search(t, x, q); res.Total != 1 {
+			t.Errorf("%q: %d hits, want 1", q, res.Total)
 		}
 	}
 }

@@ -34,6 +34,28 @@ func (x *Index) pathTermIndexed(ctx context.Context, term string) bool {
 	return tfr.Count() > 0
 }
 
+// termIndexed reports whether some document's content or path holds
+// term; an error counts as yes, which keeps the query as it was.
+func (x *Index) termIndexed(ctx context.Context, term string) bool {
+	r, err := x.reader()
+	if err != nil {
+		return true
+	}
+	defer r.Close()
+	for _, field := range []string{fieldContent, fieldPath} {
+		tfr, err := r.TermFieldReader(ctx, []byte(term), field, false, false, false)
+		if err != nil {
+			return true
+		}
+		n := tfr.Count()
+		tfr.Close()
+		if n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // contentTermsWithPrefix lists the content terms starting with prefix,
 // or reports false when there are more than max (or the dictionary
 // cannot be read: the caller then asks for less, which only costs speed).

@@ -22,22 +22,33 @@ type literalWords struct {
 	// ones left out: there a searched word is mostly part of a longer
 	// run, which its grams find instead.
 	terms []string
+	// toGrams holds the identifiers asked for through their grams
+	// instead (see leftToGrams), in order.
+	toGrams []string
 	// start is the term a code word starting at a match must begin
-	// with: the first identifier's, when the text starts with one that
-	// is not CJK (found within runs); "" otherwise.
+	// with: the first identifier's, when the text starts with one asked
+	// for as a term; "" otherwise.
 	start string
 	// openEnd: the last of terms ends the text, so a file's word may go
 	// on past it.
 	openEnd bool
 }
 
-func wordsOf(text string) literalWords {
+func wordsOf(text string) literalWords { return wordsKnown(text, nil) }
+
+// wordsKnown is wordsOf for an index that holds the terms known reports
+// (nil: any): an identifier whose term it does not hold is left to its
+// grams, as one that is no code word there (a piece of a hash or of a
+// base64 line, a part of a longer word) can only be found as text.
+func wordsKnown(text string, known func(term string) bool) literalWords {
 	text = strings.TrimSpace(text)
 	b := []byte(text)
 	var w literalWords
 	forEachIdentOrData(b, func(start, end int, inData bool) {
 		w.openEnd = false // until this identifier is a term ending the text
-		if leftToGrams(text[start:end], inData) {
+		id := text[start:end]
+		if leftToGrams(id, inData) {
+			w.toGrams = append(w.toGrams, id)
 			return
 		}
 		ts := (codeAnalyzer{}).Analyze(b[start:end])
@@ -45,6 +56,10 @@ func wordsOf(text string) literalWords {
 			return
 		}
 		term := string(ts[0].Term) // the whole identifier comes first
+		if known != nil && !known(term) {
+			w.toGrams = append(w.toGrams, id)
+			return
+		}
 		if start == 0 {
 			w.start = term
 		}

@@ -86,8 +86,8 @@ func TestWordsOf(t *testing.T) {
 		{"os.Open(", literalWords{terms: []string{"os", "open"}, start: "os"}},
 		{".Open", literalWords{terms: []string{"open"}, openEnd: true}},
 		{"getUserName x", literalWords{terms: []string{"getusername", "x"}, start: "getusername", openEnd: true}},
-		{"日本 語", literalWords{}},
-		{"x 日本", literalWords{terms: []string{"x"}, start: "x"}},
+		{"日本 語", literalWords{toGrams: []string{"日本", "語"}}},
+		{"x 日本", literalWords{terms: []string{"x"}, toGrams: []string{"日本"}, start: "x"}},
 		{"->", literalWords{}},
 		{"foo _", literalWords{terms: []string{"foo"}, start: "foo"}}, // "_" is no term
 	}

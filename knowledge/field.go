@@ -176,8 +176,10 @@ var identCounts = sync.Pool{New: func() any { return &identCount{at: map[string]
 
 func countIdents(value []byte, c *termCounter) {
 	ic := identCounts.Get().(*identCount)
+	hasData := false
 	forEachIdentOrData(value, func(start, end int, inData bool) {
 		if inData {
+			hasData = true
 			return
 		}
 		id := value[start:end]
@@ -194,10 +196,13 @@ func countIdents(value []byte, c *termCounter) {
 			ic.freqs = append(ic.freqs, 1)
 		})
 	})
-	c.reserve(len(ic.terms))
+	c.reserve(len(ic.terms) + 1)
 	for i, term := range ic.terms {
 		c.insert(term)
 		c.slab[len(c.slab)-1].SetFrequency(int(ic.freqs[i]))
+	}
+	if hasData {
+		c.insert(dataMarker) // no occurrence: the field's length, hence BM25, is the words'
 	}
 	if len(ic.terms) > 1<<14 {
 		return // a huge map would make every later clear slow

@@ -52,6 +52,9 @@ type term struct {
 	// words, of a phrase or a verified word, are what the index is asked
 	// for, and where a match must start (see wordsOf).
 	words literalWords
+	// inDataOnly: a word the index holds nowhere, matched only within
+	// encoded data (see lookForUnknownAsText).
+	inDataOnly bool
 }
 
 // parsedQuery is the query syntax: words (AND), "phrases", prefix*,
@@ -66,6 +69,9 @@ type parsedQuery struct {
 	// inPaths, when set, reports whether any indexed path holds a path
 	// term (false lets a word skip the path half of its query).
 	inPaths func(term string) bool
+	// known, when set, reports whether the index holds a term, in a
+	// file's content or path (see lookForUnknownAsText).
+	known func(term string) bool
 	// prefixTerms, when set, lists the content terms starting with a
 	// prefix (false: more than max).
 	prefixTerms func(prefix string, max int) ([]string, bool)
@@ -98,9 +104,10 @@ func parseQuery(s string) (*parsedQuery, error) {
 			// The phrase's grams need no care for its spacing: grams fold
 			// whitespace runs, as the \s+ between its words does.
 			lowered, anchor := phraseWords(f.text)
+			words := wordsOf(f.text)
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
-				lit: foldLiteral(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text),
-				phrase: lowered, anchor: anchor, words: wordsOf(f.text)})
+				lit: foldLiteral(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text, words.toGrams),
+				phrase: lowered, anchor: anchor, words: words})
 			continue
 		}
 		if kind, not, val, ok := filterOf(f.text); ok {

@@ -74,6 +74,12 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 		}
 		return allOf(qs, query.NewMatchAllQuery())
 	}
+	if t.inDataOnly {
+		// Only files holding data; no path holds it as a word.
+		data := query.NewTermQuery(string(dataMarker))
+		data.SetField(fieldContent)
+		return allOf([]query.Query{q.identsAndGrams(t), data}, nil)
+	}
 	if t.verify {
 		// os.Open, net/http: every identifier and the text's trigrams in
 		// the content, or the whole text in the path.

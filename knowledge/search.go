@@ -84,6 +84,8 @@ func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (R
 		pq.lookupPaths = x.pathsContaining
 		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
 		pq.prefixTerms = x.contentTermsWithPrefix
+		pq.known = func(term string) bool { return x.termIndexed(ctx, term) }
+		pq.lookForUnknownAsText()
 	}
 	if pq.scan() {
 		return x.scanSearch(ctx, pq, limit)

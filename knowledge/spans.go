@@ -9,6 +9,9 @@ import (
 // punctuated word's only where they start a code word (see wordsOf).
 func termSpans(v *textView, t term) [][2]int {
 	spans := textSpans(v, t)
+	if t.inDataOnly {
+		spans = withinData(v.data, spans)
+	}
 	if t.words.start == "" || len(spans) == 0 {
 		return spans
 	}

@@ -81,7 +81,8 @@ func parseTerm(s string) (term, error) {
 	t := term{kind: termWord, text: text, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(text)),
 		lit: foldLiteral(text), fold: true, verify: verify}
 	if verify {
-		t.tri, t.words = boundaryQuery(text), wordsOf(text)
+		t.words = wordsOf(text)
+		t.tri = boundaryQuery(text, t.words.toGrams)
 	}
 	return t, nil
 }

@@ -33,26 +33,24 @@ func literalQuery(lit string) *triQuery {
 }
 
 // boundaryQuery requires only the grams that span a space in lit, and
-// the grams of the words wordsOf leaves to them (leftToGrams). For
+// the grams of toGrams, the words of lit that wordsOf leaves to them. For
 // phrases and dotted words the index already requires every other word
 // as a term, so the trigrams inside those add nothing: each would cost a
 // posting-list read per segment for no narrowing.
-func boundaryQuery(lit string) *triQuery {
+func boundaryQuery(lit string, toGrams []string) *triQuery {
 	var spanning []string
 	for _, g := range literalGrams(lit) {
 		if len(g) == 5 || g[0] >= utf8.RuneSelf { // CJK pairs: wordsOf leaves CJK words out
 			spanning = append(spanning, g)
 		}
 	}
-	forEachIdentOrData([]byte(lit), func(start, end int, inData bool) {
-		if id := lit[start:end]; leftToGrams(id, inData) {
-			for _, g := range literalGrams(id) { // a CJK word's are among the above
-				if !slices.Contains(spanning, g) {
-					spanning = append(spanning, g)
-				}
+	for _, id := range toGrams {
+		for _, g := range literalGrams(id) { // a CJK word's are among the above
+			if !slices.Contains(spanning, g) {
+				spanning = append(spanning, g)
 			}
 		}
-	})
+	}
 	if len(spanning) == 0 {
 		return nil
 	}
