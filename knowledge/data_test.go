@@ -100,6 +100,12 @@ func TestSearchFindsEncodedDataAsText(t *testing.T) {
 		{"qNB9Zy", []string{"lock.json"}},
 		{"gAwIBAgIQM8hd", []string{"cert.pem"}},
 		{"gAwIBAgIQM8hd sha512", nil},
+		// Phrases and punctuated words of such pieces: text already.
+		{"Rg8/pe0Wu6qNB9Zyhu", []string{"lock.json"}},
+		{`"pe0Wu6qNB9Zyhu+AoKf"`, []string{"lock.json"}},
+		{`"sha512-Rg8/pe0W"`, []string{"lock.json"}},
+		{`"` + line[:22] + `"`, []string{"cert.pem"}},
+		{`"CERTIFICATE-----` + "\n" + line[:12] + `"`, nil}, // a phrase stays within a line
 		// Outside data a word is still a word: not inside a longer one.
 		{"eleas", nil},
 		{"qqzzxxyy", nil},
@@ -160,7 +166,7 @@ func TestUnknownWordAsksOnlyFilesWithData(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pq.known = func(term string) bool { return x.termIndexed(ctx, term) }
+		pq.known = func(term string, open bool) bool { return x.termIndexed(ctx, term, open) }
 		pq.lookForUnknownAsText()
 		_, _, total, err := x.candidates(ctx, pq.bleveQuery(), 10, 0, 0)
 		if err != nil || total != want {

@@ -35,14 +35,22 @@ func (x *Index) pathTermIndexed(ctx context.Context, term string) bool {
 }
 
 // termIndexed reports whether some document's content or path holds
-// term; an error counts as yes, which keeps the query as it was.
-func (x *Index) termIndexed(ctx context.Context, term string) bool {
+// term, or with open a term starting with it; an error counts as yes,
+// which keeps the query as it was.
+func (x *Index) termIndexed(ctx context.Context, term string, open bool) bool {
 	r, err := x.reader()
 	if err != nil {
 		return true
 	}
 	defer r.Close()
 	for _, field := range []string{fieldContent, fieldPath} {
+		if open {
+			terms, ok := termsWithPrefix(r, field, term, 1)
+			if !ok || len(terms) > 0 { // !ok: more than one, or unreadable
+				return true
+			}
+			continue
+		}
 		tfr, err := r.TermFieldReader(ctx, []byte(term), field, false, false, false)
 		if err != nil {
 			return true

@@ -26,8 +26,8 @@ type literalWords struct {
 	// instead (see leftToGrams), in order.
 	toGrams []string
 	// start is the term a code word starting at a match must begin
-	// with: the first identifier's, when the text starts with one asked
-	// for as a term; "" otherwise.
+	// with: the first identifier's, when the text starts with one that
+	// is not data, hex or CJK; "" otherwise.
 	start string
 	// openEnd: the last of terms ends the text, so a file's word may go
 	// on past it.
@@ -37,10 +37,12 @@ type literalWords struct {
 func wordsOf(text string) literalWords { return wordsKnown(text, nil) }
 
 // wordsKnown is wordsOf for an index that holds the terms known reports
-// (nil: any): an identifier whose term it does not hold is left to its
-// grams, as one that is no code word there (a piece of a hash or of a
-// base64 line, a part of a longer word) can only be found as text.
-func wordsKnown(text string, known func(term string) bool) literalWords {
+// (nil: any; open: the identifier ends the text, and a term starting
+// with it will do): an identifier it does not hold is left to its grams,
+// as one that is no code word there (a piece of a hash or of a base64
+// line) can only be found as text. The first one still starts a code
+// word in the text (see startsWord).
+func wordsKnown(text string, known func(term string, open bool) bool) literalWords {
 	text = strings.TrimSpace(text)
 	b := []byte(text)
 	var w literalWords
@@ -56,12 +58,12 @@ func wordsKnown(text string, known func(term string) bool) literalWords {
 			return
 		}
 		term := string(ts[0].Term) // the whole identifier comes first
-		if known != nil && !known(term) {
-			w.toGrams = append(w.toGrams, id)
-			return
-		}
 		if start == 0 {
 			w.start = term
+		}
+		if known != nil && !known(term, end == len(b)) {
+			w.toGrams = append(w.toGrams, id)
+			return
 		}
 		w.terms = append(w.terms, term)
 		w.openEnd = end == len(b)

@@ -69,9 +69,10 @@ type parsedQuery struct {
 	// inPaths, when set, reports whether any indexed path holds a path
 	// term (false lets a word skip the path half of its query).
 	inPaths func(term string) bool
-	// known, when set, reports whether the index holds a term, in a
-	// file's content or path (see lookForUnknownAsText).
-	known func(term string) bool
+	// known, when set, reports whether the index holds a term (open: or
+	// one starting with it), in a file's content or path (see
+	// lookForUnknownAsText).
+	known func(term string, open bool) bool
 	// prefixTerms, when set, lists the content terms starting with a
 	// prefix (false: more than max).
 	prefixTerms func(prefix string, max int) ([]string, bool)

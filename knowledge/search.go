@@ -84,9 +84,18 @@ func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (R
 		pq.lookupPaths = x.pathsContaining
 		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
 		pq.prefixTerms = x.contentTermsWithPrefix
-		pq.known = func(term string) bool { return x.termIndexed(ctx, term) }
-		pq.lookForUnknownAsText()
+		pq.known = func(term string, open bool) bool { return x.termIndexed(ctx, term, open) }
 	}
+	res, err := x.searchOnce(ctx, pq, limit)
+	// A word the index holds nowhere finds nothing: only then are the
+	// words looked up, and looked for again as text (unknown.go).
+	if err == nil && res.Total == 0 && len(res.Hits) == 0 && pq.lookForUnknownAsText() {
+		return x.searchOnce(ctx, pq, limit)
+	}
+	return res, err
+}
+
+func (x *Index) searchOnce(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	if pq.scan() {
 		return x.scanSearch(ctx, pq, limit)
 	}

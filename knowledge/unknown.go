@@ -5,32 +5,44 @@ package knowledge
 // words, see DataSpans), such as one of the pieces its '+' and '/' cut
 // it into. Asked for as a term, it found nothing where a grep finds it.
 // Such a word is searched as text instead: its grams pick the files,
-// and each is checked for the text within data only, since outside it
-// the index has every code word, and a word is not found inside a
-// longer one ("run" in running).
+// and each is checked for the text. A lone word is found within data
+// only, since outside it the index has every code word, and a word is
+// not found inside a longer one ("run" in running); a phrase or a word
+// with punctuation (Rg8/pe0Wu6) is text already, found where its first
+// word starts a code word.
 
-// lookForUnknownAsText turns each of q's words that the index does not
-// hold (q.known), and that data could hold, into text to find within data. A word too short to make
-// a gram stays as it is: its text would be looked for in every file.
-func (q *parsedQuery) lookForUnknownAsText() {
+// lookForUnknownAsText turns the words of q that the index does not
+// hold (q.known) into text to find. A lone word is turned only when data
+// could hold it (base64 bytes), and no word too short to make a gram:
+// its text would be looked for in every file. It reports whether it
+// turned any.
+func (q *parsedQuery) lookForUnknownAsText() bool {
 	if q.known == nil {
-		return
+		return false
 	}
+	turned := false
 	for i := range q.terms {
 		t := &q.terms[i]
-		if t.kind != termWord || t.verify || !allBase64(t.text) {
-			continue // a phrase's or a dotted word's words are text already; data is base64
+		switch {
+		case t.kind == termWord && !t.verify:
+			if !allBase64(t.text) {
+				continue
+			}
+			w := wordsKnown(t.text, func(term string, _ bool) bool { return q.known(term, false) })
+			if tri := boundaryQuery(t.text, w.toGrams); len(w.toGrams) > 0 && tri != nil {
+				w.start = "" // data has no code words
+				t.words, t.tri, t.verify, t.inDataOnly = w, tri, true, true
+				turned = true
+			}
+		case t.kind == termWord || t.kind == termPhrase:
+			w := wordsKnown(t.text, q.known)
+			if len(w.toGrams) > len(t.words.toGrams) {
+				t.words, t.tri = w, boundaryQuery(t.text, w.toGrams)
+				turned = true
+			}
 		}
-		w := wordsKnown(t.text, q.known)
-		if len(w.toGrams) == 0 {
-			continue
-		}
-		tri := boundaryQuery(t.text, w.toGrams)
-		if tri == nil {
-			continue
-		}
-		t.words, t.tri, t.verify, t.inDataOnly = w, tri, true, true
 	}
+	return turned
 }
 
 func allBase64(s string) bool {
