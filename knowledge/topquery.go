@@ -162,7 +162,7 @@ func docNumbers(snap *scorch.IndexSnapshot) uint64 {
 // collectRange runs q's searcher over the document numbers [lo, hi),
 // keeping the want best hits, and counts the hits.
 func collectRange(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q query.Query, lo, hi uint64, want int) (topHits, uint64, error) {
-	h := topHits{hits: make([]scoredDoc, 0, want), want: want}
+	h := newTopHits(want)
 	s, err := q.Searcher(ctx, snap, m, bsearch.SearcherOptions{})
 	if err != nil {
 		return h, 0, fmt.Errorf("knowledge: search: %w", err)

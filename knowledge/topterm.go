@@ -1,7 +1,6 @@
 package knowledge
 
 import (
-	"container/heap"
 	"context"
 	"errors"
 	"fmt"
@@ -77,7 +76,7 @@ func topTermIn(ctx context.Context, snap *scorch.IndexSnapshot, field, term stri
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h := topHits{hits: make([]scoredDoc, 0, want), want: want}
+			h := newTopHits(want)
 			for i := range tasks {
 				if err := h.collect(ctx, lists[i], offsets[i], bm); err != nil {
 					errs[w] = err
@@ -117,66 +116,15 @@ func segmentsBySize(lists []segment.PostingsList) []int {
 	return order
 }
 
-// scoredDoc is a hit by its number in the snapshot (bleve's internal id),
-// which breaks ties between equal scores as bleve's collector does.
-type scoredDoc struct {
-	score float64
-	doc   uint64
-}
-
-// worse: ranks below o (lower score; on a tie, later in the index).
-func (d scoredDoc) worse(o scoredDoc) bool {
-	if d.score != o.score {
-		return d.score < o.score
-	}
-	return d.doc > o.doc
-}
-
-// topHits keeps the want best hits in a heap whose root is the worst.
-type topHits struct {
-	hits []scoredDoc
-	want int
-}
-
-func (h *topHits) Len() int           { return len(h.hits) }
-func (h *topHits) Less(i, j int) bool { return h.hits[i].worse(h.hits[j]) }
-func (h *topHits) Swap(i, j int)      { h.hits[i], h.hits[j] = h.hits[j], h.hits[i] }
-func (h *topHits) Push(v any)         { h.hits = append(h.hits, v.(scoredDoc)) }
-func (h *topHits) Pop() any {
-	last := h.hits[len(h.hits)-1]
-	h.hits = h.hits[:len(h.hits)-1]
-	return last
-}
-
-func (h *topHits) offer(d scoredDoc) {
-	if len(h.hits) < h.want {
-		heap.Push(h, d)
-		return
-	}
-	if h.hits[0].worse(d) {
-		h.hits[0] = d
-		heap.Fix(h, 0)
-	}
-}
-
 // mergeTop merges the workers' heaps into the keep best, best first.
 func mergeTop(heaps []topHits, keep int) []scoredDoc {
-	best := topHits{hits: make([]scoredDoc, 0, keep), want: keep}
+	best := newTopHits(keep)
 	for _, h := range heaps {
 		for _, d := range h.hits {
 			best.offer(d)
 		}
 	}
 	return best.sorted()
-}
-
-// sorted empties the heap into best-first order.
-func (h *topHits) sorted() []scoredDoc {
-	out := make([]scoredDoc, len(h.hits))
-	for i := len(out) - 1; i >= 0; i-- {
-		out[i] = heap.Pop(h).(scoredDoc)
-	}
-	return out
 }
 
 // collect scores one segment's postings into the heap, checking the
