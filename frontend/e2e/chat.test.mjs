@@ -170,6 +170,11 @@ describe("Chat against the real backend and a scripted provider", () => {
       await shot(s.page, "search-preview");
       await s.page.keyboard.press("Escape");
       await preview.waitFor({ state: "detached" });
+      // A word still being typed, no file's word, finds the words it starts.
+      await s.page.keyboard.press("Control+Shift+F");
+      await box.fill("findCont");
+      await s.page.getByRole("status").filter({ hasText: "1 result for words starting with “findCont”" }).waitFor();
+      await results.getByText("server.go").first().waitFor();
     } finally {
       await s.close();
     }

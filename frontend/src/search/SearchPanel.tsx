@@ -13,6 +13,7 @@ interface Props {
 export const locationOf = (h: SearchHit) => (h.line > 0 ? `${h.path}:${h.line}` : h.path);
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+const lastWord = (q: string) => q.split(/\s+/).pop() ?? q;
 
 /** SearchPanel is the Ctrl/⌘+Shift+F overlay over the workspace index. */
 export function SearchPanel({ shell, onClose, onOpen }: Props) {
@@ -95,7 +96,9 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
             <span className="search-error">{search.error}</span>
           ) : r ? (
             <>
-              {r.approx === true && "about "}{plural(r.total, "result")} in {r.tookMs} ms
+              {r.approx === true && "about "}
+              {plural(r.total, "result")}
+              {search.asPrefix && ` for words starting with “${lastWord(search.for)}”`} in {r.tookMs} ms
               {r.partial && <span className="search-partial"> · The index is still being built; results may be incomplete.</span>}
             </>
           ) : query.trim() !== "" ? (

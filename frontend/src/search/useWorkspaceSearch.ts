@@ -9,13 +9,32 @@ export interface SearchState {
   /** result answers `for`; null before the first answer. */
   result: SearchView | null;
   for: string;
+  /** asPrefix: `for` found nothing, and result answers it with its last word as a prefix (`for*`). */
+  asPrefix: boolean;
   error: string | null;
   busy: boolean;
 }
 
-/** useWorkspaceSearch runs query against the index after a typing pause, dropping stale answers. */
+const idle: SearchState = { result: null, for: "", asPrefix: false, error: null, busy: false };
+
+/**
+ * prefixRetry is the query to run when q found nothing: q with its last word as a prefix, while
+ * that word is still being typed (a bare word of letters, digits or "_"); null otherwise.
+ */
+export function prefixRetry(q: string): string | null {
+  const words = q.trim().split(/\s+/);
+  const last = words[words.length - 1] ?? "";
+  if (last === "OR" || !/^[\p{L}\p{N}_]+$/u.test(last) || (q.match(/"/g)?.length ?? 0) % 2 === 1) return null;
+  return `${q.trim()}*`;
+}
+
+/**
+ * useWorkspaceSearch runs query against the index after a typing pause, dropping stale answers.
+ * A query that finds nothing while its last word is being typed ("getFooBa") is asked again with
+ * that word as a prefix, and the answer says so.
+ */
 export function useWorkspaceSearch(shell: ShellBackend, query: string): SearchState {
-  const [state, setState] = useState<SearchState>({ result: null, for: "", error: null, busy: false });
+  const [state, setState] = useState<SearchState>(idle);
   const q = query.trim();
 
   useEffect(() => {
@@ -23,10 +42,20 @@ export function useWorkspaceSearch(shell: ShellBackend, query: string): SearchSt
     let live = true;
     const t = setTimeout(() => {
       setState((s) => ({ ...s, busy: true }));
-      shell.searchWorkspace(q, RESULT_LIMIT).then(
-        (result) => live && setState({ result, for: q, error: null, busy: false }),
-        (e: unknown) => live && setState({ result: null, for: q, error: e instanceof Error ? e.message : String(e), busy: false }),
-      );
+      void (async () => {
+        try {
+          let result = await shell.searchWorkspace(q, RESULT_LIMIT);
+          let asPrefix = false;
+          const retry = result.total === 0 ? prefixRetry(q) : null;
+          if (retry !== null && live) {
+            const wider = await shell.searchWorkspace(retry, RESULT_LIMIT).catch(() => null);
+            if (wider !== null && wider.total > 0) [result, asPrefix] = [wider, true];
+          }
+          if (live) setState({ result, for: q, asPrefix, error: null, busy: false });
+        } catch (e: unknown) {
+          if (live) setState({ result: null, for: q, asPrefix: false, error: e instanceof Error ? e.message : String(e), busy: false });
+        }
+      })();
     }, SEARCH_DEBOUNCE_MS);
     return () => {
       live = false;
@@ -35,5 +64,5 @@ export function useWorkspaceSearch(shell: ShellBackend, query: string): SearchSt
   }, [shell, q]);
 
   // An emptied box shows nothing, whatever answer was last in flight.
-  return q === "" ? { result: null, for: "", error: null, busy: false } : state;
+  return q === "" ? idle : state;
 }
