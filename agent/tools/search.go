@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/workspace"
@@ -45,7 +46,7 @@ type Search struct {
 
 var _ tool.Tool = (*Search)(nil)
 
-const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, the filters path:dir/ ext:go lang:python (-path:vendor/ excludes), and OR between alternatives: "(retry OR backoff) ext:go". Use it to find where something lives; use grep for exact text or regexes.
+const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, the filters path:dir/ ext:go lang:python (-path:vendor/ excludes), and OR between alternatives: "(retry OR backoff) ext:go". A word matches whole code words; when nothing does, the words starting with the last word are shown, and the answer says so. Use it to find where something lives; use grep for exact text or regexes.
 - query: keywords, phrases and filters.
 - limit: number of results (default 10, at most 50).`
 
@@ -84,6 +85,13 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 		return "", fmt.Errorf("search: %w", err)
 	}
 	var b strings.Builder
+	if wider, ok := prefixRetry(p.Query); ok && len(hits) == 0 {
+		// A model writes part of a name as often as a grep would find it
+		// ("handleReq"): an empty answer would read as "not in the code".
+		if hits, err = t.readableHits(ctx, wider, p.Limit); err == nil && len(hits) > 0 {
+			fmt.Fprintf(&b, "No results for %q; words starting with it (%s):\n", p.Query, wider)
+		}
+	}
 	for _, h := range hits {
 		loc := h.Path
 		if h.Source != "" {
@@ -106,6 +114,20 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 		return fmt.Sprintf("No results for %q.", p.Query), nil
 	}
 	return strings.TrimRight(b.String(), "\n"), nil
+}
+
+// prefixRetry is query with its last word as a prefix, when that word
+// is a bare word (letters, digits, '_') outside a phrase and no operator.
+func prefixRetry(query string) (string, bool) {
+	words := strings.Fields(query)
+	if len(words) == 0 || strings.Count(query, `"`)%2 == 1 {
+		return "", false
+	}
+	last := words[len(words)-1]
+	if last == "OR" || strings.IndexFunc(last, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) >= 0 {
+		return "", false
+	}
+	return strings.TrimSpace(query) + "*", true
 }
 
 // readableHits asks the index for limit hits and leaves out those the

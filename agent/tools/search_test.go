@@ -148,6 +148,38 @@ func TestSearchTool(t *testing.T) {
 	}
 }
 
+// A query that finds nothing while its last word is a bare word is asked
+// again with that word as a prefix, and the answer says so.
+func TestSearchToolTriesTheLastWordAsAPrefix(t *testing.T) {
+	var asked []string
+	idx := indexFunc(func(ctx context.Context, q string, limit int) ([]Hit, error) {
+		asked = append(asked, q)
+		if q == "server handleReq*" || q == "os.Ope*" {
+			return []Hit{{Path: "srv.go", Line: 7, Snippet: "func handleRequest()"}}, nil
+		}
+		return nil, nil
+	})
+	_, tl := newWS(t, map[string]string{"srv.go": "func handleRequest()\n"}, Config{Search: idx})
+	tests := []struct {
+		query, want string
+		asked       []string
+	}{
+		{" server handleReq ", "No results for \" server handleReq \"; words starting with it (server handleReq*):\nsrv.go:7\n    func handleRequest()",
+			[]string{" server handleReq ", "server handleReq*"}},
+		{"zzqq", `No results for "zzqq".`, []string{"zzqq", "zzqq*"}},
+		{"os.Ope", `No results for "os.Ope".`, []string{"os.Ope"}}, // its last word goes on already
+		{`"no such`, `No results for "\"no such".`, []string{`"no such`}},
+		{"a OR", `No results for "a OR".`, []string{"a OR"}},
+		{"retry*", `No results for "retry*".`, []string{"retry*"}},
+	}
+	for _, tt := range tests {
+		asked = nil
+		if out := mustRun(t, tl["search"], SearchParams{Query: tt.query}); out != tt.want || !reflect.DeepEqual(asked, tt.asked) {
+			t.Errorf("search %q = %q (asked %q), want %q (asked %q)", tt.query, out, asked, tt.want, tt.asked)
+		}
+	}
+}
+
 // TestDefinitions checks every tool's schema is valid JSON whose properties
 // are exactly the params struct's fields.
 func TestDefinitions(t *testing.T) {
