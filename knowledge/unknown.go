@@ -13,9 +13,9 @@ package knowledge
 
 // lookForUnknownAsText turns the words of q that the index does not
 // hold (q.known) into text to find. A lone word is turned only when data
-// could hold it (base64 bytes), and no word too short to make a gram:
-// its text would be looked for in every file. It reports whether it
-// turned any.
+// could hold it (base64 bytes); no term is turned when it would have no
+// gram to ask for, as its text would be looked for in every file. It
+// reports whether it turned any.
 func (q *parsedQuery) lookForUnknownAsText() bool {
 	if q.known == nil {
 		return false
@@ -36,8 +36,8 @@ func (q *parsedQuery) lookForUnknownAsText() bool {
 			}
 		case t.kind == termWord || t.kind == termPhrase:
 			w := wordsKnown(t.text, q.known)
-			if len(w.toGrams) > len(t.words.toGrams) {
-				t.words, t.tri = w, boundaryQuery(t.text, w.toGrams)
+			if tri := boundaryQuery(t.text, w.toGrams); len(w.toGrams) > len(t.words.toGrams) && tri != nil {
+				t.words, t.tri = w, tri
 				turned = true
 			}
 		}
