@@ -156,8 +156,13 @@ func (x *Index) state() State {
 func (x *Index) Dir() string { return x.dir }
 
 // update changes the status under the lock and notifies OnStatus;
-// progress-only changes are coalesced.
+// progress-only changes are coalesced. emitMu is held from the change to
+// the notice, so notices come in the order of the changes: taken apart,
+// the watcher's "watching" and the build's "ready" could cross, the older
+// status arriving last.
 func (x *Index) update(progress bool, f func(*Status)) {
+	x.emitMu.Lock()
+	defer x.emitMu.Unlock()
 	x.mu.Lock()
 	f(&x.status)
 	s := x.status
@@ -166,8 +171,6 @@ func (x *Index) update(progress bool, f func(*Status)) {
 	if x.opts.OnStatus == nil {
 		return
 	}
-	x.emitMu.Lock()
-	defer x.emitMu.Unlock()
 	if progress && time.Since(x.lastEmit) < 100*time.Millisecond {
 		return
 	}

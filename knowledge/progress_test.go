@@ -142,3 +142,36 @@ func TestIndexingStartsBeforeTheWalkEnds(t *testing.T) {
 		t.Fatalf("lateword: %d files", r.Total)
 	}
 }
+
+// Updates from several goroutines reach OnStatus in the order they were
+// made: the build's "ready" and the watcher's "watching" land together on
+// a small folder, and the older one arriving last left the status bar at
+// "Indexing…" for good.
+func TestStatusUpdatesArriveInOrder(t *testing.T) {
+	var seen []Status // OnStatus is serial
+	x := &Index{opts: Options{OnStatus: func(s Status) { seen = append(seen, s) }}, files: map[string]fileStat{}}
+	const n = 20000
+	var wg sync.WaitGroup
+	for _, bump := range []func(*Status){
+		func(s *Status) { s.FilesTotal++ },
+		func(s *Status) { s.BytesTotal++ },
+	} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range n {
+				x.update(false, bump)
+			}
+		}()
+	}
+	wg.Wait()
+	for i := 1; i < len(seen); i++ {
+		if seen[i].FilesTotal < seen[i-1].FilesTotal || seen[i].BytesTotal < seen[i-1].BytesTotal {
+			t.Fatalf("event %d (%d, %d) is older than the one before it (%d, %d)", i,
+				seen[i].FilesTotal, seen[i].BytesTotal, seen[i-1].FilesTotal, seen[i-1].BytesTotal)
+		}
+	}
+	if last := seen[len(seen)-1]; last != x.Status() {
+		t.Fatalf("last event %+v, status %+v", last, x.Status())
+	}
+}
