@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -52,6 +53,10 @@ type chat struct {
 	decisions map[string]string // approval request id → the user's choice, until announced
 	storedTo  int64             // id of the last message stored in sessionID
 	index     *knowledge.Index
+	// indexGen counts the indexes opened: an index's notices go out only
+	// while it is the latest, so a replaced one closing in the background
+	// does not report "closed" over its successor.
+	indexGen atomic.Uint64
 }
 
 type queuedTurn struct{ id, prompt string }

@@ -27,11 +27,16 @@ func (a *App) openIndexLocked(ws string) {
 		go old.Close()
 	}
 	a.chat.index = nil
+	gen := a.chat.indexGen.Add(1)
 	ix, err := knowledge.Open(context.Background(), knowledge.Options{
 		Workspace: ws,
 		Folders:   knowledgeFolders(a.deps.Settings.Get()),
 		CacheDir:  a.deps.IndexCacheDir,
-		OnStatus:  func(s knowledge.Status) { a.emit(IndexEventName, s) },
+		OnStatus: func(s knowledge.Status) {
+			if a.chat.indexGen.Load() == gen {
+				a.emit(IndexEventName, s)
+			}
+		},
 	})
 	if err != nil {
 		a.emit(IndexEventName, knowledge.Status{State: knowledge.StateFailed, Warning: err.Error()})

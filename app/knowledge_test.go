@@ -3,6 +3,7 @@ package app
 import (
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -98,5 +99,56 @@ func TestUniqueLabel(t *testing.T) {
 		if got := uniqueLabel(existing, tt.path); got != tt.want {
 			t.Errorf("uniqueLabel(%q) = %q, want %q", tt.path, got, tt.want)
 		}
+	}
+}
+
+// Opening another folder closes the old index in the background; its
+// "closed" notice must not reach the status bar over the new index's.
+func TestReplacedIndexDoesNotReportOverItsSuccessor(t *testing.T) {
+	a, _ := newTestApp(t, nil)
+	var mu sync.Mutex
+	var seen []knowledge.Status
+	a.SetEmitter(func(name string, data any) {
+		if s, ok := data.(knowledge.Status); ok && name == IndexEventName {
+			mu.Lock()
+			seen = append(seen, s)
+			mu.Unlock()
+		}
+	})
+	waitReady := func() {
+		deadline := time.Now().Add(20 * time.Second)
+		for a.IndexStatus().State != knowledge.StateReady {
+			if time.Now().After(deadline) {
+				t.Fatalf("index not ready: %+v", a.IndexStatus())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	first, second := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(first, "a.go"), []byte("package a\n"), 0o644)
+	for _, name := range []string{"b.go", "c.go"} {
+		os.WriteFile(filepath.Join(second, name), []byte("package b\n"), 0o644)
+	}
+	if _, err := a.OpenWorkspace(first); err != nil {
+		t.Fatal(err)
+	}
+	waitReady()
+	mu.Lock()
+	from := len(seen)
+	mu.Unlock()
+	if _, err := a.OpenWorkspace(second); err != nil {
+		t.Fatal(err)
+	}
+	waitReady()
+	time.Sleep(time.Second) // the old index's Close runs meanwhile
+	mu.Lock()
+	defer mu.Unlock()
+	for _, s := range seen[from:] {
+		if s.State == knowledge.StateClosed {
+			t.Fatalf("a closed notice reached the frontend after the folder changed: %+v", seen[from:])
+		}
+	}
+	if last := seen[len(seen)-1]; last.State != knowledge.StateReady || last.Files != 2 {
+		t.Errorf("last notice %+v, want the new index ready with 2 files", last)
 	}
 }
