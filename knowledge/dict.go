@@ -21,29 +21,25 @@ func (x *Index) reader() (index.IndexReader, error) {
 // (a dictionary lookup per segment); an error counts as yes, which only
 // costs speed.
 func (x *Index) pathTermIndexed(ctx context.Context, term string) bool {
-	r, err := x.reader()
-	if err != nil {
-		return true
-	}
-	defer r.Close()
-	tfr, err := r.TermFieldReader(ctx, []byte(term), fieldPath, false, false, false)
-	if err != nil {
-		return true
-	}
-	defer tfr.Close()
-	return tfr.Count() > 0
+	return x.anyHolds(ctx, term, false, fieldPath)
 }
 
 // termIndexed reports whether some document's content or path holds
 // term, or with open a term starting with it; an error counts as yes,
 // which keeps the query as it was.
 func (x *Index) termIndexed(ctx context.Context, term string, open bool) bool {
+	return x.anyHolds(ctx, term, open, fieldContent, fieldPath)
+}
+
+// anyHolds reports whether one of fields holds term (open: or a term
+// starting with it) in some document; an error counts as yes.
+func (x *Index) anyHolds(ctx context.Context, term string, open bool, fields ...string) bool {
 	r, err := x.reader()
 	if err != nil {
 		return true
 	}
 	defer r.Close()
-	for _, field := range []string{fieldContent, fieldPath} {
+	for _, field := range fields {
 		if open {
 			terms, ok := termsWithPrefix(r, field, term, 1)
 			if !ok || len(terms) > 0 { // !ok: more than one, or unreadable
