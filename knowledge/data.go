@@ -110,12 +110,15 @@ func DataSpans(b []byte) [][2]int {
 		for i < len(b) && isBase64Byte[b[i]] {
 			i++
 		}
-		if i-start >= minHexRun && dataRun(b[start:i]) {
+		if dataSpan(b[start:i]) {
 			spans = append(spans, [2]int{start, i})
 		}
 	}
 	return spans
 }
+
+// dataSpan: a whole run of base64 bytes is encoded data.
+func dataSpan(run []byte) bool { return len(run) >= minHexRun && dataRun(run) }
 
 // dataMarker is a content term of every file holding encoded data: a
 // word looked for within data asks for it (see lookForUnknownAsText), so
@@ -139,7 +142,7 @@ func withinData(data []byte, spans [][2]int) [][2]int {
 		for _, c := range data[s[0]:s[1]] {
 			inside = inside && isBase64Byte[c]
 		}
-		if inside && end-start >= minHexRun && dataRun(data[start:end]) {
+		if inside && dataSpan(data[start:end]) {
 			out = append(out, s)
 		}
 	}
