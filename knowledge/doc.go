@@ -22,6 +22,7 @@ const (
 	fieldLang    = "lang"
 	fieldSource  = "source"
 	fieldStamp   = "stamp" // stored only: "size mtime kind", read by reconcile
+	// fieldDef (defs.go) holds the names a file defines.
 )
 
 // Kinds of indexed files: binary and oversized files are indexed by name
@@ -62,12 +63,16 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 	}
 	doc := document.NewDocument(f.id())
 	ana := codeAnalyzer{}
+	rel := f.rel
+	ext := extOf(rel)
+	lang := langOf(ext, path.Base(rel))
 	if content != nil {
 		doc.AddField(newContentField(fieldContent, content))
 		doc.AddField(newGramField(fieldTrigram, content))
+		if defs := definitionTerms(content, lang); len(defs) > 0 {
+			doc.AddField(newDefField(defs))
+		}
 	}
-	rel := f.rel
-	ext := extOf(rel)
 	doc.AddField(document.NewTextFieldCustom(fieldPath, nil, []byte(rel), optIndex, ana))
 	low := strings.ToLower(rel)
 	doc.AddField(document.NewTextFieldCustom(fieldPathKW, nil, []byte(low), optIndex, nil))
@@ -77,7 +82,7 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 		}
 	}
 	doc.AddField(document.NewTextFieldCustom(fieldExt, nil, []byte(ext), optIndex, nil))
-	if lang := langOf(ext, path.Base(rel)); lang != "" {
+	if lang != "" {
 		doc.AddField(document.NewTextFieldCustom(fieldLang, nil, []byte(lang), optIndex, nil))
 	}
 	doc.AddField(document.NewTextFieldCustom(fieldSource, nil, []byte(f.src.label), optIndex, nil))

@@ -73,6 +73,9 @@ type parsedQuery struct {
 	// one starting with it), in a file's content or path (see
 	// lookForUnknownAsText).
 	known func(term string, open bool) bool
+	// defined, when set, reports whether some file defines a term (see
+	// defs.go).
+	defined func(term string) bool
 	// prefixTerms, when set, lists the content terms starting with a
 	// prefix (false: more than max).
 	prefixTerms func(prefix string, max int) ([]string, bool)

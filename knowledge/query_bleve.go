@@ -88,12 +88,20 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 		w.SetBoost(pathBoost)
 		return both(q.identsAndGrams(t), w)
 	}
-	if q.inPaths != nil && !q.anyInPaths(t.text) {
-		// No path holds the word: a disjunction with an empty clause
-		// still costs a merge step per hit (40% of a common word's query).
-		return identsQuery(t.text, fieldContent, 1)
+	// A clause no document can match (no path holds the word, no file
+	// defines it) is left out: a disjunction with an empty clause still
+	// costs a merge step per hit (40% of a common word's query).
+	clauses := []query.Query{identsQuery(t.text, fieldContent, 1)}
+	if q.inPaths == nil || q.anyInPaths(t.text) {
+		clauses = append(clauses, identsQuery(t.text, fieldPath, pathBoost))
 	}
-	return both(identsQuery(t.text, fieldContent, 1), identsQuery(t.text, fieldPath, pathBoost))
+	if d := q.definedQuery(t.text); d != nil {
+		clauses = append(clauses, d)
+	}
+	if len(clauses) == 1 {
+		return clauses[0]
+	}
+	return query.NewDisjunctionQuery(clauses)
 }
 
 // anyInPaths: some indexed path holds one of text's whole identifiers

@@ -83,6 +83,7 @@ func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (R
 	if x.state() == StateReady {
 		pq.lookupPaths = x.pathsContaining
 		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
+		pq.defined = func(term string) bool { return x.termDefined(ctx, term) }
 		pq.prefixTerms = x.contentTermsWithPrefix
 		pq.known = func(term string, open bool) bool { return x.termIndexed(ctx, term, open) }
 	}

@@ -22,7 +22,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 12
+const MappingVersion = 13
 
 var (
 	keyVersion = []byte("hearth.mapping")
@@ -64,7 +64,7 @@ func newMapping() mapping.IndexMapping {
 	doc.AddFieldMappingsAt(fieldContent, content)
 	doc.AddFieldMappingsAt(fieldPath, path)
 	doc.AddFieldMappingsAt(fieldTrigram, tri)
-	for _, f := range []string{fieldPathKW, fieldFolder, fieldExt, fieldLang, fieldSource} {
+	for _, f := range []string{fieldPathKW, fieldFolder, fieldExt, fieldLang, fieldSource, fieldDef} {
 		doc.AddFieldMappingsAt(f, kw())
 	}
 	doc.AddFieldMappingsAt(fieldStamp, stamp)

@@ -1,0 +1,250 @@
+package knowledge
+
+import (
+	"bytes"
+	"context"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// A search for a name should show where it is defined before the files
+// that merely use it: "NewRequestWithContext" ranked a test and a
+// comment above net/http's request.go, where a grep user would look
+// first. The index keeps, per file, the names its lines define (fieldDef,
+// each a code word's whole term), found the way a reader spots them: a
+// line that starts, after its indentation and modifiers, with a keyword
+// that introduces a definition in one of the common languages (func,
+// def, class, fn, interface...), followed by the name. A top-level const,
+// let or var names a definition too; indented, it is a local. A word
+// query then also asks the def field, with defBoost, so a file defining
+// the word outranks the files using it. No language is parsed: a line of
+// prose that starts with "class of" adds a def "of", which only lifts
+// that file for a search for "of".
+const (
+	fieldDef = "def"
+	defBoost = 4.0
+)
+
+// defKind is what a word at the start of a line says of the next one.
+type defKind int
+
+const (
+	notDef      defKind = iota
+	defModifier         // may come before the keyword: export, pub, static...
+	defKeyword          // introduces a definition named by the next word
+	defTopLevel         // a keyword only on an unindented line: const, let, var, val
+)
+
+// kindOf is a switch, not a map: it runs on the first word of every line
+// of every file indexed.
+func kindOf(word []byte) defKind {
+	switch string(word) {
+	case "func", "function", "fn", "fun", "def", "defp", "defmacro", "defmodule", "class", "struct",
+		"interface", "enum", "trait", "type", "module", "protocol", "union", "record", "object", "macro", "sub":
+		return defKeyword
+	case "const", "let", "var", "val":
+		return defTopLevel
+	case "export", "default", "public", "private", "protected", "internal", "static", "async", "pub",
+		"abstract", "final", "sealed", "override", "inline", "extern", "unsafe", "open", "data", "partial",
+		"virtual", "declare", "local", "readonly", "suspend", "case":
+		return defModifier
+	}
+	return notDef
+}
+
+// maxLineWords bounds the words read before giving up on a line.
+const maxLineWords = 6
+
+// forEachDefinition calls fn with each name text's lines define, as
+// written (a name defined twice comes twice). topLevel: a top-level
+// const, let, var or val defines a name; not so in C, where const
+// qualifies a type ("const char *p").
+func forEachDefinition(text []byte, topLevel bool, fn func(name []byte)) {
+	inGroup := false // within a Go var, const or type group
+	for len(text) > 0 {
+		line := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		switch {
+		case inGroup && len(line) > 1 && line[0] == '\t' && line[1] != '\t':
+			// One tab in: a member (ErrNotExist = ...), not a line of
+			// its value.
+			if name, _ := wordAt(line, 1); name != nil {
+				fn(name)
+			}
+		case inGroup && len(line) > 0 && line[0] == ')':
+			inGroup = false
+		case isGroupStart(line):
+			inGroup = true
+		default:
+			if name := definedOn(line, topLevel); name != nil {
+				fn(name)
+			}
+		}
+	}
+}
+
+// isGroupStart: the line opens a Go group of definitions ("var (").
+func isGroupStart(line []byte) bool {
+	if len(line) < 5 || line[0] != 'v' && line[0] != 'c' && line[0] != 't' {
+		return false
+	}
+	for _, kw := range []string{"var", "const", "type"} {
+		rest, ok := bytes.CutPrefix(line, []byte(kw))
+		if ok && string(bytes.TrimSpace(rest)) == "(" {
+			return true
+		}
+	}
+	return false
+}
+
+// definedOn returns the name line defines, or nil.
+func definedOn(line []byte, topLevel bool) []byte {
+	i := skipBlanks(line, 0)
+	indented := i > 0
+	for range maxLineWords {
+		word, end := wordAt(line, i)
+		if word == nil {
+			return nil
+		}
+		kind := kindOf(word)
+		switch {
+		case kind == defModifier:
+			i = skipBlanks(line, skipParens(line, end)) // pub(crate)
+		case kind == defKeyword || kind == defTopLevel && topLevel && !indented:
+			j := skipBlanks(line, end)
+			if j < len(line) && line[j] == '*' { // function* generators
+				j = skipBlanks(line, j+1)
+			}
+			if string(word) == "func" && j < len(line) && line[j] == '(' { // a Go method's receiver
+				j = skipBlanks(line, skipParens(line, j))
+			}
+			if j == end { // the name must be a word of its own
+				return nil
+			}
+			name, _ := wordAt(line, j)
+			return name
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+func skipBlanks(line []byte, i int) int {
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// skipParens skips the balanced parentheses opening at line[i] (or
+// whatever follows i when there are none there).
+func skipParens(line []byte, i int) int {
+	depth := 0
+	for ; i < len(line); i++ {
+		switch line[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+		if depth == 0 {
+			return i
+		}
+	}
+	return i
+}
+
+// wordAt returns the identifier starting at line[i] and its end; nil
+// when none starts there.
+func wordAt(line []byte, i int) ([]byte, int) {
+	j := i
+	for j < len(line) {
+		c := line[j]
+		if c == '_' || c == '$' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80 {
+			j++
+			continue
+		}
+		break
+	}
+	if j == i || '0' <= line[i] && line[i] <= '9' {
+		return nil, i
+	}
+	return line[i:j], j
+}
+
+// definitionTerms lists the distinct terms of the names text, a file of
+// language lang, defines: the whole-identifier term the content field
+// holds for each.
+func definitionTerms(text []byte, lang string) [][]byte {
+	var terms [][]byte
+	var slab []byte
+	topLevel := lang != "c" && lang != "cpp" && lang != "objc"
+	forEachDefinition(text, topLevel, func(name []byte) {
+		term := wholeTerm(&slab, name)
+		if term == nil || slices.ContainsFunc(terms, func(t []byte) bool { return bytes.Equal(t, term) }) {
+			return
+		}
+		terms = append(terms, term)
+	})
+	return terms
+}
+
+// wholeTerm is the term the code analyzer makes of an identifier as a
+// whole, lowercased into *slab (ASCII names, nearly all) or by the
+// analyzer itself; nil when it makes none.
+func wholeTerm(slab *[]byte, name []byte) []byte {
+	for _, c := range name {
+		if c == '$' || c >= utf8.RuneSelf {
+			if ts := (codeAnalyzer{}).Analyze(name); len(ts) > 0 {
+				return ts[0].Term
+			}
+			return nil
+		}
+	}
+	if strings.Trim(string(name), "_") == "" {
+		return nil
+	}
+	return lowerInto(slab, name, 1024)
+}
+
+// newDefField is the def field of a document: its terms, each once.
+func newDefField(terms [][]byte) *countedField {
+	return &countedField{name: fieldDef, count: func(_ []byte, c *termCounter) {
+		c.reserve(len(terms))
+		for _, t := range terms {
+			c.insert(t)
+		}
+		c.occurrences = len(terms)
+	}}
+}
+
+// definedQuery asks the def field for text when it is one code word some
+// file defines (or may: while the first build runs, nothing is looked
+// up); nil otherwise.
+func (q *parsedQuery) definedQuery(text string) query.Query {
+	terms := wordsOf(text).terms
+	if len(terms) != 1 || q.defined != nil && !q.defined(terms[0]) {
+		return nil
+	}
+	tq := query.NewTermQuery(terms[0])
+	tq.SetField(fieldDef)
+	tq.SetBoost(defBoost)
+	return tq
+}
+
+// termDefined reports whether some file defines term; an error counts
+// as yes, which keeps the clause.
+func (x *Index) termDefined(ctx context.Context, term string) bool {
+	return x.anyHolds(ctx, term, false, fieldDef)
+}

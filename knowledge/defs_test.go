@@ -1,0 +1,74 @@
+package knowledge
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestDefinitionTerms(t *testing.T) {
+	cases := []struct {
+		name, lang, text string
+		want             []string
+	}{
+		{"go func and method", "go", "func NewReader(r io.Reader) *Reader {\nfunc (b *Reader) ReadByte() (byte, error) {", []string{"newreader", "readbyte"}},
+		{"go type and top-level var", "go", "type Reader struct {\nvar ErrShort = errors.New(\"x\")\nconst maxSize = 10", []string{"reader", "errshort", "maxsize"}},
+		{"go group members", "go", "var (\n\tErrNotExist = errNotExist()\n\tErrExist    = x\n)\nvar y = 1", []string{"errnotexist", "errexist", "y"}},
+		{"go group value lines are not members", "go", "var (\n\tm = map[string]int{\n\t\tinner: 1,\n\t}\n)", []string{"m"}},
+		{"go anonymous func", "go", "func() {\n\tgo func() {}()", nil},
+		{"locals are not definitions", "go", "\tvar n int\n\tconst k = 2\n\tx := 1", nil},
+		{"comments and calls", "go", "// func Foo is documented\nfoo.Bar()\nreturn func(x int) {}", nil},
+		{"typescript", "typescript", "export default function render() {}\nexport const Button = () => null;\nexport interface Props {}\ntype Id = string;\nexport async function* items() {}",
+			[]string{"render", "button", "props", "id", "items"}},
+		{"python", "python", "class Parser:\n    def parse(self):\n        pass\nasync def main():", []string{"parser", "parse", "main"}},
+		{"rust", "rust", "pub(crate) fn load() {}\npub struct Config {}\nimpl Config {\n    pub fn new() -> Self {}\n}\ntrait Store {}", []string{"load", "config", "new", "store"}},
+		{"c const qualifies a type", "c", "const char *name = \"x\";\nstruct node {\nenum color { RED };", []string{"node", "color"}},
+		{"not a name of its own", "javascript", "module.exports = x;\ntype(x)\nclass {", nil},
+		{"a name defined twice counts once", "go", "func init() {}\nfunc init() {}", []string{"init"}},
+		{"crlf lines", "go", "type A int\r\nvar (\r\n\tB = 1\r\n)\r\n", []string{"a", "b"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, term := range definitionTerms([]byte(c.text), c.lang) {
+				got = append(got, string(term))
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("definitionTerms = %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestSearchRanksTheDefinitionFirst(t *testing.T) {
+	// The defining files are long and name the word once; the files using
+	// it are short and name it often: BM25 alone ranks them first.
+	uses := strings.Repeat("\tr := NewBufferedReader(src)\n", 6)
+	more := strings.Repeat("\tn += copyBytes(dst, src, limit)\n", 300)
+	x := openFiles(t, map[string]string{
+		"cmd/main.go":     "package main\n\nfunc main() {\n" + uses + "}\n",
+		"cmd/tool.go":     "package main\n\nfunc tool() {\n" + uses + "}\n",
+		"lib/buffered.go": "package lib\n\nfunc NewBufferedReader(src io.Reader) *Reader {\n" + more + "}\n",
+		"lib/errors.go":   "package lib\n\nvar (\n\tErrClosed = errors.New(\"closed\")\n)\n\nfunc g() {\n" + more + "}\n",
+		"lib/use.go":      "package lib\n\nfunc f() error {\n\treturn ErrClosed\n\treturn ErrClosed\n\treturn ErrClosed\n}\n",
+	})
+	cases := []struct{ q, first string }{
+		{"NewBufferedReader", "lib/buffered.go"},
+		{"newbufferedreader", "lib/buffered.go"},
+		{"ErrClosed", "lib/errors.go"},
+		{"NewBufferedReader src", "lib/buffered.go"},
+	}
+	for _, c := range cases {
+		var ranked []string
+		for _, h := range search(t, x, c.q).Hits {
+			ranked = append(ranked, h.Path)
+		}
+		if len(ranked) < 2 || ranked[0] != c.first {
+			t.Errorf("%q ranks %q, want %s first", c.q, ranked, c.first)
+		}
+	}
+	// A file defining the word is no hit unless the query finds it.
+	if paths := hitPaths(search(t, x, "NewBufferedReader tool")); !slices.Equal(paths, []string{"cmd/tool.go"}) {
+		t.Errorf("NewBufferedReader tool = %q, want only cmd/tool.go", paths)
+	}
+}
