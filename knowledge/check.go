@@ -3,6 +3,7 @@ package knowledge
 import (
 	"bytes"
 	"context"
+	"path"
 	"strings"
 )
 
@@ -30,12 +31,20 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	src, rel := x.locate(id)
 	h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: score}}
 	var head lineMatch
-	data, release, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, pq.headPeek(&head))
+	defTerm, defines := pq.definers[id]
+	peek := pq.headPeek(&head)
+	if defines { // the definition may be anywhere in the file
+		peek = nil
+	}
+	data, release, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, peek)
 	v := &textView{data: data}
 	if err == nil && headDone {
 		h.Line, h.Lines, h.Snippet, h.Highlights = head.line, head.lines, head.snippet, head.ranges
 	} else if err == nil && !quickReject(v, pq.terms) {
 		m := findLinesIn(v, pq.terms)
+		if defines {
+			m = definitionFirst(data, m, defTerm, langOf(extOf(rel), path.Base(rel)))
+		}
 		release()
 		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 		h.dropped = m.unverified && !pathHasAll(rel, pq.terms)

@@ -59,10 +59,10 @@ func kindOf(word []byte) defKind {
 const maxLineWords = 6
 
 // forEachDefinition calls fn with each name text's lines define, as
-// written (a name defined twice comes twice). topLevel: a top-level
-// const, let, var or val defines a name; not so in C, where const
-// qualifies a type ("const char *p").
-func forEachDefinition(text []byte, topLevel bool, fn func(name []byte)) {
+// written (a name defined twice comes twice), a slice of text, until fn
+// returns false. topLevel: a top-level const, let, var or val defines a
+// name; not so in C, where const qualifies a type ("const char *p").
+func forEachDefinition(text []byte, topLevel bool, fn func(name []byte) bool) {
 	inGroup := false // within a Go var, const or type group
 	for len(text) > 0 {
 		line := text
@@ -76,16 +76,16 @@ func forEachDefinition(text []byte, topLevel bool, fn func(name []byte)) {
 		case inGroup && len(line) > 1 && line[0] == '\t' && line[1] != '\t':
 			// One tab in: a member (ErrNotExist = ...), not a line of
 			// its value.
-			if name, _ := wordAt(line, 1); name != nil {
-				fn(name)
+			if name, _ := wordAt(line, 1); name != nil && !fn(name) {
+				return
 			}
 		case inGroup && len(line) > 0 && line[0] == ')':
 			inGroup = false
 		case isGroupStart(line):
 			inGroup = true
 		default:
-			if name := definedOn(line, topLevel); name != nil {
-				fn(name)
+			if name := definedOn(line, topLevel); name != nil && !fn(name) {
+				return
 			}
 		}
 	}
@@ -189,15 +189,46 @@ func wordAt(line []byte, i int) ([]byte, int) {
 func definitionTerms(text []byte, lang string) [][]byte {
 	var terms [][]byte
 	var slab []byte
-	topLevel := lang != "c" && lang != "cpp" && lang != "objc"
-	forEachDefinition(text, topLevel, func(name []byte) {
+	forEachDefinition(text, topLevelDefines(lang), func(name []byte) bool {
 		term := wholeTerm(&slab, name)
-		if term == nil || slices.ContainsFunc(terms, func(t []byte) bool { return bytes.Equal(t, term) }) {
-			return
+		if term != nil && !slices.ContainsFunc(terms, func(t []byte) bool { return bytes.Equal(t, term) }) {
+			terms = append(terms, term)
 		}
-		terms = append(terms, term)
+		return true
 	})
 	return terms
+}
+
+func topLevelDefines(lang string) bool { return lang != "c" && lang != "cpp" && lang != "objc" }
+
+// definitionFirst makes the line of data that defines term m's best line,
+// with its snippet, ahead of the lines m found: a search for a name shows
+// the file defining it at its definition, not at the first mention (a doc
+// comment, an import). m is unchanged when no line defines term.
+func definitionFirst(data []byte, m lineMatch, term, lang string) lineMatch {
+	var slab []byte
+	at, size := -1, 0
+	forEachDefinition(data, topLevelDefines(lang), func(name []byte) bool {
+		if string(wholeTerm(&slab, name)) != term {
+			return true
+		}
+		// name is a slice of data to its end: its capacity tells where.
+		at, size = cap(data)-cap(name), len(name)
+		return false
+	})
+	if at < 0 {
+		return m
+	}
+	start, end := lineAt(data, at)
+	ln := bytes.Count(data[:start], newline) + 1
+	lines := []int{ln}
+	for _, l := range m.lines {
+		if l != ln && len(lines) < maxLines {
+			lines = append(lines, l)
+		}
+	}
+	snippet, ranges := cutSnippet(data[start:end], start, []span{{at, at + size, 0}})
+	return lineMatch{line: ln, lines: lines, snippet: snippet, ranges: ranges, unverified: m.unverified}
 }
 
 // wholeTerm is the term the code analyzer makes of an identifier as a
@@ -247,4 +278,35 @@ func (q *parsedQuery) definedQuery(text string) query.Query {
 // as yes, which keeps the clause.
 func (x *Index) termDefined(ctx context.Context, term string) bool {
 	return x.anyHolds(ctx, term, false, fieldDef)
+}
+
+// maxDefiners bounds the files whose definition line a query looks for.
+const maxDefiners = 64
+
+// definersOf maps the files defining one of q's words (at most
+// maxDefiners a word) to the word's term, for definitionFirst.
+func (x *Index) definersOf(ctx context.Context, q *parsedQuery) map[string]string {
+	var out map[string]string
+	for _, t := range q.terms {
+		if t.kind != termWord || t.verify || t.inDataOnly {
+			continue
+		}
+		tq, ok := q.definedQuery(t.text).(*query.TermQuery)
+		if !ok {
+			continue
+		}
+		ids, err := x.unscoredIDs(ctx, tq, maxDefiners, 0)
+		if err != nil {
+			continue // the lines are still found, as for any hit
+		}
+		for _, id := range ids {
+			if out == nil {
+				out = map[string]string{}
+			}
+			if _, seen := out[id]; !seen {
+				out[id] = tq.Term
+			}
+		}
+	}
+	return out
 }

@@ -46,11 +46,12 @@ func TestSearchRanksTheDefinitionFirst(t *testing.T) {
 	uses := strings.Repeat("\tr := NewBufferedReader(src)\n", 6)
 	more := strings.Repeat("\tn += copyBytes(dst, src, limit)\n", 300)
 	x := openFiles(t, map[string]string{
-		"cmd/main.go":     "package main\n\nfunc main() {\n" + uses + "}\n",
-		"cmd/tool.go":     "package main\n\nfunc tool() {\n" + uses + "}\n",
-		"lib/buffered.go": "package lib\n\nfunc NewBufferedReader(src io.Reader) *Reader {\n" + more + "}\n",
-		"lib/errors.go":   "package lib\n\nvar (\n\tErrClosed = errors.New(\"closed\")\n)\n\nfunc g() {\n" + more + "}\n",
-		"lib/use.go":      "package lib\n\nfunc f() error {\n\treturn ErrClosed\n\treturn ErrClosed\n\treturn ErrClosed\n}\n",
+		"cmd/main.go": "package main\n\nfunc main() {\n" + uses + "}\n",
+		"cmd/tool.go": "package main\n\nfunc tool() {\n" + uses + "}\n",
+		"lib/buffered.go": "package lib\n\n" + strings.Repeat("// NewBufferedReader reads ahead.\n", 6) +
+			"func NewBufferedReader(src io.Reader) *Reader {\n" + more + "}\n",
+		"lib/errors.go": "package lib\n\nvar (\n\tErrClosed = errors.New(\"closed\")\n)\n\nfunc g() {\n" + more + "}\n",
+		"lib/use.go":    "package lib\n\nfunc f() error {\n\treturn ErrClosed\n\treturn ErrClosed\n\treturn ErrClosed\n}\n",
 	})
 	cases := []struct{ q, first string }{
 		{"NewBufferedReader", "lib/buffered.go"},
@@ -70,5 +71,50 @@ func TestSearchRanksTheDefinitionFirst(t *testing.T) {
 	// A file defining the word is no hit unless the query finds it.
 	if paths := hitPaths(search(t, x, "NewBufferedReader tool")); !slices.Equal(paths, []string{"cmd/tool.go"}) {
 		t.Errorf("NewBufferedReader tool = %q, want only cmd/tool.go", paths)
+	}
+}
+
+func TestHitShowsTheDefinitionLine(t *testing.T) {
+	more := strings.Repeat("\tn += copyBytes(dst, src, limit)\n", 3000) // past a lone word's first window
+	x := openFiles(t, map[string]string{
+		// Six mentions come first: a lone word's five lines are found
+		// before its definition.
+		"lib/buffered.go": "package lib\n\n" + strings.Repeat("// NewBufferedReader reads ahead.\n", 6) + more +
+			"func NewBufferedReader(src io.Reader) *Reader {\n}\n",
+		"lib/use.go": "package lib\n\nvar r = NewBufferedReader(nil)\n",
+	})
+	defLine := 2 + 6 + 3000 + 1
+	cases := []struct {
+		q         string
+		wantLine  int
+		wantStart string
+	}{
+		{"NewBufferedReader", defLine, "func NewBufferedReader("},
+		{"newbufferedreader src", defLine, "func NewBufferedReader("},
+		{"reads", 3, "// NewBufferedReader reads ahead."}, // no file defines "reads"
+	}
+	for _, c := range cases {
+		res := search(t, x, c.q)
+		var h *Hit
+		for i := range res.Hits {
+			if res.Hits[i].Path == "lib/buffered.go" {
+				h = &res.Hits[i]
+			}
+		}
+		if h == nil {
+			t.Fatalf("%q: lib/buffered.go not found in %+v", c.q, res.Hits)
+		}
+		if h.Line != c.wantLine || !strings.HasPrefix(h.Snippet, c.wantStart) || len(h.Lines) == 0 || h.Lines[0] != c.wantLine {
+			t.Errorf("%q: line %d %q lines %v, want line %d starting %q", c.q, h.Line, h.Snippet, h.Lines, c.wantLine, c.wantStart)
+		}
+		if c.wantLine == defLine && (len(h.Highlights) != 1 || h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]] != "NewBufferedReader") {
+			t.Errorf("%q: highlights %v of %q", c.q, h.Highlights, h.Snippet)
+		}
+	}
+	// The file using the name shows its own line.
+	for _, h := range search(t, x, "NewBufferedReader").Hits {
+		if h.Path == "lib/use.go" && h.Line != 3 {
+			t.Errorf("lib/use.go line %d, want 3", h.Line)
+		}
 	}
 }

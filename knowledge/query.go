@@ -76,6 +76,9 @@ type parsedQuery struct {
 	// defined, when set, reports whether some file defines a term (see
 	// defs.go).
 	defined func(term string) bool
+	// definers maps the files defining a word of the query to its term,
+	// whose definition line their hits show first.
+	definers map[string]string
 	// prefixTerms, when set, lists the content terms starting with a
 	// prefix (false: more than max).
 	prefixTerms func(prefix string, max int) ([]string, bool)

@@ -117,8 +117,10 @@ func TestSearchSnippets(t *testing.T) {
 	if h.Score <= 0 {
 		t.Errorf("score %v", h.Score)
 	}
+	// The file defines it on line 4, below its doc comment: that line
+	// comes first (defs.go).
 	res = search(t, x, "HandleRequest")
-	if len(res.Hits) != 1 || res.Hits[0].Line != 3 || !reflect.DeepEqual(res.Hits[0].Lines, []int{3, 4}) {
+	if len(res.Hits) != 1 || res.Hits[0].Line != 4 || !reflect.DeepEqual(res.Hits[0].Lines, []int{4, 3}) {
 		t.Errorf("HandleRequest hits %+v", res.Hits)
 	}
 }
