@@ -36,6 +36,7 @@ const (
 	defModifier         // may come before the keyword: export, pub, static...
 	defKeyword          // introduces a definition named by the next word
 	defTopLevel         // a keyword only on an unindented line: const, let, var, val
+	defControl          // starts a statement, never a definition: if, return, new...
 )
 
 // kindOf is a switch, not a map: it runs on the first word of every line
@@ -47,6 +48,10 @@ func kindOf(word []byte) defKind {
 		return defKeyword
 	case "const", "let", "var", "val":
 		return defTopLevel
+	case "if", "else", "for", "while", "switch", "return", "new", "throw", "do", "catch", "sizeof",
+		"delete", "goto", "using", "namespace", "typedef", "template", "yield", "await", "print", "assert",
+		"try", "except", "finally", "elif", "with", "raise", "pass", "del", "global", "nonlocal", "lambda":
+		return defControl
 	case "export", "default", "public", "private", "protected", "internal", "static", "async", "pub",
 		"abstract", "final", "sealed", "override", "inline", "extern", "unsafe", "open", "data", "partial",
 		"virtual", "declare", "local", "readonly", "suspend", "case":
@@ -60,9 +65,8 @@ const maxLineWords = 6
 
 // forEachDefinition calls fn with each name text's lines define, as
 // written (a name defined twice comes twice), a slice of text, until fn
-// returns false. topLevel: a top-level const, let, var or val defines a
-// name; not so in C, where const qualifies a type ("const char *p").
-func forEachDefinition(text []byte, topLevel bool, fn func(name []byte) bool) {
+// returns false.
+func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 	inGroup := false // within a Go var, const or type group
 	for len(text) > 0 {
 		line := text
@@ -84,7 +88,7 @@ func forEachDefinition(text []byte, topLevel bool, fn func(name []byte) bool) {
 		case isGroupStart(line):
 			inGroup = true
 		default:
-			if name := definedOn(line, topLevel); name != nil && !fn(name) {
+			if name := definedOn(line, r); name != nil && !fn(name) {
 				return
 			}
 		}
@@ -105,37 +109,124 @@ func isGroupStart(line []byte) bool {
 	return false
 }
 
+// defRules say how a language's lines define names beyond the keywords
+// every language shares.
+type defRules struct {
+	// topLevelVars: a top-level const, let, var or val defines its name;
+	// not so in C, where const qualifies a type ("const char *p").
+	topLevelVars bool
+	// typedFuncs: a function is its return type, then its name and "(":
+	// "static int parse_args(", "public String getName(" (C, C++,
+	// Java, C#). A line that ends with ";" declares or calls instead.
+	typedFuncs bool
+	// assignments: an unindented "NAME = value" (Python).
+	assignments bool
+}
+
+func rulesFor(lang string) defRules {
+	switch lang {
+	case "c", "cpp", "objc":
+		return defRules{typedFuncs: true}
+	case "java", "csharp":
+		return defRules{topLevelVars: true, typedFuncs: true}
+	case "python":
+		return defRules{topLevelVars: true, assignments: true}
+	}
+	return defRules{topLevelVars: true}
+}
+
 // definedOn returns the name line defines, or nil.
-func definedOn(line []byte, topLevel bool) []byte {
+func definedOn(line []byte, r defRules) []byte {
 	i := skipBlanks(line, 0)
 	indented := i > 0
+	mods, types := 0, 0 // modifiers and type words read
 	for range maxLineWords {
 		word, end := wordAt(line, i)
 		if word == nil {
 			return nil
 		}
-		kind := kindOf(word)
-		switch {
-		case kind == defModifier:
+		next := skipBlanks(line, end)
+		switch kindOf(word) {
+		case defModifier:
+			mods++
 			i = skipBlanks(line, skipParens(line, end)) // pub(crate)
-		case kind == defKeyword || kind == defTopLevel && topLevel && !indented:
-			j := skipBlanks(line, end)
-			if j < len(line) && line[j] == '*' { // function* generators
-				j = skipBlanks(line, j+1)
+			continue
+		case defKeyword:
+			name, rest := keywordName(line, word, end)
+			if r.typedFuncs && rest < len(line) && (line[rest] == '*' || isIdentStart(line[rest])) &&
+				(string(word) == "struct" || string(word) == "union" || string(word) == "enum") {
+				// "struct node *make_node(": the struct names a type.
+				types++
+				i = skipTypePunct(line, rest)
+				continue
 			}
-			if string(word) == "func" && j < len(line) && line[j] == '(' { // a Go method's receiver
-				j = skipBlanks(line, skipParens(line, j))
+			return name
+		case defTopLevel:
+			if r.topLevelVars && !indented {
+				name, _ := keywordName(line, word, end)
+				return name
 			}
-			if j == end { // the name must be a word of its own
+			if !r.typedFuncs {
 				return nil
 			}
-			name, _ := wordAt(line, j)
-			return name
-		default:
+		case defControl:
 			return nil
 		}
+		switch {
+		case r.assignments && i == 0 && next < len(line) && (line[next] == '=' && !bytes.HasPrefix(line[next:], []byte("==")) || line[next] == ':'):
+			return word
+		case next < len(line) && line[next] == '(':
+			// A name and its parameters, after a type or a modifier, on a
+			// line that does not end a statement.
+			if mods+types > 0 && (r.typedFuncs || mods > 0) && !endsStatement(line) && bytes.IndexByte(line[:end], '=') < 0 {
+				return word
+			}
+			return nil
+		case !r.typedFuncs:
+			return nil
+		}
+		types++
+		i = skipTypePunct(line, end)
 	}
 	return nil
+}
+
+// keywordName returns the name after a keyword ending at end, and where
+// the line goes on after it; nil when no name of its own follows.
+func keywordName(line, word []byte, end int) ([]byte, int) {
+	j := skipBlanks(line, end)
+	if j < len(line) && line[j] == '*' { // function* generators
+		j = skipBlanks(line, j+1)
+	}
+	if string(word) == "func" && j < len(line) && line[j] == '(' { // a Go method's receiver
+		j = skipBlanks(line, skipParens(line, j))
+	}
+	if j == end { // the name must be a word of its own
+		return nil, end
+	}
+	name, after := wordAt(line, j)
+	if name != nil && (string(name) == "class" || string(name) == "struct") && string(word) == "enum" {
+		return keywordName(line, name, after) // enum class Color
+	}
+	return name, skipBlanks(line, after)
+}
+
+// skipTypePunct skips what may join a type's words: blanks, pointers,
+// references, scopes and type arguments (std::map<K, V>& m).
+func skipTypePunct(line []byte, i int) int {
+	for i < len(line) && bytes.IndexByte([]byte(" \t*&:<>,[]?"), line[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+func endsStatement(line []byte) bool {
+	line = bytes.TrimRight(line, " \t")
+	return len(line) > 0 && line[len(line)-1] == ';'
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
 }
 
 func skipBlanks(line []byte, i int) int {
@@ -189,7 +280,7 @@ func wordAt(line []byte, i int) ([]byte, int) {
 func definitionTerms(text []byte, lang string) [][]byte {
 	var terms [][]byte
 	var slab []byte
-	forEachDefinition(text, topLevelDefines(lang), func(name []byte) bool {
+	forEachDefinition(text, rulesFor(lang), func(name []byte) bool {
 		term := wholeTerm(&slab, name)
 		if term != nil && !slices.ContainsFunc(terms, func(t []byte) bool { return bytes.Equal(t, term) }) {
 			terms = append(terms, term)
@@ -199,8 +290,6 @@ func definitionTerms(text []byte, lang string) [][]byte {
 	return terms
 }
 
-func topLevelDefines(lang string) bool { return lang != "c" && lang != "cpp" && lang != "objc" }
-
 // definitionFirst makes the line of data that defines term m's best line,
 // with its snippet, ahead of the lines m found: a search for a name shows
 // the file defining it at its definition, not at the first mention (a doc
@@ -208,7 +297,7 @@ func topLevelDefines(lang string) bool { return lang != "c" && lang != "cpp" && 
 func definitionFirst(data []byte, m lineMatch, term, lang string) lineMatch {
 	var slab []byte
 	at, size := -1, 0
-	forEachDefinition(data, topLevelDefines(lang), func(name []byte) bool {
+	forEachDefinition(data, rulesFor(lang), func(name []byte) bool {
 		if string(wholeTerm(&slab, name)) != term {
 			return true
 		}

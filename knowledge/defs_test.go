@@ -25,6 +25,18 @@ func TestDefinitionTerms(t *testing.T) {
 		{"c const qualifies a type", "c", "const char *name = \"x\";\nstruct node {\nenum color { RED };", []string{"node", "color"}},
 		{"not a name of its own", "javascript", "module.exports = x;\ntype(x)\nclass {", nil},
 		{"a name defined twice counts once", "go", "func init() {}\nfunc init() {}", []string{"init"}},
+		{"c functions", "c", "static inline int parse_args(int argc, char **argv)\n{\nint main(void) {\nstruct node *make_node(int v) {\nvoid proto(int x);\n\tfoo(bar);\nx = compute(1,\nreturn done(x);\n#define MAX(a, b) ((a) > (b))",
+			[]string{"parse_args", "main", "make_node"}},
+		{"c++ methods and enum class", "cpp", "std::string Parser::name(int x) const {\nFoo::Foo(int x) : a(x) {\nenum class Color { Red };\ntemplate <typename T>\npublic:\n} else if (x) {",
+			[]string{"name", "foo", "color"}},
+		{"java", "java", "public class Server extends Base {\n    @Override\n    public static void main(String[] args) {\n    private final Map<String, Integer> counts = new HashMap<>();\n    synchronized (lock) {\n        return new Foo(x);\n        foo.bar(x);\n    case FOO:",
+			[]string{"server", "main"}},
+		{"c#", "csharp", "    public async Task<int> GetAsync(string id)\n    var x = Foo(1);\n    await Run();\n    get { return x; }",
+			[]string{"getasync"}},
+		{"class methods after a modifier", "typescript", "  static create(x: number) {\n  private handle(e: Event): void {\n  render() {\n  export default connect(a)(B);",
+			[]string{"create", "handle"}},
+		{"python assignments", "python", "MAX_SIZE = 10\ntimeout: float = 2.5\nif x == 1:\ntry:\nx.y = 1\n    local = 3\nprint(x)",
+			[]string{"max_size", "timeout"}},
 		{"crlf lines", "go", "type A int\r\nvar (\r\n\tB = 1\r\n)\r\n", []string{"a", "b"}},
 	}
 	for _, c := range cases {
