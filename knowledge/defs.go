@@ -2,12 +2,9 @@ package knowledge
 
 import (
 	"bytes"
-	"context"
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/blevesearch/bleve/v2/search/query"
 )
 
 // A search for a name should show where it is defined before the files
@@ -290,36 +287,6 @@ func definitionTerms(text []byte, lang string) [][]byte {
 	return terms
 }
 
-// definitionFirst makes the line of data that defines term m's best line,
-// with its snippet, ahead of the lines m found: a search for a name shows
-// the file defining it at its definition, not at the first mention (a doc
-// comment, an import). m is unchanged when no line defines term.
-func definitionFirst(data []byte, m lineMatch, term, lang string) lineMatch {
-	var slab []byte
-	at, size := -1, 0
-	forEachDefinition(data, rulesFor(lang), func(name []byte) bool {
-		if string(wholeTerm(&slab, name)) != term {
-			return true
-		}
-		// name is a slice of data to its end: its capacity tells where.
-		at, size = cap(data)-cap(name), len(name)
-		return false
-	})
-	if at < 0 {
-		return m
-	}
-	start, end := lineAt(data, at)
-	ln := bytes.Count(data[:start], newline) + 1
-	lines := []int{ln}
-	for _, l := range m.lines {
-		if l != ln && len(lines) < maxLines {
-			lines = append(lines, l)
-		}
-	}
-	snippet, ranges := cutSnippet(data[start:end], start, []span{{at, at + size, 0}})
-	return lineMatch{line: ln, lines: lines, snippet: snippet, ranges: ranges, unverified: m.unverified}
-}
-
 // wholeTerm is the term the code analyzer makes of an identifier as a
 // whole, lowercased into *slab (ASCII names, nearly all) or by the
 // analyzer itself; nil when it makes none.
@@ -347,55 +314,4 @@ func newDefField(terms [][]byte) *countedField {
 		}
 		c.occurrences = len(terms)
 	}}
-}
-
-// definedQuery asks the def field for text when it is one code word some
-// file defines (or may: while the first build runs, nothing is looked
-// up); nil otherwise.
-func (q *parsedQuery) definedQuery(text string) query.Query {
-	terms := wordsOf(text).terms
-	if len(terms) != 1 || q.defined != nil && !q.defined(terms[0]) {
-		return nil
-	}
-	tq := query.NewTermQuery(terms[0])
-	tq.SetField(fieldDef)
-	tq.SetBoost(defBoost)
-	return tq
-}
-
-// termDefined reports whether some file defines term; an error counts
-// as yes, which keeps the clause.
-func (x *Index) termDefined(ctx context.Context, term string) bool {
-	return x.anyHolds(ctx, term, false, fieldDef)
-}
-
-// maxDefiners bounds the files whose definition line a query looks for.
-const maxDefiners = 64
-
-// definersOf maps the files defining one of q's words (at most
-// maxDefiners a word) to the word's term, for definitionFirst.
-func (x *Index) definersOf(ctx context.Context, q *parsedQuery) map[string]string {
-	var out map[string]string
-	for _, t := range q.terms {
-		if t.kind != termWord || t.verify || t.inDataOnly {
-			continue
-		}
-		tq, ok := q.definedQuery(t.text).(*query.TermQuery)
-		if !ok {
-			continue
-		}
-		ids, err := x.unscoredIDs(ctx, tq, maxDefiners, 0)
-		if err != nil {
-			continue // the lines are still found, as for any hit
-		}
-		for _, id := range ids {
-			if out == nil {
-				out = map[string]string{}
-			}
-			if _, seen := out[id]; !seen {
-				out[id] = tq.Term
-			}
-		}
-	}
-	return out
 }

@@ -94,32 +94,37 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		"lib/buffered.go": "package lib\n\n" + strings.Repeat("// NewBufferedReader reads ahead.\n", 6) + more +
 			"func NewBufferedReader(src io.Reader) *Reader {\n}\n",
 		"lib/use.go": "package lib\n\nvar r = NewBufferedReader(nil)\n",
+		// An assignment in a function body is one tab in, as a group's
+		// member is: only the member defines.
+		"lib/errs.go": "package lib\n\nfunc reset() {\n\tErrGone = nil\n}\n\nvar (\n\t// ErrGone is returned late.\n\tErrGone = errors.New(\"gone\")\n)\n",
 	})
 	defLine := 2 + 6 + 3000 + 1
 	cases := []struct {
-		q         string
+		q, path   string
 		wantLine  int
 		wantStart string
+		highlight string // "": not checked
 	}{
-		{"NewBufferedReader", defLine, "func NewBufferedReader("},
-		{"newbufferedreader src", defLine, "func NewBufferedReader("},
-		{"reads", 3, "// NewBufferedReader reads ahead."}, // no file defines "reads"
+		{"NewBufferedReader", "lib/buffered.go", defLine, "func NewBufferedReader(", "NewBufferedReader"},
+		{"newbufferedreader src", "lib/buffered.go", defLine, "func NewBufferedReader(", "NewBufferedReader"},
+		{"reads", "lib/buffered.go", 3, "// NewBufferedReader reads ahead.", ""}, // no file defines "reads"
+		{"ErrGone", "lib/errs.go", 9, "ErrGone = errors.New(", "ErrGone"},
 	}
 	for _, c := range cases {
 		res := search(t, x, c.q)
 		var h *Hit
 		for i := range res.Hits {
-			if res.Hits[i].Path == "lib/buffered.go" {
+			if res.Hits[i].Path == c.path {
 				h = &res.Hits[i]
 			}
 		}
 		if h == nil {
-			t.Fatalf("%q: lib/buffered.go not found in %+v", c.q, res.Hits)
+			t.Fatalf("%q: %s not found in %+v", c.q, c.path, res.Hits)
 		}
 		if h.Line != c.wantLine || !strings.HasPrefix(h.Snippet, c.wantStart) || len(h.Lines) == 0 || h.Lines[0] != c.wantLine {
 			t.Errorf("%q: line %d %q lines %v, want line %d starting %q", c.q, h.Line, h.Snippet, h.Lines, c.wantLine, c.wantStart)
 		}
-		if c.wantLine == defLine && (len(h.Highlights) != 1 || h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]] != "NewBufferedReader") {
+		if c.highlight != "" && (len(h.Highlights) != 1 || h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]] != c.highlight) {
 			t.Errorf("%q: highlights %v of %q", c.q, h.Highlights, h.Snippet)
 		}
 	}

@@ -1,0 +1,133 @@
+package knowledge
+
+import (
+	"bytes"
+	"context"
+
+	"github.com/blevesearch/bleve/v2/search/query"
+)
+
+// The query side of definitions (defs.go): asking the def field, and
+// showing a defining file at its definition.
+
+// definedQuery asks the def field for text when it is one code word some
+// file defines (or may: while the first build runs, nothing is looked
+// up); nil otherwise.
+func (q *parsedQuery) definedQuery(text string) query.Query {
+	terms := wordsOf(text).terms
+	if len(terms) != 1 || q.defined != nil && !q.defined(terms[0]) {
+		return nil
+	}
+	tq := query.NewTermQuery(terms[0])
+	tq.SetField(fieldDef)
+	tq.SetBoost(defBoost)
+	return tq
+}
+
+// termDefined reports whether some file defines term; an error counts
+// as yes, which keeps the clause.
+func (x *Index) termDefined(ctx context.Context, term string) bool {
+	return x.anyHolds(ctx, term, false, fieldDef)
+}
+
+// maxDefiners bounds the files whose definition line a query looks for.
+const maxDefiners = 64
+
+// definersOf maps the files defining one of q's words (at most
+// maxDefiners a word) to the word's term, for definitionFirst.
+func (x *Index) definersOf(ctx context.Context, q *parsedQuery) map[string]string {
+	var out map[string]string
+	for _, t := range q.terms {
+		if t.kind != termWord || t.verify || t.inDataOnly {
+			continue
+		}
+		tq, ok := q.definedQuery(t.text).(*query.TermQuery)
+		if !ok {
+			continue
+		}
+		ids, err := x.unscoredIDs(ctx, tq, maxDefiners, 0)
+		if err != nil {
+			continue // the lines are still found, as for any hit
+		}
+		for _, id := range ids {
+			if out == nil {
+				out = map[string]string{}
+			}
+			if _, seen := out[id]; !seen {
+				out[id] = tq.Term
+			}
+		}
+	}
+	return out
+}
+
+// definitionFirst makes the line of data that defines term m's best line,
+// with its snippet, ahead of the lines m found: a search for a name shows
+// the file defining it at its definition, not at the first mention (a doc
+// comment, an import). m is unchanged when no line defines term. Only the
+// lines holding the name are looked at (the file can be net/http's 450 KB
+// h2_bundle.go), found by the vectorized search literal.go uses.
+func definitionFirst(data []byte, m lineMatch, term, lang string) lineMatch {
+	if !isASCII(term) {
+		return m
+	}
+	r, needle := rulesFor(lang), []byte(term)
+	for from := 0; from < len(data); {
+		j := indexFold(data[from:], needle)
+		if j < 0 {
+			return m
+		}
+		at, end := from+j, from+j+len(needle)
+		from = at + 1
+		if at > 0 && isNameByte(data[at-1]) || end < len(data) && isNameByte(data[end]) {
+			continue // inside a longer name
+		}
+		start, stop := lineAt(data, at)
+		line := bytes.TrimSuffix(data[start:stop], []byte{'\r'})
+		name := definedOn(line, r)
+		if name == nil && inGoGroup(data, start, line) {
+			name, _ = wordAt(line, 1)
+		}
+		// name is a slice of data to its end: its capacity tells where.
+		if name != nil && cap(data)-cap(name) == at && len(name) == len(needle) {
+			return withLineFirst(data, m, at, end)
+		}
+	}
+	return m
+}
+
+// withLineFirst puts the line holding data[at:end] first in m, with its
+// snippet and that span highlighted.
+func withLineFirst(data []byte, m lineMatch, at, end int) lineMatch {
+	start, stop := lineAt(data, at)
+	ln := bytes.Count(data[:start], newline) + 1
+	lines := []int{ln}
+	for _, l := range m.lines {
+		if l != ln && len(lines) < maxLines {
+			lines = append(lines, l)
+		}
+	}
+	snippet, ranges := cutSnippet(data[start:stop], start, []span{{at, end, 0}})
+	return lineMatch{line: ln, lines: lines, snippet: snippet, ranges: ranges, unverified: m.unverified}
+}
+
+// inGoGroup: line, starting at data[start], is a member of a Go var,
+// const or type group: one tab in, below the group's opening line with
+// nothing but indented, blank or comment lines between.
+func inGoGroup(data []byte, start int, line []byte) bool {
+	if len(line) < 2 || line[0] != '\t' || line[1] == '\t' {
+		return false
+	}
+	for p := start; p > 0; {
+		prevStart := bytes.LastIndexByte(data[:p-1], '\n') + 1
+		prev := bytes.TrimSuffix(data[prevStart:p-1], []byte{'\r'})
+		p = prevStart
+		if len(prev) == 0 || prev[0] == '\t' || bytes.HasPrefix(prev, []byte("//")) {
+			continue
+		}
+		return isGroupStart(prev)
+	}
+	return false
+}
+
+func isNameByte(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' || c == '$' }
