@@ -33,8 +33,15 @@ func (x *Index) termDefined(ctx context.Context, term string) bool {
 // maxDefiners bounds the files whose definition line a query looks for.
 const maxDefiners = 64
 
+// maxDefinerSize: a defining file bigger than this shows the lines of its
+// first mentions, as any hit does: reading the whole of net/http's 450 KB
+// h2_bundle.go for its definition of context doubled the time of a query
+// whose other hits were read in part.
+const maxDefinerSize = 128 << 10
+
 // definersOf maps the files defining one of q's words (at most
-// maxDefiners a word) to the word's term, for definitionFirst.
+// maxDefiners a word, none over maxDefinerSize) to the word's term, for
+// definitionFirst.
 func (x *Index) definersOf(ctx context.Context, q *parsedQuery) map[string]string {
 	var out map[string]string
 	for _, t := range q.terms {
@@ -49,14 +56,16 @@ func (x *Index) definersOf(ctx context.Context, q *parsedQuery) map[string]strin
 		if err != nil {
 			continue // the lines are still found, as for any hit
 		}
+		x.mu.Lock()
 		for _, id := range ids {
 			if out == nil {
 				out = map[string]string{}
 			}
-			if _, seen := out[id]; !seen {
+			if _, seen := out[id]; !seen && x.files[id].size <= maxDefinerSize {
 				out[id] = tq.Term
 			}
 		}
+		x.mu.Unlock()
 	}
 	return out
 }

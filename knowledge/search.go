@@ -83,7 +83,15 @@ func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (R
 	if x.state() == StateReady {
 		pq.lookupPaths = x.pathsContaining
 		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
-		pq.defined = func(term string) bool { return x.termDefined(ctx, term) }
+		defined := map[string]bool{} // asked by the query and again for its hits' lines
+		pq.defined = func(term string) bool {
+			d, ok := defined[term]
+			if !ok {
+				d = x.termDefined(ctx, term)
+				defined[term] = d
+			}
+			return d
+		}
 		pq.prefixTerms = x.contentTermsWithPrefix
 		pq.known = func(term string, open bool) bool { return x.termIndexed(ctx, term, open) }
 	}
