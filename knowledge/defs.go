@@ -3,7 +3,6 @@ package knowledge
 import (
 	"bytes"
 	"slices"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -15,11 +14,14 @@ import (
 // line that starts, after its indentation and modifiers, with a keyword
 // that introduces a definition in one of the common languages (func,
 // def, class, fn, interface...), followed by the name. A top-level const,
-// let or var names a definition too; indented, it is a local. A word
-// query then also asks the def field, with defBoost, so a file defining
-// the word outranks the files using it. No language is parsed: a line of
-// prose that starts with "class of" adds a def "of", which only lifts
-// that file for a search for "of".
+// let or var names a definition too (indented, it is a local), as do a
+// member of a Go var group, a C or Java function's return type and name
+// (defRules), and a Python module's NAME = value. A word query then also
+// asks the def field, with defBoost, so a file defining the word outranks
+// the files using it, and its hit shows the definition's line
+// (defline.go). No language is parsed: a line of prose that starts with
+// "class of" adds a def "of", which only lifts that file for a search for
+// "of".
 const (
 	fieldDef = "def"
 	defBoost = 4.0
@@ -277,10 +279,24 @@ func wordAt(line []byte, i int) ([]byte, int) {
 func definitionTerms(text []byte, lang string) [][]byte {
 	var terms [][]byte
 	var slab []byte
+	var seen map[string]bool // once there are many: a table file defines thousands
 	forEachDefinition(text, rulesFor(lang), func(name []byte) bool {
 		term := wholeTerm(&slab, name)
-		if term != nil && !slices.ContainsFunc(terms, func(t []byte) bool { return bytes.Equal(t, term) }) {
+		switch {
+		case term == nil:
+		case seen != nil:
+			if !seen[string(term)] {
+				seen[string(term)] = true
+				terms = append(terms, term)
+			}
+		case !slices.ContainsFunc(terms, func(t []byte) bool { return bytes.Equal(t, term) }):
 			terms = append(terms, term)
+			if len(terms) == 32 {
+				seen = make(map[string]bool, 64)
+				for _, t := range terms {
+					seen[string(t)] = true
+				}
+			}
 		}
 		return true
 	})
@@ -299,7 +315,7 @@ func wholeTerm(slab *[]byte, name []byte) []byte {
 			return nil
 		}
 	}
-	if strings.Trim(string(name), "_") == "" {
+	if len(bytes.Trim(name, "_")) == 0 {
 		return nil
 	}
 	return lowerInto(slab, name, 1024)

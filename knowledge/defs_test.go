@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -37,6 +38,7 @@ func TestDefinitionTerms(t *testing.T) {
 			[]string{"create", "handle"}},
 		{"python assignments", "python", "MAX_SIZE = 10\ntimeout: float = 2.5\nif x == 1:\ntry:\nx.y = 1\n    local = 3\nprint(x)",
 			[]string{"max_size", "timeout"}},
+		{"many names, each once", "go", strings.Repeat("var (\n\tA = 1\n)\n", 3) + manyConsts(40) + manyConsts(40), constNames(40)},
 		{"crlf lines", "go", "type A int\r\nvar (\r\n\tB = 1\r\n)\r\n", []string{"a", "b"}},
 	}
 	for _, c := range cases {
@@ -134,4 +136,22 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 			t.Errorf("lib/use.go line %d, want 3", h.Line)
 		}
 	}
+}
+
+func manyConsts(n int) string {
+	var b strings.Builder
+	b.WriteString("const (\n")
+	for i := range n {
+		fmt.Fprintf(&b, "\tC%d = %d\n", i, i)
+	}
+	b.WriteString(")\n")
+	return b.String()
+}
+
+func constNames(n int) []string {
+	names := []string{"a"}
+	for i := range n {
+		names = append(names, fmt.Sprintf("c%d", i))
+	}
+	return names
 }
