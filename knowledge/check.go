@@ -43,7 +43,7 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	} else if err == nil && !quickReject(v, pq.terms) {
 		m := findLinesIn(v, pq.terms)
 		if defines {
-			m = definitionFirst(data, m, defTerm, langOf(extOf(rel), path.Base(rel)))
+			m, h.Defines = definitionFirst(data, m, defTerm, langOf(extOf(rel), path.Base(rel)))
 		}
 		release()
 		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges

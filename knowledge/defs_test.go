@@ -126,14 +126,17 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		if h.Line != c.wantLine || !strings.HasPrefix(h.Snippet, c.wantStart) || len(h.Lines) == 0 || h.Lines[0] != c.wantLine {
 			t.Errorf("%q: line %d %q lines %v, want line %d starting %q", c.q, h.Line, h.Snippet, h.Lines, c.wantLine, c.wantStart)
 		}
+		if h.Defines != (c.highlight != "") {
+			t.Errorf("%q: Defines = %v", c.q, h.Defines)
+		}
 		if c.highlight != "" && (len(h.Highlights) != 1 || h.Snippet[h.Highlights[0][0]:h.Highlights[0][1]] != c.highlight) {
 			t.Errorf("%q: highlights %v of %q", c.q, h.Highlights, h.Snippet)
 		}
 	}
 	// The file using the name shows its own line.
 	for _, h := range search(t, x, "NewBufferedReader").Hits {
-		if h.Path == "lib/use.go" && h.Line != 3 {
-			t.Errorf("lib/use.go line %d, want 3", h.Line)
+		if h.Path == "lib/use.go" && (h.Line != 3 || h.Defines) {
+			t.Errorf("lib/use.go line %d, defines %v; want 3, false", h.Line, h.Defines)
 		}
 	}
 }

@@ -22,6 +22,8 @@ type Hit struct {
 	// Highlights the byte ranges of the matches within it.
 	Snippet    string   `json:"snippet"`
 	Highlights [][2]int `json:"highlights,omitempty"`
+	// Defines: the file defines a searched name, and Line is where.
+	Defines bool `json:"defines,omitempty"`
 }
 
 // Results of a search.

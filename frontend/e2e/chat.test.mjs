@@ -175,6 +175,11 @@ describe("Chat against the real backend and a scripted provider", () => {
       await box.fill("findCont");
       await s.page.getByRole("status").filter({ hasText: "1 result for words starting with “findCont”" }).waitFor();
       await results.getByText("server.go").first().waitFor();
+      // A name's defining file says so, at the line that defines it.
+      await box.fill("findContainer");
+      const defining = results.getByRole("option").filter({ hasText: "definition" });
+      await defining.filter({ hasText: "func findContainer() {}" }).waitFor();
+      assert.equal(await defining.locator(".search-lineno").textContent(), "4");
     } finally {
       await s.close();
     }

@@ -39,6 +39,8 @@ describe("shell guards", () => {
     expect(isSearchView({ total: 1, tookMs: 2, partial: false, hits: [{ ...hit, highlights: [[0]] }] })).toBe(false);
     expect(isSearchView({ total: 900, tookMs: 2, partial: false, approx: true, hits: [hit] })).toBe(true);
     expect(isSearchView({ total: 900, tookMs: 2, partial: false, approx: "yes", hits: [hit] })).toBe(false);
+    expect(isSearchView({ total: 1, tookMs: 2, partial: false, hits: [{ ...hit, defines: true }] })).toBe(true);
+    expect(isSearchView({ total: 1, tookMs: 2, partial: false, hits: [{ ...hit, defines: "yes" }] })).toBe(false);
   });
 
   it.each([

@@ -80,6 +80,8 @@ export interface SearchHit {
   score: number;
   snippet: string;
   highlights?: [number, number][];
+  /** the file defines a searched name, and line is where */
+  defines?: boolean;
 }
 
 export interface SearchView {
@@ -154,6 +156,7 @@ function isRange(v: unknown): v is [number, number] {
 export function isSearchHit(v: unknown): v is SearchHit {
   return (
     isObj(v) && isStr(v.path) && isNum(v.line) && isStr(v.snippet) &&
+    (v.defines === undefined || typeof v.defines === "boolean") &&
     (v.highlights === undefined || v.highlights === null || (Array.isArray(v.highlights) && v.highlights.every(isRange)))
   );
 }

@@ -11,7 +11,7 @@ interface Props {
   onHover: (i: number) => void;
 }
 
-/** ResultList shows one entry per matching file: its path, best line and snippet. */
+/** ResultList shows one entry per matching file: its path, best line and snippet, and whether that line defines the name searched for. */
 export function ResultList({ id, hits, active, onPick, onHover }: Props) {
   return (
     <ul id={id} role="listbox" aria-label="Results" className="search-results">
@@ -30,6 +30,7 @@ export function ResultList({ id, hits, active, onPick, onHover }: Props) {
             <div className="search-file">
               {h.source && <span className="search-source">{h.source}</span>}
               <span className="search-path">{h.path}</span>
+              {h.defines && <span className="search-defines">definition</span>}
             </div>
             {h.line > 0 ? (
               <div className="search-line">

@@ -18,7 +18,7 @@ beforeEach(() => {
     total: 2,
     tookMs: 4,
     partial: false,
-    hits: [hit("cmd/main.go", 12, "func main() {", [[5, 9]], [12, 30]), hit("README.md", 3, "run main", [[4, 8]])],
+    hits: [{ ...hit("cmd/main.go", 12, "func main() {", [[5, 9]], [12, 30]), defines: true }, hit("README.md", 3, "run main", [[4, 8]])],
   };
 });
 afterEach(() => vi.useRealTimers());
@@ -64,6 +64,9 @@ describe("search panel", () => {
     expect(first?.querySelector(".search-lineno")?.textContent).toBe("12");
     expect(first?.querySelector("mark")?.textContent).toBe("main");
     expect(first?.textContent).toContain("Also line 30");
+    // The file defining the name says so; the one mentioning it does not.
+    expect(first?.querySelector(".search-defines")?.textContent).toBe("definition");
+    expect(options()[1]?.querySelector(".search-defines")).toBeNull();
   });
 
   it("moves with the arrow keys and opens the selected result with Enter", async () => {

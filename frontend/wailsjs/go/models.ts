@@ -401,6 +401,7 @@ export namespace knowledge {
 	    score: number;
 	    snippet: string;
 	    highlights?: number[][];
+	    defines?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Hit(source);
@@ -415,6 +416,7 @@ export namespace knowledge {
 	        this.score = source["score"];
 	        this.snippet = source["snippet"];
 	        this.highlights = source["highlights"];
+	        this.defines = source["defines"];
 	    }
 	}
 	export class Status {
