@@ -22,7 +22,7 @@ func (s IndexSearcher) Search(ctx context.Context, query string, limit int) ([]t
 	}
 	hits := make([]tools.Hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
-		hits = append(hits, tools.Hit{Path: h.Path, Source: h.Source, Line: h.Line, Snippet: h.Snippet, Score: h.Score})
+		hits = append(hits, tools.Hit{Path: h.Path, Source: h.Source, Line: h.Line, Snippet: h.Snippet, Score: h.Score, Defines: h.Defines})
 	}
 	return hits, nil
 }

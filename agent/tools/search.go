@@ -25,6 +25,7 @@ type Hit struct {
 	Line    int     // 1-based, 0 when unknown
 	Snippet string  // the matching text
 	Score   float64 // higher is better
+	Defines bool    // the file defines a searched name, at Line
 }
 
 // Searcher is the knowledge index as the search tool uses it.
@@ -46,7 +47,7 @@ type Search struct {
 
 var _ tool.Tool = (*Search)(nil)
 
-const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, the filters path:dir/ ext:go lang:python (-path:vendor/ excludes), and OR between alternatives: "(retry OR backoff) ext:go". A file that defines a searched name (func, class, def, type...) ranks first and shows its definition line: search a bare name to find its definition. A word matches whole code words; when nothing does, the words starting with the last word are shown, and the answer says so. Use it to find where something lives; use grep for exact text or regexes.
+const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, the filters path:dir/ ext:go lang:python (-path:vendor/ excludes), and OR between alternatives: "(retry OR backoff) ext:go". A file that defines a searched name (func, class, def, type...) ranks first, at its definition line, marked "(definition)": search a bare name to find where it is defined. A word matches whole code words; when nothing does, the words starting with the last word are shown, and the answer says so. Use it to find where something lives; use grep for exact text or regexes.
 - query: keywords, phrases and filters.
 - limit: number of results (default 10, at most 50).`
 
@@ -100,6 +101,9 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 		}
 		if h.Line > 0 {
 			loc = fmt.Sprintf("%s:%d", loc, h.Line)
+		}
+		if h.Defines {
+			loc += " (definition)"
 		}
 		snippet := strings.TrimSpace(h.Snippet)
 		if len(snippet) > searchMaxSnippet {

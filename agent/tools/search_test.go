@@ -132,11 +132,11 @@ func TestSearchTool(t *testing.T) {
 		if q == "fail" {
 			return nil, errors.New("index not ready")
 		}
-		return []Hit{{Path: "a.go", Line: 3, Snippet: "func Retry()"}, {Path: "b.md", Snippet: ""}}, nil
+		return []Hit{{Path: "a.go", Line: 3, Snippet: "func Retry()", Defines: true}, {Path: "b.md", Snippet: ""}}, nil
 	})
 	_, tl := newWS(t, nil, Config{Search: idx})
 	out := mustRun(t, tl["search"], SearchParams{Query: "retry"})
-	if out != "a.go:3\n    func Retry()\nb.md" || gotLimit != searchDefaultLimit {
+	if out != "a.go:3 (definition)\n    func Retry()\nb.md" || gotLimit != searchDefaultLimit {
 		t.Errorf("search = %q (limit %d)", out, gotLimit)
 	}
 	if _, err := run(t, tl["search"], SearchParams{Query: "fail"}); err == nil || !strings.Contains(err.Error(), "index not ready") {

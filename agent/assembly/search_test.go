@@ -1,0 +1,44 @@
+package assembly
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hearth-agent/hearth/knowledge"
+)
+
+// The agent's search tool reads the real index: a name's defining file
+// comes first, at its definition, and says so.
+func TestIndexSearcherMarksTheDefinition(t *testing.T) {
+	ws := t.TempDir()
+	files := map[string]string{
+		"config.go": "package app\n\n// parseConfig reads the file.\n// parseConfig fails on a bad key.\nfunc parseConfig(path string) error {\n" +
+			strings.Repeat("\tcheck(path)\n", 200) + "\treturn nil\n}\n",
+		"main.go": "package app\n\nfunc main() {\n\tparseConfig(\"a\")\n\tparseConfig(\"b\")\n\tparseConfig(\"c\")\n}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: ws, CacheDir: t.TempDir(), NoWatch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if err := x.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	hits, err := IndexSearcher{Index: x}.Search(ctx, "parseConfig", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 2 || hits[0].Path != "config.go" || !hits[0].Defines || hits[0].Line != 5 ||
+		!strings.HasPrefix(hits[0].Snippet, "func parseConfig(") || hits[1].Defines {
+		t.Errorf("hits = %+v, want config.go first, defining it on line 5, then main.go", hits)
+	}
+}
