@@ -1,0 +1,209 @@
+package knowledge
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// How a line defines a name (see defs.go): the words that may start it,
+// and each language's shapes of a definition.
+
+// defKind is what a word at the start of a line says of the next one.
+type defKind int
+
+const (
+	notDef      defKind = iota
+	defModifier         // may come before the keyword: export, pub, static...
+	defKeyword          // introduces a definition named by the next word
+	defTopLevel         // a keyword only on an unindented line: const, let, var, val
+	defControl          // starts a statement, never a definition: if, return, new...
+)
+
+// kindOf is a switch, not a map: it runs on the first word of every line
+// of every file indexed.
+func kindOf(word []byte) defKind {
+	switch string(word) {
+	case "func", "function", "fn", "fun", "def", "defp", "defmacro", "defmodule", "class", "struct",
+		"interface", "enum", "trait", "type", "module", "protocol", "union", "record", "object", "macro", "sub":
+		return defKeyword
+	case "const", "let", "var", "val":
+		return defTopLevel
+	case "if", "else", "for", "while", "switch", "return", "new", "throw", "do", "catch", "sizeof",
+		"delete", "goto", "using", "namespace", "typedef", "template", "yield", "await", "print", "assert",
+		"try", "except", "finally", "elif", "with", "raise", "pass", "del", "global", "nonlocal", "lambda":
+		return defControl
+	case "export", "default", "public", "private", "protected", "internal", "static", "async", "pub",
+		"abstract", "final", "sealed", "override", "inline", "extern", "unsafe", "open", "data", "partial",
+		"virtual", "declare", "local", "readonly", "suspend", "case":
+		return defModifier
+	}
+	return notDef
+}
+
+// maxLineWords bounds the words read before giving up on a line.
+const maxLineWords = 6
+
+// defRules say how a language's lines define names beyond the keywords
+// every language shares.
+type defRules struct {
+	// topLevelVars: a top-level const, let, var or val defines its name;
+	// not so in C, where const qualifies a type ("const char *p").
+	topLevelVars bool
+	// typedFuncs: a function is its return type, then its name and "(":
+	// "static int parse_args(", "public String getName(" (C, C++,
+	// Java, C#). A line that ends with ";" declares or calls instead.
+	typedFuncs bool
+	// assignments: an unindented "NAME = value" (Python).
+	assignments bool
+}
+
+func rulesFor(lang string) defRules {
+	switch lang {
+	case "c", "cpp", "objc":
+		return defRules{typedFuncs: true}
+	case "java", "csharp":
+		return defRules{topLevelVars: true, typedFuncs: true}
+	case "python":
+		return defRules{topLevelVars: true, assignments: true}
+	}
+	return defRules{topLevelVars: true}
+}
+
+// definedOn returns the name line defines, or nil.
+func definedOn(line []byte, r defRules) []byte {
+	i := skipBlanks(line, 0)
+	indented := i > 0
+	mods, types := 0, 0 // modifiers and type words read
+	for range maxLineWords {
+		word, end := wordAt(line, i)
+		if word == nil {
+			return nil
+		}
+		next := skipBlanks(line, end)
+		switch kindOf(word) {
+		case defModifier:
+			mods++
+			i = skipBlanks(line, skipParens(line, end)) // pub(crate)
+			continue
+		case defKeyword:
+			name, rest := keywordName(line, word, end)
+			if r.typedFuncs && rest < len(line) && (line[rest] == '*' || isIdentStart(line[rest])) &&
+				(string(word) == "struct" || string(word) == "union" || string(word) == "enum") {
+				// "struct node *make_node(": the struct names a type.
+				types++
+				i = skipTypePunct(line, rest)
+				continue
+			}
+			return name
+		case defTopLevel:
+			if r.topLevelVars && !indented {
+				name, _ := keywordName(line, word, end)
+				return name
+			}
+			if !r.typedFuncs {
+				return nil
+			}
+		case defControl:
+			return nil
+		}
+		switch {
+		case r.assignments && i == 0 && next < len(line) && (line[next] == '=' && !bytes.HasPrefix(line[next:], []byte("==")) || line[next] == ':'):
+			return word
+		case next < len(line) && line[next] == '(':
+			// A name and its parameters, after a type or a modifier, on a
+			// line that does not end a statement.
+			if mods+types > 0 && (r.typedFuncs || mods > 0) && !endsStatement(line) && bytes.IndexByte(line[:end], '=') < 0 {
+				return word
+			}
+			return nil
+		case !r.typedFuncs:
+			return nil
+		}
+		types++
+		i = skipTypePunct(line, end)
+	}
+	return nil
+}
+
+// keywordName returns the name after a keyword ending at end, and where
+// the line goes on after it; nil when no name of its own follows.
+func keywordName(line, word []byte, end int) ([]byte, int) {
+	j := skipBlanks(line, end)
+	if j < len(line) && line[j] == '*' { // function* generators
+		j = skipBlanks(line, j+1)
+	}
+	if string(word) == "func" && j < len(line) && line[j] == '(' { // a Go method's receiver
+		j = skipBlanks(line, skipParens(line, j))
+	}
+	if j == end { // the name must be a word of its own
+		return nil, end
+	}
+	name, after := wordAt(line, j)
+	if name != nil && (string(name) == "class" || string(name) == "struct") && string(word) == "enum" {
+		return keywordName(line, name, after) // enum class Color
+	}
+	return name, skipBlanks(line, after)
+}
+
+// skipTypePunct skips what may join a type's words: blanks, pointers,
+// references, scopes and type arguments (std::map<K, V>& m).
+func skipTypePunct(line []byte, i int) int {
+	for i < len(line) && bytes.IndexByte([]byte(" \t*&:<>,[]?"), line[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+func endsStatement(line []byte) bool {
+	line = bytes.TrimRight(line, " \t")
+	return len(line) > 0 && line[len(line)-1] == ';'
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
+}
+
+func skipBlanks(line []byte, i int) int {
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// skipParens skips the balanced parentheses opening at line[i] (or
+// whatever follows i when there are none there).
+func skipParens(line []byte, i int) int {
+	depth := 0
+	for ; i < len(line); i++ {
+		switch line[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i + 1
+			}
+		}
+		if depth == 0 {
+			return i
+		}
+	}
+	return i
+}
+
+// wordAt returns the identifier starting at line[i] and its end; nil
+// when none starts there.
+func wordAt(line []byte, i int) ([]byte, int) {
+	j := i
+	for j < len(line) {
+		c := line[j]
+		if c == '_' || c == '$' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80 {
+			j++
+			continue
+		}
+		break
+	}
+	if j == i || '0' <= line[i] && line[i] <= '9' {
+		return nil, i
+	}
+	return line[i:j], j
+}
