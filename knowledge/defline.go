@@ -94,7 +94,7 @@ func definitionFirst(data []byte, m lineMatch, term, lang string) (lineMatch, bo
 			continue // inside a longer name
 		}
 		start, stop := lineAt(data, at)
-		line := bytes.TrimSuffix(data[start:stop], []byte{'\r'})
+		line := trimCR(data[start:stop])
 		name := definedOn(line, r)
 		if name == nil && inGoGroup(data, start, line) {
 			name, _ = wordAt(line, 1)
@@ -131,7 +131,7 @@ func inGoGroup(data []byte, start int, line []byte) bool {
 	}
 	for p := start; p > 0; {
 		prevStart := bytes.LastIndexByte(data[:p-1], '\n') + 1
-		prev := bytes.TrimSuffix(data[prevStart:p-1], []byte{'\r'})
+		prev := trimCR(data[prevStart : p-1])
 		p = prevStart
 		if len(prev) == 0 || prev[0] == '\t' || bytes.HasPrefix(prev, []byte("//")) {
 			continue
@@ -140,5 +140,3 @@ func inGoGroup(data []byte, start int, line []byte) bool {
 	}
 	return false
 }
-
-func isNameByte(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' || c == '$' }

@@ -39,7 +39,7 @@ func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 		} else {
 			text = nil
 		}
-		line = bytes.TrimSuffix(line, []byte{'\r'})
+		line = trimCR(line)
 		switch {
 		case inGroup && len(line) > 1 && line[0] == '\t' && line[1] != '\t':
 			// One tab in: a member (ErrNotExist = ...), not a line of

@@ -194,16 +194,18 @@ func skipParens(line []byte, i int) int {
 // when none starts there.
 func wordAt(line []byte, i int) ([]byte, int) {
 	j := i
-	for j < len(line) {
-		c := line[j]
-		if c == '_' || c == '$' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80 {
-			j++
-			continue
-		}
-		break
+	for j < len(line) && isNameByte(line[j]) {
+		j++
 	}
 	if j == i || '0' <= line[i] && line[i] <= '9' {
 		return nil, i
 	}
 	return line[i:j], j
 }
+
+// isNameByte: c may be part of a name (wordAt's, and the name a hit's
+// text is searched for).
+func isNameByte(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' || c == '$' }
+
+// trimCR drops a CRLF line's carriage return.
+func trimCR(line []byte) []byte { return bytes.TrimSuffix(line, []byte{'\r'}) }
