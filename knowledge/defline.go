@@ -82,7 +82,11 @@ func definitionFirst(data []byte, m lineMatch, term, lang string) (lineMatch, bo
 	if !isASCII(term) {
 		return m, false
 	}
-	r, needle := rulesFor(lang), []byte(term)
+	r, ok := rulesFor(lang)
+	if !ok {
+		return m, false
+	}
+	needle := []byte(term)
 	for from := 0; from < len(data); {
 		j := indexFold(data[from:], needle)
 		if j < 0 {
@@ -95,7 +99,7 @@ func definitionFirst(data []byte, m lineMatch, term, lang string) (lineMatch, bo
 		}
 		start, stop := lineAt(data, at)
 		line := trimCR(data[start:stop])
-		name := definedOn(line, r)
+		name := definedOn(lineAbove(data, start), line, r)
 		if name == nil && inGoGroup(data, start, line) {
 			name, _ = wordAt(line, 1)
 		}
@@ -120,6 +124,14 @@ func withLineFirst(data []byte, m lineMatch, at, end int) lineMatch {
 	}
 	snippet, ranges := cutSnippet(data[start:stop], start, []span{{at, end, 0}})
 	return lineMatch{line: ln, lines: lines, snippet: snippet, ranges: ranges, unverified: m.unverified}
+}
+
+// lineAbove is the line before the one starting at data[start].
+func lineAbove(data []byte, start int) []byte {
+	if start == 0 {
+		return nil
+	}
+	return trimCR(data[bytes.LastIndexByte(data[:start-1], '\n')+1 : start-1])
 }
 
 // inGoGroup: line, starting at data[start], is a member of a Go var,

@@ -15,13 +15,14 @@ import (
 // that introduces a definition in one of the common languages (func,
 // def, class, fn, interface...), followed by the name. A top-level const,
 // let or var names a definition too (indented, it is a local), as do a
-// member of a Go var group, a C or Java function's return type and name
-// (defRules), and a Python module's NAME = value. A word query then also
-// asks the def field, with defBoost, so a file defining the word outranks
-// the files using it, and its hit shows the definition's line
-// (defline.go). No language is parsed: a line of prose that starts with
-// "class of" adds a def "of", which only lifts that file for a search for
-// "of".
+// member of a Go var group, a C or Java function's return type and name,
+// a C macro, a method or constructor named by itself and a Python
+// module's NAME = value (defRules). A word query then also asks the def
+// field, with defBoost, so a file defining the word outranks the files
+// using it, and its hit shows the definition's line (defline.go). No
+// language is parsed, and prose and data files define nothing; a line
+// of a docstring starting "class of" adds a def "of", which only lifts
+// that file for a search for "of".
 const (
 	fieldDef = "def"
 	defBoost = 4.0
@@ -32,6 +33,7 @@ const (
 // returns false.
 func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 	inGroup := false // within a Go var, const or type group
+	var prev []byte
 	for len(text) > 0 {
 		line := text
 		if i := bytes.IndexByte(text, '\n'); i >= 0 {
@@ -40,6 +42,8 @@ func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 			text = nil
 		}
 		line = trimCR(line)
+		above := prev
+		prev = line
 		switch {
 		case inGroup && len(line) > 1 && line[0] == '\t' && line[1] != '\t':
 			// One tab in: a member (ErrNotExist = ...), not a line of
@@ -52,7 +56,7 @@ func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 		case isGroupStart(line):
 			inGroup = true
 		default:
-			if name := definedOn(line, r); name != nil && !fn(name) {
+			if name := definedOn(above, line, r); name != nil && !fn(name) {
 				return
 			}
 		}
@@ -80,7 +84,11 @@ func definitionTerms(text []byte, lang string) [][]byte {
 	var terms [][]byte
 	var slab []byte
 	var seen map[string]bool // once there are many: a table file defines thousands
-	forEachDefinition(text, rulesFor(lang), func(name []byte) bool {
+	rules, ok := rulesFor(lang)
+	if !ok {
+		return nil
+	}
+	forEachDefinition(text, rules, func(name []byte) bool {
 		term := wholeTerm(&slab, name)
 		switch {
 		case term == nil:

@@ -27,7 +27,7 @@ func TestDefinitionTerms(t *testing.T) {
 		{"not a name of its own", "javascript", "module.exports = x;\ntype(x)\nclass {", nil},
 		{"a name defined twice counts once", "go", "func init() {}\nfunc init() {}", []string{"init"}},
 		{"c functions", "c", "static inline int parse_args(int argc, char **argv)\n{\nint main(void) {\nstruct node *make_node(int v) {\nvoid proto(int x);\n\tfoo(bar);\nx = compute(1,\nreturn done(x);\n#define MAX(a, b) ((a) > (b))",
-			[]string{"parse_args", "main", "make_node"}},
+			[]string{"parse_args", "main", "make_node", "max"}},
 		{"c++ methods and enum class", "cpp", "std::string Parser::name(int x) const {\nFoo::Foo(int x) : a(x) {\nenum class Color { Red };\ntemplate <typename T>\npublic:\n} else if (x) {",
 			[]string{"name", "foo", "color"}},
 		{"java", "java", "public class Server extends Base {\n    @Override\n    public static void main(String[] args) {\n    private final Map<String, Integer> counts = new HashMap<>();\n    synchronized (lock) {\n        return new Foo(x);\n        foo.bar(x);\n    case FOO:",
@@ -35,7 +35,25 @@ func TestDefinitionTerms(t *testing.T) {
 		{"c#", "csharp", "    public async Task<int> GetAsync(string id)\n    var x = Foo(1);\n    await Run();\n    get { return x; }",
 			[]string{"getasync"}},
 		{"class methods after a modifier", "typescript", "  static create(x: number) {\n  private handle(e: Event): void {\n  render() {\n  export default connect(a)(B);",
-			[]string{"create", "handle"}},
+			[]string{"create", "handle", "render"}},
+		{"methods named by themselves", "typescript", "class A {\n  render() {\n  get size(): number {\n  static get instance() {\n  constructor(props) {\n  handle<T>(e: T): Promise<void> {\n  if (x) {\n  describe('x', () => {\n  foo(bar);\n  items.map((x) => {\n  on(e) => {\n}\nfoo() {\n  set(key, value) {",
+			[]string{"a", "render", "size", "instance", "handle", "set"}},
+		{"constructors", "java", "    Server(int port) {\n    synchronized (lock) {\n    this(8080);\n    Server(int port) throws IOException {\n    foo(x).bar(y) {",
+			[]string{"server"}},
+		{"c# constructors", "csharp", "    lock (gate) {\n    Parser(string s) : base(s) {\n    foreach (var x in xs) {\n    using (var r = Open()) {",
+			[]string{"parser"}},
+		{"prose defines nothing", "markdown", "Type a command\nclass of 2020\nfunction keys\nconst x = 1", nil},
+		{"data defines nothing", "yaml", "type: service\nclass Foo", nil},
+		{"c macros", "c", "#define MAX_LEN 10\n#  define  SQUARE(x) ((x) * (x))\n#include <stdio.h>\n#undef MAX_LEN\n#definitely", []string{"max_len", "square"}},
+		{"c return type above", "c", "static int\nparse_args (int argc, char **argv)\n{\nstruct node *\nmake_node(int v)\n{\nint\nproto(int x);\n#endif\nafter_directive(x)\n/* note */\nafter_comment(y)\n}\nafter_brace(z)\nx = 1\nafter_statement(w)\n\tint\nafter_indented(v)",
+			[]string{"parse_args", "make_node"}},
+		{"generics and qualified names", "kotlin", "fun <T> List<T>.second(): T {\nfun String.shout() = uppercase()\nclass Box<T>(val v: T)\nfun plain() {}",
+			[]string{"second", "shout", "box", "plain"}},
+		{"ruby singleton methods", "ruby", "def self.create(attrs)\n  def save\n", []string{"create", "save"}},
+		{"lua module functions", "lua", "function M.setup(opts)\nlocal function helper()\n", []string{"setup", "helper"}},
+		{"rust macros", "rust", "macro_rules! vec_of {\n", []string{"vec_of"}},
+		{"annotations", "swift", "@objc func tapped() {}\n@MainActor class Model {}\n@available(iOS 15, *) struct Row {}\n@Published var items", []string{"tapped", "model", "row", "items"}},
+		{"java annotation on the line", "java", "    @Override public String toString() {\n    @Test void parses() {", []string{"tostring", "parses"}},
 		{"python assignments", "python", "MAX_SIZE = 10\ntimeout: float = 2.5\nif x == 1:\ntry:\nx.y = 1\n    local = 3\nprint(x)",
 			[]string{"max_size", "timeout"}},
 		{"many names, each once", "go", strings.Repeat("var (\n\tA = 1\n)\n", 3) + manyConsts(40) + manyConsts(40), constNames(40)},
@@ -99,6 +117,12 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		// An assignment in a function body is one tab in, as a group's
 		// member is: only the member defines.
 		"lib/errs.go": "package lib\n\nfunc reset() {\n\tErrGone = nil\n}\n\nvar (\n\t// ErrGone is returned late.\n\tErrGone = errors.New(\"gone\")\n)\n",
+		// A C function below its return type, after a use at file level.
+		"src/args.c": "/* parse_args reads argv. */\nint n = parse_args(0, 0);\nstatic int\nparse_args (int argc, char **argv)\n{\n",
+		// A method named by itself, after a call of it.
+		"web/app.js": "class App {\n  update() { this.repaint() }\n  repaint() {\n  }\n}\n",
+		// Prose that reads like a definition defines nothing.
+		"docs/guide.md": "Type repaint to draw again.\n",
 	})
 	defLine := 2 + 6 + 3000 + 1
 	cases := []struct {
@@ -111,6 +135,9 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		{"newbufferedreader src", "lib/buffered.go", defLine, "func NewBufferedReader(", "NewBufferedReader"},
 		{"reads", "lib/buffered.go", 3, "// NewBufferedReader reads ahead.", ""}, // no file defines "reads"
 		{"ErrGone", "lib/errs.go", 9, "ErrGone = errors.New(", "ErrGone"},
+		{"parse_args", "src/args.c", 4, "parse_args (int argc", "parse_args"},
+		{"repaint", "web/app.js", 3, "repaint() {", "repaint"},
+		{"repaint", "docs/guide.md", 1, "Type repaint", ""},
 	}
 	for _, c := range cases {
 		res := search(t, x, c.q)

@@ -24,7 +24,8 @@ const (
 func kindOf(word []byte) defKind {
 	switch string(word) {
 	case "func", "function", "fn", "fun", "def", "defp", "defmacro", "defmodule", "class", "struct",
-		"interface", "enum", "trait", "type", "module", "protocol", "union", "record", "object", "macro", "sub":
+		"interface", "enum", "trait", "type", "module", "protocol", "union", "record", "object", "macro", "sub",
+		"macro_rules":
 		return defKeyword
 	case "const", "let", "var", "val":
 		return defTopLevel
@@ -55,31 +56,67 @@ type defRules struct {
 	typedFuncs bool
 	// assignments: an unindented "NAME = value" (Python).
 	assignments bool
+	// macros: "#define NAME" (C, C++, Objective-C).
+	macros bool
+	// typeAbove: an unindented "name(" below a line holding only its
+	// return type, GNU's style ("static int\nparse_args (int argc").
+	typeAbove bool
+	// bareMethods: an indented "name(params) {" with nothing before the
+	// name: a JavaScript or TypeScript method ("render() {"), a Java or
+	// C# constructor ("Server(int port) {"). A call never ends with the
+	// brace of a block, and the statements that do start with a keyword.
+	bareMethods bool
 }
 
-func rulesFor(lang string) defRules {
+// rulesFor says how files of lang define names; false for prose and
+// data, whose lines define nothing ("Type a command" would define "a").
+func rulesFor(lang string) (defRules, bool) {
 	switch lang {
 	case "c", "cpp", "objc":
-		return defRules{typedFuncs: true}
+		return defRules{typedFuncs: true, macros: true, typeAbove: true}, true
 	case "java", "csharp":
-		return defRules{topLevelVars: true, typedFuncs: true}
+		return defRules{topLevelVars: true, typedFuncs: true, bareMethods: true}, true
+	case "javascript", "typescript", "vue", "svelte":
+		return defRules{topLevelVars: true, bareMethods: true}, true
 	case "python":
-		return defRules{topLevelVars: true, assignments: true}
+		return defRules{topLevelVars: true, assignments: true}, true
+	case "markdown", "rst", "text", "tex", "json", "yaml", "toml", "xml", "ini", "gomod", "css":
+		return defRules{}, false
 	}
-	return defRules{topLevelVars: true}
+	return defRules{topLevelVars: true}, true
 }
 
-// definedOn returns the name line defines, or nil.
-func definedOn(line []byte, r defRules) []byte {
+// definedOn returns the name line defines, or nil; prev is the line
+// above it.
+func definedOn(prev, line []byte, r defRules) []byte {
 	i := skipBlanks(line, 0)
 	indented := i > 0
+	if i < len(line) && line[i] == '#' {
+		if r.macros {
+			return macroName(line, i+1)
+		}
+		return nil
+	}
 	mods, types := 0, 0 // modifiers and type words read
 	for range maxLineWords {
+		if i < len(line) && line[i] == '@' { // @Override, @objc, a decorator
+			mods++
+			i = skipAnnotation(line, i)
+			continue
+		}
 		word, end := wordAt(line, i)
 		if word == nil {
 			return nil
 		}
 		next := skipBlanks(line, end)
+		if r.bareMethods {
+			next = skipTypeParams(line, next) // handle<T>(e: T) {
+			if isAccessor(word, line, next) && !r.typedFuncs {
+				mods++ // get size() {
+				i = next
+				continue
+			}
+		}
 		switch kindOf(word) {
 		case defModifier:
 			mods++
@@ -110,9 +147,7 @@ func definedOn(line []byte, r defRules) []byte {
 		case r.assignments && i == 0 && next < len(line) && (line[next] == '=' && !bytes.HasPrefix(line[next:], []byte("==")) || line[next] == ':'):
 			return word
 		case next < len(line) && line[next] == '(':
-			// A name and its parameters, after a type or a modifier, on a
-			// line that does not end a statement.
-			if mods+types > 0 && (r.typedFuncs || mods > 0) && !endsStatement(line) && bytes.IndexByte(line[:end], '=') < 0 {
+			if namesParams(prev, line, word, end, next, mods+types, mods > 0, r) {
 				return word
 			}
 			return nil
@@ -125,15 +160,35 @@ func definedOn(line []byte, r defRules) []byte {
 	return nil
 }
 
+// namesParams: word, ending at end, is the name of the function whose
+// parameters open at line[open], after n modifiers and type words.
+func namesParams(prev, line, word []byte, end, open, n int, modified bool, r defRules) bool {
+	switch {
+	case n > 0:
+		// After a type or a modifier, on a line that does not end a
+		// statement.
+		return (r.typedFuncs || modified) && !endsStatement(line) && bytes.IndexByte(line[:end], '=') < 0
+	case line[0] == ' ' || line[0] == '\t':
+		return r.bareMethods && !isStatementWord(word) && isMethodHead(line, open)
+	default:
+		return r.typeAbove && isReturnTypeLine(prev) && !endsStatement(line)
+	}
+}
+
 // keywordName returns the name after a keyword ending at end, and where
-// the line goes on after it; nil when no name of its own follows.
+// the line goes on after it; nil when no name of its own follows. A
+// qualified name is named by its last part: "fun String.shout()" (a
+// Kotlin extension), "def self.create" (Ruby), "function M.setup" (Lua).
 func keywordName(line, word []byte, end int) ([]byte, int) {
 	j := skipBlanks(line, end)
-	if j < len(line) && line[j] == '*' { // function* generators
+	if j < len(line) && (line[j] == '*' || line[j] == '!') { // function* generators, macro_rules! name
 		j = skipBlanks(line, j+1)
 	}
 	if string(word) == "func" && j < len(line) && line[j] == '(' { // a Go method's receiver
 		j = skipBlanks(line, skipParens(line, j))
+	}
+	if j < len(line) && line[j] == '<' { // fun <T> name (Kotlin)
+		j = skipBlanks(line, skipAngles(line, j))
 	}
 	if j == end { // the name must be a word of its own
 		return nil, end
@@ -141,6 +196,13 @@ func keywordName(line, word []byte, end int) ([]byte, int) {
 	name, after := wordAt(line, j)
 	if name != nil && (string(name) == "class" || string(name) == "struct") && string(word) == "enum" {
 		return keywordName(line, name, after) // enum class Color
+	}
+	for name != nil {
+		dot := skipAngles(line, after) // fun <T> List<T>.second()
+		if dot+1 >= len(line) || line[dot] != '.' || !isIdentStart(line[dot+1]) {
+			break
+		}
+		name, after = wordAt(line, dot+1)
 	}
 	return name, skipBlanks(line, after)
 }
