@@ -30,9 +30,6 @@ func (x *Index) termDefined(ctx context.Context, term string) bool {
 	return x.anyHolds(ctx, term, false, fieldDef)
 }
 
-// maxDefiners bounds the files whose definition line a query looks for.
-const maxDefiners = 64
-
 // maxDefinerSize: a defining file bigger than this shows the lines of its
 // first mentions, as any hit does. Its definition can be anywhere, and
 // reading the whole of a big file for it (net/http's 450 KB h2_bundle.go
@@ -40,25 +37,30 @@ const maxDefiners = 64
 // read only as far as their first lines.
 const maxDefinerSize = 128 << 10
 
-// definersOf maps the files defining one of q's words (at most
-// maxDefiners a word, none over maxDefinerSize) to the word's term, for
-// definitionFirst.
-func (x *Index) definersOf(ctx context.Context, q *parsedQuery) map[string]string {
+// definersAmong maps the hits, by id, that define one of q's words to
+// the word's term, for definitionFirst. Only the page's hits are asked
+// about: listing every file defining a common name ("context", "init")
+// cost more than the page, and left out those past the list's end.
+func (x *Index) definersAmong(ctx context.Context, q *parsedQuery, ids []string) map[string]string {
 	var out map[string]string
+	var among query.Query
 	for _, t := range q.terms {
-		if t.kind != termWord || t.verify || t.inDataOnly {
+		if t.kind != termWord || t.verify || t.inDataOnly || len(ids) == 0 {
 			continue
 		}
 		tq, ok := q.definedQuery(t.text).(*query.TermQuery)
 		if !ok {
 			continue
 		}
-		ids, err := x.unscoredIDs(ctx, tq, maxDefiners, 0)
+		if among == nil {
+			among = query.NewDocIDQuery(ids)
+		}
+		found, err := x.unscoredIDs(ctx, query.NewConjunctionQuery([]query.Query{among, tq}), len(ids), 0)
 		if err != nil {
 			continue // the lines are still found, as for any hit
 		}
 		x.mu.Lock()
-		for _, id := range ids {
+		for _, id := range found {
 			if out == nil {
 				out = map[string]string{}
 			}

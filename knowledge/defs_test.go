@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -164,6 +165,28 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 	for _, h := range search(t, x, "NewBufferedReader").Hits {
 		if h.Path == "lib/use.go" && (h.Line != 3 || h.Defines) {
 			t.Errorf("lib/use.go line %d, defines %v; want 3, false", h.Line, h.Defines)
+		}
+	}
+}
+
+func TestEveryDefiningHitShowsItsDefinition(t *testing.T) {
+	// More files define the name than a page holds and than a list of
+	// every definer would keep: each hit is asked about on its own.
+	files := map[string]string{}
+	for i := range 130 {
+		files[fmt.Sprintf("svc%03d/config.go", i)] = "package svc\n\n// Config is read once.\nvar c = Config{}\n\ntype Config struct{}\n"
+	}
+	x := openFiles(t, files)
+	res, err := x.Search(context.Background(), "Config", 130)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Hits) != 130 {
+		t.Fatalf("%d hits, want 130", len(res.Hits))
+	}
+	for _, h := range res.Hits {
+		if !h.Defines || h.Line != 6 {
+			t.Fatalf("%s: line %d, defines %v; want 6, true", h.Path, h.Line, h.Defines)
 		}
 	}
 }

@@ -141,7 +141,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 		return Results{}, err
 	}
 	if !verify {
-		pq.definers = x.definersOf(ctx, pq)
+		pq.definers = x.definersAmong(ctx, pq, ids)
 		hits := x.snippets(ctx, pq, ids, scores, nil)
 		if err := ctx.Err(); err != nil { // hits not read are empty
 			return Results{}, err
