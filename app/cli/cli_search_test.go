@@ -48,9 +48,19 @@ func TestSearchCommandJSON(t *testing.T) {
 
 func TestSearchCommandText(t *testing.T) {
 	ws := writeKnowledgeWS(t, map[string]string{"a.txt": "alpha beta\n", "b.txt": "beta\n"})
-	code, out, _ := runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--limit", "1", "beta")
-	if code != ExitOK || !strings.Contains(out, "2 files matched") || strings.Count(out, ".txt:1:") != 1 {
-		t.Errorf("exit %d:\n%s", code, out)
+	tests := []struct {
+		query, summary string
+		lines          int
+	}{
+		{"beta", "\n2 files matched in ", 1}, // --limit 1: one line, both counted
+		{"alpha", "\n1 file matched in ", 1},
+		{"gamma", "0 files matched in ", 0},
+	}
+	for _, tt := range tests {
+		code, out, _ := runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--limit", "1", tt.query)
+		if code != ExitOK || !strings.Contains(out, tt.summary) || strings.Count(out, ".txt:1:") != tt.lines {
+			t.Errorf("%s: exit %d:\n%s", tt.query, code, out)
+		}
 	}
 }
 

@@ -78,6 +78,10 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 	if res.Approx {
 		about = "about " // a broad pattern's scan stopped after a page
 	}
-	fmt.Fprintf(env.Stdout, "%s%d files matched in %d ms\n", about, out.Total, out.TookMS)
+	files := "files"
+	if out.Total == 1 {
+		files = "file"
+	}
+	fmt.Fprintf(env.Stdout, "%s%d %s matched in %d ms\n", about, out.Total, files, out.TookMS)
 	return ExitOK
 }
