@@ -18,9 +18,9 @@ const snippetWorkers = 8
 
 // snippets reads the hit files in parallel and fills lines and snippets;
 // hits whose file lacks a verify term's exact text are marked dropped.
-// With enough, the hits are also handed to it in order and no more files
-// are read once it returns true (see checkInOrder): a phrase's files are
-// checked best first until its page is full.
+// With enough, the hits are instead handed to it in order, and no more
+// files are read once it returns true (see checkInOrder): a phrase's
+// files are checked best first until its page is full.
 func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, scores []float64, enough func(checkedHit) bool) []checkedHit {
 	check := func(i int) checkedHit { return x.checkHit(pq, ids[i], scores[i]) }
 	return checkInOrder(ctx, len(ids), snippetWorkers, check, enough)
@@ -36,7 +36,7 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	if defines { // the definition may be anywhere in the file
 		peek = nil
 	}
-	data, release, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, peek)
+	data, held, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, peek)
 	v := &textView{data: data}
 	if err == nil && headDone {
 		h.Line, h.Lines, h.Snippet, h.Highlights = head.line, head.lines, head.snippet, head.ranges
@@ -45,12 +45,12 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 		if defines {
 			m, h.Defines = definitionFirst(data, m, defTerm, langOf(extOf(rel), path.Base(rel)))
 		}
-		release()
+		held.release()
 		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 		h.dropped = m.unverified && !pathHasAll(rel, pq.terms)
 	} else {
 		if err == nil {
-			release()
+			held.release()
 		}
 		h.dropped = needsVerify(pq.terms) && !pathHasAll(rel, pq.terms)
 	}

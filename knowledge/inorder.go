@@ -11,9 +11,11 @@ import (
 const lookahead = 16
 
 // checkInOrder runs check on 0..n-1 with up to workers goroutines and
-// returns the results by index. With enough, the results are also handed
-// to it in index order, under a lock, and no more checks start once it
-// returns true; a result not checked is T's zero value. The workers
+// returns the results by index. With enough, the results are instead
+// handed to it in index order, under a lock, and no more checks start
+// once it returns true; nothing is returned (only the results not yet
+// handed on are held, in a ring: a phrase checks thousands of files and
+// keeps a page of them). The workers
 // never wait for each other's slowest (checking a chunk at a time did),
 // but none runs more than lookahead past the first result not yet
 // handed on: unbounded, the workers a busy scheduler left waiting, each
@@ -21,18 +23,23 @@ const lookahead = 16
 // phrase "if err != nil {", which needs 80 files, read all 2,300 of its
 // candidates in one query of ten (p99 39 ms; bounded, 7.5 ms).
 func checkInOrder[T any](ctx context.Context, n, workers int, check func(i int) T, enough func(T) bool) []T {
-	out := make([]T, n)
 	var (
+		out     []T
 		mu      sync.Mutex
 		turn    = sync.NewCond(&mu)
-		done    []bool // checked, not yet handed to enough
+		pending []T    // with enough: result i at i % lookahead...
+		done    []bool // ...until handed to it
 		inOrder int    // results handed to enough
 		next    atomic.Int64
 		stop    atomic.Bool
 		wg      sync.WaitGroup
 	)
-	if enough != nil {
-		done = make([]bool, n)
+	if enough == nil {
+		out = make([]T, n)
+	} else {
+		// A check starts only below inOrder+lookahead, so the results
+		// not yet handed on have distinct slots.
+		pending, done = make([]T, lookahead), make([]bool, lookahead)
 	}
 	// A waiting worker is woken by the check it waits behind: each
 	// finished check broadcasts, and so does each worker leaving, as one
@@ -68,9 +75,11 @@ func checkInOrder[T any](ctx context.Context, n, workers int, check func(i int) 
 					continue
 				}
 				mu.Lock()
-				out[i], done[i] = r, true
-				for inOrder < n && done[inOrder] && !stop.Load() {
-					stop.Store(enough(out[inOrder]))
+				pending[i%lookahead], done[i%lookahead] = r, true
+				for k := inOrder % lookahead; inOrder < n && done[k] && !stop.Load(); k = inOrder % lookahead {
+					stop.Store(enough(pending[k]))
+					var zero T
+					pending[k], done[k] = zero, false
 					inOrder++
 				}
 				turn.Broadcast()

@@ -50,11 +50,11 @@ func TestReadTextPooled(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "a", "hello")
 	write(t, dir, "big", string(make([]byte, 100)))
-	data, release, err := readText(dir+"/a", 10)
+	data, held, err := readText(dir+"/a", 10)
 	if err != nil || string(data) != "hello" {
 		t.Fatalf("readText = %q, %v", data, err)
 	}
-	release()
+	held.release()
 	if _, _, err := readText(dir+"/big", 10); err != errTooLarge {
 		t.Errorf("over the cap: err %v", err)
 	}

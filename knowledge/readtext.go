@@ -19,11 +19,24 @@ type textFile interface {
 	Size() (int64, error)
 }
 
+// textBuf holds a file's bytes read into a pooled buffer until release
+// returns it (a value, not a func: a closure was an allocation per file
+// read, and a phrase reads thousands).
+type textBuf struct{ p *[]byte }
+
+// release returns the buffer; the bytes read into it are not to be used
+// after.
+func (b textBuf) release() {
+	if b.p != nil {
+		bufPool.Put(b.p)
+	}
+}
+
 // readText reads a file of at most maxSize bytes into a pooled buffer;
-// release returns it. Snippets must be copied out before release.
-func readText(path string, maxSize int64) (data []byte, release func(), err error) {
-	data, release, _, err = readTextPeek(path, maxSize, nil)
-	return data, release, err
+// buf.release returns it. Snippets must be copied out before release.
+func readText(path string, maxSize int64) (data []byte, buf textBuf, err error) {
+	data, buf, _, err = readTextPeek(path, maxSize, nil)
+	return data, buf, err
 }
 
 // bigFile is the size from which readTextPeek shows peek a file's head:
@@ -38,10 +51,10 @@ const bigFile = 4 * headLen
 // reads stop at the first short one (a regular file's end), so a file of
 // under 64 KB is one open, one read and one close (an fstat was a tenth
 // of the system time of a phrase query reading 2,000 files).
-func readTextPeek(path string, maxSize int64, peek func(head []byte) bool) (data []byte, release func(), done bool, err error) {
+func readTextPeek(path string, maxSize int64, peek func(head []byte) bool) (data []byte, held textBuf, done bool, err error) {
 	f, err := openText(path)
 	if err != nil {
-		return nil, nil, false, err
+		return nil, textBuf{}, false, err
 	}
 	defer f.Close()
 	bp := bufPool.Get().(*[]byte)
@@ -60,19 +73,20 @@ func readTextPeek(path string, maxSize int64, peek func(head []byte) bool) (data
 		m, err := f.Read(buf[n:end])
 		if err != nil && err != io.EOF {
 			put()
-			return nil, nil, false, err
+			return nil, textBuf{}, false, err
 		}
 		n += m
 		if int64(n) > maxSize {
 			put()
-			return nil, nil, false, errTooLarge
+			return nil, textBuf{}, false, errTooLarge
 		}
 		if err == io.EOF || n < end {
-			return buf[:n], put, false, nil
+			*bp = buf[:0] // a grown buffer goes back to the pool
+			return buf[:n], textBuf{bp}, false, nil
 		}
 		if n == first && peek != nil && peek(buf[:headLen]) {
 			put()
-			return nil, func() {}, true, nil
+			return nil, textBuf{}, true, nil
 		}
 		if n == len(buf) {
 			// A big file: its size, asked once, makes the rest one read
@@ -83,7 +97,7 @@ func readTextPeek(path string, maxSize int64, peek func(head []byte) bool) (data
 				size, err := f.Size()
 				if err == nil && size > maxSize {
 					put()
-					return nil, nil, false, errTooLarge
+					return nil, textBuf{}, false, errTooLarge
 				}
 				if err == nil {
 					extra = max(int(size)-n+512, 512)

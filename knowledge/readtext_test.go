@@ -31,7 +31,7 @@ func TestReadTextPeekReadsWholeFiles(t *testing.T) {
 			if peeking {
 				peek = func(head []byte) bool { heads = append(heads, bytes.Clone(head)); return false }
 			}
-			data, release, done, err := readTextPeek(path, maxSize, peek)
+			data, held, done, err := readTextPeek(path, maxSize, peek)
 			if size > maxSize {
 				if !errors.Is(err, errTooLarge) {
 					t.Fatalf("%d bytes: got %v, want errTooLarge", size, err)
@@ -44,7 +44,7 @@ func TestReadTextPeekReadsWholeFiles(t *testing.T) {
 			if !bytes.Equal(data, content) {
 				t.Fatalf("%d bytes, peek %v: read %d bytes, not the file", size, peeking, len(data))
 			}
-			release()
+			held.release()
 			wantHeads := 0
 			if peeking && size >= bigFile {
 				wantHeads = 1
@@ -58,9 +58,9 @@ func TestReadTextPeekReadsWholeFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "g"), make([]byte, 100<<10), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	data, release, done, err := readTextPeek(filepath.Join(dir, "g"), maxSize, func([]byte) bool { return true })
+	data, held, done, err := readTextPeek(filepath.Join(dir, "g"), maxSize, func([]byte) bool { return true })
 	if err != nil || !done || data != nil {
 		t.Fatalf("satisfied peek: err %v, done %v, %d bytes", err, done, len(data))
 	}
-	release()
+	held.release()
 }

@@ -129,11 +129,11 @@ func stoppingPrefix(found []foundHit, limit int) ([]foundHit, int) {
 // scanFile reads one file and reports a hit if every term occurs in it.
 func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 	src, rel := x.locate(id)
-	data, release, err := readText(src.absPath(rel), x.opts.MaxFileSize)
+	data, held, err := readText(src.absPath(rel), x.opts.MaxFileSize)
 	if err != nil {
 		return Hit{}, false
 	}
-	defer release()
+	defer held.release()
 	if bytes.IndexByte(data[:min(len(data), binarySniffLen)], 0) >= 0 {
 		return Hit{}, false
 	}
@@ -164,11 +164,11 @@ func (x *Index) scanSnippet(h *Hit, pq *parsedQuery) {
 			src = s
 		}
 	}
-	data, release, err := readText(src.absPath(h.Path), x.opts.MaxFileSize)
+	data, held, err := readText(src.absPath(h.Path), x.opts.MaxFileSize)
 	if err != nil {
 		return
 	}
-	defer release()
+	defer held.release()
 	m := findLines(data, pq.terms)
 	h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 }

@@ -1,5 +1,7 @@
 package knowledge
 
+import "sync"
+
 // scoredDoc is a hit by its number in the snapshot (bleve's internal id),
 // which breaks ties between equal scores as bleve's collector does.
 type scoredDoc struct {
@@ -21,12 +23,27 @@ func (d scoredDoc) worse(o scoredDoc) bool {
 type topHits struct {
 	hits []scoredDoc
 	want int
+	buf  *[]scoredDoc // where hits came from, for release
 }
 
-// newTopHits starts small: a phrase keeps up to 4,096 candidates, and
-// most have a few dozen.
+// heapBufs recycles the buffers of the heaps that each core fills with
+// its share's best hits: they are garbage once merged, and a phrase's
+// hold thousands of candidates (a fifth of what its query allocated).
+// A buffer starts small: most queries keep a few dozen.
+var heapBufs = sync.Pool{New: func() any { b := make([]scoredDoc, 0, 64); return &b }}
+
 func newTopHits(want int) topHits {
-	return topHits{hits: make([]scoredDoc, 0, min(want, 64)), want: want}
+	bp := heapBufs.Get().(*[]scoredDoc)
+	return topHits{hits: (*bp)[:0], want: want, buf: bp}
+}
+
+// release hands the heap's buffer back for reuse, and empties the heap.
+func (h *topHits) release() {
+	if h.buf != nil {
+		*h.buf = h.hits[:0]
+		heapBufs.Put(h.buf)
+	}
+	*h = topHits{}
 }
 
 func (h *topHits) offer(d scoredDoc) {

@@ -116,13 +116,19 @@ func segmentsBySize(lists []segment.PostingsList) []int {
 	return order
 }
 
-// mergeTop merges the workers' heaps into the keep best, best first.
+// mergeTop merges the workers' heaps into the keep best, best first,
+// and releases them.
 func mergeTop(heaps []topHits, keep int) []scoredDoc {
-	best := newTopHits(keep)
+	n := 0
 	for _, h := range heaps {
-		for _, d := range h.hits {
+		n += len(h.hits)
+	}
+	best := topHits{hits: make([]scoredDoc, 0, min(n, keep)), want: keep}
+	for i := range heaps {
+		for _, d := range heaps[i].hits {
 			best.offer(d)
 		}
+		heaps[i].release()
 	}
 	return best.sorted()
 }
