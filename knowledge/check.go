@@ -3,7 +3,6 @@ package knowledge
 import (
 	"bytes"
 	"context"
-	"path"
 	"strings"
 )
 
@@ -43,7 +42,7 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	} else if err == nil && !quickReject(v, pq.terms) {
 		m := findLinesIn(v, pq.terms)
 		if defines {
-			m, h.Defines = definitionFirst(data, m, defTerm, langOf(extOf(rel), path.Base(rel)))
+			m, h.Defines = definitionFirst(data, m, defTerm, langOfPath(rel))
 		}
 		held.release()
 		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges

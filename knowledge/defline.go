@@ -3,6 +3,8 @@ package knowledge
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/blevesearch/bleve/v2/search/query"
 )
@@ -22,6 +24,64 @@ func (q *parsedQuery) definedQuery(text string) query.Query {
 	tq.SetField(fieldDef)
 	tq.SetBoost(defBoost)
 	return tq
+}
+
+// defOf reads def:Name; -def: is refused.
+func defOf(text string) (string, bool, error) {
+	key, val, found := strings.Cut(text, ":")
+	switch strings.ToLower(key) {
+	case "def":
+		return val, found, nil
+	case "-def":
+		return "", found, fmt.Errorf("%w: -def: excludes nothing; def:Name keeps the files defining Name", ErrBadQuery)
+	}
+	return "", false, nil
+}
+
+// parseDef is the term of def:name: a word asked for only in the files
+// defining it. A name still being typed ("def:") asks for nothing: its
+// term has no text.
+func parseDef(name string) (term, error) {
+	if name == "" {
+		return term{}, nil
+	}
+	id, ok := oneIdent(name)
+	if !ok || id != name || searchedAsText(id) {
+		return term{}, fmt.Errorf("%w: def: takes one name, as in def:parseArgs (not %q)", ErrBadQuery, name)
+	}
+	t, err := parseTerm(id)
+	if err != nil || t.kind != termWord || t.verify {
+		return term{}, fmt.Errorf("%w: def: takes one name, as in def:parseArgs (not %q)", ErrBadQuery, name)
+	}
+	t.defOnly = true
+	return t, nil
+}
+
+// onlyDefining asks for def:name: the files holding the word that define
+// it (the content ranks them); none when no file defines it.
+func (q *parsedQuery) onlyDefining(t term) query.Query {
+	d := q.definedQuery(t.text)
+	if d == nil {
+		return query.NewMatchNoneQuery()
+	}
+	return query.NewConjunctionQuery([]query.Query{identsQuery(t.text, fieldContent, 1), d})
+}
+
+// defName is the term a def:name term's files hold in their def field.
+func (t term) defName() string { return wordsOf(t.text).terms[0] }
+
+// definesIn: data, the text of the file at rel, defines each def:name
+// term of terms (a scan's check, where the index did not pick the files).
+func definesIn(data []byte, rel string, terms []term) bool {
+	for _, t := range terms {
+		if !t.defOnly || !isASCII(t.defName()) { // definitionFirst finds ASCII names
+			continue
+		}
+		if _, ok := definitionFirst(data, lineMatch{}, t.defName(), langOfPath(rel)); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // termDefined reports whether some file defines term; an error counts
@@ -50,6 +110,15 @@ func (x *Index) definersAmong(ctx context.Context, q *parsedQuery, ids []string)
 		}
 		tq, ok := q.definedQuery(t.text).(*query.TermQuery)
 		if !ok {
+			continue
+		}
+		if t.defOnly { // every hit defines it, and asked for it, shows it whatever its size
+			if out == nil {
+				out = map[string]string{}
+			}
+			for _, id := range ids {
+				out[id] = tq.Term
+			}
 			continue
 		}
 		if among == nil {

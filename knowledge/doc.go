@@ -134,6 +134,9 @@ var langByName = map[string]string{
 }
 
 // langOf names the language of a file for lang: filters.
+// langOfPath is the language of the file at rel.
+func langOfPath(rel string) string { return langOf(extOf(rel), path.Base(rel)) }
+
 func langOf(ext, base string) string {
 	if l, ok := langByName[strings.ToLower(base)]; ok {
 		return l

@@ -55,11 +55,14 @@ type term struct {
 	// inDataOnly: a word the index holds nowhere, matched only within
 	// encoded data (see lookForUnknownAsText).
 	inDataOnly bool
+	// defOnly: def:Name, a word matched only in the files defining it
+	// (see defs.go), each shown at its definition.
+	defOnly bool
 }
 
 // parsedQuery is the query syntax: words (AND), "phrases", prefix*,
-// fuzzy~, /regex/, *wildcards, and path:/ext:/lang: filters, each negated
-// by a leading "-".
+// fuzzy~, /regex/, *wildcards, def:Name (the files defining Name), and
+// path:/ext:/lang: filters, each negated by a leading "-".
 type parsedQuery struct {
 	terms []term
 	paths []string // lowercased; a glob if it holds * or ?
@@ -115,6 +118,19 @@ func parseQuery(s string) (*parsedQuery, error) {
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
 				lit: foldLiteral(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text, words.toGrams),
 				phrase: lowered, anchor: anchor, words: words})
+			continue
+		}
+		if name, ok, err := defOf(f.text); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			t, err := parseDef(name)
+			if err != nil {
+				return nil, err
+			}
+			if t.text != "" {
+				q.terms = append(q.terms, t)
+			}
 			continue
 		}
 		if kind, not, val, ok := filterOf(f.text); ok {

@@ -74,6 +74,9 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 		}
 		return allOf(qs, query.NewMatchAllQuery())
 	}
+	if t.defOnly {
+		return q.onlyDefining(t)
+	}
 	if t.inDataOnly {
 		// Only files holding data; no path holds it as a word.
 		data := query.NewTermQuery(string(dataMarker))

@@ -153,6 +153,9 @@ func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 		}
 		count += n
 	}
+	if !definesIn(data, rel, pq.terms) {
+		return Hit{}, false
+	}
 	return Hit{Path: rel, Source: src.label, Score: float64(count)}, true
 }
 
@@ -170,5 +173,10 @@ func (x *Index) scanSnippet(h *Hit, pq *parsedQuery) {
 	}
 	defer held.release()
 	m := findLines(data, pq.terms)
+	for _, t := range pq.terms {
+		if t.defOnly && !h.Defines {
+			m, h.Defines = definitionFirst(data, m, t.defName(), langOfPath(h.Path))
+		}
+	}
 	h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 }

@@ -24,6 +24,7 @@ func (q *parsedQuery) lookForUnknownAsText() bool {
 	for i := range q.terms {
 		t := &q.terms[i]
 		switch {
+		case t.defOnly: // a name some file defines is a code word
 		case t.kind == termWord && !t.verify:
 			if !allBase64(t.text) {
 				continue

@@ -41,4 +41,12 @@ func TestIndexSearcherMarksTheDefinition(t *testing.T) {
 		!strings.HasPrefix(hits[0].Snippet, "func parseConfig(") || hits[1].Defines {
 		t.Errorf("hits = %+v, want config.go first, defining it on line 5, then main.go", hits)
 	}
+	// def: keeps the defining file only.
+	hits, err = IndexSearcher{Index: x}.Search(ctx, "def:parseConfig", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(hits) != 1 || hits[0].Path != "config.go" || !hits[0].Defines || hits[0].Line != 5 {
+		t.Errorf("def:parseConfig hits = %+v, want config.go alone, on line 5", hits)
+	}
 }

@@ -51,7 +51,7 @@ var commands = []command{
 	{"run", "run one agent turn headless (--json for event lines)", runRun},
 	{"apply", "apply SEARCH/REPLACE blocks from an LLM reply", runApply},
 	{"index", "build or refresh the search index of a folder", runIndex},
-	{"search", "search a folder's index (words, \"phrases\", path:, ext:, /regex/)", runSearch},
+	{"search", "search a folder's index (words, \"phrases\", def:, path:, ext:, /regex/)", runSearch},
 	{"keys", "manage provider keys in the OS keychain", runKeys},
 	{"sessions", "list, show and export saved conversations", runSessions},
 }

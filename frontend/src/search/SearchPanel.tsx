@@ -81,7 +81,7 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
           aria-controls={listId}
           aria-activedescendant={hits.length > 0 ? optionId(listId, current) : undefined}
           aria-autocomplete="list"
-          placeholder='Search files — words or "phrases"'
+          placeholder='Search files — words, "phrases" or def:Name'
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
