@@ -63,3 +63,36 @@ func TestDefQueryErrors(t *testing.T) {
 		}
 	}
 }
+
+// A scan that reads files the index did not pick (while the first build
+// runs) keeps those defining each def: name by their lines.
+func TestDefinesIn(t *testing.T) {
+	def := func(name string) term {
+		t.Helper()
+		d, err := parseDef(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	word, err := parseTerm("argv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		rel, text string
+		terms     []term
+		want      bool
+	}{
+		{"a.go", "func ParseArgs(argv []string) {}\n", []term{def("ParseArgs"), word}, true},
+		{"b.go", "\tParseArgs(argv)\n", []term{def("ParseArgs"), word}, false},
+		{"c.md", "func ParseArgs(argv []string) {}\n", []term{def("ParseArgs")}, false}, // prose defines nothing
+		{"d.go", "func A() {}\n", []term{word}, true},                                   // no def: term
+		{"e.go", "func ParseArgs() {}\n", []term{def("ParseArgs"), def("Other")}, false},
+	}
+	for _, c := range cases {
+		if got := definesIn([]byte(c.text), c.rel, c.terms); got != c.want {
+			t.Errorf("%s: definesIn = %v, want %v", c.rel, got, c.want)
+		}
+	}
+}
