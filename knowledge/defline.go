@@ -171,8 +171,10 @@ func definitionFirst(data []byte, m lineMatch, term, lang string) (lineMatch, bo
 		start, stop := lineAt(data, at)
 		line := trimCR(data[start:stop])
 		name := definedOn(lineAbove(data, start), line, r)
-		if name == nil && inGoGroup(data, start, line) {
-			name, _ = wordAt(line, 1)
+		if name == nil {
+			if closer := goBlockOf(data, start, line, r); closer != 0 {
+				name = memberOf(line, closer)
+			}
 		}
 		// name is a slice of data to its end: its capacity tells where.
 		if name != nil && cap(data)-cap(name) == at && len(name) == len(needle) {
@@ -205,21 +207,27 @@ func lineAbove(data []byte, start int) []byte {
 	return trimCR(data[bytes.LastIndexByte(data[:start-1], '\n')+1 : start-1])
 }
 
-// inGoGroup: line, starting at data[start], is a member of a Go var,
-// const or type group: one tab in, below the group's opening line with
-// nothing but indented, blank or comment lines between.
-func inGoGroup(data []byte, start int, line []byte) bool {
+// goBlockOf is the byte closing the Go block of definitions line, starting
+// at data[start], is a member of (see forEachDefinition), or 0: the line
+// is one tab in, below the block's opening line with nothing but
+// indented, blank or comment lines between.
+func goBlockOf(data []byte, start int, line []byte, r defRules) byte {
 	if len(line) < 2 || line[0] != '\t' || line[1] == '\t' {
-		return false
+		return 0
 	}
 	for p := start; p > 0; {
 		prevStart := bytes.LastIndexByte(data[:p-1], '\n') + 1
 		prev := trimCR(data[prevStart : p-1])
 		p = prevStart
-		if len(prev) == 0 || prev[0] == '\t' || bytes.HasPrefix(prev, []byte("//")) {
+		switch {
+		case len(prev) == 0 || prev[0] == '\t' || bytes.HasPrefix(prev, []byte("//")):
 			continue
+		case isGroupStart(prev):
+			return ')'
+		case r.goMembers && isBodyStart(prev):
+			return '}'
 		}
-		return isGroupStart(prev)
+		return 0
 	}
-	return false
+	return 0
 }

@@ -32,7 +32,7 @@ const (
 // written (a name defined twice comes twice), a slice of text, until fn
 // returns false.
 func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
-	inGroup := false // within a Go var, const or type group
+	var closer byte // within a Go block of definitions: the byte that closes it
 	var prev []byte
 	for len(text) > 0 {
 		line := text
@@ -45,22 +45,49 @@ func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 		above := prev
 		prev = line
 		switch {
-		case inGroup && len(line) > 1 && line[0] == '\t' && line[1] != '\t':
-			// One tab in: a member (ErrNotExist = ...), not a line of
-			// its value.
-			if name, _ := wordAt(line, 1); name != nil && !fn(name) {
+		case closer != 0 && len(line) > 1 && line[0] == '\t' && line[1] != '\t':
+			// One tab in: a member, not a line of its value.
+			if name := memberOf(line, closer); name != nil && !fn(name) {
 				return
 			}
-		case inGroup && len(line) > 0 && line[0] == ')':
-			inGroup = false
+		case closer != 0 && len(line) > 0 && line[0] == closer:
+			closer = 0
 		case isGroupStart(line):
-			inGroup = true
+			closer = ')'
 		default:
 			if name := definedOn(above, line, r); name != nil && !fn(name) {
 				return
 			}
+			if r.goMembers && isBodyStart(line) {
+				closer = '}'
+			}
 		}
 	}
+}
+
+// memberOf is the name a line one tab into a Go block defines: a var,
+// const or type group's member (ErrNotExist = ...), a struct's field
+// (Timeout time.Duration) or an interface's method (Read(p []byte) ...);
+// nil for an embedded type (io.Reader), which names none of its own.
+func memberOf(line []byte, closer byte) []byte {
+	name, end := wordAt(line, 1)
+	if name == nil || closer == ')' {
+		return name
+	}
+	if end < len(line) && bytes.IndexByte([]byte(" \t(,"), line[end]) >= 0 {
+		return name
+	}
+	return nil
+}
+
+// isBodyStart: the line opens a Go struct's or interface's body
+// ("type Client struct {").
+func isBodyStart(line []byte) bool {
+	if !bytes.HasPrefix(line, []byte("type ")) {
+		return false
+	}
+	line = bytes.TrimRight(line, " \t")
+	return bytes.HasSuffix(line, []byte(" struct {")) || bytes.HasSuffix(line, []byte(" interface {"))
 }
 
 // isGroupStart: the line opens a Go group of definitions ("var (").

@@ -58,6 +58,9 @@ func TestDefinitionTerms(t *testing.T) {
 		{"python assignments", "python", "MAX_SIZE = 10\ntimeout: float = 2.5\nif x == 1:\ntry:\nx.y = 1\n    local = 3\nprint(x)",
 			[]string{"max_size", "timeout"}},
 		{"many names, each once", "go", strings.Repeat("var (\n\tA = 1\n)\n", 3) + manyConsts(40) + manyConsts(40), constNames(40)},
+		{"go struct fields and interface methods", "go", "type Client struct {\n\t// Timeout bounds a request.\n\tTimeout time.Duration\n\tjar, cache Store\n\tsync.Mutex\n\tEmbedded\n\tnested struct {\n\t\tinner int\n\t}\n}\nfunc f() {\n\tlocal := 1\n}\ntype Store interface {\n\tGet(key string) ([]byte, error)\n\tio.Closer\n}\ntype Pair[T any] struct {\n\tA, B T\n}",
+			[]string{"client", "timeout", "jar", "nested", "f", "store", "get", "pair", "a"}},
+		{"struct bodies are Go's", "c", "type X struct {\n\tfield int\n}", []string{"x"}},
 		{"crlf lines", "go", "type A int\r\nvar (\r\n\tB = 1\r\n)\r\n", []string{"a", "b"}},
 	}
 	for _, c := range cases {
@@ -122,6 +125,8 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		"src/args.c": "/* parse_args reads argv. */\nint n = parse_args(0, 0);\nstatic int\nparse_args (int argc, char **argv)\n{\n",
 		// A method named by itself, after a call of it.
 		"web/app.js": "class App {\n  update() { this.repaint() }\n  repaint() {\n  }\n}\n",
+		// A struct's field, below a method using it.
+		"lib/client.go": "package lib\n\nfunc (c *Client) wait() { sleep(c.RetryDelay) }\n\ntype Client struct {\n\t// RetryDelay is doubled each time.\n\tRetryDelay time.Duration\n}\n",
 		// Prose that reads like a definition defines nothing.
 		"docs/guide.md": "Type repaint to draw again.\n",
 	})
@@ -139,6 +144,7 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		{"parse_args", "src/args.c", 4, "parse_args (int argc", "parse_args"},
 		{"repaint", "web/app.js", 3, "repaint() {", "repaint"},
 		{"repaint", "docs/guide.md", 1, "Type repaint", ""},
+		{"RetryDelay", "lib/client.go", 7, "RetryDelay time.Duration", "RetryDelay"},
 	}
 	for _, c := range cases {
 		res := search(t, x, c.q)

@@ -61,6 +61,9 @@ type defRules struct {
 	// typeAbove: an unindented "name(" below a line holding only its
 	// return type, GNU's style ("static int\nparse_args (int argc").
 	typeAbove bool
+	// goMembers: a Go struct's fields and an interface's methods, one
+	// tab into the body of a top-level type.
+	goMembers bool
 	// bareMethods: an indented "name(params) {" with nothing before the
 	// name: a JavaScript or TypeScript method ("render() {"), a Java or
 	// C# constructor ("Server(int port) {"). A call never ends with the
@@ -80,6 +83,8 @@ func rulesFor(lang string) (defRules, bool) {
 		return defRules{topLevelVars: true, bareMethods: true}, true
 	case "python":
 		return defRules{topLevelVars: true, assignments: true}, true
+	case "go":
+		return defRules{topLevelVars: true, goMembers: true}, true
 	case "markdown", "rst", "text", "tex", "json", "yaml", "toml", "xml", "ini", "gomod", "css":
 		return defRules{}, false
 	}

@@ -22,7 +22,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 14
+const MappingVersion = 15
 
 var (
 	keyVersion = []byte("hearth.mapping")
