@@ -94,21 +94,8 @@ func skipTypeParams(line []byte, i int) int {
 // when none open there or they do not close before a brace, a
 // parenthesis or a statement's end.
 func skipAngles(line []byte, i int) int {
-	depth := 0
-	for j := i; j < len(line); j++ {
-		switch line[j] {
-		case '<':
-			depth++
-		case '>':
-			if depth--; depth == 0 {
-				return j + 1
-			}
-		case '(', ')', '{', '}', ';':
-			return i
-		}
-		if depth == 0 {
-			return i
-		}
+	if end, ok := closeOf(line, i, '<', '>', "(){};"); ok {
+		return end
 	}
 	return i
 }

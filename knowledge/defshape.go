@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -240,21 +241,32 @@ func skipBlanks(line []byte, i int) int {
 // skipParens skips the balanced parentheses opening at line[i] (or
 // whatever follows i when there are none there).
 func skipParens(line []byte, i int) int {
+	end, _ := closeOf(line, i, '(', ')', "")
+	return end
+}
+
+// closeOf is the index just past the bracket closing the one that opens
+// at line[i] (open, then close, counting nested pairs), and true; i when
+// none opens there, the index of a byte of stops met before the close,
+// or the line's end when it does not close, and false.
+func closeOf(line []byte, i int, open, close byte, stops string) (int, bool) {
+	if i >= len(line) || line[i] != open {
+		return i, false
+	}
 	depth := 0
-	for ; i < len(line); i++ {
-		switch line[i] {
-		case '(':
+	for j := i; j < len(line); j++ {
+		switch c := line[j]; {
+		case c == open:
 			depth++
-		case ')':
+		case c == close:
 			if depth--; depth == 0 {
-				return i + 1
+				return j + 1, true
 			}
-		}
-		if depth == 0 {
-			return i
+		case strings.IndexByte(stops, c) >= 0:
+			return j, false
 		}
 	}
-	return i
+	return len(line), false
 }
 
 // wordAt returns the identifier starting at line[i] and its end; nil
