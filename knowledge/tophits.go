@@ -28,7 +28,7 @@ type topHits struct {
 
 // heapBufs recycles the buffers of the heaps that each core fills with
 // its share's best hits: they are garbage once merged, and a phrase's
-// hold thousands of candidates (a fifth of what its query allocated).
+// hold thousands of candidates.
 // A buffer starts small: most queries keep a few dozen.
 var heapBufs = sync.Pool{New: func() any { b := make([]scoredDoc, 0, 64); return &b }}
 
