@@ -31,6 +31,12 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: score}}
 	var head lineMatch
 	defTerm, defines := pq.definers[id]
+	// def:name shows the definition whatever the file's size; with a
+	// capital (exact), a file not defining it in that case is dropped.
+	exact := false
+	if t, ok := pq.defOnlyTerm(); ok {
+		defTerm, defines, exact = t.definedName(), true, t.exactCase
+	}
 	peek := pq.headPeek(&head)
 	if defines { // the definition may be anywhere in the file
 		peek = nil
@@ -42,16 +48,16 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	} else if err == nil && !quickReject(v, pq.terms) {
 		m := findLinesIn(v, pq.terms)
 		if defines {
-			m, h.Defines = definitionFirst(data, m, defTerm, langOfPath(rel))
+			m, h.Defines = definitionFirst(data, m, defTerm, langOfPath(rel), exact)
 		}
 		held.release()
 		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
-		h.dropped = m.unverified && !pathHasAll(rel, pq.terms)
+		h.dropped = m.unverified && !pathHasAll(rel, pq.terms) || exact && !h.Defines
 	} else {
 		if err == nil {
 			held.release()
 		}
-		h.dropped = needsVerify(pq.terms) && !pathHasAll(rel, pq.terms)
+		h.dropped = needsVerify(pq.terms) && !pathHasAll(rel, pq.terms) || exact
 	}
 	return h
 }

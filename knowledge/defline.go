@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/blevesearch/bleve/v2/search/query"
 )
@@ -54,6 +55,7 @@ func parseDef(name string) (term, error) {
 		return term{}, fmt.Errorf("%w: def: takes one name, as in def:parseArgs (not %q)", ErrBadQuery, name)
 	}
 	t.defOnly = true
+	t.exactCase = strings.IndexFunc(id, unicode.IsUpper) >= 0
 	return t, nil
 }
 
@@ -70,6 +72,26 @@ func (q *parsedQuery) onlyDefining(t term) query.Query {
 // defName is the term a def:name term's files hold in their def field.
 func (t term) defName() string { return wordsOf(t.text).terms[0] }
 
+// definedName is what a def:name term's definition line must name: the
+// name as typed when it has a capital (smart case, as a regex's), else
+// its term, any case.
+func (t term) definedName() string {
+	if t.exactCase {
+		return t.text
+	}
+	return t.defName()
+}
+
+// defOnlyTerm is the query's def:name term, if it has one.
+func (q *parsedQuery) defOnlyTerm() (term, bool) {
+	for _, t := range q.terms {
+		if t.defOnly {
+			return t, true
+		}
+	}
+	return term{}, false
+}
+
 // definesIn: data, the text of the file at rel, defines each def:name
 // term of terms (a scan's check, where the index did not pick the files).
 func definesIn(data []byte, rel string, terms []term) bool {
@@ -77,7 +99,7 @@ func definesIn(data []byte, rel string, terms []term) bool {
 		if !t.defOnly || !isASCII(t.defName()) { // definitionFirst finds ASCII names
 			continue
 		}
-		if _, ok := definitionFirst(data, lineMatch{}, t.defName(), langOfPath(rel)); !ok {
+		if _, ok := definitionFirst(data, lineMatch{}, t.definedName(), langOfPath(rel), t.exactCase); !ok {
 			return false
 		}
 	}
@@ -105,20 +127,11 @@ func (x *Index) definersAmong(ctx context.Context, q *parsedQuery, ids []string)
 	var out map[string]string
 	var among query.Query
 	for _, t := range q.terms {
-		if t.kind != termWord || t.verify || t.inDataOnly || len(ids) == 0 {
+		if t.kind != termWord || t.verify || t.inDataOnly || t.defOnly || len(ids) == 0 {
 			continue
 		}
 		tq, ok := q.definedQuery(t.text).(*query.TermQuery)
 		if !ok {
-			continue
-		}
-		if t.defOnly { // every hit defines it, and asked for it, shows it whatever its size
-			if out == nil {
-				out = map[string]string{}
-			}
-			for _, id := range ids {
-				out[id] = tq.Term
-			}
 			continue
 		}
 		if among == nil {
@@ -142,14 +155,14 @@ func (x *Index) definersAmong(ctx context.Context, q *parsedQuery, ids []string)
 	return out
 }
 
-// definitionFirst makes the line of data that defines term m's best line,
-// with its snippet, ahead of the lines m found: a search for a name shows
-// the file defining it at its definition, not at the first mention (a doc
-// comment, an import); false, with m unchanged, when no line defines term. Only the
-// lines holding the name are looked at, found by the vectorized search
-// literal.go uses: a scan of every line ran at about 300 MB/s, a
-// millisecond for a big file.
-func definitionFirst(data []byte, m lineMatch, term, lang string) (lineMatch, bool) {
+// definitionFirst makes the line of data that defines term (any case,
+// or exactly so when exact) m's best line, with its snippet, ahead of the
+// lines m found: a search for a name shows the file defining it at its
+// definition, not at the first mention (a doc comment, an import); false,
+// with m unchanged, when no line defines term. Only the lines holding the
+// name are looked at, found by the vectorized search literal.go uses: a
+// scan of every line ran at about 300 MB/s, a millisecond for a big file.
+func definitionFirst(data []byte, m lineMatch, term, lang string, exact bool) (lineMatch, bool) {
 	if !isASCII(term) {
 		return m, false
 	}
@@ -157,7 +170,7 @@ func definitionFirst(data []byte, m lineMatch, term, lang string) (lineMatch, bo
 	if !ok {
 		return m, false
 	}
-	needle := []byte(term)
+	needle := []byte(asciiLowerString(term))
 	for from := 0; from < len(data); {
 		j := indexFold(data[from:], needle)
 		if j < 0 {
@@ -167,6 +180,9 @@ func definitionFirst(data []byte, m lineMatch, term, lang string) (lineMatch, bo
 		from = at + 1
 		if at > 0 && isNameByte(data[at-1]) || end < len(data) && isNameByte(data[end]) {
 			continue // inside a longer name
+		}
+		if exact && string(data[at:end]) != term {
+			continue
 		}
 		start, stop := lineAt(data, at)
 		line := trimCR(data[start:stop])

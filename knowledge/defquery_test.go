@@ -89,10 +89,47 @@ func TestDefinesIn(t *testing.T) {
 		{"c.md", "func ParseArgs(argv []string) {}\n", []term{def("ParseArgs")}, false}, // prose defines nothing
 		{"d.go", "func A() {}\n", []term{word}, true},                                   // no def: term
 		{"e.go", "func ParseArgs() {}\n", []term{def("ParseArgs"), def("Other")}, false},
+		{"f.go", "var parseargs = 1\n", []term{def("ParseArgs")}, false}, // a capital asks for that case
+		{"g.go", "var ParseArgs = 1\n", []term{def("parseargs")}, true},
 	}
 	for _, c := range cases {
 		if got := definesIn([]byte(c.text), c.rel, c.terms); got != c.want {
 			t.Errorf("%s: definesIn = %v, want %v", c.rel, got, c.want)
 		}
+	}
+}
+
+// def:Name with a capital is spelled so (smart case, as a regex); in
+// lowercase it takes any case.
+func TestDefQueryMatchesCaseWhenItHasACapital(t *testing.T) {
+	x := openFiles(t, map[string]string{
+		"a.go": "package a\n\nvar timeout = 5\n",
+		"b.go": "package b\n\nvar timeout = 1\n\ntype Client struct {\n\tTimeout time.Duration\n}\n",
+		"c.go": "package c\n\nfunc Timeout() {}\n",
+		"d.go": "package d\n\nfunc wait() { sleep(Timeout) }\n",
+	})
+	cases := []struct {
+		q     string
+		lines map[string]int
+	}{
+		{"def:Timeout", map[string]int{"b.go": 6, "c.go": 3}},
+		{"def:timeout", map[string]int{"a.go": 3, "b.go": 3, "c.go": 3}},
+		{"def:TimeOut", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			res, err := x.Search(context.Background(), c.q, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Total != len(c.lines) || len(res.Hits) != len(c.lines) {
+				t.Fatalf("total %d, hits %q; want %d", res.Total, hitPaths(res), len(c.lines))
+			}
+			for _, h := range res.Hits {
+				if want, ok := c.lines[h.Path]; !ok || h.Line != want || !h.Defines {
+					t.Errorf("%s: line %d (%q), defines %v; want line %d", h.Path, h.Line, h.Snippet, h.Defines, want)
+				}
+			}
+		})
 	}
 }

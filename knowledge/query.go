@@ -56,8 +56,10 @@ type term struct {
 	// encoded data (see lookForUnknownAsText).
 	inDataOnly bool
 	// defOnly: def:Name, a word matched only in the files defining it
-	// (see defs.go), each shown at its definition.
-	defOnly bool
+	// (see defs.go), each shown at its definition; exactCase when the
+	// name has a capital, so that its definition must be spelled so
+	// (the index folds case: the files are checked).
+	defOnly, exactCase bool
 }
 
 // parsedQuery is the query syntax: words (AND), "phrases", prefix*,

@@ -173,10 +173,8 @@ func (x *Index) scanSnippet(h *Hit, pq *parsedQuery) {
 	}
 	defer held.release()
 	m := findLines(data, pq.terms)
-	for _, t := range pq.terms {
-		if t.defOnly && !h.Defines {
-			m, h.Defines = definitionFirst(data, m, t.defName(), langOfPath(h.Path))
-		}
+	if t, ok := pq.defOnlyTerm(); ok {
+		m, h.Defines = definitionFirst(data, m, t.definedName(), langOfPath(h.Path), t.exactCase)
 	}
 	h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 }

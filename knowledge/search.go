@@ -127,7 +127,9 @@ const wholeCandidates = 4096
 func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	verify := false
 	for _, t := range pq.terms {
-		verify = verify || t.verify
+		// A def:Name spelled with a capital is checked in each file, as
+		// a phrase is: the index folds case.
+		verify = verify || t.verify || t.exactCase
 	}
 	// The index gives candidates for phrases (files holding every word);
 	// all candidates are checked so the total is what a grep would count.

@@ -27,8 +27,8 @@ type searchHit struct {
 func runSearch(ctx context.Context, env *Env, args []string) int {
 	flags := newFlags(env, "search", "search [--workspace DIR] [--limit N] [--json] [--cache DIR] QUERY\n\n"+
 		"Query syntax: words (all must match), \"exact phrase\", prefix*, fuzzy~ (or ~2),\n"+
-		"/regex/, *wildcard, def:Name (the files defining Name, at the definition),\n"+
-		"path:PART, ext:go, lang:python; -path:, -ext:, -lang: exclude;\n"+
+		"/regex/, *wildcard, path:PART, ext:go, lang:python; -path:, -ext:, -lang: exclude;\n"+
+		"def:Name, the files defining Name, at the definition (a capital: that case only);\n"+
 		"a OR b between alternatives, (a OR b) ext:go to group.")
 	ws := flags.String("workspace", ".", "the indexed folder")
 	limit := flags.Int("limit", 20, "maximum hits")
