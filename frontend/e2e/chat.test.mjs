@@ -154,7 +154,7 @@ describe("Chat against the real backend and a scripted provider", () => {
   });
 
   it("search panel finds words in the workspace index", async () => {
-    const s = await chatSetup([], { files: { "server.go": "package server\n\n// no such container here\nfunc findContainer() {}\n", "README.md": "readme\n" } });
+    const s = await chatSetup([], { files: { "server.go": "package server\n\n// no such container here\nfunc findContainer() {}\n", "README.md": "Call findContainer to look.\n" } });
     try {
       await s.page.getByText(/Indexed 2 files/).waitFor({ timeout: 20000 });
       await s.page.keyboard.press("Control+Shift+F");
@@ -173,13 +173,19 @@ describe("Chat against the real backend and a scripted provider", () => {
       // A word still being typed, no file's word, finds the words it starts.
       await s.page.keyboard.press("Control+Shift+F");
       await box.fill("findCont");
-      await s.page.getByRole("status").filter({ hasText: "1 result for words starting with “findCont”" }).waitFor();
+      await s.page.getByRole("status").filter({ hasText: "2 results for words starting with “findCont”" }).waitFor();
       await results.getByText("server.go").first().waitFor();
       // A name's defining file says so, at the line that defines it.
       await box.fill("findContainer");
       const defining = results.getByRole("option").filter({ hasText: "definition" });
       await defining.filter({ hasText: "func findContainer() {}" }).waitFor();
       assert.equal(await defining.locator(".search-lineno").textContent(), "4");
+      await s.page.getByRole("status").filter({ hasText: /^2 results in/ }).waitFor();
+      // def: keeps the defining file only.
+      await box.fill("def:findContainer");
+      await s.page.getByRole("status").filter({ hasText: /^1 result in/ }).waitFor();
+      await defining.filter({ hasText: "func findContainer() {}" }).waitFor();
+      assert.equal(await results.getByRole("option").count(), 1);
     } finally {
       await s.close();
     }
