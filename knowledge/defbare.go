@@ -61,6 +61,41 @@ func isStatementWord(word []byte) bool {
 	return false
 }
 
+// assignedFunction is the name an unindented JavaScript line gives a
+// function by assigning it to a property, from line[i]: the last part
+// of "module.exports.load = function (", "Parser.prototype.parse =
+// async function", "exports.run = (opts) =>"; nil for any other line.
+func assignedFunction(line []byte, i int, indented bool) []byte {
+	if indented {
+		return nil
+	}
+	var name []byte
+	for dotted := false; ; dotted = true {
+		word, end := wordAt(line, i)
+		if word == nil || end >= len(line) {
+			return nil
+		}
+		name, i = word, end
+		if line[i] != '.' {
+			if !dotted {
+				return nil // a plain "x = function" is a variable's
+			}
+			break
+		}
+		i++
+	}
+	i = skipBlanks(line, i)
+	if i+1 >= len(line) || line[i] != '=' || line[i+1] == '=' {
+		return nil
+	}
+	rest := line[skipBlanks(line, i+1):]
+	rest = bytes.TrimPrefix(rest, []byte("async "))
+	if bytes.HasPrefix(rest, []byte("function")) || bytes.Contains(rest, []byte("=>")) {
+		return name
+	}
+	return nil
+}
+
 // isAccessor: word is the get or set of a JavaScript accessor, followed
 // at line[next] by the property's name ("get size() {").
 func isAccessor(word, line []byte, next int) bool {

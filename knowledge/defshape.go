@@ -110,11 +110,20 @@ func definedOn(prev, line []byte, r defRules) []byte {
 			i = skipAnnotation(line, i)
 			continue
 		}
+		if j := skipAngles(line, i); j > i && mods > 0 { // a generic method's <T> (Java)
+			i = skipBlanks(line, j)
+			continue
+		}
 		word, end := wordAt(line, i)
 		if word == nil {
 			return nil
 		}
 		next := skipBlanks(line, end)
+		if r.bareMethods && !r.typedFuncs {
+			if name := assignedFunction(line, i, indented); name != nil {
+				return name // module.exports.load = function (
+			}
+		}
 		if r.bareMethods {
 			next = skipTypeParams(line, next) // handle<T>(e: T) {
 			if isAccessor(word, line, next) && !r.typedFuncs {
