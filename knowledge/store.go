@@ -22,7 +22,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 15
+const MappingVersion = 16
 
 var (
 	keyVersion = []byte("hearth.mapping")
