@@ -17,6 +17,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/app"
+	"github.com/hearth-agent/hearth/knowledge"
 )
 
 //go:embed all:frontend/dist
@@ -30,11 +31,18 @@ var appIcon []byte
 // source tree it cut the build's peak RSS from 412 to 320 MB.
 const desktopMemoryLimit = 350 << 20
 
+// desktopHeapFloor lets the heap grow this far past what a collection
+// left live before the next one (knowledge.KeepHeapFloor): a small
+// project's index leaves a few MB live, and a collection every few
+// searches put itself in their slowest latencies.
+const desktopHeapFloor = 32 << 20
+
 // runDesktop is the composition root of the desktop app.
 func runDesktop(_ []string) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(desktopMemoryLimit)
 	}
+	defer knowledge.KeepHeapFloor(desktopHeapFloor)()
 	dir, err := settings.DefaultDir()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)

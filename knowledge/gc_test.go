@@ -1,8 +1,11 @@
 package knowledge
 
 import (
+	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"testing"
+	"time"
 )
 
 func TestBuildGCTargetIsRestoredOnceByTheLastBuild(t *testing.T) {
@@ -33,4 +36,69 @@ func TestBuildGCTargetIsRestoredOnceByTheLastBuild(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestHeapFloorPercent(t *testing.T) {
+	const mb = 1 << 20
+	tests := []struct {
+		base, want int
+		live       uint64
+	}{
+		{100, 1066, 3 * mb},  // a small project's index: collect 32 MB on, not 3
+		{100, 213, 15 * mb},  // the 1 GB tier's live heap
+		{100, 100, 64 * mb},  // past the floor: Go's own rule
+		{300, 300, 15 * mb},  // a higher base stays
+		{100, 2000, 1 << 10}, // a nearly empty heap: capped
+		{100, 100, 0},
+		{-1, -1, 3 * mb}, // off stays off
+	}
+	for _, tt := range tests {
+		if got := heapFloorPercent(tt.base, tt.live, 32*mb); got != tt.want {
+			t.Errorf("heapFloorPercent(%d, %d) = %d, want %d", tt.base, tt.live, got, tt.want)
+		}
+	}
+}
+
+// The floor raises GOGC after a collection, leaves a build's target
+// alone until the build ends, and stop restores the percent.
+func TestKeepHeapFloor(t *testing.T) {
+	t.Setenv("GOGC", "")
+	orig := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(orig)
+	stop := KeepHeapFloor(256 << 20) // far above this test's live heap
+	defer stop()
+	waitPercent := func(ok func(int) bool) int {
+		t.Helper()
+		for range 200 {
+			runtime.GC()
+			if p := gcPercent(); ok(p) {
+				return p
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		t.Fatalf("GOGC stayed %d", gcPercent())
+		return 0
+	}
+	raised := waitPercent(func(p int) bool { return p > 100 })
+	restore := lowerGCForBuild()
+	runtime.GC()
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond) // the finalizer's turn
+	if p := gcPercent(); p != buildGCPercent {
+		t.Errorf("during a build GOGC = %d, want %d", p, buildGCPercent)
+	}
+	restore()
+	if p := gcPercent(); p <= 100 {
+		t.Errorf("after the build GOGC = %d, want the floor's (%d before it)", p, raised)
+	}
+	stop()
+	if p := gcPercent(); p != 100 {
+		t.Errorf("after stop GOGC = %d, want 100", p)
+	}
+}
+
+func gcPercent() int {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	return int(s[0].Value.Uint64())
 }

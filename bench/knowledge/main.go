@@ -32,6 +32,7 @@ func main() {
 	synthetic := flag.Int("synthetic", 0, "generate a synthetic corpus of N files (~10 KB each) instead")
 	runs := flag.Int("runs", 50, "runs per query")
 	memLimit := flag.Int("memlimit", 0, "Go soft memory limit in MiB (0: none), as an app would set")
+	heapFloor := flag.Int("heapfloor", 0, "MiB the heap may grow past what a collection left live before the next (knowledge.KeepHeapFloor; 0: none), as the desktop app keeps 32")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	baseline := flag.Bool("baseline", false, "first build the corpus with bleve's default mapping, content stored (the issue's prototype), in a child process, for a build ratio that holds across machines")
 	baselineOnly := flag.Bool("baseline-only", false, "build only the baseline (the child process of -baseline)")
@@ -49,6 +50,9 @@ func main() {
 	}
 	if *memLimit > 0 {
 		debug.SetMemoryLimit(int64(*memLimit) << 20)
+	}
+	if *heapFloor > 0 {
+		defer knowledge.KeepHeapFloor(uint64(*heapFloor) << 20)()
 	}
 	if *baselineOnly {
 		if err := baselineBuild(*corpus); err != nil {
@@ -88,7 +92,7 @@ func run(corpus string, synthetic, runs int, baseline bool) error {
 		corpus = filepath.Join(runtime.GOROOT(), "src")
 	}
 	cache := filepath.Join(tmp, "cache")
-	fmt.Printf("corpus %s, GOMAXPROCS %d\n\n", corpus, runtime.GOMAXPROCS(0))
+	fmt.Printf("corpus %s, GOMAXPROCS %d, GOGC %d, memory limit %d MiB\n\n", corpus, runtime.GOMAXPROCS(0), debug.SetGCPercent(debug.SetGCPercent(100)), debug.SetMemoryLimit(-1)>>20)
 	if baseline {
 		// A child process, so its memory does not count in this one's peak.
 		self, err := os.Executable()
