@@ -66,8 +66,11 @@ func KeepHeapFloor(floor uint64) (stop func()) {
 		return func() {}
 	}
 	buildGC.Lock()
-	base := debug.SetGCPercent(100)
-	debug.SetGCPercent(base)
+	base := buildGC.saved // a build running now has lowered the percent
+	if buildGC.builds == 0 {
+		base = debug.SetGCPercent(100)
+		debug.SetGCPercent(base)
+	}
 	buildGC.Unlock()
 	var stopped atomic.Bool
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}

@@ -80,6 +80,15 @@ func TestKeepHeapFloor(t *testing.T) {
 		return 0
 	}
 	raised := waitPercent(func(p int) bool { return p > 100 })
+	// Started during a build, a second floor takes the percent from
+	// before the build, not the build's.
+	during := lowerGCForBuild()
+	stopSecond := KeepHeapFloor(256 << 20)
+	during()
+	stopSecond()
+	if p := gcPercent(); p != raised && p <= 100 {
+		t.Fatalf("a floor started during a build restored GOGC %d", p)
+	}
 	restore := lowerGCForBuild()
 	runtime.GC()
 	runtime.GC()
