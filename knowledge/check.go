@@ -35,7 +35,7 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	// capital (exact), a file not defining it in that case is dropped.
 	exact := false
 	if t, ok := pq.defOnlyTerm(); ok {
-		defTerm, defines, exact = t.definedName(), true, t.exactCase
+		defTerm, defines, exact = t.text, true, t.exactCase
 	}
 	peek := pq.headPeek(&head)
 	if defines { // the definition may be anywhere in the file

@@ -69,19 +69,6 @@ func (q *parsedQuery) onlyDefining(t term) query.Query {
 	return query.NewConjunctionQuery([]query.Query{identsQuery(t.text, fieldContent, 1), d})
 }
 
-// defName is the term a def:name term's files hold in their def field.
-func (t term) defName() string { return wordsOf(t.text).terms[0] }
-
-// definedName is what a def:name term's definition line must name: the
-// name as typed when it has a capital (smart case, as a regex's), else
-// its term, any case.
-func (t term) definedName() string {
-	if t.exactCase {
-		return t.text
-	}
-	return t.defName()
-}
-
 // defOnlyTerm is the query's def:name term, if it has one.
 func (q *parsedQuery) defOnlyTerm() (term, bool) {
 	for _, t := range q.terms {
@@ -96,10 +83,10 @@ func (q *parsedQuery) defOnlyTerm() (term, bool) {
 // term of terms (a scan's check, where the index did not pick the files).
 func definesIn(data []byte, rel string, terms []term) bool {
 	for _, t := range terms {
-		if !t.defOnly || !isASCII(t.defName()) { // definitionFirst finds ASCII names
+		if !t.defOnly || !isASCII(t.text) { // definitionFirst finds ASCII names
 			continue
 		}
-		if _, ok := definitionFirst(data, lineMatch{}, t.definedName(), langOfPath(rel), t.exactCase); !ok {
+		if _, ok := definitionFirst(data, lineMatch{}, t.text, langOfPath(rel), t.exactCase); !ok {
 			return false
 		}
 	}

@@ -174,7 +174,7 @@ func (x *Index) scanSnippet(h *Hit, pq *parsedQuery) {
 	defer held.release()
 	m := findLines(data, pq.terms)
 	if t, ok := pq.defOnlyTerm(); ok {
-		m, h.Defines = definitionFirst(data, m, t.definedName(), langOfPath(h.Path), t.exactCase)
+		m, h.Defines = definitionFirst(data, m, t.text, langOfPath(h.Path), t.exactCase)
 	}
 	h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 }
