@@ -20,9 +20,16 @@ const snippetWorkers = 8
 // With enough, the hits are instead handed to it in order, and no more
 // files are read once it returns true (see checkInOrder): a phrase's
 // files are checked best first until its page is full.
-func (x *Index) snippets(ctx context.Context, pq *parsedQuery, ids []string, scores []float64, enough func(checkedHit) bool) []checkedHit {
-	check := func(i int) checkedHit { return x.checkHit(pq, ids[i], scores[i]) }
-	return checkInOrder(ctx, len(ids), snippetWorkers, check, enough)
+// A candidate its pair sketch rules out is dropped unread.
+func (x *Index) snippets(ctx context.Context, pq *parsedQuery, list ranking, enough func(checkedHit) bool) []checkedHit {
+	check := func(i int) checkedHit {
+		if list.ruledOut != nil && list.ruledOut[i] {
+			src, rel := x.locate(list.ids[i])
+			return checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: list.scores[i]}, dropped: true}
+		}
+		return x.checkHit(pq, list.ids[i], list.scores[i])
+	}
+	return checkInOrder(ctx, len(list.ids), snippetWorkers, check, enough)
 }
 
 // checkHit reads the file of one hit and finds its lines.

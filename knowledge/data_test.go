@@ -170,9 +170,9 @@ func TestUnknownWordAsksOnlyFilesWithData(t *testing.T) {
 		}
 		pq.known = func(term string, open bool) bool { return x.termIndexed(ctx, term, open) }
 		pq.lookForUnknownAsText()
-		_, _, total, err := x.candidates(ctx, pq.bleveQuery(), 10, 0, 0)
-		if err != nil || total != want {
-			t.Errorf("%q: %d candidates (%v), want %d", q, total, err, want)
+		list, err := x.candidates(ctx, pq.bleveQuery(), nil, 10, 0, 0)
+		if err != nil || list.total != want {
+			t.Errorf("%q: %d candidates (%v), want %d", q, list.total, err, want)
 		}
 		if res := search(t, x, q); res.Total != want {
 			t.Errorf("%q: %d hits, want %d", q, res.Total, want)

@@ -22,6 +22,7 @@ const (
 	fieldLang    = "lang"
 	fieldSource  = "source"
 	fieldStamp   = "stamp" // stored only: "size mtime kind", read by reconcile
+	fieldPairs   = "pairs" // stored only: the pair sketch a phrase's candidates are checked against (pairs.go)
 	// fieldDef (defs.go) holds the names a file defines.
 )
 
@@ -71,6 +72,9 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 		doc.AddField(newGramField(fieldTrigram, content))
 		if defs := definitionTerms(content, lang); len(defs) > 0 {
 			doc.AddField(newDefField(defs))
+		}
+		if sketch := pairSketch(content); sketch != nil {
+			doc.AddField(document.NewTextFieldCustom(fieldPairs, nil, sketch, optStore, nil))
 		}
 	}
 	doc.AddField(document.NewTextFieldCustom(fieldPath, nil, []byte(rel), optIndex, ana))

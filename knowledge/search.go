@@ -138,17 +138,21 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 		want, whole = max(8*limit, exactVerify), wholeCandidates
 	}
 	bq := pq.bleveQuery()
-	ids, scores, total, err := x.candidates(ctx, bq, want, 0, whole)
+	var pairs []uint64
+	if verify {
+		pairs = pq.phrasePairs()
+	}
+	list, err := x.candidates(ctx, bq, pairs, want, 0, whole)
 	if err != nil {
 		return Results{}, err
 	}
 	if !verify {
-		pq.definers = x.definersAmong(ctx, pq, ids)
-		hits := x.snippets(ctx, pq, ids, scores, nil)
+		pq.definers = x.definersAmong(ctx, pq, list.ids)
+		hits := x.snippets(ctx, pq, list, nil)
 		if err := ctx.Err(); err != nil { // hits not read are empty
 			return Results{}, err
 		}
-		res := Results{Total: total, Hits: make([]Hit, len(hits))}
+		res := Results{Total: list.total, Hits: make([]Hit, len(hits))}
 		for i, h := range hits {
 			res.Hits[i] = h.Hit
 		}
@@ -159,7 +163,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	// the first fetch are fetched when the page is still short: the true
 	// matches of a phrase can rank anywhere among files holding its words.
 	kept := []Hit{}
-	verified, checked, full := 0, 0, false
+	total, verified, checked, full := list.total, 0, 0, false
 	enough := func(h checkedHit) bool {
 		checked++
 		if !h.dropped {
@@ -172,17 +176,17 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 		return full
 	}
 	for !full && checked < total && ctx.Err() == nil {
-		if checked == len(ids) {
-			more, moreScores, _, err := x.candidates(ctx, bq, total-len(ids), len(ids), 0)
+		if checked == len(list.ids) {
+			more, err := x.candidates(ctx, bq, pairs, total-len(list.ids), len(list.ids), 0)
 			if err != nil {
 				return Results{}, err
 			}
-			if len(more) == 0 {
+			if len(more.ids) == 0 {
 				break
 			}
-			ids, scores = append(ids, more...), append(scores, moreScores...)
+			list = list.extended(more)
 		}
-		x.snippets(ctx, pq, ids[checked:], scores[checked:], enough)
+		x.snippets(ctx, pq, list.from(checked), enough)
 	}
 	if err := ctx.Err(); err != nil {
 		return Results{}, err
@@ -198,30 +202,31 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 // candidates runs the index query for size hits from offset from, best
 // first, and returns their ids, scores and the total number of hits;
 // all the hits, when there are at most whole and the query allows.
-func (x *Index) candidates(ctx context.Context, q query.Query, size, from, whole int) ([]string, []float64, int, error) {
+// With pairs (a phrase's), the candidates whose pair sketch lacks one
+// are marked, when the query is one the index's own searchers run.
+func (x *Index) candidates(ctx context.Context, q query.Query, pairs []uint64, size, from, whole int) (ranking, error) {
 	if tq, ok := q.(*query.TermQuery); ok && tq.Field() != "" {
 		ids, scores, total, err := x.topTerm(ctx, tq.Field(), tq.Term, size, from)
 		if !errors.Is(err, errNotScorch) {
-			return ids, scores, total, err
+			return ranking{ids: ids, scores: scores, total: total}, err
 		}
 	}
 	if builtOfTerms(q) {
-		ids, scores, total, err := x.topQuery(ctx, q, size, from, whole)
+		list, err := x.topQuery(ctx, q, pairs, size, from, whole)
 		if !errors.Is(err, errNotScorch) {
-			return ids, scores, total, err
+			return list, err
 		}
 	}
 	req := bleve.NewSearchRequestOptions(q, size, from, false)
 	sr, err := x.idx.SearchInContext(ctx, req)
 	if err != nil {
-		return nil, nil, 0, fmt.Errorf("knowledge: search: %w", err)
+		return ranking{}, fmt.Errorf("knowledge: search: %w", err)
 	}
-	ids := make([]string, len(sr.Hits))
-	scores := make([]float64, len(sr.Hits))
+	list := ranking{ids: make([]string, len(sr.Hits)), scores: make([]float64, len(sr.Hits)), total: int(sr.Total)}
 	for i, h := range sr.Hits {
-		ids[i], scores[i] = h.ID, h.Score
+		list.ids[i], list.scores[i] = h.ID, h.Score
 	}
-	return ids, scores, int(sr.Total), nil
+	return list, nil
 }
 
 // sortHits orders scan results: most matching lines first, then path.

@@ -418,9 +418,9 @@ func TestLoneCJKCharacterNarrowsCandidates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, total, err := x.candidates(context.Background(), pq.bleveQuery(), 10, 0, 0)
-		if err != nil || total != want {
-			t.Errorf("%q: %d candidates (%v), want %d", q, total, err, want)
+		list, err := x.candidates(context.Background(), pq.bleveQuery(), nil, 10, 0, 0)
+		if err != nil || list.total != want {
+			t.Errorf("%q: %d candidates (%v), want %d", q, list.total, err, want)
 		}
 	}
 }

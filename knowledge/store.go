@@ -22,7 +22,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 16
+const MappingVersion = 17
 
 var (
 	keyVersion = []byte("hearth.mapping")
@@ -68,6 +68,7 @@ func newMapping() mapping.IndexMapping {
 		doc.AddFieldMappingsAt(f, kw())
 	}
 	doc.AddFieldMappingsAt(fieldStamp, stamp)
+	doc.AddFieldMappingsAt(fieldPairs, stamp)
 
 	m := bleve.NewIndexMapping()
 	m.DefaultMapping = doc

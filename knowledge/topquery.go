@@ -29,14 +29,25 @@ const minRangeDocs = 8192
 // one core to count them; a phrase's candidates (2,000 files holding
 // both words on the 1 GB tier) took a third of its time that way, with
 // the other core idle until the files could be read.
-func (x *Index) topQuery(ctx context.Context, q query.Query, size, from, whole int) ([]string, []float64, int, error) {
+func (x *Index) topQuery(ctx context.Context, q query.Query, pairs []uint64, size, from, whole int) (ranking, error) {
 	r, snap, err := x.snapshot()
 	if err != nil {
-		return nil, nil, 0, err
+		return ranking{}, err
 	}
 	defer r.Close()
 	shares := max(1, min(runtime.GOMAXPROCS(0), int(docNumbers(snap)/minRangeDocs)))
-	return topQueryIn(ctx, snap, x.idx.Mapping(), q, size, from, whole, shares)
+	return topQueryIn(ctx, snap, x.idx.Mapping(), q, pairs, size, from, whole, shares)
+}
+
+// ranking is a page of an index query's hits, best first, and how many
+// there are in all.
+type ranking struct {
+	ids    []string
+	scores []float64
+	// ruledOut marks the candidates whose pair sketch lacks one of a
+	// phrase's pairs (pairs.go); nil when none were looked at.
+	ruledOut []bool
+	total    int
 }
 
 // builtOfTerms: q is term queries joined by conjunctions and
@@ -77,8 +88,9 @@ func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err
 
 // topQueryIn splits snap's document numbers into shares. When the query
 // has at most whole hits, it returns all of them, from from: a caller
-// that may need them all is spared a second pass.
-func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q query.Query, size, from, whole, shares int) ([]string, []float64, int, error) {
+// that may need them all is spared a second pass. With pairs (a
+// phrase's), the hits whose pair sketch lacks one are marked.
+func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q query.Query, pairs []uint64, size, from, whole, shares int) (ranking, error) {
 	ctx = withBM25(ctx)
 	docs := docNumbers(snap)
 	want := size + from
@@ -97,21 +109,27 @@ func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Index
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return nil, nil, 0, err
+		return ranking{}, err
 	}
-	total := 0
+	list := ranking{}
 	for _, n := range counts {
-		total += int(n)
+		list.total += int(n)
 	}
-	if total > whole {
+	if list.total > whole {
 		keep = want
 	}
 	ranked := mergeTop(heaps, keep)
 	if from >= len(ranked) {
-		return nil, nil, total, nil
+		return list, nil
 	}
-	ids, scores, err := externalIDs(snap, ranked[from:])
-	return ids, scores, total, err
+	var err error
+	if list.ids, list.scores, err = externalIDs(snap, ranked[from:]); err != nil {
+		return list, err
+	}
+	if len(pairs) > 0 {
+		list.ruledOut, err = ruledOutBy(snap, ranked[from:], pairs)
+	}
+	return list, err
 }
 
 // withBM25 puts in ctx the scoring model bleve's search puts there,
@@ -125,28 +143,33 @@ func withBM25(ctx context.Context) context.Context {
 // there are thousands (a phrase's candidates).
 func externalIDs(snap *scorch.IndexSnapshot, ranked []scoredDoc) ([]string, []float64, error) {
 	ids, scores := make([]string, len(ranked)), make([]float64, len(ranked))
-	name := func(part []scoredDoc, ids []string, scores []float64) error {
+	err := inHalves(len(ranked), func(lo, hi int) error {
 		var buf [8]byte
-		for i, d := range part {
-			binary.BigEndian.PutUint64(buf[:], d.doc)
+		for i := lo; i < hi; i++ {
+			binary.BigEndian.PutUint64(buf[:], ranked[i].doc)
 			id, err := snap.ExternalID(buf[:])
 			if err != nil {
-				return fmt.Errorf("knowledge: id of document %d: %w", d.doc, err)
+				return fmt.Errorf("knowledge: id of document %d: %w", ranked[i].doc, err)
 			}
-			ids[i], scores[i] = id, d.score
+			ids[i], scores[i] = id, ranked[i].score
 		}
 		return nil
+	})
+	return ids, scores, err
+}
+
+// inHalves runs f over [0, n), in two halves at once from 1,024 on.
+func inHalves(n int, f func(lo, hi int) error) error {
+	if n < 1024 {
+		return f(0, n)
 	}
-	if len(ranked) < 1024 {
-		return ids, scores, name(ranked, ids, scores)
-	}
-	half := len(ranked) / 2
+	half := n / 2
 	var errFirst error
 	var wg sync.WaitGroup
-	wg.Go(func() { errFirst = name(ranked[:half], ids[:half], scores[:half]) })
-	errSecond := name(ranked[half:], ids[half:], scores[half:])
+	wg.Go(func() { errFirst = f(0, half) })
+	errSecond := f(half, n)
 	wg.Wait()
-	return ids, scores, errors.Join(errFirst, errSecond)
+	return errors.Join(errFirst, errSecond)
 }
 
 // docNumbers is how many document numbers snap uses: bleve numbers its
@@ -199,4 +222,26 @@ func collectRange(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Ind
 		return h, 0, fmt.Errorf("knowledge: search: %w", err)
 	}
 	return h, n, nil
+}
+
+// extended is the list with the next page of candidates after it.
+func (l ranking) extended(more ranking) ranking {
+	n := len(l.ids)
+	l.ids, l.scores = append(l.ids, more.ids...), append(l.scores, more.scores...)
+	if l.ruledOut != nil || more.ruledOut != nil {
+		marks := make([]bool, len(l.ids))
+		copy(marks, l.ruledOut)
+		copy(marks[n:], more.ruledOut)
+		l.ruledOut = marks
+	}
+	return l
+}
+
+// from is the list without its first i candidates.
+func (l ranking) from(i int) ranking {
+	l.ids, l.scores = l.ids[i:], l.scores[i:]
+	if l.ruledOut != nil {
+		l.ruledOut = l.ruledOut[i:]
+	}
+	return l
 }

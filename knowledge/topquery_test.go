@@ -49,7 +49,8 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 			for _, page := range [][3]int{{20, 0, 0}, {5, 0, 0}, {10, 7, 0}, {300, 0, 0}, {10, 500, 0}, {0, 0, 0},
 				{10, 0, 100}, {10, 3, 100}, {10, 0, 1000}} {
 				size, from, whole := page[0], page[1], page[2]
-				ids, scores, total, err := topQueryIn(ctx, snap, newMapping(), q, size, from, whole, shares)
+				list, err := topQueryIn(ctx, snap, newMapping(), q, nil, size, from, whole, shares)
+				ids, scores, total := list.ids, list.scores, list.total
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -99,7 +100,7 @@ func TestTopQueryStopsWhenCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	q := query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("beta", fieldContent)})
-	if _, _, _, err := x.topQuery(ctx, q, 10, 0, 0); !errors.Is(err, context.Canceled) {
+	if _, err := x.topQuery(ctx, q, nil, 10, 0, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
 }
@@ -117,7 +118,7 @@ func TestTopSearchesOfAClosedIndex(t *testing.T) {
 	if _, _, _, err := x.topTerm(ctx, fieldContent, "alpha", 10, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
 		t.Errorf("term: got %v, want bleve.ErrorIndexClosed", err)
 	}
-	if _, _, _, err := x.topQuery(ctx, query.NewMatchAllQuery(), 10, 0, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
+	if _, err := x.topQuery(ctx, query.NewMatchAllQuery(), nil, 10, 0, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
 		t.Errorf("query: got %v, want bleve.ErrorIndexClosed", err)
 	}
 }
