@@ -2,10 +2,8 @@ package knowledge
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/document"
@@ -21,7 +19,7 @@ const (
 	fieldExt     = "ext"
 	fieldLang    = "lang"
 	fieldSource  = "source"
-	fieldStamp   = "stamp" // stored only: "size mtime kind", read by reconcile
+	fieldStamp   = "stamp" // "id NUL size mtime kind" as doc values, read by reconcile (stamps.go)
 	fieldPairs   = "pairs" // stored only: the pair sketch a phrase's candidates are checked against (pairs.go)
 	// fieldDef (defs.go) holds the names a file defines.
 )
@@ -90,25 +88,8 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 		doc.AddField(document.NewTextFieldCustom(fieldLang, nil, []byte(lang), optIndex, nil))
 	}
 	doc.AddField(document.NewTextFieldCustom(fieldSource, nil, []byte(f.src.label), optIndex, nil))
-	doc.AddField(document.NewTextFieldCustom(fieldStamp, nil, []byte(formatStamp(f.fileStat, kind)), optStore, nil))
+	doc.AddField(document.NewTextFieldCustom(fieldStamp, nil, stampTerm(f.id(), f.fileStat, kind), optIndex|index.DocValues, nil))
 	return doc, len(content) + 3*len(rel) + 256, nil
-}
-
-func formatStamp(s fileStat, kind string) string {
-	return strconv.FormatInt(s.size, 10) + " " + strconv.FormatInt(s.mtime, 10) + " " + kind
-}
-
-func parseStamp(v string) (fileStat, error) {
-	f := strings.Fields(v)
-	if len(f) != 3 {
-		return fileStat{}, fmt.Errorf("bad stamp %q", v)
-	}
-	size, err1 := strconv.ParseInt(f[0], 10, 64)
-	mtime, err2 := strconv.ParseInt(f[1], 10, 64)
-	if err1 != nil || err2 != nil {
-		return fileStat{}, fmt.Errorf("bad stamp %q", v)
-	}
-	return fileStat{size: size, mtime: mtime}, nil
 }
 
 // extOf returns the lowercased extension without its dot.

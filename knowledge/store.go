@@ -14,7 +14,6 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
-	"github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 	zapx "github.com/blevesearch/zapx/v17"
 	bolterrors "go.etcd.io/bbolt/errors"
@@ -22,7 +21,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 17
+const MappingVersion = 18
 
 var (
 	keyVersion = []byte("hearth.mapping")
@@ -56,9 +55,11 @@ func newMapping() mapping.IndexMapping {
 	tri := code()
 	tri.Analyzer = trigramAnalyzerName
 	tri.IncludeTermVectors = false
-	stamp := bleve.NewTextFieldMapping()
-	stamp.Index = false
-	stamp.Analyzer = keyword.Name
+	stamp := kw()
+	stamp.DocValues = true
+	pairs := bleve.NewTextFieldMapping()
+	pairs.Index = false
+	pairs.Analyzer = keyword.Name
 
 	doc := bleve.NewDocumentStaticMapping()
 	doc.AddFieldMappingsAt(fieldContent, content)
@@ -68,7 +69,7 @@ func newMapping() mapping.IndexMapping {
 		doc.AddFieldMappingsAt(f, kw())
 	}
 	doc.AddFieldMappingsAt(fieldStamp, stamp)
-	doc.AddFieldMappingsAt(fieldPairs, stamp)
+	doc.AddFieldMappingsAt(fieldPairs, pairs)
 
 	m := bleve.NewIndexMapping()
 	m.DefaultMapping = doc
@@ -209,30 +210,4 @@ func moveAside(dir string) error {
 	}
 	go func() { _ = os.RemoveAll(aside) }()
 	return nil
-}
-
-// loadStamps reads the stamp of every indexed document in one unsorted,
-// unscored request (sorting by id would read every id twice).
-func loadStamps(idx bleve.Index) (map[string]fileStat, error) {
-	n, err := idx.DocCount()
-	if err != nil {
-		return nil, fmt.Errorf("knowledge: read index: %w", err)
-	}
-	out := make(map[string]fileStat, n)
-	req := bleve.NewSearchRequestOptions(query.NewMatchAllQuery(), int(n)+1, 0, false)
-	req.Fields = []string{fieldStamp}
-	req.Score = "none"
-	res, err := idx.Search(req)
-	if err != nil {
-		return nil, fmt.Errorf("knowledge: read index: %w", err)
-	}
-	for _, h := range res.Hits {
-		v, _ := h.Fields[fieldStamp].(string)
-		st, err := parseStamp(v)
-		if err != nil {
-			st = fileStat{size: -1} // forces a re-index
-		}
-		out[h.ID] = st
-	}
-	return out, nil
 }
