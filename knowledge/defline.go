@@ -179,6 +179,11 @@ func definitionFirst(data []byte, m lineMatch, term, lang string, exact bool) (l
 				name = memberOf(line, closer)
 			}
 		}
+		if name == nil && r.typeBodies {
+			if kind := typeBodyOf(data, start, line); kind != 0 {
+				name = memberName(line, skipBlanks(line, 0), kind)
+			}
+		}
 		// name is a slice of data to its end: its capacity tells where.
 		if name != nil && cap(data)-cap(name) == at && len(name) == len(needle) {
 			return withLineFirst(data, m, at, end), true

@@ -15,14 +15,15 @@ import (
 // that introduces a definition in one of the common languages (func,
 // def, class, fn, interface...), followed by the name. A top-level const,
 // let or var names a definition too (indented, it is a local), as do a
-// member of a Go var group, a C or Java function's return type and name,
-// a C macro, a method or constructor named by itself and a Python
-// module's NAME = value (defRules). A word query then also asks the def
-// field, with defBoost, so a file defining the word outranks the files
-// using it, and its hit shows the definition's line (defline.go). No
-// language is parsed, and prose and data files define nothing; a line
-// of a docstring starting "class of" adds a def "of", which only lifts
-// that file for a search for "of".
+// member of a Go var group or struct, of a TypeScript interface, class or
+// enum and of a Rust struct or enum (defmembers.go), a C or Java
+// function's return type and name, a C macro, a method or constructor
+// named by itself and a Python module's NAME = value (defRules). A word
+// query then also asks the def field, with defBoost, so a file defining
+// the word outranks the files using it, and its hit shows the
+// definition's line (defline.go). No language is parsed, and prose and
+// data files define nothing; a line of a docstring starting "class of"
+// adds a def "of", which only lifts that file for a search for "of".
 const (
 	fieldDef = "def"
 	defBoost = 4.0
@@ -33,8 +34,9 @@ const (
 // returns false.
 func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 	var closer byte // within a Go block of definitions: the byte that closes it
+	var bodies bodyStack
 	var prev []byte
-	for len(text) > 0 {
+	for n := 0; len(text) > 0; n++ {
 		line := text
 		if i := bytes.IndexByte(text, '\n'); i >= 0 {
 			line, text = text[:i], text[i+1:]
@@ -44,6 +46,16 @@ func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 		line = trimCR(line)
 		above := prev
 		prev = line
+		if r.typeBodies {
+			name := bodies.member(line, n)
+			bodies.open(line, n)
+			if name != nil {
+				if !fn(name) {
+					return
+				}
+				continue
+			}
+		}
 		switch {
 		case closer != 0 && len(line) > 1 && line[0] == '\t' && line[1] != '\t':
 			// One tab in: a member, not a line of its value.

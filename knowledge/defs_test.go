@@ -65,6 +65,17 @@ func TestDefinitionTerms(t *testing.T) {
 			[]string{"client", "timeout", "jar", "nested", "f", "store", "get", "pair", "a"}},
 		{"struct bodies are Go's", "c", "type X struct {\n\tfield int\n}", []string{"x"}},
 		{"crlf lines", "go", "type A int\r\nvar (\r\n\tB = 1\r\n)\r\n", []string{"a", "b"}},
+		{"typescript interface members", "typescript", "export interface Options {\n  timeout?: number;\n  readonly name: string;\n  get(key: string): Value;\n  on<T>(e: T): void;\n  [key: string]: unknown;\n  nested: {\n    inner: string;\n  };\n  // note: not a member\n  new (x: number): Options;\n}\nconst x = {\n  notAField: 1,\n};",
+			[]string{"options", "timeout", "name", "get", "on", "nested", "x"}},
+		{"typescript class fields", "typescript", "export class Store extends Base {\n  private cache = new Map();\n  static defaults: Options = {};\n  #secret = 1;\n  declare readonly id!: string;\n  count;\n  @Input() value: string;\n  static: boolean;\n  constructor(x) {\n    this.y = 1;\n    let z: number = 2;\n  }\n  render() {\n  }\n  if (x) {\n}\nlet after = 1;",
+			[]string{"store", "cache", "defaults", "secret", "id", "count", "value", "static", "render", "after"}},
+		{"typescript enums and object types", "typescript", "enum Color {\n  Red = 1,\n  Green,\n  Blue\n}\ntype Props = {\n  title: string;\n  onClose?: () => void;\n};\nfunction f() {\n  const o = {\n    key: 1,\n  };\n}",
+			[]string{"color", "red", "green", "blue", "props", "title", "onclose", "f"}},
+		{"typescript bodies within bodies", "typescript", "namespace N {\n  export interface A {\n    a: string;\n    inner: {\n      b: number;\n    };\n    c: number;\n  }\n  export class B {\n    d = 1;\n  }\n}",
+			[]string{"a", "inner", "c", "b", "d"}},
+		{"rust struct fields and enum variants", "rust", "pub struct Config {\n    pub name: String,\n    pub(crate) timeout: u64,\n    retries: u32,\n    #[serde(default)]\n    verbose: bool,\n}\nenum Shape {\n    Circle(f64),\n    Rect { w: f64, h: f64 },\n    Empty,\n    Unit = 3,\n}\nimpl Config {\n    pub fn new() -> Self {\n        let x: u32 = 1;\n        Self { name: x }\n    }\n}\nstruct Pair(u32, u32);",
+			[]string{"config", "name", "timeout", "retries", "verbose", "shape", "circle", "rect", "empty", "unit", "new", "pair"}},
+		{"member shapes are not other languages'", "java", "class A {\n  count = 0;\n  name: string;\n}", []string{"a"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -132,6 +143,9 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		"lib/client.go": "package lib\n\nfunc (c *Client) wait() { sleep(c.RetryDelay) }\n\ntype Client struct {\n\t// RetryDelay is doubled each time.\n\tRetryDelay time.Duration\n}\n",
 		// Prose that reads like a definition defines nothing.
 		"docs/guide.md": "Type repaint to draw again.\n",
+		// An interface's member and a Rust struct's field, each below a use.
+		"web/options.ts": "export function wait(o: Options) { sleep(o.retryDelay); }\n\nexport interface Options {\n  /** doubled each time */\n  retryDelay?: number;\n}\n",
+		"src/config.rs":  "fn load(c: &Config) -> u64 {\n    c.max_retries\n}\n\npub struct Config {\n    // how often\n    pub max_retries: u64,\n}\n",
 	})
 	defLine := 2 + 6 + 3000 + 1
 	cases := []struct {
@@ -148,6 +162,8 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		{"repaint", "web/app.js", 3, "repaint() {", "repaint"},
 		{"repaint", "docs/guide.md", 1, "Type repaint", ""},
 		{"RetryDelay", "lib/client.go", 7, "RetryDelay time.Duration", "RetryDelay"},
+		{"retryDelay", "web/options.ts", 5, "retryDelay?: number;", "retryDelay"},
+		{"max_retries", "src/config.rs", 7, "pub max_retries: u64,", "max_retries"},
 	}
 	for _, c := range cases {
 		res := search(t, x, c.q)

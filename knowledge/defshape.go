@@ -70,6 +70,9 @@ type defRules struct {
 	// C# constructor ("Server(int port) {"). A call never ends with the
 	// brace of a block, and the statements that do start with a keyword.
 	bareMethods bool
+	// typeBodies: the members of a TypeScript interface, class or enum
+	// and of a Rust struct or enum (defmembers.go).
+	typeBodies bool
 }
 
 // rulesFor says how files of lang define names; false for prose and
@@ -81,7 +84,9 @@ func rulesFor(lang string) (defRules, bool) {
 	case "java", "csharp":
 		return defRules{topLevelVars: true, typedFuncs: true, bareMethods: true}, true
 	case "javascript", "typescript", "vue", "svelte":
-		return defRules{topLevelVars: true, bareMethods: true}, true
+		return defRules{topLevelVars: true, bareMethods: true, typeBodies: true}, true
+	case "rust":
+		return defRules{topLevelVars: true, typeBodies: true}, true
 	case "python":
 		return defRules{topLevelVars: true, assignments: true}, true
 	case "go":
