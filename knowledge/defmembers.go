@@ -3,18 +3,21 @@ package knowledge
 import "bytes"
 
 // The members of a TypeScript or JavaScript interface, class, enum or
-// object type, and of a Rust struct, union or enum, are definitions as a
-// Go struct's fields are: def:timeout should find `timeout?: number;`
-// in an interface Options. A body opens on a line ending with "{" whose
-// keyword (after modifiers) is one of those, and holds the lines indented
-// as the first one after it; a line indented less ends it. Each kind
-// has its member shapes, so that a class body's statements-like lines
-// (a TypeScript overload aside) name nothing.
+// object type, of a Rust struct, union or enum, of a Kotlin or Swift
+// class, struct or enum and of a Python class are definitions as a Go
+// struct's fields are: def:timeout should find `timeout?: number;` in an
+// interface Options. A body opens on a line ending with "{" (or, for a
+// Python class, ":") whose keyword (after modifiers) is one of those,
+// and holds the lines indented as the first one after it; a line
+// indented less ends it. Each kind has its member shapes, so that a
+// class body's statement-like lines (a TypeScript overload aside) name
+// nothing; a val, var or let before the name declares it in any.
 const (
 	bodyObject = 'i' // interface, type X = {: "name?: T", "name(args): T"
 	bodyClass  = 'c' // "[modifiers] name: T", "name = value", "name;"
 	bodyEnum   = 'e' // "Name,", "Name = 1", Rust's "Name(T)" and "Name {"
 	bodyStruct = 's' // Rust: "[pub] name: T,"
+	bodyPython = 'p' // "name: T", "name: T = value", "NAME = value"
 )
 
 // typeBody is a body the lines are in: its kind, the opening line's
@@ -63,9 +66,11 @@ func (s *bodyStack) open(line []byte, n int) {
 
 // bodyKindOf is the kind of the body line opens, or 0.
 func bodyKindOf(line []byte) byte {
-	if t := bytes.TrimRight(line, " \t"); len(t) == 0 || t[len(t)-1] != '{' {
+	t := bytes.TrimRight(line, " \t")
+	if len(t) == 0 || t[len(t)-1] != '{' && t[len(t)-1] != ':' {
 		return 0
 	}
+	colon := t[len(t)-1] == ':' // class Parser(Base):
 	i := skipBlanks(line, 0)
 	for range maxLineWords {
 		word, end := wordAt(line, i)
@@ -80,10 +85,18 @@ func bodyKindOf(line []byte) byte {
 			return 0 // class { ... }: no name, no definitions
 		}
 		switch string(word) {
+		case "class":
+			if colon {
+				return bodyPython
+			}
+			return bodyClass
+		}
+		if colon {
+			return 0
+		}
+		switch string(word) {
 		case "interface", "type":
 			return bodyObject
-		case "class":
-			return bodyClass
 		case "enum":
 			return bodyEnum
 		case "struct", "union":
@@ -97,6 +110,7 @@ func bodyKindOf(line []byte) byte {
 // memberName is the name a line of a body of kind defines, its text
 // starting at line[i]; nil when the line has no member's shape.
 func memberName(line []byte, i int, kind byte) []byte {
+	declared := false // after val, var or let
 	for range maxLineWords {
 		if i < len(line) && line[i] == '@' { // @Input() value: string;
 			i = skipBlanks(line, skipAnnotation(line, i))
@@ -108,10 +122,10 @@ func memberName(line []byte, i int, kind byte) []byte {
 		if name == nil {
 			return nil
 		}
-		if kindOf(name) == defModifier { // readonly x, pub(crate) x; not a field named static
+		if k := kindOf(name); k == defModifier || k == defTopLevel { // readonly x, pub(crate) x, val x; not a field named static
 			next := skipBlanks(line, skipParens(line, end))
 			if next < len(line) && (isNameByte(line[next]) || line[next] == '#') {
-				i = next
+				i, declared = next, declared || k == defTopLevel
 				continue
 			}
 		}
@@ -122,7 +136,7 @@ func memberName(line []byte, i int, kind byte) []byte {
 		if kind != bodyStruct && next < len(line) && (line[next] == '?' || line[next] == '!') {
 			next++
 		}
-		if memberFollows(line, next, kind) {
+		if memberFollows(line, next, kind, declared) {
 			return name
 		}
 		return nil
@@ -130,10 +144,11 @@ func memberName(line []byte, i int, kind byte) []byte {
 	return nil
 }
 
-// memberFollows: what follows a member's name at line[j] fits kind.
-func memberFollows(line []byte, j int, kind byte) bool {
+// memberFollows: what follows a member's name at line[j] fits kind, or
+// a declaration (declared).
+func memberFollows(line []byte, j int, kind byte, declared bool) bool {
 	if j == len(line) {
-		return kind == bodyEnum
+		return kind == bodyEnum || declared
 	}
 	c, after := line[j], byte(0)
 	if j+1 < len(line) {
@@ -141,17 +156,52 @@ func memberFollows(line []byte, j int, kind byte) bool {
 	}
 	colon := c == ':' && after != ':'
 	assign := c == '=' && after != '=' && after != '>'
+	if declared {
+		return colon || assign || c == ';'
+	}
 	switch kind {
 	case bodyObject:
 		return colon || c == '(' || c == '<'
 	case bodyClass:
 		return colon || assign || c == ';'
 	case bodyEnum:
-		return c == ',' || assign || c == '(' || c == '{'
+		return c == ',' || c == ';' || assign || c == '(' || c == '{'
 	case bodyStruct:
 		return colon
+	case bodyPython:
+		return colon && isAnnotation(line[j+1:]) || assign
 	}
 	return false
+}
+
+// isAnnotation: s, after a name's colon, reads as a Python type
+// annotation, possibly with its value: "int = 5", "list[str]",
+// "int | None". A docstring's "Args:" has none, its "Note: this class
+// is..." has words side by side.
+func isAnnotation(s []byte) bool {
+	s = bytes.TrimLeft(s, " \t")
+	depth, last := 0, byte(0) // brackets open; the last byte not blank
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '[', '(':
+			depth++
+		case ']', ')':
+			depth--
+		case '=', '#':
+			if depth == 0 {
+				return last != 0
+			}
+		case ' ', '\t':
+			next := skipBlanks(s, i)
+			if depth == 0 && next < len(s) && last != '|' && s[next] != '|' && s[next] != '=' && s[next] != '#' {
+				return false
+			}
+			i = next - 1
+			continue
+		}
+		last = s[i]
+	}
+	return last != 0
 }
 
 // typeBodyOf is the kind of the body whose member line, starting at

@@ -75,6 +75,12 @@ func TestDefinitionTerms(t *testing.T) {
 			[]string{"a", "inner", "c", "b", "d"}},
 		{"rust struct fields and enum variants", "rust", "pub struct Config {\n    pub name: String,\n    pub(crate) timeout: u64,\n    retries: u32,\n    #[serde(default)]\n    verbose: bool,\n}\nenum Shape {\n    Circle(f64),\n    Rect { w: f64, h: f64 },\n    Empty,\n    Unit = 3,\n}\nimpl Config {\n    pub fn new() -> Self {\n        let x: u32 = 1;\n        Self { name: x }\n    }\n}\nstruct Pair(u32, u32);",
 			[]string{"config", "name", "timeout", "retries", "verbose", "shape", "circle", "rect", "empty", "unit", "new", "pair"}},
+		{"python class attributes", "python", "class Config(Base):\n    \"\"\"Settings.\n\n    Args:\n    Note: this class is old.\n    \"\"\"\n    timeout: int = 5\n    name = 'x'\n    MAX_RETRIES = 3\n    items: list[str]\n    if TYPE_CHECKING:\n        hidden = 1\n    def load(self):\n        self.cache = {}\n        local = 2\n    class Meta:\n        ordering = ['name']\nafter = 1",
+			[]string{"config", "timeout", "name", "max_retries", "items", "load", "meta", "ordering", "after"}},
+		{"kotlin properties and enum entries", "kotlin", "data class User(val id: Long) {\n    val name: String = \"\"\n    private var count = 0\n    lateinit var repo: Repo\n    fun greet() {\n        val local = 1\n    }\n}\nenum class Color {\n    RED,\n    GREEN;\n}",
+			[]string{"user", "name", "count", "repo", "greet", "color", "red", "green"}},
+		{"swift properties and cases", "swift", "struct Point {\n    var x: Double\n    let y = 0.0\n    static let origin = Point()\n    private(set) var count = 0\n    func norm() -> Double {\n        let local = 1\n    }\n}\nenum Dir {\n    case north\n    case south, east\n}",
+			[]string{"point", "x", "y", "origin", "count", "norm", "dir", "north", "south"}},
 		{"member shapes are not other languages'", "java", "class A {\n  count = 0;\n  name: string;\n}", []string{"a"}},
 	}
 	for _, c := range cases {
@@ -145,6 +151,7 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		"docs/guide.md": "Type repaint to draw again.\n",
 		// An interface's member and a Rust struct's field, each below a use.
 		"web/options.ts": "export function wait(o: Options) { sleep(o.retryDelay); }\n\nexport interface Options {\n  /** doubled each time */\n  retryDelay?: number;\n}\n",
+		"app/models.py":  "def show(p):\n    return p.title\n\nclass Post(Model):\n    \"\"\"A post.\"\"\"\n    title = CharField()\n",
 		"src/config.rs":  "fn load(c: &Config) -> u64 {\n    c.max_retries\n}\n\npub struct Config {\n    // how often\n    pub max_retries: u64,\n}\n",
 	})
 	defLine := 2 + 6 + 3000 + 1
@@ -164,6 +171,7 @@ func TestHitShowsTheDefinitionLine(t *testing.T) {
 		{"RetryDelay", "lib/client.go", 7, "RetryDelay time.Duration", "RetryDelay"},
 		{"retryDelay", "web/options.ts", 5, "retryDelay?: number;", "retryDelay"},
 		{"max_retries", "src/config.rs", 7, "pub max_retries: u64,", "max_retries"},
+		{"title", "app/models.py", 6, "title = CharField()", "title"},
 	}
 	for _, c := range cases {
 		res := search(t, x, c.q)
@@ -232,4 +240,26 @@ func constNames(n int) []string {
 		names = append(names, fmt.Sprintf("c%d", i))
 	}
 	return names
+}
+
+func TestIsAnnotation(t *testing.T) {
+	tests := []struct {
+		after string // what follows a name's colon
+		want  bool
+	}{
+		{" int", true},
+		{" int = 5", true},
+		{" list[str]", true},
+		{" Optional[Dict[str, int]] = None", true},
+		{" int | None = None  # in seconds", true},
+		{" ClassVar[int]=3", true},
+		{"", false},                    // "Args:" in a docstring
+		{" this class is old.", false}, // prose
+		{"  # a comment only", false},
+	}
+	for _, tt := range tests {
+		if got := isAnnotation([]byte(tt.after)); got != tt.want {
+			t.Errorf("isAnnotation(%q) = %v, want %v", tt.after, got, tt.want)
+		}
+	}
 }

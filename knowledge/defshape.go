@@ -36,7 +36,7 @@ func kindOf(word []byte) defKind {
 		return defControl
 	case "export", "default", "public", "private", "protected", "internal", "static", "async", "pub",
 		"abstract", "final", "sealed", "override", "inline", "extern", "unsafe", "open", "data", "partial",
-		"virtual", "declare", "local", "readonly", "suspend", "case":
+		"virtual", "declare", "local", "readonly", "suspend", "case", "lateinit":
 		return defModifier
 	}
 	return notDef
@@ -70,8 +70,8 @@ type defRules struct {
 	// C# constructor ("Server(int port) {"). A call never ends with the
 	// brace of a block, and the statements that do start with a keyword.
 	bareMethods bool
-	// typeBodies: the members of a TypeScript interface, class or enum
-	// and of a Rust struct or enum (defmembers.go).
+	// typeBodies: the members of classes, interfaces, structs and enums
+	// (defmembers.go).
 	typeBodies bool
 }
 
@@ -88,7 +88,9 @@ func rulesFor(lang string) (defRules, bool) {
 	case "rust":
 		return defRules{topLevelVars: true, typeBodies: true}, true
 	case "python":
-		return defRules{topLevelVars: true, assignments: true}, true
+		return defRules{topLevelVars: true, assignments: true, typeBodies: true}, true
+	case "kotlin", "swift", "scala":
+		return defRules{topLevelVars: true, typeBodies: true}, true
 	case "go":
 		return defRules{topLevelVars: true, goMembers: true}, true
 	case "markdown", "rst", "text", "tex", "json", "yaml", "toml", "xml", "ini", "gomod", "css":
