@@ -180,7 +180,7 @@ func definitionFirst(data []byte, m lineMatch, term, lang string, exact bool) (l
 			}
 		}
 		if name == nil && r.typeBodies {
-			if kind := typeBodyOf(data, start, line); kind != 0 {
+			if kind := typeBodyOf(data, start, line, r.typedFuncs); kind != 0 {
 				name = memberName(line, skipBlanks(line, 0), kind)
 			}
 		}

@@ -18,6 +18,7 @@ const (
 	bodyEnum   = 'e' // "Name,", "Name = 1", Rust's "Name(T)" and "Name {"
 	bodyStruct = 's' // Rust: "[pub] name: T,"
 	bodyPython = 'p' // "name: T", "name: T = value", "NAME = value"
+	bodyTyped  = 't' // Java, C#, C: "[modifiers] Type<T>[] name = value;"
 )
 
 // typeBody is a body the lines are in: its kind, the opening line's
@@ -57,15 +58,20 @@ func (s *bodyStack) member(line []byte, n int) []byte {
 	return nil
 }
 
-// open pushes the body line, the file's line number n, opens, if any.
-func (s *bodyStack) open(line []byte, n int) {
-	if kind := bodyKindOf(line); kind != 0 {
+// open pushes the body line, the file's line number n, opens, if any
+// (typed: in Java, C# or C).
+func (s *bodyStack) open(line []byte, n int, typed bool) {
+	if kind := bodyKindOf(line, typed); kind != 0 {
 		*s = append(*s, typeBody{kind: kind, at: n, indent: skipBlanks(line, 0), member: -1})
 	}
 }
 
-// bodyKindOf is the kind of the body line opens, or 0.
-func bodyKindOf(line []byte) byte {
+// bodyKindOf is the kind of the body line opens, or 0. In Java, C# and
+// C (typed) a class, struct, union, interface or record holds typed
+// declarations, and a line with parentheses opens no body ("struct node
+// *make_node(int v) {" is a function); a C struct may have no name
+// ("typedef struct {").
+func bodyKindOf(line []byte, typed bool) byte {
 	t := bytes.TrimRight(line, " \t")
 	if len(t) == 0 || t[len(t)-1] != '{' && t[len(t)-1] != ':' {
 		return 0
@@ -77,24 +83,27 @@ func bodyKindOf(line []byte) byte {
 		if word == nil {
 			return 0
 		}
-		if kindOf(word) == defModifier || string(word) == "const" { // export, pub(crate), const enum
-			i = skipBlanks(line, skipParens(line, end))
+		if kindOf(word) == defModifier || string(word) == "const" || typed && string(word) == "typedef" {
+			i = skipBlanks(line, skipParens(line, end)) // export, pub(crate), const enum
 			continue
 		}
+		named := true
 		if name, _ := wordAt(line, skipBlanks(line, end)); name == nil {
-			return 0 // class { ... }: no name, no definitions
+			named = false // class { ... }: no name, no definitions
 		}
-		switch string(word) {
-		case "class":
-			if colon {
-				return bodyPython
-			}
-			return bodyClass
-		}
-		if colon {
+		switch {
+		case typed:
+			return typedBodyKind(string(word), named, colon || bytes.IndexByte(line[end:], '(') >= 0)
+		case !named:
+			return 0
+		case string(word) == "class" && colon:
+			return bodyPython
+		case colon:
 			return 0
 		}
 		switch string(word) {
+		case "class":
+			return bodyClass
 		case "interface", "type":
 			return bodyObject
 		case "enum":
@@ -110,6 +119,9 @@ func bodyKindOf(line []byte) byte {
 // memberName is the name a line of a body of kind defines, its text
 // starting at line[i]; nil when the line has no member's shape.
 func memberName(line []byte, i int, kind byte) []byte {
+	if kind == bodyTyped {
+		return typedMember(line, i)
+	}
 	declared := false // after val, var or let
 	for range maxLineWords {
 		if i < len(line) && line[i] == '@' { // @Input() value: string;
@@ -208,7 +220,7 @@ func isAnnotation(s []byte) bool {
 // data[start], would be (see bodyStack), or 0: the lines above it up to
 // a line indented less are blank or indented as much or more, that line
 // opens a body, and the first line after it is indented as line.
-func typeBodyOf(data []byte, start int, line []byte) byte {
+func typeBodyOf(data []byte, start int, line []byte, typed bool) byte {
 	indent := skipBlanks(line, 0)
 	if indent == 0 || indent == len(line) {
 		return 0
@@ -228,7 +240,7 @@ func typeBodyOf(data []byte, start int, line []byte) byte {
 		case first != indent:
 			return 0
 		}
-		return bodyKindOf(prev)
+		return bodyKindOf(prev, typed)
 	}
 	return 0
 }

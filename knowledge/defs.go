@@ -48,7 +48,7 @@ func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
 		prev = line
 		if r.typeBodies {
 			name := bodies.member(line, n)
-			bodies.open(line, n)
+			bodies.open(line, n, r.typedFuncs)
 			if name != nil {
 				if !fn(name) {
 					return

@@ -32,7 +32,7 @@ func TestDefinitionTerms(t *testing.T) {
 		{"c++ methods and enum class", "cpp", "std::string Parser::name(int x) const {\nFoo::Foo(int x) : a(x) {\nenum class Color { Red };\ntemplate <typename T>\npublic:\n} else if (x) {",
 			[]string{"name", "foo", "color"}},
 		{"java", "java", "public class Server extends Base {\n    @Override\n    public static void main(String[] args) {\n    private final Map<String, Integer> counts = new HashMap<>();\n    synchronized (lock) {\n        return new Foo(x);\n        foo.bar(x);\n    case FOO:",
-			[]string{"server", "main"}},
+			[]string{"server", "main", "counts"}},
 		{"c#", "csharp", "    public async Task<int> GetAsync(string id)\n    var x = Foo(1);\n    await Run();\n    get { return x; }",
 			[]string{"getasync"}},
 		{"class methods after a modifier", "typescript", "  static create(x: number) {\n  private handle(e: Event): void {\n  render() {\n  export default connect(a)(B);",
@@ -81,6 +81,12 @@ func TestDefinitionTerms(t *testing.T) {
 			[]string{"user", "name", "count", "repo", "greet", "color", "red", "green"}},
 		{"swift properties and cases", "swift", "struct Point {\n    var x: Double\n    let y = 0.0\n    static let origin = Point()\n    private(set) var count = 0\n    func norm() -> Double {\n        let local = 1\n    }\n}\nenum Dir {\n    case north\n    case south, east\n}",
 			[]string{"point", "x", "y", "origin", "count", "norm", "dir", "north", "south"}},
+		{"java fields", "java", "public class Cache<K, V> {\n    private static final long serialVersionUID = 1L;\n    private final Map<K, List<V>> entries = new HashMap<>();\n    int[] sizes;\n    @Inject Clock clock;\n    static {\n        int local = 0;\n    }\n    private static class Node<K, V> {\n        K key;\n    }\n    public int size() {\n        return entries.size();\n    }\n}\nenum Color {\n    RED(\"r\"),\n    GREEN;\n}",
+			[]string{"cache", "serialversionuid", "entries", "sizes", "clock", "node", "key", "size", "color", "red", "green"}},
+		{"c# fields, properties and events", "csharp", "public class User {\n    public string Name { get; set; }\n    private int? _age;\n    public event EventHandler Changed;\n    public User(string name) {\n    }\n}",
+			[]string{"user", "name", "_age", "changed"}},
+		{"c struct fields", "c", "struct node {\n    int value;\n    struct node *next;\n    char name[32];\n    unsigned long flags;\n    int (*fn)(void);\n};\ntypedef struct {\n    double x, y;\n} point_t;\nstruct node *make_node(int v) {\n    struct node *n = malloc(sizeof *n);\n}",
+			[]string{"node", "value", "next", "name", "flags", "x", "make_node"}},
 		{"member shapes are not other languages'", "java", "class A {\n  count = 0;\n  name: string;\n}", []string{"a"}},
 	}
 	for _, c := range cases {

@@ -80,9 +80,9 @@ type defRules struct {
 func rulesFor(lang string) (defRules, bool) {
 	switch lang {
 	case "c", "cpp", "objc":
-		return defRules{typedFuncs: true, macros: true, typeAbove: true}, true
+		return defRules{typedFuncs: true, macros: true, typeAbove: true, typeBodies: true}, true
 	case "java", "csharp":
-		return defRules{topLevelVars: true, typedFuncs: true, bareMethods: true}, true
+		return defRules{topLevelVars: true, typedFuncs: true, bareMethods: true, typeBodies: true}, true
 	case "javascript", "typescript", "vue", "svelte":
 		return defRules{topLevelVars: true, bareMethods: true, typeBodies: true}, true
 	case "rust":

@@ -21,7 +21,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 20
+const MappingVersion = 21
 
 var (
 	keyVersion = []byte("hearth.mapping")
