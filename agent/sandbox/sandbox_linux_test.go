@@ -139,7 +139,6 @@ func TestHelperRefusesBadPolicy(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-
 // denied reports whether output shows the kernel refusing an access.
 func denied(out string) bool {
 	return strings.Contains(out, "Permission denied") || strings.Contains(out, "Operation not permitted")
