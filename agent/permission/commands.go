@@ -30,9 +30,16 @@ func (j *judge) command(words []word, depth int, argsDynamic bool) {
 			return
 		}
 		name = path.Base(name)
+		if j.env.Path != "" {
+			j.v.Programs = append(j.v.Programs, words[0].s)
+		}
 	}
 	args := words[1:]
 	if inner, ok := unwrap(name, args); ok {
+		if why := j.program(name); why != "" {
+			j.add(words, argsDynamic, why)
+			return
+		}
 		j.wrapper(name, words, inner, depth, argsDynamic)
 		return
 	}
@@ -44,15 +51,26 @@ func (j *judge) command(words []word, depth int, argsDynamic bool) {
 		j.nested(words, args, depth)
 		return
 	case name == "find":
+		if why := j.program(name); why != "" {
+			j.add(words, argsDynamic, why)
+			return
+		}
 		j.find(words, depth)
 		return
 	}
 	j.deletion(name, args, argsDynamic)
-	j.add(words, argsDynamic, j.readOnly(name, args, argsDynamic))
+	why := j.readOnly(name, args, argsDynamic)
+	if why == "" {
+		why = j.program(name)
+	}
+	j.add(words, argsDynamic, why)
 }
 
 // add records a simple command; why == "" means it is read-only.
 func (j *judge) add(words []word, argsDynamic bool, why string) {
+	if why == "" && j.env.NoReadOnly {
+		why = "on Windows every command asks: it runs in PowerShell, which Hearth cannot judge yet"
+	}
 	c := Command{Dynamic: argsDynamic, Why: why, ReadOnly: why == ""}
 	for _, w := range words {
 		c.Argv = append(c.Argv, w.s)
@@ -123,12 +141,39 @@ func (j *judge) nested(words, args []word, depth int) {
 	j.script(strings.Join(parts, " "), depth+1)
 }
 
-// find is read-only unless it runs or deletes; -exec commands are judged.
+// findTests are find's predicates and options that only select and print,
+// with how many values each takes; a value that names a file is checked.
+var findTests = map[string]int{
+	"-print": 0, "-print0": 0, "-ls": 0, "-empty": 0, "-readable": 0, "-writable": 0, "-executable": 0,
+	"-prune": 0, "-quit": 0, "-depth": 0, "-xdev": 0, "-mount": 0, "-noleaf": 0, "-true": 0, "-false": 0,
+	"-not": 0, "!": 0, "(": 0, ")": 0, "-a": 0, "-o": 0, "-and": 0, "-or": 0, ",": 0, "-daystart": 0,
+	"-ignore_readdir_race": 0, "-nouser": 0, "-nogroup": 0, "-P": 0, "-H": 0,
+	"-name": 1, "-iname": 1, "-path": 1, "-ipath": 1, "-wholename": 1, "-iwholename": 1, "-regex": 1,
+	"-iregex": 1, "-regextype": 1, "-type": 1, "-xtype": 1, "-maxdepth": 1, "-mindepth": 1, "-size": 1,
+	"-mtime": 1, "-mmin": 1, "-atime": 1, "-amin": 1, "-ctime": 1, "-cmin": 1, "-perm": 1, "-user": 1,
+	"-group": 1, "-uid": 1, "-gid": 1, "-links": 1, "-inum": 1, "-printf": 1, "-lname": 1, "-ilname": 1,
+	"-used": 1, "-fstype": 1, "-newermt": 1, "-newerat": 1, "-newerct": 1, "-newerBt": 1,
+	"-newer": -1, "-anewer": -1, "-cnewer": -1, "-samefile": -1, // -1: one value naming a file
+}
+
+// find is read-only when it only selects and prints; -exec commands are
+// judged as commands of their own, -delete as a deletion; anything else
+// (-fprint, -L, -files0-from, an unknown test) asks.
 func (j *judge) find(words []word, depth int) {
 	why := ""
-	var starts []word
+	var starts, files []word
+	leading := true
 	for i := 1; i < len(words); i++ {
 		w := words[i]
+		if w.dynamic {
+			why = "find gets an argument computed at run time: " + w.s
+			break
+		}
+		if leading && !strings.HasPrefix(w.s, "-") && w.s != "!" && w.s != "(" {
+			starts = append(starts, w)
+			continue
+		}
+		leading = false
 		switch w.s {
 		case "-exec", "-execdir", "-ok", "-okdir":
 			end := i + 1
@@ -146,20 +191,34 @@ func (j *judge) find(words []word, depth int) {
 			}
 			j.deleteTargets(starts, false)
 			continue
-		case "-fprint", "-fprint0", "-fprintf", "-fls":
-			why = "find writes to a file"
 		case "-L", "-follow":
 			why = "find follows symlinks, which may lead outside the workspace"
-		}
-		if strings.HasPrefix(w.s, "-") || w.s == "!" || w.s == "(" || w.s == ")" {
 			continue
 		}
-		if len(starts) == i-1 { // still in the leading path list
-			starts = append(starts, w)
+		n, ok := findTests[w.s]
+		if !ok {
+			if why == "" {
+				why = "find " + w.s + " is not on the vetted list (it may write or run something)"
+			}
+			continue
 		}
+		if n == 0 {
+			continue
+		}
+		if i+1 >= len(words) {
+			why = "find " + w.s + " is missing its value"
+			break
+		}
+		if n < 0 {
+			files = append(files, words[i+1])
+		}
+		i++
+	}
+	if len(starts) == 0 {
+		starts = []word{{s: "."}}
 	}
 	if why == "" {
-		why = j.paths(words[1:])
+		why = j.paths(append(starts, files...))
 	}
 	j.add(words, false, why)
 }

@@ -38,18 +38,20 @@ func (j *judge) deleteTargets(targets []word, argsDynamic bool) {
 		if t.glob {
 			s = globBase(s)
 		}
-		p, known := j.resolve(s)
+		ps, known := j.resolve(s)
 		if !known {
 			j.always("deletes " + t.s + ", whose location depends on run-time state")
 			return
 		}
-		for _, guarded := range []string{"/", j.env.Workspace, j.env.Home} {
-			if guarded != "" && within(guarded, p) {
-				j.always("deletes " + t.s + ", which is or contains " + guarded)
-				return
+		for _, p := range ps {
+			for _, guarded := range []string{"/", j.env.Workspace, j.env.Home} {
+				if guarded != "" && within(guarded, p) {
+					j.always("deletes " + t.s + ", which is or contains " + guarded)
+					return
+				}
 			}
 		}
-		if j.inProtected(p) {
+		if j.protectedTarget(word{s: s}) {
 			j.always("deletes " + t.s + ", inside .git/ or Hearth's config")
 			return
 		}

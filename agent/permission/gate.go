@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -53,7 +54,42 @@ func NewGate(policy Policy, mode Mode, approver Approver, dir string, grants *Gr
 	if grants == nil {
 		grants = &Grants{}
 	}
-	return &Gate{policy: policy, mode: mode, approver: approver, env: ShellEnv{Workspace: dir, Home: home}, grants: grants}
+	env := ShellEnv{Workspace: dir, Home: home, Path: os.Getenv("PATH"), NoReadOnly: runtime.GOOS == "windows"}
+	return &Gate{policy: policy, mode: mode, approver: approver, env: env, grants: grants}
+}
+
+// SetShellPath tells the gate the PATH shell commands run with, so each
+// command's program is found where the shell will find it.
+func (g *Gate) SetShellPath(path string) { g.env.Path = path }
+
+// Clearance says how a shell call came to be allowed.
+type Clearance struct {
+	// ReadOnly is set when nobody approved the call: every command in it
+	// was judged read-only. Such a call should run contained.
+	ReadOnly bool
+	// Programs are the files the judged commands execute.
+	Programs []string
+}
+
+// CheckShell is Check for a shell request, also saying whether the call
+// runs because it was judged read-only or because a rule, the mode or a
+// person approved it.
+func (g *Gate) CheckShell(ctx context.Context, req Request) (Clearance, error) {
+	if err := g.Check(ctx, req); err != nil {
+		return Clearance{}, err
+	}
+	v := JudgeShell(req.Command, g.env)
+	if !v.ReadOnly() {
+		return Clearance{}, nil
+	}
+	for _, r := range g.rules() {
+		for _, c := range v.Commands {
+			if r.Kind == KindShell && r.Effect == Ask && matchShape(r.Pattern, c.Argv) {
+				return Clearance{}, nil // a person answered the ask
+			}
+		}
+	}
+	return Clearance{ReadOnly: true, Programs: v.Programs}, nil
 }
 
 // Check returns nil when the call may run, a *tool.DeniedError when it may

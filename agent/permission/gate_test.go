@@ -3,6 +3,8 @@ package permission
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -138,7 +140,11 @@ func TestGateRules(t *testing.T) {
 		{Kind: KindEdit, Pattern: "**/*.lock", Effect: Deny},
 		{Kind: KindRead, Pattern: ".env", Effect: Deny},
 	}}
-	g := NewGate(pol, ModeNever, nil, t.TempDir(), nil)
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := NewGate(pol, ModeNever, nil, repo, nil)
 	ctx := context.Background()
 	tests := []struct {
 		req    Request

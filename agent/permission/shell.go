@@ -2,8 +2,6 @@ package permission
 
 import (
 	"fmt"
-	"path"
-	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -16,6 +14,12 @@ const maxNesting = 4
 type ShellEnv struct {
 	Workspace string // absolute; the command's working directory
 	Home      string // absolute home directory of the user
+	// Path is the command's PATH, to find the program each name runs;
+	// empty skips the lookup.
+	Path string
+	// NoReadOnly judges nothing read-only: on Windows commands run in
+	// PowerShell, which this POSIX parser cannot read.
+	NoReadOnly bool
 }
 
 // ShellVerdict is the judgement of one command line.
@@ -31,6 +35,9 @@ type ShellVerdict struct {
 	// analysed well enough to rule that out.
 	AlwaysAsk bool
 	AlwaysWhy string
+	// Programs are the files the read-only commands of the line execute,
+	// as found on Path (wrappers included, builtins not).
+	Programs []string
 }
 
 // Command is one simple command.
@@ -56,7 +63,7 @@ func (v ShellVerdict) ReadOnly() bool {
 
 // JudgeShell parses a bash command line and judges every part of it.
 func JudgeShell(line string, env ShellEnv) ShellVerdict {
-	j := &judge{env: env, v: &ShellVerdict{}}
+	j := &judge{env: env, v: &ShellVerdict{}, dirs: []string{env.Workspace}}
 	j.script(line, 0)
 	return *j.v
 }
@@ -65,8 +72,13 @@ type judge struct {
 	env ShellEnv
 	v   *ShellVerdict
 	cd  bool // the line may leave the workspace: relative paths are unknown
+	// dirs are the directories a relative path may be relative to: the
+	// workspace and every place a cd in the line may lead (a subshell's cd
+	// ends with it, so every one counts everywhere).
+	dirs []string
 
-	wsReal string // the workspace with symlinks resolved, computed lazily
+	wsReal string  // the workspace with symlinks resolved, computed lazily
+	gitWhy *string // the repository's risk, computed once per line
 }
 
 func (j *judge) always(why string) {
@@ -96,8 +108,8 @@ func (j *judge) script(src string, depth int) {
 	}
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
-			if name, ok := wordLit(ce.Args[0]); ok && (name.s == "cd" || name.s == "pushd" || name.s == "popd") && !safeCd(ce.Args[1:]) {
-				j.cd = true
+			if name, ok := wordLit(ce.Args[0]); ok && (name.s == "cd" || name.s == "pushd" || name.s == "popd") {
+				j.changeDir(ce.Args[1:])
 			}
 		}
 		return true
@@ -180,78 +192,10 @@ func (j *judge) redirect(r *syntax.Redirect) {
 		}
 		return
 	}
-	if p, known := j.resolve(target.s); !known || j.inProtected(p) {
+	if j.protectedTarget(target) {
 		j.always("writes to " + target.s + ", inside .git/ or Hearth's config")
 	}
 	j.reason("writes to " + target.s)
-}
-
-// outside reports whether a path argument may name something outside the
-// workspace.
-func (j *judge) outside(w word) bool {
-	if w.dynamic {
-		return true
-	}
-	p, known := j.resolve(w.s)
-	if !known {
-		return true
-	}
-	if w.glob && strings.Contains(w.s, ".*") {
-		return true // ".*" can match ".."
-	}
-	if !within(p, j.env.Workspace) {
-		return true
-	}
-	return j.linksOut(p, w.glob)
-}
-
-// linksOut reports whether an existing path inside the workspace (or, for a
-// glob, any of its matches) is a symlink leading outside: the shell is not
-// confined like the file tools, and a cloned repository can carry such links.
-func (j *judge) linksOut(p string, glob bool) bool {
-	if j.wsReal == "" {
-		j.wsReal = j.env.Workspace
-		if real, err := filepath.EvalSymlinks(j.env.Workspace); err == nil {
-			j.wsReal = real
-		}
-	}
-	matches := []string{p}
-	if glob {
-		var err error
-		if matches, err = filepath.Glob(p); err != nil {
-			return true
-		}
-	}
-	for _, m := range matches {
-		real, err := filepath.EvalSymlinks(m)
-		if err != nil {
-			continue // nothing there yet: nothing to leak
-		}
-		if !within(filepath.ToSlash(real), filepath.ToSlash(j.wsReal)) {
-			return true
-		}
-	}
-	return false
-}
-
-// resolve turns a literal path word into an absolute clean path. known is
-// false when the result depends on run-time state (a cd, ~user).
-func (j *judge) resolve(s string) (p string, known bool) {
-	switch {
-	case s == "~" || strings.HasPrefix(s, "~/"):
-		return path.Clean(path.Join(j.env.Home, strings.TrimPrefix(s, "~"))), j.env.Home != ""
-	case strings.HasPrefix(s, "~"):
-		return "", false
-	case strings.HasPrefix(s, "/"):
-		return path.Clean(s), true
-	case j.cd:
-		return "", false
-	}
-	return path.Clean(path.Join(j.env.Workspace, s)), true
-}
-
-func within(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
 }
 
 func isDigits(s string) bool {
@@ -270,33 +214,4 @@ func source(n syntax.Node) string {
 	var b strings.Builder
 	_ = syntax.NewPrinter().Print(&b, n)
 	return b.String()
-}
-
-// safeCd reports whether cd's arguments can only descend inside the
-// workspace (a relative literal path without ".."), so later relative paths
-// still resolve inside it.
-func safeCd(args []*syntax.Word) bool {
-	if len(args) != 1 {
-		return false
-	}
-	w, ok := wordLit(args[0])
-	if !ok || w.glob || w.s == "" || w.s == "-" || strings.HasPrefix(w.s, "/") || strings.HasPrefix(w.s, "~") || strings.HasPrefix(w.s, "-") {
-		return false
-	}
-	for _, part := range strings.Split(w.s, "/") {
-		if part == ".." {
-			return false
-		}
-	}
-	return true
-}
-
-// inProtected reports whether p is inside the workspace's .git or .hearth.
-func (j *judge) inProtected(p string) bool {
-	for _, dir := range []string{".git", ".hearth"} {
-		if within(strings.ToLower(p), strings.ToLower(path.Join(j.env.Workspace, dir))) {
-			return true
-		}
-	}
-	return false
 }
