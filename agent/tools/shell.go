@@ -72,18 +72,25 @@ func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
 		}
 	}
 	req := permission.Request{Tool: "shell", Kind: permission.KindShell, Command: p.Command}
-	if err := t.s.gate.Check(ctx, req); err != nil {
-		return "", err
+	clearance, mis := permission.Clearance{}, false
+	if misjudged != nil {
+		clearance, mis = misjudged(p.Command)
+	}
+	if !mis {
+		var err error
+		if clearance, err = t.s.gate.CheckShell(ctx, req); err != nil {
+			return "", err
+		}
 	}
 	snap, ok := t.s.snapshot.(ShellSnapshotter)
 	if !ok {
-		return t.s.runCommand(ctx, p.Command, timeout)
+		return t.s.runCommand(ctx, p.Command, timeout, clearance)
 	}
 	done, err := snap.BeforeShell(ctx)
 	if err != nil {
 		return "", fmt.Errorf("shell: snapshot before running: %w", err)
 	}
-	out, runErr := t.s.runCommand(ctx, p.Command, timeout)
+	out, runErr := t.s.runCommand(ctx, p.Command, timeout, clearance)
 	// The command may have changed files even when it failed or was killed.
 	changed, err := done(context.WithoutCancel(ctx))
 	if err != nil {
@@ -98,7 +105,7 @@ func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
 
 // runCommand runs line with the platform shell as a direct child in its own
 // process group; the whole group dies on timeout, cancel, or exit.
-func (s *session) runCommand(ctx context.Context, line string, timeout time.Duration) (string, error) {
+func (s *session) runCommand(ctx context.Context, line string, timeout time.Duration, c permission.Clearance) (string, error) {
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := newCappedOutput(func(chunk string) { tool.Progress(ctx, chunk) })
@@ -109,11 +116,16 @@ func (s *session) runCommand(ctx context.Context, line string, timeout time.Dura
 	cmd.Stderr = out
 	cmd.WaitDelay = shellKillGrace
 	setProcessGroup(cmd)
+	cleanup, err := s.contain(cmd, c)
+	if err != nil {
+		return "", err
+	}
+	defer cleanup()
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return "", fmt.Errorf("shell: start: %w", err)
 	}
-	err := cmd.Wait()
+	err = cmd.Wait()
 	killGroup(cmd) // background children must not outlive the call
 	elapsed := time.Since(start).Round(time.Millisecond)
 	body := out.String()

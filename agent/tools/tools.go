@@ -69,6 +69,10 @@ type Config struct {
 	// Policy holds the workspace's saved rules; nil loads them from the
 	// workspace (.hearth/permissions.json), falling back to the defaults.
 	Policy *permission.Policy
+	// ContainApproved runs approved shell commands in the sandbox too
+	// (writing only the workspace and a temp dir); commands judged
+	// read-only always run in it where the system has one.
+	ContainApproved bool
 	// Search is the knowledge index; nil leaves the search tool out.
 	Search Searcher
 	// Todos receives the agent's checklist; nil gives the session its own.
@@ -104,6 +108,8 @@ type session struct {
 	snapshot Snapshotter
 	changed  func(ctx context.Context, abs []string)
 	env      []string
+	// containApproved: see Config.ContainApproved.
+	containApproved bool
 	// changeMu serialises edits and writes so two parallel calls cannot
 	// both pass the stale check against the same content.
 	changeMu sync.Mutex
@@ -175,7 +181,10 @@ func newSession(cfg Config) (*session, error) {
 		snapshot: cfg.Snapshot,
 		changed:  cfg.Changed,
 		env:      childEnv(cfg.Env),
+
+		containApproved: cfg.ContainApproved,
 	}
+	s.gate.SetShellPath(envValue(s.env, "PATH"))
 	// The tools have no Close in their contract: release the directory
 	// handle when the session's tools are garbage.
 	runtime.AddCleanup(s, func(r *workspace.Root) { r.Close() }, root)
