@@ -31,6 +31,8 @@ type GlobalInput struct {
 	MaxIterations   int      `json:"maxIterations"`
 	ApprovalMode    string   `json:"approvalMode"`
 	ModelTitles     bool     `json:"modelTitles"`
+	// ContainApproved runs approved commands in the sandbox too.
+	ContainApproved bool `json:"containApproved"`
 }
 
 // SaveGlobal validates and saves the global settings.
@@ -46,6 +48,7 @@ func (a *App) SaveGlobal(in GlobalInput) (SettingsView, error) {
 		s.MaxIterations, s.ApprovalMode = in.MaxIterations, in.ApprovalMode
 		titles := in.ModelTitles
 		s.ModelTitles = &titles
+		s.ContainApproved = in.ContainApproved
 		return nil
 	})
 	return a.GetSettings(), err

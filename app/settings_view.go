@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/sandbox"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/settings"
 )
@@ -47,10 +48,20 @@ type SettingsView struct {
 	Warning         string         `json:"warning"`
 	// KnowledgeFolders are indexed beside every workspace.
 	KnowledgeFolders []KnowledgeFolderView `json:"knowledgeFolders"`
+	// Sandbox says which protection contains commands on this machine.
+	Sandbox SandboxView `json:"sandbox"`
+}
+
+// SandboxView says which protection contains shell commands.
+type SandboxView struct {
+	Active          bool   `json:"active"`
+	Detail          string `json:"detail"`
+	ContainApproved bool   `json:"containApproved"`
 }
 
 func (a *App) view(ctx context.Context) SettingsView {
 	st := a.deps.Settings.Get()
+	box := sandbox.Available()
 	ids := st.ProviderIDs()
 	sources, ringErr := a.deps.Secrets.Statuses(ctx, ids)
 	v := SettingsView{
@@ -59,6 +70,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		ModelTitles: st.TitlesFromModel(),
 		Keychain:    keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
+		Sandbox:          SandboxView{Active: box.Active(), Detail: box.Detail, ContainApproved: st.ContainApproved},
 	}
 	for _, f := range st.KnowledgeFolders {
 		v.KnowledgeFolders = append(v.KnowledgeFolders, KnowledgeFolderView{Label: f.Label, Path: f.Path})

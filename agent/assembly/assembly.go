@@ -140,6 +140,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	}
 	tc := spec.Tools
 	tc.Workspace = spec.Workspace
+	tc.ContainApproved = tc.ContainApproved || spec.Settings.ContainApproved
 	toolset, err := tools.Builtin(tc)
 	if err != nil {
 		return nil, err

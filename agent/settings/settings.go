@@ -47,6 +47,9 @@ type Settings struct {
 	// KnowledgeFolders (docs, notes) are indexed with every workspace and
 	// searchable beside it, each labelled with its source.
 	KnowledgeFolders []KnowledgeFolder `json:"knowledgeFolders,omitempty"`
+	// ContainApproved runs approved shell commands in the sandbox too, so
+	// they write only the workspace and a temp dir.
+	ContainApproved bool `json:"containApprovedCommands,omitempty"`
 }
 
 // KnowledgeFolder is an extra folder for the knowledge index.

@@ -38,6 +38,14 @@ export interface SettingsView {
   keychain: KeychainView;
   warning: string;
   knowledgeFolders: KnowledgeFolderView[];
+  sandbox: SandboxView;
+}
+
+/** Which protection contains shell commands on this machine. */
+export interface SandboxView {
+  active: boolean;
+  detail: string;
+  containApproved: boolean;
 }
 
 export interface KnowledgeFolderView {
@@ -53,6 +61,8 @@ export interface GlobalInput {
   maxIterations: number;
   approvalMode: ApprovalMode;
   modelTitles: boolean;
+  /** run approved commands in the sandbox too */
+  containApproved: boolean;
 }
 
 export interface ProviderInput {

@@ -27,6 +27,7 @@ function fromView(v: SettingsView): GlobalInput {
     maxIterations: v.maxIterations,
     approvalMode: v.approvalMode,
     modelTitles: v.modelTitles,
+    containApproved: v.sandbox.containApproved,
   };
 }
 
@@ -87,6 +88,18 @@ export function GlobalSection({ view, models, busy, notice, actions }: Props) {
           <input id="model-titles" type="checkbox" checked={form.modelTitles} onChange={(e) => set("modelTitles", e.target.checked)} />
           <span className="muted">ask the active model for a short title after the first reply</span>
         </label>
+        <label htmlFor="contain-approved">Command sandbox</label>
+        <div>
+          <p className="muted" id="sandbox-status">
+            {view.sandbox.detail}
+          </p>
+          {view.sandbox.active && (
+            <label className="checkbox">
+              <input id="contain-approved" type="checkbox" checked={form.containApproved} onChange={(e) => set("containApproved", e.target.checked)} />
+              <span className="muted">also contain commands I approve (they may then write only inside the workspace)</span>
+            </label>
+          )}
+        </div>
       </div>
       <div className="row">
         <button type="button" disabled={busy} onClick={() => void actions.saveGlobal(form)}>

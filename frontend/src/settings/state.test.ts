@@ -14,6 +14,7 @@ const view: SettingsView = {
   keychain: { available: true, message: "", help: "" },
   warning: "",
   knowledgeFolders: [],
+  sandbox: { active: true, detail: "Landlock", containApproved: false },
 };
 
 describe("settingsReducer", () => {

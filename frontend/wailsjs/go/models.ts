@@ -44,6 +44,7 @@ export namespace app {
 	    maxIterations: number;
 	    approvalMode: string;
 	    modelTitles: boolean;
+	    containApproved: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new GlobalInput(source);
@@ -58,6 +59,7 @@ export namespace app {
 	        this.maxIterations = source["maxIterations"];
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
+	        this.containApproved = source["containApproved"];
 	    }
 	}
 	export class KeychainView {
@@ -134,6 +136,22 @@ export namespace app {
 	        this.needsKey = source["needsKey"];
 	        this.local = source["local"];
 	        this.custom = source["custom"];
+	    }
+	}
+	export class SandboxView {
+	    active: boolean;
+	    detail: string;
+	    containApproved: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SandboxView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.active = source["active"];
+	        this.detail = source["detail"];
+	        this.containApproved = source["containApproved"];
 	    }
 	}
 	export class SearchView {
@@ -220,6 +238,7 @@ export namespace app {
 	    keychain: KeychainView;
 	    warning: string;
 	    knowledgeFolders: KnowledgeFolderView[];
+	    sandbox: SandboxView;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -238,6 +257,7 @@ export namespace app {
 	        this.keychain = this.convertValues(source["keychain"], KeychainView);
 	        this.warning = source["warning"];
 	        this.knowledgeFolders = this.convertValues(source["knowledgeFolders"], KnowledgeFolderView);
+	        this.sandbox = this.convertValues(source["sandbox"], SandboxView);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -308,18 +328,20 @@ export namespace app {
 		    return a;
 		}
 	}
-	export class TranscriptView {
-	    session: SessionView;
-	    messages: session.Message[];
+	export class TurnUndoView {
+	    files: string[];
+	    stats: undo.Change[];
+	    undone: boolean;
 	
 	    static createFrom(source: any = {}) {
-	        return new TranscriptView(source);
+	        return new TurnUndoView(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.session = this.convertValues(source["session"], SessionView);
-	        this.messages = this.convertValues(source["messages"], session.Message);
+	        this.files = source["files"];
+	        this.stats = this.convertValues(source["stats"], undo.Change);
+	        this.undone = source["undone"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -340,6 +362,41 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class TranscriptView {
+	    session: SessionView;
+	    messages: session.Message[];
+	    undo: Record<string, TurnUndoView>;
+	
+	    static createFrom(source: any = {}) {
+	        return new TranscriptView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.session = this.convertValues(source["session"], SessionView);
+	        this.messages = this.convertValues(source["messages"], session.Message);
+	        this.undo = this.convertValues(source["undo"], TurnUndoView, true);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	export class UndoReport {
 	    restored: string[];
 	    deleted: string[];
@@ -635,6 +692,35 @@ export namespace session {
 		}
 	}
 	
+
+}
+
+export namespace undo {
+	
+	export class Change {
+	    path: string;
+	    created?: boolean;
+	    deleted?: boolean;
+	    added: number;
+	    removed: number;
+	    diff?: string;
+	    binary?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Change(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.created = source["created"];
+	        this.deleted = source["deleted"];
+	        this.added = source["added"];
+	        this.removed = source["removed"];
+	        this.diff = source["diff"];
+	        this.binary = source["binary"];
+	    }
+	}
 
 }
 
