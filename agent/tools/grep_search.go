@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // grepResult gathers matches from the workers.
@@ -30,7 +31,7 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 		if s.gate.ReadDenied(start) {
 			return nil, &tool.DeniedError{Reason: "a rule forbids reading " + start}
 		}
-		content, err := readSmall(func() (*os.File, error) { return s.root.Open(start) }, grepMaxFileSize)
+		content, err := readSmall(func() (*os.File, error) { return s.root.OpenRegular(start) }, grepMaxFileSize)
 		if err != nil {
 			return nil, err
 		}
@@ -47,7 +48,7 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 			defer wg.Done()
 			for job := range jobs {
 				if q.wants(job.rel) && s.fileKept(job.rel) {
-					content, err := readSmall(func() (*os.File, error) { return job.dir.root.Open(job.name) }, grepMaxFileSize)
+					content, err := readSmall(func() (*os.File, error) { return workspace.OpenRegularIn(job.dir.root, job.name) }, grepMaxFileSize)
 					if err == nil && content != nil && res.add(job.rel, q.matchLines(job.rel, content, ceiling), ceiling) {
 						cancel()
 					}
