@@ -1,9 +1,9 @@
 package workspace
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 )
@@ -58,38 +58,38 @@ func checkRegular(p string, fi fs.FileInfo) error {
 // OpenRegular opens file p for reading only if it is a regular file. Its type
 // is checked before opening (opening some devices has effects), the open is
 // non-blocking (a file swapped for a FIFO in between cannot block it), and
-// what was opened is checked again.
-func (r *Root) OpenRegular(p string) (*os.File, error) {
+// what was opened is checked again; its info is returned with it.
+func (r *Root) OpenRegular(p string) (*os.File, fs.FileInfo, error) {
 	rel, err := r.Rel(p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fi, err := r.root.Stat(rel)
 	if err != nil {
-		return nil, r.wrap(p, err)
+		return nil, nil, r.wrap(p, err)
 	}
 	if err := checkRegular(p, fi); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	f, err := OpenRegularIn(r.root, rel)
+	f, fi, err := OpenRegularIn(r.root, rel)
 	if err != nil {
 		var nr *NotRegularError
 		if errors.As(err, &nr) {
 			nr.Path = p
-			return nil, nr
+			return nil, nil, nr
 		}
-		return nil, r.wrap(p, err)
+		return nil, nil, r.wrap(p, err)
 	}
-	return f, nil
+	return f, fi, nil
 }
 
-// OpenRegularIn opens name inside dir non-blocking and returns it only if it
-// is a regular file, for walkers that already know (from the directory
-// listing) that it was one.
-func OpenRegularIn(dir *os.Root, name string) (*os.File, error) {
+// OpenRegularIn opens name inside dir non-blocking and returns it, with its
+// info, only if it is a regular file, for walkers that already know (from
+// the directory listing) that it was one.
+func OpenRegularIn(dir *os.Root, name string) (*os.File, fs.FileInfo, error) {
 	f, err := dir.OpenFile(name, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fi, err := f.Stat()
 	if err == nil {
@@ -97,17 +97,20 @@ func OpenRegularIn(dir *os.Root, name string) (*os.File, error) {
 	}
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	return f, nil
+	return f, fi, nil
 }
 
 // ReadFile reads a whole regular file; special files are refused.
 func (r *Root) ReadFile(p string) ([]byte, error) {
-	f, err := r.OpenRegular(p)
+	f, fi, err := r.OpenRegular(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(f)
+	var b bytes.Buffer
+	b.Grow(int(fi.Size()) + bytes.MinRead)
+	_, err = b.ReadFrom(f)
+	return b.Bytes(), err
 }

@@ -65,7 +65,7 @@ func TestOpenRegularRefusesSpecialFiles(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
 			within(t, func() {
-				f, err := r.OpenRegular(tt.path)
+				f, _, err := r.OpenRegular(tt.path)
 				if err == nil {
 					f.Close()
 					t.Fatal("opened a special file")
@@ -101,7 +101,7 @@ func TestOpenRegularInSwappedForFIFO(t *testing.T) {
 		t.Fatal(err)
 	}
 	within(t, func() {
-		f, err := OpenRegularIn(sub, "a.txt")
+		f, _, err := OpenRegularIn(sub, "a.txt")
 		if err == nil {
 			f.Close()
 			t.Fatal("opened a FIFO")
