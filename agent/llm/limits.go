@@ -40,8 +40,8 @@ func (l Limits) withDefaults() Limits {
 		l.MaxResponse = DefaultMaxResponse
 	}
 	if l.MaxEvent <= 0 {
-		// JSON escaping can make an event several times its content.
-		l.MaxEvent = int(min(4*l.MaxResponse, 1<<30))
+		// An event is its content in JSON, which escaping can make larger.
+		l.MaxEvent = int(min(2*l.MaxResponse, 1<<30))
 	}
 	return l
 }

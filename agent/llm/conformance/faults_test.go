@@ -161,9 +161,11 @@ func TestFloodIsCutEarly(t *testing.T) {
 				// The decoder may hold a few caps (an event's JSON), and the
 				// sockets a few megabytes in flight; never the flood.
 				srv.CloseClientConnections()
-				if n := served.Load(); n > 32<<20 {
+				n := served.Load()
+				if n > 16<<20 {
 					t.Errorf("the server got to send %d MB before the read stopped", n>>20)
 				}
+				t.Logf("served %d KB of a %d MB flood", n>>10, flood>>20)
 			})
 		}
 	}
