@@ -170,3 +170,29 @@ func TestFloodIsCutEarly(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepAlivesThroughRetries: the retry policy gives a stalled provider a
+// bounded number of tries, and the caller still gets the typed timeout.
+func TestKeepAlivesThroughRetries(t *testing.T) {
+	var requests atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		requests.Add(1)
+		w.Header().Set("Content-Type", "text/event-stream")
+		for r.Context().Err() == nil {
+			io.WriteString(w, keepAlive["openai"])
+			w.(http.Flusher).Flush()
+			time.Sleep(20 * time.Millisecond)
+		}
+	}))
+	defer srv.Close()
+	policy := llm.RetryPolicy{MaxRetries: 2, Base: time.Millisecond, Max: time.Millisecond}
+	var retries []llm.Class
+	_, err := llm.StreamWithRetry(context.Background(), limitedClient("openai", srv.URL, 200*time.Millisecond, 0), history(), policy,
+		func(llm.Delta) {}, func(r llm.RetryInfo) { retries = append(retries, r.Class) })
+	if !errors.Is(err, llm.ErrNoContent) || llm.ClassOf(err) != llm.ClassTimeout {
+		t.Fatalf("err = %v, want the no-content timeout", err)
+	}
+	if n := requests.Load(); n != 3 || len(retries) != 2 {
+		t.Fatalf("%d requests, retries %v; want 3 and 2", n, retries)
+	}
+}
