@@ -2,7 +2,6 @@ package knowledge
 
 import (
 	"bytes"
-	"os"
 	"path"
 	"strings"
 
@@ -48,7 +47,7 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 	if f.size > maxSize {
 		kind = kindLarge
 	} else {
-		b, err := os.ReadFile(f.abs())
+		b, err := readWhole(f.abs())
 		if err != nil {
 			return nil, 0, err
 		}

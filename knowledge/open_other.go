@@ -22,5 +22,8 @@ func (f osFile) Size() (int64, error) {
 	if err != nil {
 		return 0, err
 	}
+	if !info.Mode().IsRegular() {
+		return 0, errNotRegular
+	}
 	return info.Size(), nil
 }

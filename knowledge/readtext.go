@@ -11,7 +11,21 @@ import (
 // otherwise allocate (and zero) the size of every file read.
 var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}
 
-var errTooLarge = errors.New("file over the size cap")
+var (
+	errTooLarge   = errors.New("file over the size cap")
+	errNotRegular = errors.New("not a regular file")
+)
+
+// readWhole reads a whole file through openText, so it cannot block on a
+// FIFO that took a regular file's place.
+func readWhole(path string) ([]byte, error) {
+	f, err := openText(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
 
 // textFile is an open file to read text from (see openText).
 type textFile interface {
@@ -95,6 +109,10 @@ func readTextPeek(path string, maxSize int64, peek func(head []byte) bool) (data
 			if !sized {
 				sized = true
 				size, err := f.Size()
+				if errors.Is(err, errNotRegular) {
+					put()
+					return nil, textBuf{}, false, err
+				}
 				if err == nil && size > maxSize {
 					put()
 					return nil, textBuf{}, false, errTooLarge

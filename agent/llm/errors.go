@@ -80,7 +80,12 @@ func ClassOf(err error) Class {
 // ctx is the request's context, whose cause tells an idle timeout from Stop.
 func TransportError(ctx context.Context, err error) *Error {
 	var ne net.Error
+	var nc *noContent
 	switch cause := context.Cause(ctx); {
+	case errors.As(cause, &nc):
+		return NoContentError(nc.after)
+	case errors.Is(err, ErrTooLarge):
+		return &Error{Class: ClassTooLarge, Err: err, InStream: true, Message: err.Error()}
 	case errors.Is(cause, ErrIdle) || errors.Is(err, ErrIdle):
 		return &Error{Class: ClassTimeout, Err: ErrIdle}
 	case ctx.Err() != nil && errors.Is(cause, context.Canceled):

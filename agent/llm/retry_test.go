@@ -127,7 +127,7 @@ func TestIdleTimeout(t *testing.T) {
 		<-r.Context().Done()
 	}))
 	defer srv.Close()
-	s, err := OpenStream(context.Background(), srv.Client(), 100*time.Millisecond, srv.URL, http.Header{}, []byte("{}"))
+	s, err := OpenStream(context.Background(), srv.Client(), Limits{Idle: 100 * time.Millisecond}, srv.URL, http.Header{}, []byte("{}"))
 	if err != nil {
 		t.Fatal(err)
 	}

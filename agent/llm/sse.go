@@ -14,8 +14,13 @@ type SSEEvent struct {
 	ID   string
 }
 
-// ErrLineTooLong is returned for an SSE line longer than the decoder allows.
-var ErrLineTooLong = errors.New("sse: line too long")
+// ErrLineTooLong is returned for an SSE line longer than the decoder
+// allows, ErrEventTooLong for an event whose data lines together are; both
+// are ErrTooLarge.
+var (
+	ErrLineTooLong  = fmt.Errorf("sse: line too long: %w", ErrTooLarge)
+	ErrEventTooLong = fmt.Errorf("sse: event too long: %w", ErrTooLarge)
+)
 
 // SSEDecoder parses a text/event-stream by the WHATWG rules: lines end in
 // CRLF, LF or CR; a leading BOM is dropped; ":" lines are comments; a field's
@@ -32,7 +37,7 @@ type SSEDecoder struct {
 	eof     bool
 	err     error
 	first   bool
-	MaxLine int
+	MaxLine int // bounds one line and one event's data, in bytes
 	typ     []byte
 	data    []byte
 	hasData bool
@@ -146,6 +151,10 @@ func (d *SSEDecoder) Next() (SSEEvent, error) {
 		}
 		switch string(field) {
 		case "data":
+			if len(d.data)+len(value) >= d.MaxLine {
+				d.data, d.hasData = d.data[:0], false
+				return SSEEvent{}, fmt.Errorf("reading the event stream: %w", ErrEventTooLong)
+			}
 			if d.hasData {
 				d.data = append(d.data, '\n')
 			}

@@ -211,6 +211,7 @@ func (t *turn) loop(ctx context.Context) {
 		t.res.Iterations++
 		resp, err := t.call(ctx)
 		if resp != nil {
+			resp.Message.ToolCalls = a.tools.sanitize(resp.Message.ToolCalls)
 			t.keep(resp, err)
 		}
 		if err != nil {
@@ -235,6 +236,7 @@ func (t *turn) loop(ctx context.Context) {
 			t.res.Text = resp.Message.Text
 			return
 		}
+		calls = a.tools.sanitize(calls)
 		outs := a.runCalls(ctx, calls, t.emit)
 		t.appendResults(calls, outs)
 		if ctx.Err() != nil {

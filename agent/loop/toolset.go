@@ -88,11 +88,19 @@ func compileSchema(name string, params json.RawMessage) (*jsonschema.Schema, err
 func (ts *toolset) check(c llm.ToolCall) string {
 	e, ok := ts.byName[c.Name]
 	if !ok {
+		what := fmt.Sprintf("there is no tool named %q", c.Name)
+		if c.Name == invalidToolName {
+			what = "the call had no valid tool name (it was empty or malformed)"
+		}
 		names := make([]string, 0, len(ts.defs))
 		for _, d := range ts.defs {
 			names = append(names, d.Name)
 		}
-		return fmt.Sprintf("Error: there is no tool named %q. Available tools: %s.", c.Name, strings.Join(names, ", "))
+		msg := fmt.Sprintf("Error: %s. Available tools: %s.", what, strings.Join(names, ", "))
+		if c.RawArgs != "" {
+			msg += " Its arguments were not a JSON object either: " + truncate(c.RawArgs, 500)
+		}
+		return msg
 	}
 	if msg := c.ArgsError(); msg != "" {
 		return fmt.Sprintf("Error: the %s call's %s. You sent: %s", c.Name, msg, truncate(c.RawArgs, 500))

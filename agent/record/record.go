@@ -29,7 +29,7 @@ type Recorder struct {
 	sawTools  bool
 	usage     session.Usage
 	lastError string
-	err       error // the first storage failure; later events are skipped
+	err       error // the first storage failure; later events are still written
 	userID    int64 // the stored prompt
 	lastID    int64 // the last message stored so far
 }
@@ -53,30 +53,34 @@ func (r *Recorder) LastMessageID() int64 { return r.lastID }
 func (r *Recorder) Err() error { return r.err }
 
 // Event records e. It never blocks the stream on a failed write: the
-// error is kept for Err and the turn goes on.
+// error is kept for Err and the turn goes on, and so does the recording,
+// so one refused event never hides the commands that run after it.
 func (r *Recorder) Event(ctx context.Context, e loop.Event) {
-	if r.err != nil {
-		return
-	}
 	switch e := e.(type) {
 	case loop.TextDelta:
-		r.speaking(ctx)
-		r.step.AppendText(e.Text)
+		if r.speaking(ctx) {
+			r.step.AppendText(e.Text)
+		}
 	case loop.ReasoningDelta:
-		r.speaking(ctx)
-		r.step.AppendReasoning(e.Text)
+		if r.speaking(ctx) {
+			r.step.AppendReasoning(e.Text)
+		}
 	case loop.UsageReported:
 		r.speaking(ctx)
 		r.usage = usageOf(e.Usage, e.Cost, e.CostKnown)
 	case loop.ToolCallStarted:
-		r.ensureStep(ctx)
+		ok := r.ensureStep(ctx)
 		r.open++
 		r.sawTools = true
-		r.keep(r.step.ToolStarted(ctx, session.ToolStart{CallID: e.ID, Name: e.Name, Args: string(e.Args)}))
+		if ok {
+			r.keep(r.step.ToolStarted(ctx, toolStart(e)))
+		}
 	case loop.ToolCallFinished:
-		r.ensureStep(ctx)
+		ok := r.ensureStep(ctx)
 		r.open--
-		r.keep(r.step.ToolFinished(ctx, session.ToolResult{CallID: e.ID, Status: statusOf(e.Status), Output: e.Output}))
+		if ok {
+			r.keep(r.step.ToolFinished(ctx, session.ToolResult{CallID: e.ID, Status: statusOf(e.Status), Output: e.Output}))
+		}
 	case loop.TurnError:
 		r.lastError = e.Message
 	case loop.TurnDone:
@@ -87,28 +91,33 @@ func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 		case r.lastError != "":
 			state = session.StateFailed
 		}
-		r.ensureStep(ctx)
-		r.finish(ctx, state)
+		if r.ensureStep(ctx) {
+			r.finish(ctx, state)
+		}
 	}
 }
 
-// speaking starts a new step when the model talks again after its tools.
-func (r *Recorder) speaking(ctx context.Context) {
+// speaking starts a new step when the model talks again after its tools,
+// and reports whether there is a step to write to.
+func (r *Recorder) speaking(ctx context.Context) bool {
 	if r.step != nil && r.sawTools && r.open == 0 {
 		r.finish(ctx, session.StateComplete)
 	}
-	r.ensureStep(ctx)
+	return r.ensureStep(ctx)
 }
 
-func (r *Recorder) ensureStep(ctx context.Context) {
-	if r.step != nil || r.err != nil {
-		return
+// ensureStep begins a step unless one is open; false when storing failed.
+func (r *Recorder) ensureStep(ctx context.Context) bool {
+	if r.step != nil {
+		return true
 	}
 	st, err := r.store.BeginAssistant(ctx, r.sessionID, r.provider, r.model)
-	if r.keep(err) {
-		r.step, r.sawTools, r.open, r.usage = st, false, 0, session.Usage{}
-		r.lastID = st.MessageID()
+	if !r.keep(err) {
+		return false
 	}
+	r.step, r.sawTools, r.open, r.usage = st, false, 0, session.Usage{}
+	r.lastID = st.MessageID()
+	return true
 }
 
 func (r *Recorder) finish(ctx context.Context, state session.State) {

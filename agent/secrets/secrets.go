@@ -52,9 +52,27 @@ type Keyring interface {
 
 type osKeyring struct{}
 
-func (osKeyring) Get(s, u string) (string, error) { return keyring.Get(s, u) }
-func (osKeyring) Set(s, u, p string) error        { return keyring.Set(s, u, p) }
-func (osKeyring) Delete(s, u string) error        { return keyring.Delete(s, u) }
+// Each call first checks for a session bus, so none is ever started.
+func (osKeyring) Get(s, u string) (string, error) {
+	if err := checkSessionBus(); err != nil {
+		return "", err
+	}
+	return keyring.Get(s, u)
+}
+
+func (osKeyring) Set(s, u, p string) error {
+	if err := checkSessionBus(); err != nil {
+		return err
+	}
+	return keyring.Set(s, u, p)
+}
+
+func (osKeyring) Delete(s, u string) error {
+	if err := checkSessionBus(); err != nil {
+		return err
+	}
+	return keyring.Delete(s, u)
+}
 
 // Source says where a provider's key comes from.
 type Source string

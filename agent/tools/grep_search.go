@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // grepResult gathers matches from the workers.
@@ -30,7 +32,7 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 		if s.gate.ReadDenied(start) {
 			return nil, &tool.DeniedError{Reason: "a rule forbids reading " + start}
 		}
-		content, err := readSmall(func() (*os.File, error) { return s.root.Open(start) }, grepMaxFileSize)
+		content, err := readSmall(func() (*os.File, fs.FileInfo, error) { return s.root.OpenRegular(start) }, grepMaxFileSize)
 		if err != nil {
 			return nil, err
 		}
@@ -47,7 +49,9 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 			defer wg.Done()
 			for job := range jobs {
 				if q.wants(job.rel) && s.fileKept(job.rel) {
-					content, err := readSmall(func() (*os.File, error) { return job.dir.root.Open(job.name) }, grepMaxFileSize)
+					content, err := readSmall(func() (*os.File, fs.FileInfo, error) {
+						return workspace.OpenRegularIn(job.dir.root, job.name)
+					}, grepMaxFileSize)
 					if err == nil && content != nil && res.add(job.rel, q.matchLines(job.rel, content, ceiling), ceiling) {
 						cancel()
 					}
@@ -116,17 +120,17 @@ func (r *grepResult) render(pattern string, max int) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// readSmall reads a file unless it is larger than max (then nil, nil), so a
-// stray multi-gigabyte file is never loaded.
-func readSmall(open func() (*os.File, error), max int64) ([]byte, error) {
-	f, err := open()
+// readSmall reads a regular file unless it is larger than max (then nil,
+// nil), so a stray multi-gigabyte file is never loaded. open returns the
+// file with its info.
+func readSmall(open func() (*os.File, fs.FileInfo, error), max int64) ([]byte, error) {
+	f, fi, err := open()
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil || fi.Size() > max {
-		return nil, err
+	if fi.Size() > max {
+		return nil, nil
 	}
 	var buf bytes.Buffer
 	buf.Grow(int(fi.Size()) + bytes.MinRead)

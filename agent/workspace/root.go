@@ -139,16 +139,6 @@ func (r *Root) Open(p string) (*os.File, error) {
 	return f, r.wrap(p, err)
 }
 
-// ReadFile reads a whole file.
-func (r *Root) ReadFile(p string) ([]byte, error) {
-	rel, err := r.Rel(p)
-	if err != nil {
-		return nil, err
-	}
-	b, err := r.root.ReadFile(rel)
-	return b, r.wrap(p, err)
-}
-
 // OpenDir opens directory p as an os.Root of its own, for walkers that read
 // many files of one directory: each file is then opened relative to its
 // directory instead of resolving its whole path again. The result is

@@ -24,7 +24,13 @@ type Config struct {
 	APIKey      string
 	HTTP        *http.Client
 	IdleTimeout time.Duration
-	Header      http.Header
+	// NoContentTimeout fails the call when the stream sends no content this
+	// long (keep-alives do not count); 0 means llm.DefaultNoContentTimeout.
+	NoContentTimeout time.Duration
+	// MaxResponseBytes caps one response's content; 0 means
+	// llm.DefaultMaxResponse.
+	MaxResponseBytes int64
+	Header           http.Header
 }
 
 // Client is a Messages API client.
@@ -56,10 +62,14 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request, onDelta func(llm.
 	if c.cfg.APIKey != "" {
 		h.Set("x-api-key", c.cfg.APIKey)
 	}
-	s, err := llm.OpenStream(ctx, c.cfg.HTTP, c.cfg.IdleTimeout, c.cfg.BaseURL+"/messages", h, body)
+	s, err := llm.OpenStream(ctx, c.cfg.HTTP, c.limits(), c.cfg.BaseURL+"/messages", h, body)
 	if err != nil {
 		return resp, err
 	}
 	defer s.Close()
 	return readStream(s, resp, onDelta)
+}
+
+func (c *Client) limits() llm.Limits {
+	return llm.Limits{Idle: c.cfg.IdleTimeout, NoContent: c.cfg.NoContentTimeout, MaxResponse: c.cfg.MaxResponseBytes}
 }

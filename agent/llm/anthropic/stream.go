@@ -63,7 +63,7 @@ func (u *usageState) apply(w wireUsage) {
 }
 
 func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (_ *llm.Response, err error) {
-	dec := llm.NewSSEDecoder(s.Body)
+	dec := s.Decoder()
 	blocks := map[int]*contentBlock{}
 	var u usageState
 	var streamErr *llm.Error
@@ -95,6 +95,9 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (_ *
 		var e event
 		if jerr := json.Unmarshal([]byte(ev.Data), &e); jerr != nil {
 			return resp, &llm.Error{Class: llm.ClassServer, InStream: true, Err: jerr, Message: "the server sent a malformed event"}
+		}
+		if perr := s.Progress(e.content()); perr != nil {
+			return resp, perr
 		}
 		switch e.Type {
 		case "error":
@@ -198,4 +201,17 @@ func assemble(resp *llm.Response, blocks map[int]*contentBlock, withCalls bool) 
 	if len(m.ToolCalls) > 0 {
 		resp.StopReason = llm.StopToolCalls
 	}
+}
+
+// content is the bytes of content an event carries; pings and bare
+// bookkeeping events carry none.
+func (e *event) content() int {
+	n := 0
+	if cb := e.ContentBlock; cb != nil {
+		n += len(cb.ID) + len(cb.Name) + len(cb.Text) + len(cb.Data)
+	}
+	if d := e.Delta; d != nil {
+		n += len(d.Text) + len(d.Thinking) + len(d.Signature) + len(d.PartialJSON)
+	}
+	return n
 }

@@ -19,6 +19,12 @@ type Config struct {
 	HTTP    *http.Client
 	// IdleTimeout fails the call when the stream sends nothing this long.
 	IdleTimeout time.Duration
+	// NoContentTimeout fails the call when the stream sends no content this
+	// long (keep-alives do not count); 0 means llm.DefaultNoContentTimeout.
+	NoContentTimeout time.Duration
+	// MaxResponseBytes caps one response's content; 0 means
+	// llm.DefaultMaxResponse.
+	MaxResponseBytes int64
 	// SendReasoningEffort sends reasoning_effort (OpenAI reasoning models,
 	// OpenRouter); servers that reject unknown fields keep it off.
 	SendReasoningEffort bool
@@ -55,7 +61,7 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request, onDelta func(llm.
 	if c.cfg.APIKey != "" {
 		h.Set("Authorization", "Bearer "+c.cfg.APIKey)
 	}
-	s, err := llm.OpenStream(ctx, c.cfg.HTTP, c.cfg.IdleTimeout, c.cfg.BaseURL+"/chat/completions", h, body)
+	s, err := llm.OpenStream(ctx, c.cfg.HTTP, c.limits(), c.cfg.BaseURL+"/chat/completions", h, body)
 	if err != nil {
 		return resp, err
 	}
@@ -64,4 +70,8 @@ func (c *Client) Stream(ctx context.Context, req *llm.Request, onDelta func(llm.
 		return readWhole(s, resp, onDelta)
 	}
 	return readStream(s, resp, onDelta)
+}
+
+func (c *Client) limits() llm.Limits {
+	return llm.Limits{Idle: c.cfg.IdleTimeout, NoContent: c.cfg.NoContentTimeout, MaxResponse: c.cfg.MaxResponseBytes}
 }

@@ -50,7 +50,7 @@ func (u wireUsage) usage() llm.Usage {
 // the stream fails the response even if the body then ends cleanly: the
 // partial text stays in resp, its tool calls are dropped.
 func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*llm.Response, error) {
-	dec := llm.NewSSEDecoder(s.Body)
+	dec := s.Decoder()
 	var acc Accumulator
 	var text, reasoning strings.Builder
 	var streamErr *llm.Error
@@ -94,6 +94,9 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 		}
 		if ch.Usage != nil {
 			resp.Usage = ch.Usage.usage() // the last report wins
+		}
+		if err := s.Progress(chunkContent(&ch)); err != nil {
+			return resp, err
 		}
 		for _, choice := range ch.Choices {
 			d := choice.Delta
@@ -142,4 +145,22 @@ func truncate(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// chunkContent is the bytes of content a chunk carries: text, reasoning and
+// tool calls. Keep-alive chunks with empty deltas carry none.
+func chunkContent(ch *chunk) int {
+	n := 0
+	for _, c := range ch.Choices {
+		d := c.Delta
+		for _, p := range []*string{d.Content, d.ReasoningContent, d.Reasoning} {
+			if p != nil {
+				n += len(*p)
+			}
+		}
+		for _, tc := range d.ToolCalls {
+			n += len(tc.ID) + len(tc.Function.Name) + len(tc.arguments())
+		}
+	}
+	return n
 }

@@ -32,9 +32,13 @@ type completion struct {
 // readWhole turns a non-streamed completion into the same response and
 // deltas a stream would have produced.
 func readWhole(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*llm.Response, error) {
-	b, err := io.ReadAll(io.LimitReader(s.Body, 64<<20))
+	maxBody := int64(s.Limits().MaxEvent)
+	b, err := io.ReadAll(io.LimitReader(s.Body, maxBody+1))
 	if err != nil {
 		return resp, llm.TransportError(s.Ctx, err)
+	}
+	if int64(len(b)) > maxBody {
+		return resp, llm.TooLargeError(maxBody)
 	}
 	var c completion
 	if err := json.Unmarshal(b, &c); err != nil {
@@ -50,6 +54,9 @@ func readWhole(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*llm
 		return resp, &llm.Error{Class: llm.ClassServer, Message: "the server sent a completion without choices"}
 	}
 	ch := c.Choices[0]
+	if err := s.Progress(wholeContent(ch.Message.Content, ch.Message.ReasoningContent, ch.Message.Reasoning, ch.Message.ToolCalls)); err != nil {
+		return resp, err
+	}
 	reasoning := ch.Message.ReasoningContent + ch.Message.Reasoning
 	if reasoning != "" {
 		resp.Message.Reasoning = []llm.Reasoning{{Text: reasoning}}
@@ -75,4 +82,12 @@ func readWhole(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*llm
 		resp.StopReason = llm.StopEnd
 	}
 	return resp, nil
+}
+
+func wholeContent(content, reasoning, reasoning2 string, calls []callDelta) int {
+	n := len(content) + len(reasoning) + len(reasoning2)
+	for _, tc := range calls {
+		n += len(tc.ID) + len(tc.Function.Name) + len(tc.arguments())
+	}
+	return n
 }
