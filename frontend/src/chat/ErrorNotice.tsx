@@ -19,6 +19,7 @@ const words: Record<string, Words> = {
   network: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: true },
   unreachable: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: true },
   timeout: { text: "The provider took too long to answer.", retry: true },
+  too_large: { text: "The provider's reply grew past Hearth's size limit, so Hearth stopped reading it. Retry, or ask for a shorter answer.", retry: true },
   context_length: {
     text: "The conversation no longer fits the model's context window. Compact it (older turns become a summary; your own messages are kept word for word), start a new chat, or pick a model with a larger window.",
     settings: true, compact: true,
