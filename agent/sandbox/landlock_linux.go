@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"sync"
 	"syscall"
 
@@ -48,6 +49,8 @@ var status = sync.OnceValue(func() Status {
 
 // Available reports the sandbox this machine offers.
 func Available() Status { return status() }
+
+func wrap(cmd *exec.Cmd, p Policy) error { return reexec(cmd, p) }
 
 const (
 	readFile  = landlock.AccessFSSet(ll.AccessFSReadFile)

@@ -47,14 +47,20 @@ type Status struct {
 // Active reports whether commands can be contained.
 func (s Status) Active() bool { return s.Kind != "none" }
 
-// Wrap rewrites a fully prepared command so that it starts under p: the
-// current binary is started as the helper with the command's path and
-// arguments, applies p to itself and then executes the command in place
-// (same process, so process groups and signals behave as before).
+// Wrap rewrites a fully prepared command so that it starts under p. On
+// Linux the current binary is started as the helper with the command's path
+// and arguments, applies p to itself and then executes the command in place
+// (same process, so process groups and signals behave as before); on macOS
+// the command starts under sandbox-exec with a profile written from p.
 func Wrap(cmd *exec.Cmd, p Policy) error {
 	if !Available().Active() {
 		return ErrUnavailable
 	}
+	return wrap(cmd, p)
+}
+
+// reexec starts cmd through the current binary acting as the helper.
+func reexec(cmd *exec.Cmd, p Policy) error {
 	self, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("sandbox: find own binary: %w", err)

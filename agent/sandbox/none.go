@@ -1,0 +1,14 @@
+//go:build !linux && !darwin
+
+package sandbox
+
+import "os/exec"
+
+// Available reports the sandbox this machine offers: none here yet, so only
+// commands the parser proves read-only run without asking (on Windows, where
+// the parser cannot read PowerShell, every command asks).
+func Available() Status {
+	return Status{Kind: "none", Detail: "No sandbox on this system: commands that could change anything ask first."}
+}
+
+func wrap(*exec.Cmd, Policy) error { return ErrUnavailable }
