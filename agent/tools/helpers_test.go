@@ -11,7 +11,7 @@ import (
 )
 
 // newWS creates a workspace with the given files and returns its tools.
-func newWS(t *testing.T, files map[string]string, cfg Config) (string, map[string]tool.Tool) {
+func newWS(t testing.TB, files map[string]string, cfg Config) (string, map[string]tool.Tool) {
 	t.Helper()
 	dir := t.TempDir()
 	for name, content := range files {
