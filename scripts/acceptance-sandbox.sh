@@ -5,7 +5,7 @@
 # does that, as the Go tests do for test binaries.
 set -uo pipefail
 bin=$(realpath "${1:?usage: acceptance-sandbox.sh BINARY}")
-if ! grep -qw landlock /sys/kernel/security/lsm 2>/dev/null; then
+if HEARTH_SANDBOX_POLICY='{}' timeout 20 "$bin" /bin/true true 2>&1 | grep -q "no sandbox is available"; then
   echo "sandbox acceptance: skipped, the kernel has no Landlock"; exit 0
 fi
 pass=0 fail=0
@@ -21,9 +21,9 @@ contained() { (cd "$ws" && HEARTH_SANDBOX_POLICY=$policy timeout 20 "$bin" "$bas
 check "reads the workspace" '[[ $(contained "cat in.txt") == inside ]]'
 check "writes its temp dir" '[[ $(contained "echo t >'"$tmp"'/t && cat '"$tmp"'/t") == t ]]'
 check "cannot read outside" '! contained "cat '"$out"'/secret" | grep -q TOPSECRET'
-check "cannot write outside" 'contained "echo x >'"$out"'/planted"; [[ ! -e '"$out"'/planted ]]'
-check "cannot write the workspace" 'contained "echo x >new.txt"; [[ ! -e '"$ws"'/new.txt ]]'
-check "cannot run an unjudged program" 'contained "touch '"$tmp"'/touched"; [[ ! -e '"$tmp"'/touched ]]'
+check "cannot write outside" 'contained "echo x >'"$out"'/planted" >/dev/null; [[ ! -e '"$out"'/planted ]]'
+check "cannot write the workspace" 'contained "echo x >new.txt" >/dev/null; [[ ! -e '"$ws"'/new.txt ]]'
+check "cannot run an unjudged program" 'contained "touch '"$tmp"'/touched" >/dev/null; [[ ! -e '"$tmp"'/touched ]]'
 check "a bad policy never runs the command" '! HEARTH_SANDBOX_POLICY="{" "$bin" "$cat_path" cat "$out/secret" 2>/dev/null | grep -q TOPSECRET'
 echo "sandbox acceptance: $pass passed, $fail failed"
 ((fail == 0))
