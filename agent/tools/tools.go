@@ -69,6 +69,9 @@ type Config struct {
 	// Policy holds the workspace's saved rules; nil loads them from the
 	// workspace (.hearth/permissions.json), falling back to the defaults.
 	Policy *permission.Policy
+	// Trust decides whether the workspace's permission file may widen
+	// what runs; nil trusts nothing (its deny and ask rules still apply).
+	Trust permission.Truster
 	// Search is the knowledge index; nil leaves the search tool out.
 	Search Searcher
 	// Todos receives the agent's checklist; nil gives the session its own.
@@ -153,7 +156,7 @@ func newSession(cfg Config) (*session, error) {
 	}
 	policy := cfg.Policy
 	if policy == nil {
-		p, err := permission.Load(root.Dir())
+		p, err := permission.LoadFor(root.Dir(), cfg.Trust)
 		if err != nil {
 			return nil, fmt.Errorf("tools: %w", err)
 		}
