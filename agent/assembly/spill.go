@@ -14,7 +14,7 @@ import (
 // for the workspace ws: under the user cache dir (cacheDir, or
 // os.UserCacheDir()/Hearth when ""), in a folder named by a hash of the
 // workspace's canonical path. Nothing inside the workspace decides where
-// these writes go. The folder is created 0700 and must be a real directory.
+// these writes go; the loop creates the folder 0700 at its first spill.
 func SpillDir(cacheDir, ws string) (string, error) {
 	if cacheDir == "" {
 		base, err := os.UserCacheDir()
@@ -28,21 +28,5 @@ func SpillDir(cacheDir, ws string) (string, error) {
 		return "", fmt.Errorf("spill store: %w", err)
 	}
 	sum := sha256.Sum256([]byte(canon))
-	dir := filepath.Join(cacheDir, "tool-outputs", hex.EncodeToString(sum[:12]))
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("spill store: %w", err)
-	}
-	fi, err := os.Lstat(dir)
-	if err != nil {
-		return "", fmt.Errorf("spill store: %w", err)
-	}
-	if !fi.IsDir() {
-		return "", fmt.Errorf("spill store: %s is not a directory", dir)
-	}
-	if fi.Mode().Perm() != 0o700 {
-		if err := os.Chmod(dir, 0o700); err != nil {
-			return "", fmt.Errorf("spill store: %w", err)
-		}
-	}
-	return dir, nil
+	return filepath.Join(cacheDir, "tool-outputs", hex.EncodeToString(sum[:12])), nil
 }

@@ -2,6 +2,7 @@ package loop
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,6 +29,12 @@ func spillName(callID string) string {
 func writeSpill(dir, callID string, content []byte) (string, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", err
+	}
+	// The store itself must be a directory, not a link to one elsewhere.
+	if fi, err := os.Lstat(dir); err != nil {
+		return "", err
+	} else if !fi.IsDir() {
+		return "", fmt.Errorf("spill store %s is not a directory", dir)
 	}
 	rt, err := os.OpenRoot(dir)
 	if err != nil {

@@ -50,3 +50,25 @@ func TestWriteSpillStaysInItsDirectory(t *testing.T) {
 		t.Errorf("spill file holds %q", b)
 	}
 }
+
+func TestWriteSpillRefusesALinkedStore(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symlinks and modes")
+	}
+	base, elsewhere := t.TempDir(), t.TempDir()
+	fresh := filepath.Join(base, "tool-outputs", "abc")
+	if _, err := writeSpill(fresh, "c1", []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(fresh); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("new store: %v %v", fi, err)
+	}
+	linked := filepath.Join(base, "tool-outputs", "def")
+	os.Symlink(elsewhere, linked)
+	if _, err := writeSpill(linked, "c1", []byte("x")); err == nil {
+		t.Error("wrote into a store that is a symlink")
+	}
+	if ents, _ := os.ReadDir(elsewhere); len(ents) != 0 {
+		t.Errorf("the link's target holds %d files", len(ents))
+	}
+}
