@@ -9,6 +9,7 @@ import (
 type Status struct {
 	Item
 	Trusted bool
+	Changed bool // trusted once, changed since
 	Reason  string
 }
 
@@ -17,7 +18,7 @@ func (s *Store) Check(ws string, items []Item) []Status {
 	out := make([]Status, 0, len(items))
 	for _, it := range items {
 		ok, why := s.Trusted(ws, it)
-		out = append(out, Status{Item: it, Trusted: ok, Reason: why})
+		out = append(out, Status{Item: it, Trusted: ok, Changed: why == ReasonChanged, Reason: why})
 	}
 	return out
 }
@@ -32,7 +33,7 @@ func Warning(st []Status) string {
 			continue
 		}
 		note := s.Brief
-		if s.Reason == "changed since it was trusted" {
+		if s.Changed {
 			note, changed = "changed since trusted; "+note, true
 		}
 		names = append(names, fmt.Sprintf("%s (%s)", clean(s.Path), note))

@@ -35,6 +35,10 @@ type workspace struct {
 	Updated time.Time         `json:"updated"`
 }
 
+// ReasonChanged is Trusted's reason for a trusted item whose content has
+// changed since.
+const ReasonChanged = "changed since it was trusted"
+
 // Store answers and records trust. It is safe for concurrent use.
 type Store struct {
 	dir string
@@ -90,7 +94,7 @@ func (s *Store) Trusted(ws string, item Item) (bool, string) {
 	case w.Items[item.Path] == "":
 		return false, "added after the workspace was trusted"
 	case w.Items[item.Path] != item.Digest:
-		return false, "changed since it was trusted"
+		return false, ReasonChanged
 	}
 	return true, "trusted"
 }
