@@ -88,6 +88,10 @@ export function Stop():Promise<void>;
 
 export function TestConnection(arg1:string):Promise<app.ConnectionResult>;
 
+export function TrustWorkspace(arg1:Array<app.TrustApproval>):Promise<app.WorkspaceTrustView>;
+
 export function UndoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
 
 export function Warnings():Promise<Array<string>>;
+
+export function WorkspaceTrust():Promise<app.WorkspaceTrustView>;

@@ -170,10 +170,18 @@ export function TestConnection(arg1) {
   return window['go']['app']['App']['TestConnection'](arg1);
 }
 
+export function TrustWorkspace(arg1) {
+  return window['go']['app']['App']['TrustWorkspace'](arg1);
+}
+
 export function UndoTurn(arg1, arg2) {
   return window['go']['app']['App']['UndoTurn'](arg1, arg2);
 }
 
 export function Warnings() {
   return window['go']['app']['App']['Warnings']();
+}
+
+export function WorkspaceTrust() {
+  return window['go']['app']['App']['WorkspaceTrust']();
 }
