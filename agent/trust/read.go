@@ -11,7 +11,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"syscall"
 )
 
 const (
@@ -66,7 +65,7 @@ func readFile(rt *os.Root, rel string) ([]byte, error) {
 	if fi.Size() > maxFile {
 		return nil, fmt.Errorf("%s: over %d KB", rel, maxFile>>10)
 	}
-	f, err := rt.OpenFile(filepath.FromSlash(rel), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := rt.OpenFile(filepath.FromSlash(rel), os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -5,9 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // clonedFolder is a workspace carrying every kind of project item; each
@@ -185,44 +183,5 @@ func TestWarningIsOneLine(t *testing.T) {
 	if strings.ContainsAny(w, "\n\x1b") || !strings.HasPrefix(w, "untrusted workspace: ignoring .mcp.json (2 MCP servers)") ||
 		!strings.Contains(w, ".hearth/permissions.json (2 allow rules)") || strings.Contains(w, "explain.md") {
 		t.Errorf("warning %q", w)
-	}
-}
-
-func TestReadingNeverLeavesNorBlocks(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("FIFOs and symlinks")
-	}
-	ws := t.TempDir()
-	outside := filepath.Join(t.TempDir(), "perm.json")
-	os.WriteFile(outside, []byte(`{"rules":[{"tool":"shell","effect":"allow"}]}`), 0o644)
-	os.MkdirAll(filepath.Join(ws, ".hearth"), 0o755)
-	os.MkdirAll(filepath.Join(ws, ".claude/commands"), 0o755)
-	if err := os.Symlink(outside, filepath.Join(ws, PermissionsPath)); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mkfifo(filepath.Join(ws, ".mcp.json"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	syscall.Mkfifo(filepath.Join(ws, ".claude/commands/pipe.md"), 0o644)
-	done := make(chan []Item, 1)
-	go func() { items, _ := List(ws); done <- items }()
-	var items []Item
-	select {
-	case items = <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("List blocked on a FIFO")
-	}
-	got := byPath(items)
-	for _, p := range []string{PermissionsPath, ".mcp.json"} {
-		it := got[p]
-		if it.Err == "" || it.Digest != "" {
-			t.Errorf("%s read: %+v", p, it)
-		}
-		if ok, _ := NewStore(t.TempDir()).Trusted(ws, it); ok {
-			t.Errorf("%s unreadable but trusted", p)
-		}
-	}
-	if _, b, err := ReadItem(ws, PermissionsPath); err == nil || b != nil {
-		t.Errorf("ReadItem followed a symlink out: %q %v", b, err)
 	}
 }
