@@ -69,6 +69,9 @@ func (a *App) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, erro
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
+	if len(approved) == 0 {
+		return WorkspaceTrustView{}, invalidf("trust", "nothing to trust was named")
+	}
 	items, err := trust.List(ws)
 	if err != nil {
 		return WorkspaceTrustView{}, err

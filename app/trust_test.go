@@ -45,6 +45,9 @@ func TestWorkspaceTrustListsAndTrusts(t *testing.T) {
 	if v.Pending != 2 || len(v.Items) != 2 || v.Items[0].Path != ".mcp.json" || v.Items[0].Summary != "starts `node server.js` as MCP server \"x\"" {
 		t.Fatalf("view %+v", v)
 	}
+	if _, err := a.TrustWorkspace(nil); err == nil {
+		t.Error("an empty approval was accepted")
+	}
 	// A file that changed after it was shown is not trusted.
 	stale := approvals(v)
 	os.WriteFile(filepath.Join(ws, ".mcp.json"), []byte(`{"mcpServers":{"x":{"command":"sh"}}}`), 0o644)

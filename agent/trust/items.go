@@ -146,8 +146,10 @@ func dirItems(rt *os.Root, rel string, kind Kind) []Item {
 			return nil
 		}
 		for _, e := range ents {
-			if e.IsDir() {
-				out = append(out, skillItem(rt, path.Join(rel, e.Name())))
+			p := path.Join(rel, e.Name())
+			// A skill folder may be a link to one elsewhere in the workspace.
+			if fi, err := rt.Stat(p); err == nil && fi.IsDir() {
+				out = append(out, skillItem(rt, p))
 			}
 		}
 		return out

@@ -45,3 +45,17 @@ func TestReadingNeverLeavesNorBlocks(t *testing.T) {
 		t.Errorf("ReadItem followed a symlink out: %q %v", b, err)
 	}
 }
+
+func TestSkillFolderThroughALinkIsListed(t *testing.T) {
+	ws := t.TempDir()
+	os.MkdirAll(filepath.Join(ws, "tools/pdf"), 0o755)
+	os.WriteFile(filepath.Join(ws, "tools/pdf/SKILL.md"), []byte("---\nname: pdf\n---\n"), 0o644)
+	os.MkdirAll(filepath.Join(ws, ".claude/skills"), 0o755)
+	if err := os.Symlink("../../tools/pdf", filepath.Join(ws, ".claude/skills/pdf")); err != nil {
+		t.Fatal(err)
+	}
+	items, err := List(ws)
+	if err != nil || len(items) != 1 || items[0].Path != ".claude/skills/pdf" || items[0].Err != "" || items[0].Digest == "" {
+		t.Fatalf("items %+v %v", items, err)
+	}
+}
