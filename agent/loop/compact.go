@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -154,14 +153,7 @@ func (t *turn) spill(r *llm.ToolResult) (string, error) {
 	if dir == "" {
 		return "", os.ErrNotExist
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	path := filepath.Join(dir, unsafeName.ReplaceAllString(r.CallID, "_")+".txt")
-	if err := os.WriteFile(path, []byte(r.Content), 0o600); err != nil {
-		return "", err
-	}
-	return path, nil
+	return writeSpill(dir, r.CallID, []byte(r.Content))
 }
 
 // summarize replaces the oldest messages, leaving at most target tokens

@@ -21,20 +21,24 @@ import (
 )
 
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
-           [--max-iterations N] [--approve never|edits|all] [--session ID] [--json] PROMPT
+           [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
+           [--json] PROMPT
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
 --base-url includes the version segment, e.g. http://127.0.0.1:8080/v1.
 Keys come from the keychain ('hearth keys set ID') or the provider's
 environment variable. Without --provider/--model the settings' active
-provider and model are used. Exit: 0 done, 1 error, 2 usage, 130 stopped.`
+provider and model are used. What the workspace brings (.hearth/permissions.json
+allow rules, hooks, MCP servers, commands, agents, skills) takes effect only
+once the workspace is trusted in the app, or for one run with --trust.
+Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
 	workspace, providerID, model, baseURL, approve string
 	session                                        string
 	maxIter                                        int
-	json                                           bool
+	json, trust                                    bool
 	prompt                                         string
 }
 
@@ -48,6 +52,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.IntVar(&o.maxIter, "max-iterations", 0, "most model calls in the turn (default: settings, 50)")
 	fs.StringVar(&o.approve, "approve", "never", "what runs without asking: never, edits or all")
 	fs.BoolVar(&o.json, "json", false, "print one JSON event per line")
+	fs.BoolVar(&o.trust, "trust", false, "trust what the workspace brings (its permission allow rules, hooks, MCP servers, commands) for this run only")
 	fs.StringVar(&o.session, "session", "", "continue this session (id or unique prefix); default: a new session")
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
@@ -127,6 +132,10 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 		return nil, "", usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
 	o.workspace = ws
+	tr, err := runTrust(env, ws, o.trust)
+	if err != nil {
+		return nil, "", failure(env, "run", err)
+	}
 	keys := func(ctx context.Context, id string) (string, error) {
 		if env.Secrets == nil {
 			return "", nil
@@ -136,7 +145,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 	}
 	built, err := assembly.Build(ctx, keys, assembly.Spec{Settings: st, ProviderID: o.providerID, BaseURL: o.baseURL,
 		Model: o.model, MaxIterations: o.maxIter, Workspace: ws, Getenv: env.Getenv,
-		Tools: tools.Config{Approve: tools.ApproveMode(o.approve)}})
+		Tools: tools.Config{Approve: tools.ApproveMode(o.approve), Trust: tr}})
 	switch {
 	case errors.Is(err, assembly.ErrNoModel):
 		return nil, "", usageErr(env, fs, "no model: pass --model (or set the provider's model in settings)")
