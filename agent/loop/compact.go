@@ -135,6 +135,7 @@ func (t *turn) shrinkResults(keep int) int {
 				continue
 			}
 			first, _, _ := strings.Cut(strings.TrimSpace(r.Content), "\n")
+			first = t.a.cfg.Redact(first) // before the cut, which could leave a key's unrecognisable half
 			note := fmt.Sprintf("[shrunk to save context: the %s output was %d characters, starting %q.", r.Name, len(r.Content), truncate(first, 80))
 			if path, err := t.spill(r); err == nil {
 				note += fmt.Sprintf(" The full output is in %s; read it if you need it again.]", path)
@@ -158,7 +159,7 @@ func (t *turn) spill(r *llm.ToolResult) (string, error) {
 		return "", err
 	}
 	path := filepath.Join(dir, unsafeName.ReplaceAllString(r.CallID, "_")+".txt")
-	if err := os.WriteFile(path, []byte(r.Content), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte(t.a.cfg.Redact(r.Content)), 0o600); err != nil {
 		return "", err
 	}
 	return path, nil
@@ -197,7 +198,9 @@ func (t *turn) summarize(ctx context.Context, target, window int) bool {
 		return false
 	}
 	t.account(resp.Usage, 0)
-	text, err := prompt.Compacted(resp.Message.Text, users)
+	// The summary is stored with the conversation: a key the model copied
+	// into it from a tool's output must not go along.
+	text, err := prompt.Compacted(t.a.cfg.Redact(resp.Message.Text), users)
 	if err != nil {
 		return false
 	}
