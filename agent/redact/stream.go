@@ -45,7 +45,9 @@ var runs = []struct {
 	extends func(byte) bool
 }{
 	{regexp.MustCompile(`^sk-` + keyChars + `*$`), isKeyByte},
-	{regexp.MustCompile(`(?i)^bearer[ \t]+` + tokenChars + `*$`), isTokenByte},
+	{regexp.MustCompile(`(?i)^bearer[ \t]+$`), func(c byte) bool { return c == ' ' || c == '\t' }},
+	{regexp.MustCompile(`(?i)^bearer[ \t]+` + tokenChars + `+$`), isTokenByte},
+	{regexp.MustCompile(`(?i)^bearer[ \t]+` + tokenChars + `*=+$`), func(c byte) bool { return c == '=' }},
 }
 
 // Stream starts a stream redacted by r (nil redacts patterns and

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"time"
 )
 
 // keyShapes is one of each secret shape a stream must catch whole.
@@ -224,4 +225,32 @@ func FuzzStream(f *testing.F) {
 			t.Fatalf("split %q:\n got %q\nwant %q", parts, got, want)
 		}
 	})
+}
+
+// Hostile runs a delta at a time: each is redacted as one text, and none
+// makes every delta rescan all that is held (which would take minutes).
+func TestStreamHostileRunsByteByByte(t *testing.T) {
+	r := New(storedValue)
+	start := time.Now()
+	for _, text := range []string{
+		"Bearer " + strings.Repeat("=", 8000),
+		"Bearer " + strings.Repeat(" ", 8000) + "x",
+		"sk-" + strings.Repeat("a1", 4000) + " done",
+		"bearer " + strings.Repeat("ab.c/", 1600),
+		strings.Repeat("sk ", 3000),
+		strings.Repeat("my-custom-gateway-pass-293", 300),
+		strings.Repeat("sk-", 3000),
+		strings.Repeat("Bearer sk-", 1000),
+	} {
+		parts := make([]string, len(text))
+		for i := range text {
+			parts[i] = text[i : i+1]
+		}
+		if got, want := strings.Join(streamAll(r, parts), ""), r.String(text); got != want {
+			t.Errorf("%.30q: got %.60q, want %.60q", text, got, want)
+		}
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("took %v", d)
+	}
 }
