@@ -23,7 +23,8 @@ var open = []*regexp.Regexp{
 // deltas, so that a key split over any number of pieces never comes out in
 // parts. Write returns what is safe to show now and holds back only a tail
 // that could still be, or grow into, a secret; Flush returns the rest. What
-// a stream emits between flushes is exactly String of what it was given.
+// a stream emits between flushes is exactly String of what it was given
+// (short of a run longer than maxHold).
 // A Stream is not safe for concurrent use.
 type Stream struct {
 	r *Redactor
