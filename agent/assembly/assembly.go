@@ -20,6 +20,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/prompt"
 	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
 )
@@ -103,6 +104,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	}
 	info, _ := provider.Lookup(id)
 	key, kerr := keys(ctx, id)
+	redact.Register(key) // whatever resolved it, the key the agent uses is redacted everywhere
 	if key == "" && info.NeedsKey {
 		return nil, &NoKeyError{Provider: id, KeyEnv: info.KeyEnv, Cause: kerr}
 	}
