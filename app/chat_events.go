@@ -28,7 +28,9 @@ type usageView struct {
 
 // turnStream numbers one turn's events and merges adjacent text deltas.
 // Deltas are the only events that may be merged; every other event is
-// delivered, in order, after any text before it.
+// delivered, in order, after any text before it. Streamed text, reasoning
+// and each call's live output pass through a redact.Stream of their own,
+// so a key spelled out over many deltas is redacted whole.
 type turnStream struct {
 	emit func(name string, data any)
 	red  *redact.Redactor
@@ -41,21 +43,36 @@ type turnStream struct {
 	mu      sync.Mutex
 	turnID  string
 	seq     int
-	pending map[string]string // "text" / "reasoning" → buffered delta
+	pending map[string]string // "text" / "reasoning" → buffered, redacted delta
 	order   []string
 	timer   *time.Timer
+	streams map[string]*redact.Stream // "text" / "reasoning" → what redacts its deltas
+	outputs map[string]*redact.Stream // call id → what redacts its live output
 }
 
 func newTurnStream(emit func(string, any), red *redact.Redactor, turnID string) *turnStream {
-	return &turnStream{emit: emit, red: red, turnID: turnID, pending: map[string]string{}}
+	return &turnStream{emit: emit, red: red, turnID: turnID, pending: map[string]string{},
+		streams: map[string]*redact.Stream{}, outputs: map[string]*redact.Stream{}}
 }
 
-// send emits one event now (after flushing buffered text).
+// send emits one event now, after all the text before it, held back
+// tails included.
 func (s *turnStream) send(fields map[string]any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.flushLocked()
+	s.drainLocked()
 	s.sendLocked(fields)
+}
+
+// drainLocked ends the current run of deltas: what the streams held back
+// is sent with the rest of the buffered text.
+func (s *turnStream) drainLocked() {
+	for _, kind := range []string{"reasoning", "text"} {
+		if st := s.streams[kind]; st != nil {
+			s.bufferLocked(kind, st.Flush())
+		}
+	}
+	s.flushLocked()
 }
 
 func (s *turnStream) sendLocked(fields map[string]any) {
@@ -68,6 +85,19 @@ func (s *turnStream) sendLocked(fields map[string]any) {
 func (s *turnStream) delta(kind, text string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	st := s.streams[kind]
+	if st == nil {
+		st = s.red.Stream()
+		s.streams[kind] = st
+	}
+	s.bufferLocked(kind, st.Write(text))
+}
+
+// bufferLocked adds redacted text to what the next flush sends.
+func (s *turnStream) bufferLocked(kind, text string) {
+	if text == "" {
+		return
+	}
 	if _, ok := s.pending[kind]; !ok {
 		s.order = append(s.order, kind)
 	}
@@ -87,9 +117,7 @@ func (s *turnStream) flushLocked() {
 		s.timer = nil
 	}
 	for _, kind := range s.order {
-		// Redacting whole batches, not single tokens, lets a key split
-		// across deltas still be caught once it is complete.
-		s.sendLocked(map[string]any{"type": kind, "text": s.red.String(s.pending[kind])})
+		s.sendLocked(map[string]any{"type": kind, "text": s.pending[kind]})
 	}
 	s.pending, s.order = map[string]string{}, nil
 }
@@ -109,6 +137,7 @@ func (s *turnStream) event(e loop.Event) {
 		}
 		s.send(map[string]any{"type": "tool_started", "callId": e.ID, "name": e.Name, "args": args})
 	case loop.ToolCallFinished:
+		s.endProgress(e.ID)
 		s.send(map[string]any{"type": "tool_finished", "callId": e.ID, "name": e.Name, "status": string(e.Status),
 			"output": r(e.Output), "durationMs": e.Duration.Milliseconds()})
 	case loop.UsageReported:
@@ -121,6 +150,7 @@ func (s *turnStream) event(e loop.Event) {
 	case loop.TurnError:
 		s.send(map[string]any{"type": "error", "class": string(e.Class), "message": r(e.Message)})
 	case loop.TurnDone:
+		s.endProgress("")
 		if s.beforeDone != nil {
 			s.beforeDone()
 		}
@@ -130,9 +160,37 @@ func (s *turnStream) event(e loop.Event) {
 	}
 }
 
-// progress forwards a running tool's live output.
+// progress forwards a running tool's live output, held back like deltas
+// while its tail could be part of a key.
 func (s *turnStream) progress(callID, chunk string) {
-	s.send(map[string]any{"type": "tool_progress", "callId": callID, "chunk": s.red.String(chunk)})
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.outputs[callID]
+	if st == nil {
+		st = s.red.Stream()
+		s.outputs[callID] = st
+	}
+	if out := st.Write(chunk); out != "" {
+		s.drainLocked()
+		s.sendLocked(map[string]any{"type": "tool_progress", "callId": callID, "chunk": out})
+	}
+}
+
+// endProgress sends what a call's output stream (every call's when callID
+// is "") held back, before the call's end.
+func (s *turnStream) endProgress(callID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for id, st := range s.outputs {
+		if callID != "" && id != callID {
+			continue
+		}
+		if out := st.Flush(); out != "" {
+			s.drainLocked()
+			s.sendLocked(map[string]any{"type": "tool_progress", "callId": id, "chunk": out})
+		}
+		delete(s.outputs, id)
+	}
 }
 
 func (s *turnStream) approvalRequested(req permission.Request) {

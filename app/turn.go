@@ -46,7 +46,8 @@ func (a *App) runTurn(t queuedTurn) {
 
 	stream := newTurnStream(a.emit, redact.New(), t.id)
 	stream.send(map[string]any{"type": "turn_started", "prompt": t.prompt, "startedAt": time.Now().UnixMilli()})
-	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos, State: state}
+	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos, State: state,
+		Trust: a.trustStore()}
 	snap := a.beginUndo(t.id, ws)
 	if snap != nil {
 		tc.Snapshot = assembly.Snapshots{Turn: snap}

@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -21,6 +20,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/prompt"
 	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
 )
@@ -37,8 +37,11 @@ type Spec struct {
 	MaxIterations int
 	Workspace     string // absolute
 	Tools         tools.Config
-	Getenv        func(string) string
-	Logf          func(format string, args ...any)
+	// CacheDir holds Hearth's per-workspace state kept outside the
+	// workspace (compaction's spill store); "" is os.UserCacheDir()/Hearth.
+	CacheDir string
+	Getenv   func(string) string
+	Logf     func(format string, args ...any)
 }
 
 // NoKeyError means the provider needs a key and none is set anywhere.
@@ -101,6 +104,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	}
 	info, _ := provider.Lookup(id)
 	key, kerr := keys(ctx, id)
+	redact.Register(key) // whatever resolved it, the key the agent uses is redacted everywhere
 	if key == "" && info.NeedsKey {
 		return nil, &NoKeyError{Provider: id, KeyEnv: info.KeyEnv, Cause: kerr}
 	}
@@ -112,8 +116,10 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	cfg := loop.Config{Model: model, MaxIterations: maxIter, Retry: llm.DefaultRetry(), Temperature: st.Temperature,
-		SpillDir: filepath.Join(spec.Workspace, ".hearth", "tool-outputs"), Logf: logf}
+	cfg := loop.Config{Model: model, MaxIterations: maxIter, Retry: llm.DefaultRetry(), Temperature: st.Temperature, Logf: logf}
+	if cfg.SpillDir, err = SpillDir(spec.CacheDir, spec.Workspace); err != nil {
+		logf("compaction keeps no copies: %v", err) // the note then asks to call the tool again
+	}
 	if st.ReasoningEffort != "" && st.ReasoningEffort != "off" {
 		cfg.Reasoning = st.ReasoningEffort
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -135,6 +134,7 @@ func (t *turn) shrinkResults(keep int) int {
 				continue
 			}
 			first, _, _ := strings.Cut(strings.TrimSpace(r.Content), "\n")
+			first = t.a.cfg.Redact(first) // before the cut, which could leave a key's unrecognisable half
 			note := fmt.Sprintf("[shrunk to save context: the %s output was %d characters, starting %q.", r.Name, len(r.Content), truncate(first, 80))
 			if path, err := t.spill(r); err == nil {
 				note += fmt.Sprintf(" The full output is in %s; read it if you need it again.]", path)
@@ -154,14 +154,7 @@ func (t *turn) spill(r *llm.ToolResult) (string, error) {
 	if dir == "" {
 		return "", os.ErrNotExist
 	}
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	path := filepath.Join(dir, unsafeName.ReplaceAllString(r.CallID, "_")+".txt")
-	if err := os.WriteFile(path, []byte(r.Content), 0o600); err != nil {
-		return "", err
-	}
-	return path, nil
+	return writeSpill(dir, r.CallID, []byte(t.a.cfg.Redact(r.Content)))
 }
 
 // summarize replaces the oldest messages, leaving at most target tokens
@@ -197,7 +190,9 @@ func (t *turn) summarize(ctx context.Context, target, window int) bool {
 		return false
 	}
 	t.account(resp.Usage, 0)
-	text, err := prompt.Compacted(resp.Message.Text, users)
+	// The summary is stored with the conversation: a key the model copied
+	// into it from a tool's output must not go along.
+	text, err := prompt.Compacted(t.a.cfg.Redact(resp.Message.Text), users)
 	if err != nil {
 		return false
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tool"
 )
 
@@ -50,6 +51,10 @@ type Config struct {
 	// SpillDir keeps the full output of tool results shrunk by compaction,
 	// so the agent can read them back. "" keeps nothing.
 	SpillDir string
+	// Redact is applied to what compaction writes (spilled outputs, their
+	// notes, summaries), so no key reaches the disk through it; when nil,
+	// key shapes and the secrets registered with package redact.
+	Redact func(string) string
 	// StopGrace is how long Stop waits for a tool that ignores its context.
 	StopGrace time.Duration
 	Now       func() time.Time
@@ -97,6 +102,9 @@ func New(cfg Config) (*Agent, error) {
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = log.Printf
+	}
+	if cfg.Redact == nil {
+		cfg.Redact = redact.New().String
 	}
 	ts, err := newToolset(cfg.Tools)
 	if err != nil {

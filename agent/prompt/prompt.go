@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 //go:embed templates/*.md
@@ -70,7 +71,7 @@ func System(d Data) (string, error) {
 		out += tp
 	}
 	for _, name := range InstructionFiles {
-		text, err := readInstructions(filepath.Join(d.Workspace, name))
+		text, err := readInstructions(d.Workspace, name)
 		if err != nil {
 			return "", err
 		}
@@ -86,18 +87,29 @@ func System(d Data) (string, error) {
 	return strings.TrimRight(out, "\n") + "\n", nil
 }
 
-func readInstructions(path string) (string, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+func readInstructions(ws, name string) (string, error) {
+	if ws == "" {
 		return "", nil
 	}
+	root, err := os.OpenRoot(ws)
 	if err != nil {
-		return "", fmt.Errorf("reading %s: %w", path, err)
+		return "", fmt.Errorf("reading %s: %w", name, err)
+	}
+	defer root.Close()
+	// Through the root and as a regular file only: a cloned repository's
+	// AGENTS.md could be a link to a private file (sent to the provider) or
+	// a FIFO (a turn that never starts).
+	f, _, err := workspace.OpenRegularIn(root, filepath.ToSlash(name))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, workspace.ErrNotRegular) {
+			return "", nil
+		}
+		if fi, lerr := root.Lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+			return "", nil // a link leading out of the workspace
+		}
+		return "", fmt.Errorf("reading %s: %w", name, err)
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return "", nil
-	}
 	buf := make([]byte, MaxInstructionBytes+1)
 	n, _ := f.Read(buf)
 	for n < len(buf) {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/tool"
 )
@@ -32,6 +33,11 @@ type Recorder struct {
 	err       error // the first storage failure; later events are still written
 	userID    int64 // the stored prompt
 	lastID    int64 // the last message stored so far
+
+	// text and reasoning hold back the tail of the deltas that could be
+	// part of a key, so no piece of one is stored; they are flushed before
+	// every other event.
+	text, reasoning *redact.Stream
 }
 
 // Begin stores the user's prompt and returns a recorder for the turn.
@@ -40,7 +46,11 @@ func Begin(ctx context.Context, store *session.Store, sessionID, provider, model
 	if err != nil {
 		return nil, fmt.Errorf("saving your message: %w", err)
 	}
-	return &Recorder{store: store, sessionID: sessionID, provider: provider, model: model, userID: m.ID, lastID: m.ID}, nil
+	// The streams remove key shapes and every registered secret (package
+	// secrets registers each key it hands out).
+	var red *redact.Redactor
+	return &Recorder{store: store, sessionID: sessionID, provider: provider, model: model, userID: m.ID, lastID: m.ID,
+		text: red.Stream(), reasoning: red.Stream()}, nil
 }
 
 // UserMessageID is the stored id of the turn's prompt.
@@ -58,13 +68,16 @@ func (r *Recorder) Err() error { return r.err }
 func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 	switch e := e.(type) {
 	case loop.TextDelta:
-		if r.speaking(ctx) {
-			r.step.AppendText(e.Text)
-		}
+		r.speaking(ctx)
+		r.appendText(r.text.Write(e.Text))
+		return
 	case loop.ReasoningDelta:
-		if r.speaking(ctx) {
-			r.step.AppendReasoning(e.Text)
-		}
+		r.speaking(ctx)
+		r.appendReasoning(r.reasoning.Write(e.Text))
+		return
+	}
+	r.flushDeltas()
+	switch e := e.(type) {
 	case loop.UsageReported:
 		r.speaking(ctx)
 		r.usage = usageOf(e.Usage, e.Cost, e.CostKnown)
@@ -94,6 +107,25 @@ func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 		if r.ensureStep(ctx) {
 			r.finish(ctx, state)
 		}
+	}
+}
+
+// flushDeltas stores what the delta streams hold back, before the event
+// that ends their run of deltas.
+func (r *Recorder) flushDeltas() {
+	r.appendText(r.text.Flush())
+	r.appendReasoning(r.reasoning.Flush())
+}
+
+func (r *Recorder) appendText(s string) {
+	if s != "" && r.step != nil {
+		r.step.AppendText(s)
+	}
+}
+
+func (r *Recorder) appendReasoning(s string) {
+	if s != "" && r.step != nil {
+		r.step.AppendReasoning(s)
 	}
 }
 

@@ -1,13 +1,16 @@
 // Package redact removes secrets from text before it leaves Hearth: exports,
 // logs and anything shown outside the conversation. It knows the key shapes
-// of the providers Hearth talks to, generic bearer tokens, and any exact
-// values the caller passes in (such as the keys held in the keychain).
+// of the providers Hearth talks to, generic bearer tokens, any exact values
+// the caller passes in (such as the keys held in the keychain) and every
+// value registered with Register. Stream does the same for text that
+// arrives in pieces.
 package redact
 
 import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // MinValueLen is the shortest exact value that is redacted. Shorter values
@@ -22,54 +25,127 @@ type pattern struct {
 	group int
 }
 
+// The character classes of the patterns; stream.go's open patterns use
+// them too, so the two cannot drift apart.
+const (
+	keyChars   = `[A-Za-z0-9_\-]`
+	tokenChars = `[A-Za-z0-9._~+/\-]`
+)
+
 // Order matters: the more specific prefixes run before OpenAI's generic sk-.
 var patterns = []pattern{
-	{"anthropic-key", regexp.MustCompile(`\bsk-ant-[A-Za-z0-9_\-]{20,}`), 0},
-	{"openrouter-key", regexp.MustCompile(`\bsk-or-[A-Za-z0-9_\-]{20,}`), 0},
-	{"openai-key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}`), 0},
-	{"bearer-token", regexp.MustCompile(`(?i)\bbearer[ \t]+([A-Za-z0-9._~+/\-]{16,}=*)`), 1},
+	{"anthropic-key", regexp.MustCompile(`\bsk-ant-` + keyChars + `{20,}`), 0},
+	{"openrouter-key", regexp.MustCompile(`\bsk-or-` + keyChars + `{20,}`), 0},
+	{"openai-key", regexp.MustCompile(`\bsk-(?:proj-|svcacct-|admin-)?` + keyChars + `{20,}`), 0},
+	{"bearer-token", regexp.MustCompile(`(?i)\bbearer[ \t]+(` + tokenChars + `{16,}=*)`), 1},
 }
 
 // Redactor replaces secrets with a visible marker such as
-// "[REDACTED:openai-key]". The zero value redacts patterns only.
+// "[REDACTED:openai-key]". The zero value (and nil) redacts patterns and
+// registered values only.
 type Redactor struct {
-	values []string
+	values []string // longest first
+
+	mu     sync.Mutex
+	gen    uint64   // the registry generation merged is built from
+	merged []string // values and registered values, longest first
 }
 
 // New returns a Redactor that also removes each of values wherever it
 // appears verbatim. Values shorter than MinValueLen are ignored.
 func New(values ...string) *Redactor {
-	seen := map[string]bool{}
-	var vs []string
-	for _, v := range values {
-		v = strings.TrimSpace(v)
-		if len(v) >= MinValueLen && !seen[v] {
-			seen[v] = true
-			vs = append(vs, v)
+	return &Redactor{values: normalize(nil, values)}
+}
+
+// normalize adds the usable values of add to have, without duplicates,
+// longest first, so a value containing another is removed whole.
+func normalize(have, add []string) []string {
+	seen := make(map[string]bool, len(have)+len(add))
+	out := make([]string, 0, len(have)+len(add))
+	for _, list := range [][]string{have, add} {
+		for _, v := range list {
+			v = strings.TrimSpace(v)
+			if len(v) >= MinValueLen && !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
 		}
 	}
-	// Longest first, so a value containing another is removed whole.
-	sort.Slice(vs, func(i, j int) bool { return len(vs[i]) > len(vs[j]) })
-	return &Redactor{values: vs}
+	sort.SliceStable(out, func(i, j int) bool { return len(out[i]) > len(out[j]) })
+	return out
+}
+
+// valueList is every exact value r removes: its own and the registered ones.
+func (r *Redactor) valueList() []string {
+	reg, gen := registered()
+	if r == nil || len(r.values) == 0 {
+		return reg
+	}
+	if len(reg) == 0 {
+		return r.values
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.merged == nil || r.gen != gen {
+		r.merged, r.gen = normalize(r.values, reg), gen
+	}
+	return r.merged
 }
 
 // String returns s with every secret replaced.
 func (r *Redactor) String(s string) string {
-	if r != nil {
-		for _, v := range r.values {
-			if strings.Contains(s, v) {
-				s = strings.ReplaceAll(s, v, marker("stored-secret"))
-			}
-		}
-	}
-	for _, p := range patterns {
-		s = replace(s, p)
-	}
-	return s
+	return applyPatterns(replaceValues(s, r.valueList()), false)
 }
 
 // Contains reports whether s holds anything String would replace.
 func (r *Redactor) Contains(s string) bool { return r.String(s) != s }
+
+// replaceValues replaces exact values in one left-to-right pass: at each
+// place the longest value found there wins.
+func replaceValues(s string, values []string) string {
+	if len(values) == 0 || s == "" {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for last < len(s) {
+		at, n := -1, 0
+		for _, v := range values { // longest first: a tie keeps the longer
+			if i := strings.Index(s[last:], v); i >= 0 && (at < 0 || last+i < at) {
+				at, n = last+i, len(v)
+			}
+		}
+		if at < 0 {
+			break
+		}
+		b.WriteString(s[last:at])
+		b.WriteString(marker("stored-secret"))
+		last = at + n
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// applyPatterns replaces the key-shaped matches of s. afterWord says that
+// the text before s ended in a word character, which decides the \b at s's
+// start as it would in the whole text.
+func applyPatterns(s string, afterWord bool) string {
+	if afterWord {
+		s = wordGuard + s // a digit: no pattern starts with one
+	}
+	for _, p := range patterns {
+		s = replace(s, p)
+	}
+	if afterWord {
+		s = s[len(wordGuard):]
+	}
+	return s
+}
+
+const wordGuard = "0"
 
 func replace(s string, p pattern) string {
 	idx := p.re.FindAllStringSubmatchIndex(s, -1)

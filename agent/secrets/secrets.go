@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/zalando/go-keyring"
 )
 
@@ -148,6 +149,7 @@ func (s *Store) Set(ctx context.Context, id, key string) error {
 	if key == "" {
 		return errors.New("the key is empty")
 	}
+	redact.Register(key)
 	_, err := s.call(ctx, func() (string, error) { return "", s.ring.Set(Service, id, key) })
 	if err != nil {
 		return fmt.Errorf("saving the %s key: %w", id, err)
@@ -166,6 +168,7 @@ func (s *Store) SetSessionOnly(id, key string) error {
 	if key == "" {
 		return errors.New("the key is empty")
 	}
+	redact.Register(key)
 	s.mu.Lock()
 	s.session[id] = key
 	s.mu.Unlock()
@@ -191,7 +194,14 @@ func (s *Store) Delete(ctx context.Context, id string) error {
 // Resolve returns the key to use for provider id and where it came from:
 // the keychain first, then a session-only key, then the environment. A
 // keychain that cannot be reached is reported alongside any fallback found.
+// The key joins the set every redactor removes.
 func (s *Store) Resolve(ctx context.Context, id string) (string, Source, error) {
+	key, src, err := s.resolve(ctx, id)
+	redact.Register(key)
+	return key, src, err
+}
+
+func (s *Store) resolve(ctx context.Context, id string) (string, Source, error) {
 	key, err := s.call(ctx, func() (string, error) { return s.ring.Get(Service, id) })
 	if err == nil && key != "" {
 		return key, SourceKeychain, nil
@@ -219,7 +229,8 @@ func (s *Store) Status(ctx context.Context, id string) (Source, error) {
 }
 
 // Values returns every key this store can currently see, so exports and logs
-// can redact them. Like Statuses it stops asking a keychain that failed:
+// can redact them, and registers them with package redact so every other
+// output does too. Like Statuses it stops asking a keychain that failed:
 // redaction also matches key-shaped patterns.
 func (s *Store) Values(ctx context.Context, ids []string) []string {
 	var out []string
@@ -242,6 +253,7 @@ func (s *Store) Values(ctx context.Context, ids []string) []string {
 			out = append(out, s.getenv(info.KeyEnv))
 		}
 	}
+	redact.Register(out...)
 	return out
 }
 

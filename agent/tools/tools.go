@@ -73,6 +73,9 @@ type Config struct {
 	// (writing only the workspace and a temp dir); commands judged
 	// read-only always run in it where the system has one.
 	ContainApproved bool
+	// Trust decides whether the workspace's permission file may widen
+	// what runs; nil trusts nothing (its deny and ask rules still apply).
+	Trust permission.Truster
 	// Search is the knowledge index; nil leaves the search tool out.
 	Search Searcher
 	// Todos receives the agent's checklist; nil gives the session its own.
@@ -159,7 +162,7 @@ func newSession(cfg Config) (*session, error) {
 	}
 	policy := cfg.Policy
 	if policy == nil {
-		p, err := permission.Load(root.Dir())
+		p, err := permission.LoadFor(root.Dir(), cfg.Trust)
 		if err != nil {
 			return nil, fmt.Errorf("tools: %w", err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/edit"
 	"github.com/hearth-agent/hearth/agent/edit/patch"
+	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // maxReply bounds what apply reads: a reply is text, not a data dump.
@@ -18,9 +19,11 @@ const maxReply = 64 << 20
 func runApply(ctx context.Context, env *Env, args []string) int {
 	fs := newFlags(env, "apply", "apply [--workspace DIR] [--dry-run] FILE|-\n\n"+
 		"Applies the SEARCH/REPLACE blocks of an LLM reply (FILE, or - for standard input) to the\n"+
-		"workspace. Every block is checked first; if any fails, no file is written.")
+		"workspace. Every block is checked first; if any fails, no file is written. Blocks writing\n"+
+		"inside .git/ or .hearth/ fail unless --allow-protected is given.")
 	workspace := fs.String("workspace", ".", "the workspace `DIR` that block paths are relative to")
 	dryRun := fs.Bool("dry-run", false, "check every block and report, but write nothing")
+	allowProtected := fs.Bool("allow-protected", false, "let blocks write inside .git/ and .hearth/ (refused otherwise, as for the agent's tools)")
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
@@ -45,6 +48,9 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	defer root.Close()
 
 	plan := patch.Prepare(ctx, root, blocks)
+	if err := refuseProtected(*workspace, plan, *allowProtected); err != nil {
+		return failure(env, "apply", fmt.Errorf("opening the workspace: %w", err))
+	}
 	ok := plan.OK()
 	for _, r := range plan.Results {
 		printResult(env.Stdout, r, ok, *dryRun)
@@ -63,6 +69,34 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stdout, "applied %d blocks to %d files\n", len(blocks), len(plan.Changed()))
 	return ExitOK
+}
+
+// refuseProtected fails each block that would write inside .git/ or
+// .hearth/ (also through a symlink), by the same rule as the agent's tools,
+// unless the user opted in; one refused block means nothing is written.
+func refuseProtected(dir string, plan *patch.Plan, allow bool) error {
+	var opts []workspace.Option
+	if allow {
+		opts = append(opts, workspace.AllowProtectedWrites())
+	}
+	ws, err := workspace.Open(dir, opts...)
+	if err != nil {
+		return err
+	}
+	defer ws.Close()
+	for i := range plan.Results {
+		r := &plan.Results[i]
+		if r.Err != nil {
+			continue
+		}
+		if _, err := ws.CheckWrite(r.Path); err != nil {
+			if errors.Is(err, workspace.ErrProtected) {
+				err = fmt.Errorf("%w (pass --allow-protected to write there)", err)
+			}
+			r.Err = err
+		}
+	}
+	return nil
 }
 
 // printResult prints one line per block; a failure's details (the closest

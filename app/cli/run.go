@@ -21,20 +21,24 @@ import (
 )
 
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
-           [--max-iterations N] [--approve never|edits|all] [--session ID] [--json] PROMPT
+           [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
+           [--json] PROMPT
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
 --base-url includes the version segment, e.g. http://127.0.0.1:8080/v1.
 Keys come from the keychain ('hearth keys set ID') or the provider's
 environment variable. Without --provider/--model the settings' active
-provider and model are used. Exit: 0 done, 1 error, 2 usage, 130 stopped.`
+provider and model are used. What the workspace brings (.hearth/permissions.json
+allow rules, hooks, MCP servers, commands, agents, skills) takes effect only
+once the workspace is trusted in the app, or for one run with --trust.
+Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
 	workspace, providerID, model, baseURL, approve string
 	session                                        string
 	maxIter                                        int
-	json                                           bool
+	json, trust                                    bool
 	prompt                                         string
 }
 
@@ -48,6 +52,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.IntVar(&o.maxIter, "max-iterations", 0, "most model calls in the turn (default: settings, 50)")
 	fs.StringVar(&o.approve, "approve", "never", "what runs without asking: never, edits or all")
 	fs.BoolVar(&o.json, "json", false, "print one JSON event per line")
+	fs.BoolVar(&o.trust, "trust", false, "trust what the workspace brings (its permission allow rules, hooks, MCP servers, commands) for this run only")
 	fs.StringVar(&o.session, "session", "", "continue this session (id or unique prefix); default: a new session")
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
@@ -127,6 +132,10 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 		return nil, "", usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
 	o.workspace = ws
+	tr, err := runTrust(env, ws, o.trust)
+	if err != nil {
+		return nil, "", failure(env, "run", err)
+	}
 	keys := func(ctx context.Context, id string) (string, error) {
 		if env.Secrets == nil {
 			return "", nil
@@ -136,7 +145,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 	}
 	built, err := assembly.Build(ctx, keys, assembly.Spec{Settings: st, ProviderID: o.providerID, BaseURL: o.baseURL,
 		Model: o.model, MaxIterations: o.maxIter, Workspace: ws, Getenv: env.Getenv,
-		Tools: tools.Config{Approve: tools.ApproveMode(o.approve)}})
+		Tools: tools.Config{Approve: tools.ApproveMode(o.approve), Trust: tr}})
 	switch {
 	case errors.Is(err, assembly.ErrNoModel):
 		return nil, "", usageErr(env, fs, "no model: pass --model (or set the provider's model in settings)")
@@ -149,39 +158,83 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 }
 
 func loadSettings(env *Env) settings.Settings {
+	st, warning := savedSettings(env)
+	if warning != "" {
+		fmt.Fprintf(env.Stderr, "hearth run: %s\n", warning)
+	}
+	return st
+}
+
+// savedSettings reads the settings file, or returns the defaults when there
+// is none, with the warning the file's reading raised.
+func savedSettings(env *Env) (settings.Settings, string) {
 	dir := env.Getenv("HEARTH_CONFIG_DIR")
 	if dir == "" {
 		d, err := settings.DefaultDir()
 		if err != nil {
-			return settings.Defaults()
+			return settings.Defaults(), ""
 		}
 		dir = d
 	}
 	if _, err := os.Stat(filepath.Join(dir, settings.FileName)); err != nil {
-		return settings.Defaults() // nothing saved: do not create the directory
+		return settings.Defaults(), "" // nothing saved: do not create the directory
 	}
 	s, err := settings.Open(dir)
 	if err != nil {
-		return settings.Defaults()
+		return settings.Defaults(), ""
 	}
-	if w := s.Warning(); w != "" {
-		fmt.Fprintf(env.Stderr, "hearth run: %s\n", w)
-	}
-	return s.Get()
+	return s.Get(), s.Warning()
 }
 
 // runPrinter writes events as JSON lines or as readable text. Everything
-// it prints goes through the redactor so a key never reaches the output.
+// it prints goes through the redactor so a key never reaches the output;
+// streamed text and reasoning go through a stream each, so a key the model
+// spells out over several deltas is caught whole.
 type runPrinter struct {
-	env    *Env
-	json   bool
-	red    *redact.Redactor
-	args   map[string]json.RawMessage
-	midRow bool // the last text written did not end a line
+	env             *Env
+	json            bool
+	red             *redact.Redactor
+	text, reasoning *redact.Stream
+	args            map[string]json.RawMessage
+	midRow          bool // the last text written did not end a line
 }
 
 func newRunPrinter(env *Env, asJSON bool, red *redact.Redactor) *runPrinter {
-	return &runPrinter{env: env, json: asJSON, red: red, args: map[string]json.RawMessage{}}
+	return &runPrinter{env: env, json: asJSON, red: red, text: red.Stream(), reasoning: red.Stream(),
+		args: map[string]json.RawMessage{}}
+}
+
+// delta prints what the streams let out now; flush (before any other
+// event) prints what they held back.
+func (p *runPrinter) delta(e loop.Event) {
+	switch e := e.(type) {
+	case loop.TextDelta:
+		p.printText(p.text.Write(e.Text))
+	case loop.ReasoningDelta:
+		p.printReasoning(p.reasoning.Write(e.Text))
+	}
+}
+
+func (p *runPrinter) flush() {
+	p.printReasoning(p.reasoning.Flush())
+	p.printText(p.text.Flush())
+}
+
+func (p *runPrinter) printText(s string) {
+	switch {
+	case s == "":
+	case p.json:
+		p.line(map[string]any{"type": "text", "text": s})
+	default:
+		io.WriteString(p.env.Stdout, s)
+		p.midRow = !strings.HasSuffix(s, "\n")
+	}
+}
+
+func (p *runPrinter) printReasoning(s string) {
+	if s != "" && p.json { // the readable output leaves reasoning out
+		p.line(map[string]any{"type": "reasoning", "text": s})
+	}
 }
 
 func (p *runPrinter) line(v map[string]any) {
@@ -193,6 +246,12 @@ func (p *runPrinter) line(v map[string]any) {
 }
 
 func (p *runPrinter) event(e loop.Event) {
+	switch e.(type) {
+	case loop.TextDelta, loop.ReasoningDelta:
+		p.delta(e)
+		return
+	}
+	p.flush()
 	r := p.red.String
 	if p.json {
 		p.jsonEvent(e, r)
@@ -200,9 +259,6 @@ func (p *runPrinter) event(e loop.Event) {
 	}
 	w, errw := p.env.Stdout, p.env.Stderr
 	switch e := e.(type) {
-	case loop.TextDelta:
-		io.WriteString(w, r(e.Text))
-		p.midRow = !strings.HasSuffix(e.Text, "\n")
 	case loop.ToolCallStarted:
 		p.args[e.ID] = e.Args
 	case loop.ToolCallFinished:
@@ -239,10 +295,6 @@ func (p *runPrinter) endRow() {
 
 func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 	switch e := e.(type) {
-	case loop.TextDelta:
-		p.line(map[string]any{"type": "text", "text": r(e.Text)})
-	case loop.ReasoningDelta:
-		p.line(map[string]any{"type": "reasoning", "text": r(e.Text)})
 	case loop.ToolCallStarted:
 		args := json.RawMessage(r(string(e.Args)))
 		if !json.Valid(args) {

@@ -203,7 +203,8 @@ func loadByPrefix(ctx context.Context, s *session.Store, prefix string) (*sessio
 	return s.Load(ctx, id)
 }
 
-// redactor removes key patterns and every provider key this machine holds.
+// redactor removes key patterns and every provider key this machine holds,
+// the custom endpoints' keys included.
 func redactor(ctx context.Context, env *Env) *redact.Redactor {
 	if env.Secrets == nil {
 		return redact.New()
@@ -211,6 +212,10 @@ func redactor(ctx context.Context, env *Env) *redact.Redactor {
 	var ids []string
 	for _, p := range provider.Builtins() {
 		ids = append(ids, p.ID)
+	}
+	st, _ := savedSettings(env)
+	for _, c := range st.Custom {
+		ids = append(ids, provider.CustomPrefix+c.Name)
 	}
 	return redact.New(env.Secrets.Values(ctx, ids)...)
 }

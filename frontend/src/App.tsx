@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
 import type { WorkspaceView } from "./chat/protocol";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
+import { trustBackend, type TrustBackend } from "./bridge/trust";
 import { ChatView } from "./chat/ChatView";
 import { EmptyState } from "./chat/EmptyState";
 import { useWorkspace } from "./chat/useWorkspace";
@@ -13,10 +14,19 @@ import { HelpOverlay } from "./shell/HelpOverlay";
 import { IndexStatus } from "./shell/IndexStatus";
 import { Sidebar } from "./shell/Sidebar";
 import { Toasts } from "./shell/Toasts";
+import { TrustBanner } from "./shell/TrustBanner";
 import { WarningBanner } from "./shell/WarningBanner";
 import { matchShortcut, shortcuts } from "./shell/shortcuts";
 
-export function App({ backend, shell = shellBackend }: { backend: Backend; shell?: ShellBackend }) {
+export function App({
+  backend,
+  shell = shellBackend,
+  trust = trustBackend,
+}: {
+  backend: Backend;
+  shell?: ShellBackend;
+  trust?: TrustBackend;
+}) {
   // "provider" opens Settings at the active provider (a chat error about
   // its key or endpoint); true opens it at the top.
   const [settingsOpen, setSettingsOpen] = useState<boolean | "provider">(false);
@@ -74,6 +84,7 @@ export function App({ backend, shell = shellBackend }: { backend: Backend; shell
       />
       <main className={ws.workspace ? "main with-chat" : "main"} aria-label="Conversation">
         <WarningBanner backend={backend} />
+        <TrustBanner key={ws.epoch} trust={trust} workspace={wsPath} />
         {ws.workspace ? (
           <ChatView
             key={`${ws.epoch}:${chatEpoch}`}

@@ -396,6 +396,46 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class TrustApproval {
+	    path: string;
+	    digest: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TrustApproval(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.digest = source["digest"];
+	    }
+	}
+	export class TrustItemView {
+	    path: string;
+	    kind: string;
+	    summary: string;
+	    runs: boolean;
+	    digest: string;
+	    trusted: boolean;
+	    changed: boolean;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TrustItemView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.kind = source["kind"];
+	        this.summary = source["summary"];
+	        this.runs = source["runs"];
+	        this.digest = source["digest"];
+	        this.trusted = source["trusted"];
+	        this.changed = source["changed"];
+	        this.reason = source["reason"];
+	    }
+	}
 	
 	export class UndoReport {
 	    restored: string[];
@@ -412,6 +452,40 @@ export namespace app {
 	        this.deleted = source["deleted"];
 	        this.conflicts = source["conflicts"];
 	    }
+	}
+	export class WorkspaceTrustView {
+	    path: string;
+	    items: TrustItemView[];
+	    pending: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new WorkspaceTrustView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.items = this.convertValues(source["items"], TrustItemView);
+	        this.pending = source["pending"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class WorkspaceView {
 	    path: string;

@@ -12,6 +12,8 @@ export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
 
+export function Close():Promise<void>;
+
 export function CompactConversation():Promise<app.CompactResult>;
 
 export function CurrentWorkspace():Promise<app.WorkspaceView>;
@@ -88,6 +90,10 @@ export function Stop():Promise<void>;
 
 export function TestConnection(arg1:string):Promise<app.ConnectionResult>;
 
+export function TrustWorkspace(arg1:Array<app.TrustApproval>):Promise<app.WorkspaceTrustView>;
+
 export function UndoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
 
 export function Warnings():Promise<Array<string>>;
+
+export function WorkspaceTrust():Promise<app.WorkspaceTrustView>;

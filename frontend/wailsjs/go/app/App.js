@@ -18,6 +18,10 @@ export function ChooseWorkspace() {
   return window['go']['app']['App']['ChooseWorkspace']();
 }
 
+export function Close() {
+  return window['go']['app']['App']['Close']();
+}
+
 export function CompactConversation() {
   return window['go']['app']['App']['CompactConversation']();
 }
@@ -170,10 +174,18 @@ export function TestConnection(arg1) {
   return window['go']['app']['App']['TestConnection'](arg1);
 }
 
+export function TrustWorkspace(arg1) {
+  return window['go']['app']['App']['TrustWorkspace'](arg1);
+}
+
 export function UndoTurn(arg1, arg2) {
   return window['go']['app']['App']['UndoTurn'](arg1, arg2);
 }
 
 export function Warnings() {
   return window['go']['app']['App']['Warnings']();
+}
+
+export function WorkspaceTrust() {
+  return window['go']['app']['App']['WorkspaceTrust']();
 }

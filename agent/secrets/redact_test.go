@@ -1,0 +1,37 @@
+package secrets
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/redact"
+)
+
+// Every key the store hands out or stores is redacted everywhere after,
+// a custom endpoint's included.
+func TestKeysJoinTheRedactionSet(t *testing.T) {
+	ctx := context.Background()
+	ring := &memRing{keys: map[string]string{Service + "/custom:My Gateway": "gw-keychain-value-0001"}}
+	s := NewWith(ring, time.Second, env(map[string]string{"OPENROUTER_API_KEY": "env-value-router-0002"}))
+	steps := []struct {
+		name, key string
+		do        func()
+	}{
+		{"resolved from the keychain", "gw-keychain-value-0001", func() { s.Resolve(ctx, "custom:My Gateway") }},
+		{"listed from the environment", "env-value-router-0002", func() { s.Values(ctx, []string{"openrouter"}) }},
+		{"set in the keychain", "set-value-anthropic-0003", func() { s.Set(ctx, "anthropic", "set-value-anthropic-0003") }},
+		{"kept for the session", "session-value-custom-0004", func() { s.SetSessionOnly("custom:Other", "session-value-custom-0004") }},
+	}
+	for _, st := range steps {
+		text := "key=" + st.key + "."
+		if got := redact.New().String(text); got != text {
+			t.Fatalf("%s: redacted before the store saw it: %q", st.name, got)
+		}
+		st.do()
+		if got := redact.New().String(text); strings.Contains(got, st.key) {
+			t.Errorf("%s: not redacted after: %q", st.name, got)
+		}
+	}
+}

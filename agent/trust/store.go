@@ -1,0 +1,196 @@
+package trust
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// FileName is the trust record, in the user's config directory.
+const FileName = "trust.json"
+
+// DefaultDir is os.UserConfigDir()/Hearth, beside the settings.
+func DefaultDir() (string, error) {
+	base, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("trust: finding the config directory: %w", err)
+	}
+	return filepath.Join(base, "Hearth"), nil
+}
+
+// record is trust.json: per canonical workspace path, the digest of each
+// trusted item as the person saw it.
+type record struct {
+	Version    int                   `json:"version"`
+	Workspaces map[string]*workspace `json:"workspaces"`
+}
+
+type workspace struct {
+	Items   map[string]string `json:"items"` // item path → sha256
+	Updated time.Time         `json:"updated"`
+}
+
+// ReasonChanged is Trusted's reason for a trusted item whose content has
+// changed since.
+const ReasonChanged = "changed since it was trusted"
+
+// Store answers and records trust. It is safe for concurrent use.
+type Store struct {
+	dir string
+	mu  sync.Mutex
+	run map[string]bool // canonical paths trusted for this process only
+}
+
+// NewStore keeps its record in dir (the user config directory; tests pass
+// a temporary one).
+func NewStore(dir string) *Store { return &Store{dir: dir, run: map[string]bool{}} }
+
+// TrustForRun trusts every item of the workspace for as long as this Store
+// lives (`hearth run --trust`); nothing is written.
+func (s *Store) TrustForRun(ws string) error {
+	canon, err := Canonical(ws)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.run[canon] = true
+	return nil
+}
+
+// Trusted says whether item, as it is now, may take effect in ws, and why.
+func (s *Store) Trusted(ws string, item Item) (bool, string) {
+	if s == nil {
+		return false, "no trust store: the workspace is untrusted"
+	}
+	if item.Err != "" {
+		return false, "cannot be read safely: " + item.Err
+	}
+	if !item.Runs {
+		return true, "brings nothing that runs code or widens permissions"
+	}
+	canon, err := Canonical(ws)
+	if err != nil {
+		return false, err.Error()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.run[canon] {
+		return true, "trusted for this run (--trust)"
+	}
+	rec, err := s.load()
+	if err != nil {
+		return false, "the trust record cannot be read: " + err.Error()
+	}
+	w := rec.Workspaces[canon]
+	switch {
+	case w == nil:
+		return false, "the workspace is not trusted"
+	case w.Items[item.Path] == "":
+		return false, "added after the workspace was trusted"
+	case w.Items[item.Path] != item.Digest:
+		return false, ReasonChanged
+	}
+	return true, "trusted"
+}
+
+// Trust records items (with the digests the person was shown) as trusted
+// in ws; items trusted before stay as they were. An item that has changed
+// since it was shown is recorded with the old digest and so stays inert.
+func (s *Store) Trust(ws string, items ...Item) error {
+	canon, err := Canonical(ws)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rec, err := s.load()
+	if err != nil {
+		return err
+	}
+	w := rec.Workspaces[canon]
+	if w == nil {
+		w = &workspace{Items: map[string]string{}}
+		rec.Workspaces[canon] = w
+	}
+	for _, it := range items {
+		if it.Err != "" || it.Digest == "" {
+			return fmt.Errorf("trust: %s cannot be trusted: %s", it.Path, it.Err)
+		}
+		w.Items[it.Path] = it.Digest
+	}
+	w.Updated = time.Now().UTC()
+	return s.save(rec)
+}
+
+// Forget removes the workspace's stored trust.
+func (s *Store) Forget(ws string) error {
+	canon, err := Canonical(ws)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.run, canon)
+	rec, err := s.load()
+	if err != nil {
+		return err
+	}
+	delete(rec.Workspaces, canon)
+	return s.save(rec)
+}
+
+func (s *Store) load() (*record, error) {
+	rec := &record{Version: 1, Workspaces: map[string]*workspace{}}
+	b, err := os.ReadFile(filepath.Join(s.dir, FileName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return rec, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("trust: %w", err)
+	}
+	if err := json.Unmarshal(b, rec); err != nil {
+		return nil, fmt.Errorf("trust: %s: %w", FileName, err)
+	}
+	if rec.Workspaces == nil {
+		rec.Workspaces = map[string]*workspace{}
+	}
+	return rec, nil
+}
+
+// save writes the record atomically: a temporary file in the same
+// directory, synced, renamed over the old one.
+func (s *Store) save(rec *record) error {
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	b, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	f, err := os.CreateTemp(s.dir, FileName+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	tmp := f.Name()
+	_, werr := f.Write(append(b, '\n'))
+	if werr == nil {
+		werr = f.Sync()
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp, filepath.Join(s.dir, FileName))
+	}
+	if werr != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("trust: %w", werr)
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package app
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/hearth-agent/hearth/agent/trust"
+)
+
+// TrustItemView is one thing the open folder brings, with its trust state.
+type TrustItemView struct {
+	Path    string `json:"path"`
+	Kind    string `json:"kind"`
+	Summary string `json:"summary"`
+	Runs    bool   `json:"runs"`   // it can run code or widen permissions
+	Digest  string `json:"digest"` // what the person approves: this content
+	Trusted bool   `json:"trusted"`
+	Changed bool   `json:"changed"` // trusted before, changed since
+	Reason  string `json:"reason"`
+}
+
+// WorkspaceTrustView lists the open folder's project items; Pending counts
+// those that wait for the person's trust.
+type WorkspaceTrustView struct {
+	Path    string          `json:"path"`
+	Items   []TrustItemView `json:"items"`
+	Pending int             `json:"pending"`
+}
+
+// TrustApproval names an item and the content (digest) the person saw.
+type TrustApproval struct {
+	Path   string `json:"path"`
+	Digest string `json:"digest"`
+}
+
+// trustStore keeps trust beside the settings, in the user config dir.
+func (a *App) trustStore() *trust.Store {
+	return trust.NewStore(filepath.Dir(a.deps.Settings.Path()))
+}
+
+func (a *App) openWorkspace() (string, error) {
+	a.chat.mu.Lock()
+	defer a.chat.mu.Unlock()
+	if a.chat.workspace == "" {
+		return "", invalidf("workspace", "open a folder first")
+	}
+	return a.chat.workspace, nil
+}
+
+// WorkspaceTrust lists what the open folder brings and whether each item
+// may take effect.
+func (a *App) WorkspaceTrust() (WorkspaceTrustView, error) {
+	ws, err := a.openWorkspace()
+	if err != nil {
+		return WorkspaceTrustView{}, err
+	}
+	items, err := trust.List(ws)
+	if err != nil {
+		return WorkspaceTrustView{}, err
+	}
+	return trustView(ws, a.trustStore().Check(ws, items)), nil
+}
+
+// TrustWorkspace trusts the items approved (all pending ones, or one changed
+// file), each for the content the person was shown. An item that changed
+// since is not trusted and the call says so.
+func (a *App) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, error) {
+	ws, err := a.openWorkspace()
+	if err != nil {
+		return WorkspaceTrustView{}, err
+	}
+	if len(approved) == 0 {
+		return WorkspaceTrustView{}, invalidf("trust", "nothing to trust was named")
+	}
+	items, err := trust.List(ws)
+	if err != nil {
+		return WorkspaceTrustView{}, err
+	}
+	byPath := map[string]trust.Item{}
+	for _, it := range items {
+		byPath[it.Path] = it
+	}
+	var ok []trust.Item
+	for _, ap := range approved {
+		it, found := byPath[ap.Path]
+		switch {
+		case !found:
+			return WorkspaceTrustView{}, invalidf("trust", fmt.Sprintf("%s is no longer in the folder", ap.Path))
+		case it.Digest != ap.Digest:
+			return WorkspaceTrustView{}, invalidf("trust", fmt.Sprintf("%s changed since it was shown; review it again", ap.Path))
+		}
+		ok = append(ok, it)
+	}
+	st := a.trustStore()
+	if err := st.Trust(ws, ok...); err != nil {
+		return WorkspaceTrustView{}, err
+	}
+	return trustView(ws, st.Check(ws, items)), nil
+}
+
+func trustView(ws string, st []trust.Status) WorkspaceTrustView {
+	v := WorkspaceTrustView{Path: ws, Items: []TrustItemView{}}
+	for _, s := range st {
+		v.Items = append(v.Items, TrustItemView{Path: s.Path, Kind: string(s.Kind), Summary: s.Summary, Runs: s.Runs,
+			Digest: s.Digest, Trusted: s.Trusted, Changed: s.Changed, Reason: s.Reason})
+		if !s.Trusted {
+			v.Pending++
+		}
+	}
+	return v
+}

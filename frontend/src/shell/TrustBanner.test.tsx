@@ -1,0 +1,87 @@
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { BridgeError } from "../bridge/errors";
+import type { TrustApproval, TrustBackend, TrustItem, WorkspaceTrust } from "../bridge/trust";
+import { TrustBanner } from "./TrustBanner";
+
+const item = (path: string, summary: string, over: Partial<TrustItem> = {}): TrustItem => ({
+  path, kind: "permissions", summary, runs: true, digest: `d-${path}`, trusted: false, changed: false, reason: "the workspace is not trusted", ...over,
+});
+
+function view(items: TrustItem[]): WorkspaceTrust {
+  return { path: "/w", items, pending: items.filter((i) => !i.trusted).length };
+}
+
+/** A trust backend over an in-memory list, recording what was approved. */
+function fakeTrust(items: TrustItem[]) {
+  let current = items;
+  const approved: TrustApproval[][] = [];
+  const t: TrustBackend & { approved: TrustApproval[][] } = {
+    approved,
+    workspaceTrust: vi.fn(async () => view(current)),
+    trustWorkspace: vi.fn(async (a: TrustApproval[]) => {
+      approved.push(a);
+      current = current.map((i) => (a.some((x) => x.path === i.path && x.digest === i.digest) ? { ...i, trusted: true, changed: false } : i));
+      return view(current);
+    }),
+  };
+  return t;
+}
+
+describe("TrustBanner", () => {
+  it("names what the folder brings, shows what each does on review, and trusts all for the digests shown", async () => {
+    const t = fakeTrust([
+      item(".hearth/permissions.json", "allows without asking: shell `touch *`"),
+      item(".mcp.json", 'starts `node server.js` as MCP server "x"', { kind: "mcp" }),
+      item(".claude/commands/explain.md", "a prompt", { runs: false, trusted: true, reason: "brings nothing" }),
+    ]);
+    render(<TrustBanner trust={t} workspace="/w" />);
+    const banner = await screen.findByRole("region", { name: "Workspace trust" });
+    expect(banner.textContent).toContain("This folder brings: .hearth/permissions.json, .mcp.json. They stay off until you trust them.");
+    expect(banner.textContent).not.toContain("explain.md");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review and trust" })));
+    const list = screen.getByRole("list", { name: "What this folder brings" });
+    expect(list.textContent).toContain("starts `node server.js` as MCP server \"x\"");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Trust all 2" })));
+    expect(t.approved).toEqual([[{ path: ".hearth/permissions.json", digest: "d-.hearth/permissions.json" }, { path: ".mcp.json", digest: "d-.mcp.json" }]]);
+    expect(screen.queryByRole("region", { name: "Workspace trust" })).toBeNull();
+  });
+
+  it("approves one changed file alone", async () => {
+    const t = fakeTrust([
+      item(".mcp.json", "starts `python3` as MCP server \"x\"", { changed: true, reason: "changed since it was trusted" }),
+      item(".claude/agents/r.md", "defines subagent", { changed: true, kind: "agent" }),
+    ]);
+    render(<TrustBanner trust={t} workspace="/w" />);
+    await screen.findByRole("region", { name: "Workspace trust" });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review and trust" })));
+    expect(screen.getAllByText("changed since you trusted it")).toHaveLength(2);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Approve the change to .mcp.json" })));
+    expect(t.approved).toEqual([[{ path: ".mcp.json", digest: "d-.mcp.json" }]]);
+    expect(screen.getByRole("region", { name: "Workspace trust" }).textContent).toContain("This folder brings: .claude/agents/r.md.");
+  });
+
+  it("shows nothing for a folder that brings nothing, or with no folder open", async () => {
+    const t = fakeTrust([]);
+    const { rerender } = render(<TrustBanner trust={t} workspace={null} />);
+    await act(async () => undefined);
+    expect(t.workspaceTrust).not.toHaveBeenCalled();
+    rerender(<TrustBanner trust={t} workspace="/w" />);
+    await act(async () => undefined);
+    expect(t.workspaceTrust).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("region", { name: "Workspace trust" })).toBeNull();
+  });
+
+  it("says why trusting failed (a file changed since it was shown) and shows the folder as it is now", async () => {
+    const t = fakeTrust([item(".mcp.json", "starts `node a.js`")]);
+    t.trustWorkspace = vi.fn(async () => {
+      throw new BridgeError("invalid", ".mcp.json changed since it was shown; review it again", "trust");
+    });
+    render(<TrustBanner trust={t} workspace="/w" />);
+    await screen.findByRole("region", { name: "Workspace trust" });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review and trust" })));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Trust it" })));
+    expect(screen.getByRole("alert").textContent).toBe(".mcp.json changed since it was shown; review it again");
+    expect(t.workspaceTrust).toHaveBeenCalledTimes(2);
+  });
+});
