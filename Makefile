@@ -13,7 +13,7 @@ PREFIX  ?= $(HOME)/.local
 # npm packages may ship Go code (flatted does); it is not ours to vet or test.
 GO_PKGS  = $$(go list ./... | grep -v /node_modules/)
 
-.PHONY: run test deps frontend build dev-build gotest frontend-test launch-test keychain-test sandbox-test e2e \
+.PHONY: run test deps frontend build dev-build gotest frontend-test launch-test keychain-test e2e \
         windows install uninstall bench lint fmt-check vet clean
 
 run: deps build
@@ -32,7 +32,7 @@ build: frontend
 dev-build: frontend
 	go build -tags dev,$(TAGS) -o $(DEV_BIN) .
 
-test: deps fmt-check frontend vet gotest frontend-test build keychain-test sandbox-test launch-test e2e windows
+test: deps fmt-check frontend vet gotest frontend-test build keychain-test launch-test e2e windows
 	@echo "make test: all suites passed"
 
 fmt-check:
@@ -50,9 +50,6 @@ frontend-test:
 keychain-test: build
 	scripts/sandbox.sh env HEARTH_KEYRING_TEST=1 go test -count=1 -run 'TestRealKeychain' ./agent/secrets/
 	scripts/sandbox.sh scripts/acceptance-keys.sh ./$(BIN)
-
-sandbox-test: build
-	scripts/acceptance-sandbox.sh ./$(BIN)
 
 launch-test: build
 	scripts/sandbox.sh --x scripts/launch-test.sh ./$(BIN)

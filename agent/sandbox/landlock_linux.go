@@ -1,39 +1,15 @@
 package sandbox
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
+	"runtime"
 	"sync"
-	"syscall"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"golang.org/x/sys/unix"
 )
-
-// init turns this process into the helper when a policy was handed to it;
-// it runs before main (and before TestMain), so every binary that can start
-// sandboxed commands can also be their helper.
-func init() {
-	raw, ok := os.LookupEnv(envPolicy)
-	if !ok {
-		return
-	}
-	_ = os.Unsetenv(envPolicy)
-	var p Policy
-	if err := json.Unmarshal([]byte(raw), &p); err != nil {
-		helperFail(fmt.Errorf("bad policy: %w", err))
-	}
-	if len(os.Args) < 3 {
-		helperFail(fmt.Errorf("no command given"))
-	}
-	if err := restrict(p); err != nil {
-		helperFail(err)
-	}
-	err := syscall.Exec(os.Args[1], os.Args[2:], os.Environ())
-	helperFail(fmt.Errorf("exec %s: %w", os.Args[1], err))
-}
 
 var status = sync.OnceValue(func() Status {
 	abi, err := ll.LandlockGetABIVersion()
@@ -50,8 +26,6 @@ var status = sync.OnceValue(func() Status {
 // Available reports the sandbox this machine offers.
 func Available() Status { return status() }
 
-func wrap(cmd *exec.Cmd, p Policy) error { return reexec(cmd, p) }
-
 const (
 	readFile  = landlock.AccessFSSet(ll.AccessFSReadFile)
 	readDir   = landlock.AccessFSSet(ll.AccessFSReadDir)
@@ -63,15 +37,51 @@ const (
 		ll.AccessFSMakeBlock|ll.AccessFSMakeSym|ll.AccessFSTruncate) | readFile | readDir
 )
 
-// restrict applies p to this process (all threads) for good.
-func restrict(p Policy) error {
-	if !Available().Active() {
+// start applies p to a fresh OS thread and starts cmd from it: the forked
+// child inherits the thread's Landlock domain, and the thread, never
+// unlocked, ends with its goroutine instead of serving the rest of Hearth
+// (the runtime makes new threads from a clean template thread meanwhile).
+func start(cmd *exec.Cmd, p Policy) error {
+	fd, flags, err := config(p).NewRulesetFD(rules(p)...)
+	if err != nil {
+		return fmt.Errorf("sandbox: landlock: %w", err)
+	}
+	if fd < 0 {
 		return ErrUnavailable
 	}
-	var rules []landlock.Rule
+	defer unix.Close(fd)
+	errc := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+			errc <- fmt.Errorf("sandbox: no_new_privs: %w", err)
+			return
+		}
+		if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
+			errc <- fmt.Errorf("sandbox: landlock: %w", err)
+			return
+		}
+		errc <- cmd.Start()
+	}()
+	return <-errc
+}
+
+// config is what the domain restricts: files always; the network and
+// signals or abstract sockets reaching outside it unless p allows network.
+func config(p Policy) landlock.Config {
+	cfg := landlock.V7.BestEffort()
+	if p.Network {
+		cfg.HandledAccessNet = 0
+		cfg.Scoped = 0
+	}
+	return cfg
+}
+
+func rules(p Policy) []landlock.Rule {
+	var out []landlock.Rule
 	add := func(access landlock.AccessFSSet, paths []string) {
 		if len(paths) > 0 {
-			rules = append(rules, landlock.PathAccess(access, paths...).IgnoreIfMissing())
+			out = append(out, landlock.PathAccess(access, paths...).IgnoreIfMissing())
 		}
 	}
 	if p.Unrestricted {
@@ -83,15 +93,5 @@ func restrict(p Policy) error {
 	add(readFile|writeFile, p.WriteFiles)
 	add(readFile|execute, withInterpreters(p.ExecFiles))
 	add(readFile|readDir|execute, p.ExecDirs)
-	cfg := landlock.V7.BestEffort()
-	var err error
-	if p.Network {
-		err = cfg.RestrictPaths(rules...)
-	} else {
-		err = cfg.Restrict(rules...)
-	}
-	if err != nil {
-		return fmt.Errorf("landlock: %w", err)
-	}
-	return nil
+	return out
 }

@@ -11,4 +11,4 @@ func Available() Status {
 	return Status{Kind: "none", Detail: "No sandbox on this system: commands that could change anything ask first."}
 }
 
-func wrap(*exec.Cmd, Policy) error { return ErrUnavailable }
+func start(*exec.Cmd, Policy) error { return ErrUnavailable }

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -42,15 +44,17 @@ func run(t *testing.T, p Policy, dir, line string) (string, int) {
 	cmd := exec.CommandContext(ctx, "/bin/bash", "-c", line)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "LANG=C"}
-	if err := Wrap(cmd, p); err != nil {
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := Start(cmd, p); err != nil {
 		t.Fatal(err)
 	}
-	out, err := cmd.CombinedOutput()
+	err := cmd.Wait()
 	var exit *exec.ExitError
 	if err != nil && !errors.As(err, &exit) {
 		t.Fatalf("%s: %v", line, err)
 	}
-	return string(out), cmd.ProcessState.ExitCode()
+	return out.String(), cmd.ProcessState.ExitCode()
 }
 
 func TestReadOnlyPolicyContains(t *testing.T) {
@@ -87,7 +91,7 @@ func TestReadOnlyPolicyContains(t *testing.T) {
 		{"cannot write outside", "echo x > " + outside + "/planted", false, ""},
 		{"cannot run an unlisted program", "touch " + tmp + "/t", false, ""},
 		{"cannot run a copied program", "cp /usr/bin/touch " + tmp + "/t", false, ""},
-		{"cannot connect", "exec 3<>/dev/tcp/127.0.0.1/" + itoa(port), false, ""},
+		{"cannot connect", "exec 3<>/dev/tcp/127.0.0.1/" + strconv.Itoa(port), false, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,22 +126,48 @@ func TestApprovedPolicyWritesOnlyWorkspace(t *testing.T) {
 	}
 }
 
-func TestHelperRefusesBadPolicy(t *testing.T) {
+// TestHearthStaysUnrestricted: the sandbox is applied to the thread that
+// forks the command, never to Hearth's other threads, so after many
+// contained commands every goroutine can still read and write anywhere.
+func TestHearthStaysUnrestricted(t *testing.T) {
 	needLandlock(t)
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
+	ws, outside, tmp := t.TempDir(), t.TempDir(), t.TempDir()
+	p := ReadOnly(ws, tmp, lookAll(t, "bash", "true"))
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, code := run(t, p, ws, "true"); code != 0 {
+				t.Errorf("contained true exited %d", code)
+			}
+		}()
 	}
-	cmd := exec.Command(self, "/bin/true")
-	cmd.Env = append(os.Environ(), envPolicy+"={not json")
-	out, err := cmd.CombinedOutput()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 126 || !strings.Contains(string(out), "bad policy") {
-		t.Fatalf("helper with a bad policy: %v %s", err, out)
+	wg.Wait()
+	errs := make(chan error, 200)
+	for i := range 200 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f := filepath.Join(outside, "f"+strconv.Itoa(i))
+			if err := os.WriteFile(f, []byte("x"), 0o644); err != nil {
+				errs <- err
+				return
+			}
+			if _, err := os.ReadFile(f); err != nil {
+				errs <- err
+			}
+			if _, err := exec.Command("true").Output(); err != nil {
+				errs <- err
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("Hearth itself was restricted: %v", err)
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
 
 // denied reports whether output shows the kernel refusing an access.
 func denied(out string) bool {

@@ -18,10 +18,10 @@ var status = sync.OnceValue(func() Status {
 // Available reports the sandbox this machine offers.
 func Available() Status { return status() }
 
-// wrap starts cmd under sandbox-exec with p as its profile; the program
+// start starts cmd under sandbox-exec with p as its profile; the program
 // sandbox-exec runs keeps the command's process group.
-func wrap(cmd *exec.Cmd, p Policy) error {
+func start(cmd *exec.Cmd, p Policy) error {
 	cmd.Args = append([]string{sandboxExec, "-p", seatbeltProfile(p), cmd.Path}, cmd.Args[1:]...)
 	cmd.Path = sandboxExec
-	return nil
+	return cmd.Start()
 }

@@ -25,19 +25,19 @@ var gitContained = []string{
 	"GIT_CONFIG_KEY_2=core.pager", "GIT_CONFIG_VALUE_2=cat",
 }
 
-// contain puts cmd in the sandbox its clearance calls for: commands judged
-// read-only always (when the system has a sandbox), approved ones only when
-// the person asked for that in Settings. It returns a cleanup for the
-// command's private temp dir.
-func (s *session) contain(cmd *exec.Cmd, c permission.Clearance) (func(), error) {
+// contain prepares cmd for the sandbox its clearance calls for: commands
+// judged read-only always (when the system has a sandbox), approved ones
+// only when the person asked for that in Settings. It returns what starts
+// the command and a cleanup for its private temp dir.
+func (s *session) contain(cmd *exec.Cmd, c permission.Clearance) (start func() error, cleanup func(), err error) {
 	if !sandbox.Available().Active() || (!c.ReadOnly && !s.containApproved) {
-		return func() {}, nil
+		return cmd.Start, func() {}, nil
 	}
 	tmp, err := os.MkdirTemp("", "hearth-cmd-")
 	if err != nil {
-		return nil, fmt.Errorf("shell: sandbox temp dir: %w", err)
+		return nil, nil, fmt.Errorf("shell: sandbox temp dir: %w", err)
 	}
-	cleanup := func() { _ = os.RemoveAll(tmp) }
+	cleanup = func() { _ = os.RemoveAll(tmp) }
 	var p sandbox.Policy
 	if c.ReadOnly {
 		programs := append([]string{cmd.Path}, c.Programs...)
@@ -47,11 +47,7 @@ func (s *session) contain(cmd *exec.Cmd, c permission.Clearance) (func(), error)
 		p = sandbox.Approved(s.root.Dir(), tmp)
 		cmd.Env = withEnv(cmd.Env, []string{"TMPDIR=" + tmp})
 	}
-	if err := sandbox.Wrap(cmd, p); err != nil {
-		cleanup()
-		return nil, fmt.Errorf("shell: %w", err)
-	}
-	return cleanup, nil
+	return func() error { return sandbox.Start(cmd, p) }, cleanup, nil
 }
 
 // withEnv returns env with each NAME=value of set replacing any earlier

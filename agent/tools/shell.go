@@ -116,13 +116,13 @@ func (s *session) runCommand(ctx context.Context, line string, timeout time.Dura
 	cmd.Stderr = out
 	cmd.WaitDelay = shellKillGrace
 	setProcessGroup(cmd)
-	cleanup, err := s.contain(cmd, c)
+	startCmd, cleanup, err := s.contain(cmd, c)
 	if err != nil {
 		return "", err
 	}
 	defer cleanup()
 	start := time.Now()
-	if err := cmd.Start(); err != nil {
+	if err := startCmd(); err != nil {
 		return "", fmt.Errorf("shell: start: %w", err)
 	}
 	err = cmd.Wait()
