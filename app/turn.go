@@ -115,7 +115,8 @@ func (a *App) failTurn(s *turnStream, err error) {
 	case errors.Is(err, assembly.ErrNoModel):
 		class = "no_model"
 	}
-	s.send(map[string]any{"type": "error", "class": class, "message": err.Error()})
+	// A provider's refusal can quote what it was sent, a key included.
+	s.send(map[string]any{"type": "error", "class": class, "message": s.red.String(err.Error())})
 	s.send(map[string]any{"type": "done", "text": "", "iterations": 0, "elapsedMs": 0, "stopped": false,
 		"usage": usageView{}, "cost": nil})
 }
