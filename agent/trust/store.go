@@ -9,19 +9,15 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/hearth-agent/hearth/agent/settings"
 )
 
 // FileName is the trust record, in the user's config directory.
 const FileName = "trust.json"
 
-// DefaultDir is os.UserConfigDir()/Hearth, beside the settings.
-func DefaultDir() (string, error) {
-	base, err := os.UserConfigDir()
-	if err != nil {
-		return "", fmt.Errorf("trust: finding the config directory: %w", err)
-	}
-	return filepath.Join(base, "Hearth"), nil
-}
+// DefaultDir is where the trust record lives: beside the settings.
+func DefaultDir() (string, error) { return settings.DefaultDir() }
 
 // record is trust.json: per canonical workspace path, the digest of each
 // trusted item as the person saw it.
@@ -163,8 +159,7 @@ func (s *Store) load() (*record, error) {
 	return rec, nil
 }
 
-// save writes the record atomically: a temporary file in the same
-// directory, synced, renamed over the old one.
+// save writes the record atomically, private to the person.
 func (s *Store) save(rec *record) error {
 	if err := os.MkdirAll(s.dir, 0o700); err != nil {
 		return fmt.Errorf("trust: %w", err)
@@ -173,24 +168,8 @@ func (s *Store) save(rec *record) error {
 	if err != nil {
 		return fmt.Errorf("trust: %w", err)
 	}
-	f, err := os.CreateTemp(s.dir, FileName+".tmp-*")
-	if err != nil {
+	if err := settings.WriteFileAtomic(filepath.Join(s.dir, FileName), append(b, '\n'), 0o600); err != nil {
 		return fmt.Errorf("trust: %w", err)
-	}
-	tmp := f.Name()
-	_, werr := f.Write(append(b, '\n'))
-	if werr == nil {
-		werr = f.Sync()
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, filepath.Join(s.dir, FileName))
-	}
-	if werr != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("trust: %w", werr)
 	}
 	return nil
 }
