@@ -25,35 +25,28 @@ func seatbeltProfile(p Policy) string {
 	if p.Unrestricted {
 		b.WriteString("(allow file-read*)\n(allow process-exec)\n")
 	}
-	var reads []string
-	for _, d := range append(append([]string{}, p.ReadDirs...), macReadDirs...) {
-		reads = append(reads, subpath(d))
-	}
-	for _, f := range p.ReadFiles {
-		reads = append(reads, literal(f))
-	}
+	reads := filters(append(append([]string{}, p.ReadDirs...), macReadDirs...), p.ReadFiles)
 	rule("file-read*", reads)
-	var writes []string
-	for _, d := range p.WriteDirs {
-		writes = append(writes, subpath(d))
-	}
-	for _, f := range p.WriteFiles {
-		writes = append(writes, literal(f))
-	}
-	rule("file-read* file-write*", writes)
-	var execs []string
-	for _, f := range p.ExecFiles {
-		execs = append(execs, literal(f))
-	}
-	for _, d := range p.ExecDirs {
-		execs = append(execs, subpath(d))
-	}
+	rule("file-read* file-write*", filters(p.WriteDirs, p.WriteFiles))
+	execs := filters(p.ExecDirs, p.ExecFiles)
 	rule("process-exec", execs)
 	rule("file-read*", execs)
 	if p.Network {
 		b.WriteString("(allow network*)\n")
 	}
 	return b.String()
+}
+
+// filters names each dir with everything beneath it and each file alone.
+func filters(dirs, files []string) []string {
+	var out []string
+	for _, d := range dirs {
+		out = append(out, subpath(d))
+	}
+	for _, f := range files {
+		out = append(out, literal(f))
+	}
+	return out
 }
 
 func subpath(p string) string { return "(subpath " + quote(p) + ")" }
