@@ -139,7 +139,7 @@ func TestChatNeverEmitsAKeySplitOverDeltas(t *testing.T) {
 
 func TestToolProgressNeverShowsAKeySplitOverChunks(t *testing.T) {
 	var events []map[string]any
-	s := newTurnStream(func(_ string, data any) { events = append(events, data.(map[string]any)) }, redact.New(), "t1")
+	s := newTurnStream(func(_ string, data any) { events = append(events, eventFields(data)) }, redact.New(), "t1")
 	out := "$ env\nHOME=/home/u\nOPENAI_API_KEY=" + chatSplitKey + "\nPATH=/bin\n"
 	rng := rand.New(rand.NewSource(3))
 	for rest := out; rest != ""; {

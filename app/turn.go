@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
@@ -45,7 +46,7 @@ func (a *App) runTurn(t queuedTurn) {
 	}()
 
 	stream := newTurnStream(a.emit, redact.New(), t.id)
-	stream.send(map[string]any{"type": "turn_started", "prompt": t.prompt, "startedAt": time.Now().UnixMilli()})
+	stream.send(&conversation.TurnStarted{Prompt: t.prompt, StartedAt: time.Now().UnixMilli()})
 	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos, State: state,
 		Trust: a.trustStore()}
 	snap := a.beginUndo(t.id, ws)
@@ -116,9 +117,8 @@ func (a *App) failTurn(s *turnStream, err error) {
 		class = "no_model"
 	}
 	// A provider's refusal can quote what it was sent, a key included.
-	s.send(map[string]any{"type": "error", "class": class, "message": s.red.String(err.Error())})
-	s.send(map[string]any{"type": "done", "text": "", "iterations": 0, "elapsedMs": 0, "stopped": false,
-		"usage": usageView{}, "cost": nil})
+	s.send(&conversation.TurnError{Class: class, Message: s.red.String(err.Error())})
+	s.send(&conversation.Done{})
 }
 
 func (a *App) resolveKey(ctx context.Context, id string) (string, error) {
@@ -146,9 +146,9 @@ func (a *App) approvalResolved(id string) {
 	if s == nil {
 		return
 	}
-	ev := map[string]any{"type": "approval_resolved", "requestId": id}
+	ev := &conversation.ApprovalResolved{RequestID: id}
 	if decided {
-		ev["decision"] = decision
+		ev.Decision = decision
 	}
 	s.send(ev)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/undo"
 )
 
@@ -42,14 +43,12 @@ func (a *App) finishUndo(s *turnStream, t *undo.Turn) {
 		return
 	}
 	if files := t.Files(); len(files) > 0 {
-		ev := map[string]any{"type": "changes", "files": files}
+		ev := &conversation.Changes{Files: files}
 		// Line counts and diffs are a courtesy: a failure to compute them
 		// still leaves the file list and Undo.
-		if stats, err := t.Changes(); err == nil {
-			for i := range stats {
-				stats[i].Diff = s.red.String(stats[i].Diff)
-			}
-			ev["stats"] = stats
+		if changes, err := t.Changes(); err == nil {
+			stats := fileChanges(changes, s.red.String)
+			ev.Stats = &stats
 		}
 		s.send(ev)
 	}
@@ -95,4 +94,14 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// fileChanges puts a turn's changes on the wire, their diffs redacted.
+func fileChanges(changes []undo.Change, redact func(string) string) []conversation.FileChange {
+	var out []conversation.FileChange
+	for _, c := range changes {
+		out = append(out, conversation.FileChange{Path: c.Path, Created: c.Created, Deleted: c.Deleted,
+			Added: c.Added, Removed: c.Removed, Diff: redact(c.Diff), Binary: c.Binary})
+	}
+	return out
 }
