@@ -1,218 +1,28 @@
 package app
 
 import (
-	"encoding/json"
-	"sync"
-	"time"
+	"errors"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
-	"github.com/hearth-agent/hearth/agent/llm"
-	"github.com/hearth-agent/hearth/agent/loop"
-	"github.com/hearth-agent/hearth/agent/permission"
-	"github.com/hearth-agent/hearth/agent/redact"
 )
 
 // ChatEventName is the Wails event the chat stream is emitted on; the
 // payloads are the events of agent/conversation (protocol.go).
 const ChatEventName = "chat"
 
-// textFlushInterval coalesces streamed deltas to about one UI update per
-// frame: fewer bridge crossings, no visible lag.
-const textFlushInterval = 16 * time.Millisecond
+// sink sends what the conversation reports to the webview.
+type sink struct{ a *App }
 
-// turnStream numbers one turn's events and merges adjacent text deltas.
-// Deltas are the only events that may be merged; every other event is
-// delivered, in order, after any text before it. Streamed text, reasoning
-// and each call's live output pass through a redact.Stream of their own,
-// so a key spelled out over many deltas is redacted whole.
-type turnStream struct {
-	emit func(name string, data any)
-	red  *redact.Redactor
-	// beforeDone runs just before the done event (undo bookkeeping).
-	beforeDone func()
-	// window is the model's context window in tokens (0 when unknown), sent
-	// with usage so the UI can show how full the context is.
-	window int
+func (s sink) Emit(e conversation.Event) { s.a.emit(ChatEventName, e) }
+func (s sink) Notice(err error)          { s.a.emit("notice", FormatError(err)) }
+func (s sink) SessionsChanged()          { s.a.emit(SessionsEventName, nil) }
 
-	mu      sync.Mutex
-	turnID  string
-	seq     int
-	pending map[string]string // "text" / "reasoning" → buffered, redacted delta
-	order   []string
-	timer   *time.Timer
-	streams map[string]*redact.Stream // "text" / "reasoning" → what redacts its deltas
-	outputs map[string]*redact.Stream // call id → what redacts its live output
-}
-
-func newTurnStream(emit func(string, any), red *redact.Redactor, turnID string) *turnStream {
-	return &turnStream{emit: emit, red: red, turnID: turnID, pending: map[string]string{},
-		streams: map[string]*redact.Stream{}, outputs: map[string]*redact.Stream{}}
-}
-
-// send emits one event now, after all the text before it, held back
-// tails included.
-func (s *turnStream) send(e conversation.Event) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.drainLocked()
-	s.sendLocked(e)
-}
-
-// drainLocked ends the current run of deltas: what the streams held back
-// is sent with the rest of the buffered text.
-func (s *turnStream) drainLocked() {
-	for _, kind := range []string{"reasoning", "text"} {
-		if st := s.streams[kind]; st != nil {
-			s.bufferLocked(kind, st.Flush())
-		}
+// viewErr maps what the conversation refuses onto the validation errors
+// the frontend shows by field.
+func viewErr(err error) error {
+	var in *conversation.InputError
+	if errors.As(err, &in) {
+		return invalidf(in.Field, in.Reason)
 	}
-	s.flushLocked()
-}
-
-func (s *turnStream) sendLocked(e conversation.Event) {
-	s.seq++
-	e.Stamp(s.turnID, s.seq)
-	s.emit(ChatEventName, e)
-}
-
-// delta buffers streamed text of kind "text" or "reasoning".
-func (s *turnStream) delta(kind, text string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	st := s.streams[kind]
-	if st == nil {
-		st = s.red.Stream()
-		s.streams[kind] = st
-	}
-	s.bufferLocked(kind, st.Write(text))
-}
-
-// bufferLocked adds redacted text to what the next flush sends.
-func (s *turnStream) bufferLocked(kind, text string) {
-	if text == "" {
-		return
-	}
-	if _, ok := s.pending[kind]; !ok {
-		s.order = append(s.order, kind)
-	}
-	s.pending[kind] += text
-	if s.timer == nil {
-		s.timer = time.AfterFunc(textFlushInterval, func() {
-			s.mu.Lock()
-			defer s.mu.Unlock()
-			s.flushLocked()
-		})
-	}
-}
-
-func (s *turnStream) flushLocked() {
-	if s.timer != nil {
-		s.timer.Stop()
-		s.timer = nil
-	}
-	for _, kind := range s.order {
-		if kind == "reasoning" {
-			s.sendLocked(&conversation.Reasoning{Text: s.pending[kind]})
-		} else {
-			s.sendLocked(&conversation.Text{Text: s.pending[kind]})
-		}
-	}
-	s.pending, s.order = map[string]string{}, nil
-}
-
-// event translates one loop event into the wire protocol.
-func (s *turnStream) event(e loop.Event) {
-	r := s.red.String
-	switch e := e.(type) {
-	case loop.TextDelta:
-		s.delta("text", e.Text)
-	case loop.ReasoningDelta:
-		s.delta("reasoning", e.Text)
-	case loop.ToolCallStarted:
-		var args any
-		if json.Unmarshal([]byte(r(string(e.Args))), &args) != nil {
-			args = map[string]any{}
-		}
-		s.send(&conversation.ToolStarted{CallID: e.ID, Name: e.Name, Args: args})
-	case loop.ToolCallFinished:
-		s.endProgress(e.ID)
-		s.send(&conversation.ToolFinished{CallID: e.ID, Name: e.Name, Status: string(e.Status),
-			Output: r(e.Output), DurationMs: e.Duration.Milliseconds()})
-	case loop.UsageReported:
-		s.send(&conversation.UsageReported{Usage: usageOf(e.Usage),
-			Cost: costOf(e.Cost, e.CostKnown), Window: s.window})
-	case loop.Retrying:
-		s.send(&conversation.Retry{Class: string(e.Class), Attempt: e.Attempt, DelayMs: e.Delay.Milliseconds()})
-	case loop.Compacted:
-		s.send(&conversation.Compacted{Kind: e.Kind, Before: e.Before, After: e.After})
-	case loop.TurnError:
-		s.send(&conversation.TurnError{Class: string(e.Class), Message: r(e.Message)})
-	case loop.TurnDone:
-		s.endProgress("")
-		if s.beforeDone != nil {
-			s.beforeDone()
-		}
-		s.send(&conversation.Done{Text: r(e.Text), Iterations: e.Iterations, ElapsedMs: e.Elapsed.Milliseconds(),
-			Stopped: e.Stopped, Usage: usageOf(e.Usage), Cost: costOf(e.Cost, e.CostKnown)})
-	}
-}
-
-// progress forwards a running tool's live output, held back like deltas
-// while its tail could be part of a key.
-func (s *turnStream) progress(callID, chunk string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	st := s.outputs[callID]
-	if st == nil {
-		st = s.red.Stream()
-		s.outputs[callID] = st
-	}
-	if out := st.Write(chunk); out != "" {
-		s.drainLocked()
-		s.sendLocked(&conversation.ToolProgress{CallID: callID, Chunk: out})
-	}
-}
-
-// endProgress sends what a call's output stream (every call's when callID
-// is "") held back, before the call's end.
-func (s *turnStream) endProgress(callID string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for id, st := range s.outputs {
-		if callID != "" && id != callID {
-			continue
-		}
-		if out := st.Flush(); out != "" {
-			s.drainLocked()
-			s.sendLocked(&conversation.ToolProgress{CallID: id, Chunk: out})
-		}
-		delete(s.outputs, id)
-	}
-}
-
-func (s *turnStream) approvalRequested(req permission.Request) {
-	kind, detail := "other", req.Command
-	switch {
-	case req.Command != "":
-		kind = "shell"
-	case req.Diff != "":
-		kind, detail = "edit", req.Diff
-	}
-	summary := req.Reason
-	if summary == "" {
-		summary = req.Tool + " " + req.Path
-	}
-	s.send(&conversation.ApprovalRequested{ApprovalRequest: conversation.ApprovalRequest{RequestID: req.ID,
-		CallID: req.CallID, Tool: req.Tool, Kind: kind, Summary: s.red.String(summary), Detail: s.red.String(detail)}})
-}
-
-func usageOf(u llm.Usage) conversation.Usage {
-	return conversation.Usage{InputTokens: u.InputTokens, CachedInputTokens: u.CachedInputTokens, OutputTokens: u.OutputTokens, ReasoningTokens: u.ReasoningTokens}
-}
-
-func costOf(c float64, known bool) *float64 {
-	if !known {
-		return nil
-	}
-	return &c
+	return err
 }

@@ -398,9 +398,7 @@ func TestCloseStopsARunningTurnAndSavesIt(t *testing.T) {
 	}
 	rec.waitFor(t, "text")
 	store := a.sessions()
-	a.chat.mu.Lock()
-	id := a.chat.sessionID
-	a.chat.mu.Unlock()
+	id := a.conv.SessionID()
 	start := time.Now()
 	a.Close()
 	if d := time.Since(start); d > 2*time.Second {

@@ -1,7 +1,10 @@
-// Package conversation holds what a chat turn sends to a front-end: one
-// struct per event of the chat protocol. The TypeScript types the frontend's
-// reducer reads are generated from protocol.go (protocol_gen_test.go), so
-// the two sides cannot drift.
+// Package conversation is a chat, front-end free: its history, the prompt
+// queue, running a turn (the agent built by agent/assembly, recorded,
+// redacted, snapshotted for undo, titled), pending approvals, stop,
+// resend with forks, compaction and reopening a stored session. It reports
+// through a Sink as typed events, one struct per event of the chat
+// protocol (protocol.go); the frontend's TypeScript types are generated
+// from them (protocol_gen_test.go), so the two sides cannot drift.
 package conversation
 
 // Event is one event of a turn's stream. Stamp gives it the turn it belongs

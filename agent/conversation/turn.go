@@ -1,4 +1,4 @@
-package app
+package conversation
 
 import (
 	"context"
@@ -7,19 +7,18 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
-	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/knowledge"
 )
 
 // runTurns runs turn, then every prompt queued meanwhile, in order.
-func (a *App) runTurns(next queuedTurn) {
+func (c *Conversation) runTurns(next queuedTurn) {
 	for {
-		a.runTurn(next)
-		c := &a.chat
+		c.runTurn(next)
 		c.mu.Lock()
 		if len(c.queue) == 0 {
 			c.running, c.cancel, c.stream = false, nil, nil
@@ -31,12 +30,11 @@ func (a *App) runTurns(next queuedTurn) {
 	}
 }
 
-func (a *App) runTurn(t queuedTurn) {
-	c := &a.chat
+func (c *Conversation) runTurn(t queuedTurn) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c.mu.Lock()
-	ws, history, broker, todos, state, index := c.workspace, c.history, c.broker, c.todos, c.tools, c.index
+	ws, history, broker, todos, state := c.workspace, c.history, c.broker, c.todos, c.tools
 	c.cancel, c.active = cancel, t.id
 	c.mu.Unlock()
 	defer func() {
@@ -45,30 +43,33 @@ func (a *App) runTurn(t queuedTurn) {
 		c.mu.Unlock()
 	}()
 
-	stream := newTurnStream(a.emit, redact.New(), t.id)
-	stream.send(&conversation.TurnStarted{Prompt: t.prompt, StartedAt: time.Now().UnixMilli()})
-	tc := tools.Config{Approve: approveMode(a.deps.Settings.Get().ApprovalMode), Approver: broker, Todos: todos, State: state,
-		Trust: a.trustStore()}
-	snap := a.beginUndo(t.id, ws)
+	st := c.cfg.Settings()
+	stream := newTurnStream(c.sink.Emit, redact.New(), t.id)
+	stream.send(&TurnStarted{Prompt: t.prompt, StartedAt: time.Now().UnixMilli()})
+	tc := tools.Config{Approve: approveMode(st.ApprovalMode), Approver: broker, Todos: todos, State: state}
+	if c.cfg.Trust != nil {
+		tc.Trust = c.cfg.Trust()
+	}
+	snap := c.beginUndo(t.id, ws)
 	if snap != nil {
 		tc.Snapshot = assembly.Snapshots{Turn: snap}
 	}
 	stream.beforeDone = func() {
-		a.finishUndo(stream, snap)
+		c.finishUndo(stream, snap)
 		c.mu.Lock()
 		c.active = ""
 		c.mu.Unlock()
 	}
-	if index != nil {
+	if index := c.index(); index != nil {
 		tc.Search = assembly.IndexSearcher{Index: index}
 		// The agent's own writes are searchable before its tool call returns.
 		tc.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
 	}
-	built, err := assembly.Build(ctx, a.resolveKey, assembly.Spec{
-		Settings: a.deps.Settings.Get(), Workspace: ws, Getenv: a.deps.Getenv, Tools: tc,
+	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{
+		Settings: st, Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
 	})
 	if err != nil {
-		a.failTurn(stream, err)
+		failTurn(stream, err)
 		return
 	}
 	stream.red, stream.window = redact.New(built.Key), built.Window
@@ -81,9 +82,9 @@ func (a *App) runTurn(t queuedTurn) {
 	c.mu.Lock()
 	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
-	rec := a.beginRecording(rctx, ws, built.Provider, built.Model, t.prompt)
+	rec := c.beginRecording(rctx, ws, built.Provider, built.Model, t.prompt)
 	if rec != nil && snap != nil {
-		a.linkUndo(rctx, rec.UserMessageID(), t.id)
+		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
 		stream.event(e)
@@ -92,7 +93,7 @@ func (a *App) runTurn(t queuedTurn) {
 		}
 	})
 	if rec != nil && rec.Err() != nil {
-		a.emit("notice", FormatError(fmt.Errorf("the conversation could not be saved: %w", rec.Err())))
+		c.sink.Notice(fmt.Errorf("the conversation could not be saved: %w", rec.Err()))
 	}
 	c.mu.Lock()
 	c.history = res.Messages
@@ -102,12 +103,19 @@ func (a *App) runTurn(t queuedTurn) {
 	}
 	sessionID := c.sessionID
 	c.mu.Unlock()
-	a.maybeNameSession(sessionID, rec != nil && mark.storedBefore == 0, built, t.prompt, res)
+	c.maybeNameSession(sessionID, rec != nil && mark.storedBefore == 0, built, t.prompt, res)
+}
+
+func (c *Conversation) index() *knowledge.Index {
+	if c.cfg.Index == nil {
+		return nil
+	}
+	return c.cfg.Index()
 }
 
 // failTurn ends a turn that could not start, with a class the UI can act
 // on (no_key opens Settings at the provider).
-func (a *App) failTurn(s *turnStream, err error) {
+func failTurn(s *turnStream, err error) {
 	class := "invalid_request"
 	var noKey *assembly.NoKeyError
 	switch {
@@ -117,19 +125,14 @@ func (a *App) failTurn(s *turnStream, err error) {
 		class = "no_model"
 	}
 	// A provider's refusal can quote what it was sent, a key included.
-	s.send(&conversation.TurnError{Class: class, Message: s.red.String(err.Error())})
-	s.send(&conversation.Done{})
+	s.send(&TurnError{Class: class, Message: s.red.String(err.Error())})
+	s.send(&Done{})
 }
 
-func (a *App) resolveKey(ctx context.Context, id string) (string, error) {
-	key, _, err := a.deps.Secrets.Resolve(ctx, id)
-	return key, err
-}
-
-func (a *App) publishApproval(req permission.Request) {
-	a.chat.mu.Lock()
-	s := a.chat.stream
-	a.chat.mu.Unlock()
+func (c *Conversation) publishApproval(req permission.Request) {
+	c.mu.Lock()
+	s := c.stream
+	c.mu.Unlock()
 	if s != nil {
 		s.approvalRequested(req)
 	}
@@ -137,16 +140,16 @@ func (a *App) publishApproval(req permission.Request) {
 
 // approvalResolved announces the end of a request with the user's choice
 // (none when the turn was stopped while it waited).
-func (a *App) approvalResolved(id string) {
-	a.chat.mu.Lock()
-	s := a.chat.stream
-	decision, decided := a.chat.decisions[id]
-	delete(a.chat.decisions, id)
-	a.chat.mu.Unlock()
+func (c *Conversation) approvalResolved(id string) {
+	c.mu.Lock()
+	s := c.stream
+	decision, decided := c.decisions[id]
+	delete(c.decisions, id)
+	c.mu.Unlock()
 	if s == nil {
 		return
 	}
-	ev := &conversation.ApprovalResolved{RequestID: id}
+	ev := &ApprovalResolved{RequestID: id}
 	if decided {
 		ev.Decision = decision
 	}
