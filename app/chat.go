@@ -1,70 +1,15 @@
 package app
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
-
-	"github.com/hearth-agent/hearth/agent/settings"
+	"context"
+	"strings"
+	"time"
 )
-
-// WorkspaceView is the open project folder.
-type WorkspaceView struct {
-	Path string `json:"path"`
-	Name string `json:"name"`
-}
 
 // SendResult identifies the turn a prompt starts (or waits for).
 type SendResult struct {
 	TurnID string `json:"turnId"`
 	Queued bool   `json:"queued"`
-}
-
-// OpenWorkspace makes dir the project the agent works in. The conversation
-// starts afresh.
-func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil || dir == "" {
-		return WorkspaceView{}, invalidf("workspace", "not a folder path")
-	}
-	fi, err := os.Stat(abs)
-	if err != nil || !fi.IsDir() {
-		return WorkspaceView{}, invalidf("workspace", fmt.Sprintf("%s is not a folder", abs))
-	}
-	if abs == filepath.VolumeName(abs)+string(filepath.Separator) {
-		return WorkspaceView{}, invalidf("workspace", "the file system root cannot be a workspace")
-	}
-	if err := a.conv.Open(abs); err != nil {
-		return WorkspaceView{}, viewErr(err)
-	}
-	a.openIndex(abs)
-	_, _ = a.deps.Settings.Update(func(s *settings.Settings) error { s.Touch(abs); return nil })
-	return workspaceView(abs), nil
-}
-
-// RecentWorkspaces lists the folders opened last that still exist.
-func (a *App) RecentWorkspaces() []WorkspaceView {
-	out := []WorkspaceView{}
-	for _, d := range a.deps.Settings.Get().Recent {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			out = append(out, workspaceView(d))
-		}
-	}
-	return out
-}
-
-// CurrentWorkspace returns the open folder, or nil.
-func (a *App) CurrentWorkspace() *WorkspaceView {
-	ws := a.conv.Workspace()
-	if ws == "" {
-		return nil
-	}
-	v := workspaceView(ws)
-	return &v
-}
-
-func workspaceView(abs string) WorkspaceView {
-	return WorkspaceView{Path: abs, Name: filepath.Base(abs)}
 }
 
 // Send starts a turn with prompt, or queues it behind the running one.
@@ -86,4 +31,50 @@ func (a *App) Stop() { a.conv.Stop() }
 // deny (with an optional note the model sees).
 func (a *App) Approve(requestID, decision, note string) error {
 	return viewErr(a.conv.Approve(requestID, decision, note))
+}
+
+// Regenerate runs turnID's prompt again in place of its answer and of
+// everything after it.
+func (a *App) Regenerate(turnID string) (SendResult, error) {
+	return a.resend(turnID, "")
+}
+
+// EditAndResend replaces turnID's prompt with text and runs it; the turns
+// after it are dropped from this conversation. The stored conversation is
+// forked first, so the old branch stays in the sessions list.
+func (a *App) EditAndResend(turnID, text string) (SendResult, error) {
+	if strings.TrimSpace(text) == "" {
+		return SendResult{}, invalidf("prompt", "the message is empty")
+	}
+	return a.resend(turnID, text)
+}
+
+func (a *App) resend(turnID, text string) (SendResult, error) {
+	id, queued, err := a.conv.Resend(turnID, text)
+	if err != nil {
+		return SendResult{}, viewErr(err)
+	}
+	return SendResult{TurnID: id, Queued: queued}, nil
+}
+
+// CompactResult says what compacting the conversation did, in estimated
+// tokens.
+type CompactResult struct {
+	Changed bool `json:"changed"`
+	Before  int  `json:"before"`
+	After   int  `json:"after"`
+}
+
+// CompactConversation shrinks the conversation's context now (old tool
+// results, then a summary of older turns keeping every user message
+// verbatim), for when the model's window is full. The summary is stored so
+// a resumed session starts from it too.
+func (a *App) CompactConversation() (CompactResult, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	c, err := a.conv.Compact(ctx)
+	if err != nil {
+		return CompactResult{}, viewErr(err)
+	}
+	return CompactResult{Changed: c.Changed, Before: c.Before, After: c.After}, nil
 }

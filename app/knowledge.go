@@ -103,36 +103,3 @@ func (a *App) FindFiles(pattern string, limit int) ([]knowledge.FileMatch, error
 	}
 	return m, err
 }
-
-// Shutdown stops a running turn and releases the workspace index
-// (flushing its last batch). The sessions database is closed by whoever
-// opened it.
-func (a *App) Shutdown() {
-	a.Stop()
-	a.ixMu.Lock()
-	ix := a.index
-	a.index = nil
-	a.ixMu.Unlock()
-	if ix != nil {
-		_ = ix.Close()
-	}
-}
-
-// Close ends the app's work before the process exits: a running turn is
-// stopped and given a moment to be saved as stopped, then the sessions
-// database is closed (checkpointing its log).
-func (a *App) Close() {
-	a.Shutdown()
-	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if !a.conv.Running() {
-			break
-		}
-	}
-	a.mu.Lock()
-	s := a.store
-	a.store = nil
-	a.mu.Unlock()
-	if s != nil {
-		_ = s.Close()
-	}
-}

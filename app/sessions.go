@@ -59,6 +59,24 @@ func (a *App) ListSessions() ([]SessionView, error) {
 	return out, nil
 }
 
+// SearchSessions finds messages across every conversation (all
+// workspaces), newest first.
+func (a *App) SearchSessions(query string) ([]session.Hit, error) {
+	if a.sessions() == nil || strings.TrimSpace(query) == "" {
+		return []session.Hit{}, nil
+	}
+	ctx, cancel := a.callCtx(5 * time.Second)
+	defer cancel()
+	hits, err := a.sessions().Search(ctx, query, session.SearchOptions{Limit: 100})
+	if err != nil {
+		return nil, invalidf("query", err.Error())
+	}
+	if hits == nil {
+		hits = []session.Hit{}
+	}
+	return hits, nil
+}
+
 // NewChat starts a fresh conversation in the open workspace.
 func (a *App) NewChat() error {
 	return viewErr(a.conv.Clear())
