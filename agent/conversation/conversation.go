@@ -44,6 +44,22 @@ type Config struct {
 	Trust func() permission.Truster
 	// Index is the workspace's knowledge index, or nil.
 	Index func() *knowledge.Index
+	// Agent overrides the settings' provider and model (the CLI's flags);
+	// zero fields keep the settings' choice.
+	Agent AgentChoice
+	// Approve overrides the settings' approval mode when set.
+	Approve tools.ApproveMode
+	// Headless is a run no person watches (the CLI): nothing is asked (the
+	// approval mode alone decides), the model is not asked for a title, a
+	// turn that cannot be recorded fails, and a recording that fails
+	// mid-turn is reported once (a *SaveError) and stops.
+	Headless bool
+}
+
+// AgentChoice names the provider and model a turn's agent is built with.
+type AgentChoice struct {
+	ProviderID, BaseURL, Model string
+	MaxIterations              int
 }
 
 // InputError is a request the conversation refuses as it stands (a turn

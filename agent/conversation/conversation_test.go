@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
@@ -221,5 +222,47 @@ func waitIdle(t *testing.T, c *Conversation) {
 		if time.Now().After(deadline) {
 			t.Fatal("the conversation is still running")
 		}
+	}
+}
+
+// The CLI's path: a headless turn is prepared and run on the caller's
+// goroutine, its loop events observed as they stream, and a later run
+// resumes the stored conversation.
+func TestHeadlessTurnRunsAndResumes(t *testing.T) {
+	c, _, store, _ := newConversation(t, text("The answer ", "is 42."), text("You asked about the answer."))
+	c.cfg.Headless = true
+	turn, err := c.Prepare(context.Background(), "What is the answer?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var streamed strings.Builder
+	res, err := turn.Run(context.Background(), func(e loop.Event) {
+		if d, ok := e.(loop.TextDelta); ok {
+			streamed.WriteString(d.Text)
+		}
+	})
+	if err != nil || res.Text != "The answer is 42." || streamed.String() != res.Text {
+		t.Fatalf("run = %+v, %v; streamed %q", res, err, streamed.String())
+	}
+	tr, err := store.Load(context.Background(), c.SessionID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := New(c.cfg, &events{signal: make(chan struct{}, 1)})
+	if err := next.Open(c.Workspace()); err != nil {
+		t.Fatal(err)
+	}
+	if err := next.Resume(tr); err != nil {
+		t.Fatal(err)
+	}
+	turn, err = next.Prepare(context.Background(), "What did I ask?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := turn.Run(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if tr, _ = store.Load(context.Background(), next.SessionID()); next.SessionID() != c.SessionID() || len(tr.Messages) != 4 {
+		t.Fatalf("resumed session %s holds %d messages", next.SessionID(), len(tr.Messages))
 	}
 }

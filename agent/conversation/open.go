@@ -33,6 +33,35 @@ func (c *Conversation) Reopen(ctx context.Context, id string) (*Reopened, error)
 	if err != nil {
 		return nil, inputf("session", err.Error())
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		return nil, inputf("session", "stop the running turn first")
+	}
+	if t.Session.Workspace != c.workspace {
+		return nil, inputf("session", "this conversation belongs to another folder: "+t.Session.Workspace)
+	}
+	marks, err := c.resumeLocked(t)
+	if err != nil {
+		return nil, err
+	}
+	return &Reopened{Transcript: t, Undo: c.storedUndo(marks)}, nil
+}
+
+// Resume continues stored conversation t, wherever it was held (the CLI's
+// --session): its history is the next turn's context and its turns are
+// recorded into it.
+func (c *Conversation) Resume(t *session.Transcript) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		return inputf("session", "stop the running turn first")
+	}
+	_, err := c.resumeLocked(t)
+	return err
+}
+
+func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 	history, starts, err := record.HistoryWithTurns(t)
 	if err != nil {
 		return nil, err
@@ -44,14 +73,6 @@ func (c *Conversation) Reopen(ctx context.Context, id string) (*Reopened, error)
 		marks = append(marks, turnMark{id: fmt.Sprintf("m%d", st.UserMessageID), prompt: st.Prompt,
 			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID, undoID: snapshots[st.UserMessageID]})
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.running {
-		return nil, inputf("session", "stop the running turn first")
-	}
-	if t.Session.Workspace != c.workspace {
-		return nil, inputf("session", "this conversation belongs to another folder: "+t.Session.Workspace)
-	}
 	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
-	return &Reopened{Transcript: t, Undo: c.storedUndo(marks)}, nil
+	return marks, nil
 }

@@ -9,12 +9,13 @@ import (
 )
 
 // beginRecording stores the prompt and returns the turn's recorder,
-// creating the session on the first message. Recording never blocks a
-// turn: a failure is a notice and the chat goes on.
-func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, prompt string) *record.Recorder {
+// creating the session on the first message. On the desktop recording
+// never blocks a turn: a failure is a notice and the chat goes on
+// unsaved; a headless turn gets the error and does not run.
+func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, prompt string) (*record.Recorder, error) {
 	store := c.sessions()
 	if store == nil {
-		return nil
+		return nil, nil
 	}
 	c.mu.Lock()
 	id := c.sessionID
@@ -22,8 +23,7 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 	if id == "" {
 		s, err := store.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model})
 		if err != nil {
-			c.sink.Notice(fmt.Errorf("this conversation is not being saved: %w", err))
-			return nil
+			return nil, c.unsaved(fmt.Errorf("this conversation is not being saved: %w", err), err)
 		}
 		id = s.ID
 		c.mu.Lock()
@@ -32,11 +32,20 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 	}
 	rec, err := record.Begin(ctx, store, id, provider, model, prompt)
 	if err != nil {
-		c.sink.Notice(err)
-		return nil
+		return nil, c.unsaved(err, err)
 	}
 	c.sink.SessionsChanged()
-	return rec
+	return rec, nil
+}
+
+// unsaved reports notice on the desktop and returns nil; a headless turn
+// gets err back instead.
+func (c *Conversation) unsaved(notice, err error) error {
+	if c.cfg.Headless {
+		return err
+	}
+	c.sink.Notice(notice)
+	return nil
 }
 
 // linkUndo records which snapshots belong to the stored prompt, so the

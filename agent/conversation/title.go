@@ -14,7 +14,7 @@ import (
 // only leaves the title taken from the first message.
 func (c *Conversation) maybeNameSession(sessionID string, firstTurn bool, built *assembly.Built, prompt string, res loop.Result) {
 	store := c.sessions()
-	if !firstTurn || sessionID == "" || res.Err != nil || res.Stopped || res.Text == "" || store == nil {
+	if c.cfg.Headless || !firstTurn || sessionID == "" || res.Err != nil || res.Stopped || res.Text == "" || store == nil {
 		return
 	}
 	st := c.cfg.Settings()
