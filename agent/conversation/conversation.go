@@ -72,9 +72,6 @@ func (e *InputError) Error() string { return e.Field + ": " + e.Reason }
 
 func inputf(field, reason string) error { return &InputError{Field: field, Reason: reason} }
 
-// ErrNoWorkspace means no workspace is open.
-var ErrNoWorkspace = errors.New("no workspace is open")
-
 // Conversation is one workspace's chat: its history, one running turn at
 // a time, prompts queued behind it, approvals pending and the stored
 // session it is saved to.

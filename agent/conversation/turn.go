@@ -70,7 +70,11 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 	if c.Workspace() == "" {
 		return nil, inputf("workspace", "open a folder first")
 	}
-	return c.prepare(ctx, newTurnID(), prompt)
+	t, err := c.prepare(ctx, newTurnID(), prompt)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // prepare announces the turn, starts its undo snapshot and builds its
