@@ -8,12 +8,16 @@ import (
 	"context"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
+	"github.com/hearth-agent/hearth/knowledge"
 )
 
 // Deps are the domain services the app is built from (composition root:
@@ -41,7 +45,16 @@ type App struct {
 	// emit publishes an event to the frontend; set at startup (Wails) or by
 	// tests. Nil until then: events before the window exists are dropped.
 	emit func(name string, data any)
-	chat chat
+	// conv is the conversation the chat panel shows.
+	conv *conversation.Conversation
+
+	// ixMu guards index; indexGen counts the indexes opened: an index's
+	// notices go out only while it is the latest, so a replaced one
+	// closing in the background does not report "closed" over its
+	// successor.
+	ixMu     sync.Mutex
+	index    *knowledge.Index
+	indexGen atomic.Uint64
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store
@@ -55,7 +68,21 @@ func New(deps Deps) *App {
 	}
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
+	a.conv = conversation.New(conversation.Config{
+		Settings: deps.Settings.Get,
+		Keys:     a.resolveKey,
+		Getenv:   deps.Getenv,
+		Sessions: a.sessions,
+		Undo:     deps.Undo,
+		Trust:    func() permission.Truster { return a.trustStore() },
+		Index:    a.currentIndex,
+	}, sink{a})
 	return a
+}
+
+func (a *App) resolveKey(ctx context.Context, id string) (string, error) {
+	key, _, err := a.deps.Secrets.Resolve(ctx, id)
+	return key, err
 }
 
 // SetEmitter installs the function events go out through.
@@ -95,4 +122,37 @@ func (a *App) OpenSessionsInBackground(open func() (*session.Store, error)) {
 		}
 		a.emit(SessionsEventName, nil)
 	}()
+}
+
+// Shutdown stops a running turn and releases the workspace index
+// (flushing its last batch). The sessions database is closed by whoever
+// opened it.
+func (a *App) Shutdown() {
+	a.Stop()
+	a.ixMu.Lock()
+	ix := a.index
+	a.index = nil
+	a.ixMu.Unlock()
+	if ix != nil {
+		_ = ix.Close()
+	}
+}
+
+// Close ends the app's work before the process exits: a running turn is
+// stopped and given a moment to be saved as stopped, then the sessions
+// database is closed (checkpointing its log).
+func (a *App) Close() {
+	a.Shutdown()
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if !a.conv.Running() {
+			break
+		}
+	}
+	a.mu.Lock()
+	s := a.store
+	a.store = nil
+	a.mu.Unlock()
+	if s != nil {
+		_ = s.Close()
+	}
 }

@@ -12,11 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
-	"github.com/hearth-agent/hearth/agent/tool"
 )
 
 // pacedProvider streams one scripted SSE reply with a pause after each
@@ -79,7 +78,7 @@ func TestChatNeverEmitsAKeySplitOverDeltas(t *testing.T) {
 	reasoning := "The user wants " + chatSplitKey + " and " + gwKey
 	rng := rand.New(rand.NewSource(time.Now().UnixNano()))
 	a, rec, _ := chatApp(t, &scriptedProvider{}, "ask")
-	url := pacedProvider(t, splitDeltas(rng, reasoning, text), 2*textFlushInterval)
+	url := pacedProvider(t, splitDeltas(rng, reasoning, text), 2*conversation.TextFlushInterval)
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
 		s.Custom[0].BaseURL = url
 		return nil
@@ -135,31 +134,4 @@ func TestChatNeverEmitsAKeySplitOverDeltas(t *testing.T) {
 	db, _ := os.ReadFile(a.deps.Sessions.Path())
 	wal, _ := os.ReadFile(a.deps.Sessions.Path() + "-wal")
 	noPiece(t, "the database file", string(db)+string(wal), chatSplitKey, chatSplitBearer, gwKey)
-}
-
-func TestToolProgressNeverShowsAKeySplitOverChunks(t *testing.T) {
-	var events []map[string]any
-	s := newTurnStream(func(_ string, data any) { events = append(events, data.(map[string]any)) }, redact.New(), "t1")
-	out := "$ env\nHOME=/home/u\nOPENAI_API_KEY=" + chatSplitKey + "\nPATH=/bin\n"
-	rng := rand.New(rand.NewSource(3))
-	for rest := out; rest != ""; {
-		n := min(len(rest), 1+rng.Intn(5))
-		s.progress("c1", rest[:n])
-		rest = rest[n:]
-	}
-	s.event(loop.ToolCallFinished{ID: "c1", Name: "shell", Status: tool.StatusSucceeded, Output: out})
-	var shown strings.Builder
-	for i, e := range events {
-		if e["type"] == "tool_progress" {
-			shown.WriteString(e["chunk"].(string))
-		}
-		if e["type"] == "tool_finished" && i != len(events)-1 {
-			t.Fatalf("output after tool_finished: %v", events[i+1:])
-		}
-	}
-	if want := redact.New().String(out); shown.String() != want {
-		t.Fatalf("shown %q, want %q", shown.String(), want)
-	}
-	all, _ := json.Marshal(events)
-	noPiece(t, "the progress events", string(all), chatSplitKey)
 }

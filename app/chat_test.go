@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -82,12 +83,42 @@ func (r *recorder) emit(name string, data any) {
 		return
 	}
 	r.mu.Lock()
-	r.events = append(r.events, data.(map[string]any))
+	r.events = append(r.events, eventFields(data))
 	r.mu.Unlock()
 	select {
 	case r.signal <- struct{}{}:
 	default:
 	}
+}
+
+// eventFields spreads a chat event into its wire fields, keeping each
+// value's Go type (seq an int, files a []string).
+func eventFields(data any) map[string]any {
+	out := map[string]any{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		for i := range v.NumField() {
+			f, fv := v.Type().Field(i), v.Field(i)
+			if f.Anonymous {
+				walk(fv)
+				continue
+			}
+			name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if strings.Contains(opts, "omitempty") && fv.IsZero() {
+				continue
+			}
+			if fv.Kind() == reflect.Pointer {
+				if fv.IsNil() {
+					out[name] = nil
+					continue
+				}
+				fv = fv.Elem()
+			}
+			out[name] = fv.Interface()
+		}
+	}
+	walk(reflect.ValueOf(data).Elem())
+	return out
 }
 
 // waitFor blocks until an event of type typ arrives (or fails the test).
@@ -367,9 +398,7 @@ func TestCloseStopsARunningTurnAndSavesIt(t *testing.T) {
 	}
 	rec.waitFor(t, "text")
 	store := a.sessions()
-	a.chat.mu.Lock()
-	id := a.chat.sessionID
-	a.chat.mu.Unlock()
+	id := a.conv.SessionID()
 	start := time.Now()
 	a.Close()
 	if d := time.Since(start); d > 2*time.Second {

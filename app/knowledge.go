@@ -21,19 +21,21 @@ type SearchView struct {
 }
 
 // openIndex replaces the workspace index; it returns at once while the
-// index loads and builds in the background. Called with chat.mu held.
-func (a *App) openIndexLocked(ws string) {
-	if old := a.chat.index; old != nil {
+// index loads and builds in the background.
+func (a *App) openIndex(ws string) {
+	a.ixMu.Lock()
+	defer a.ixMu.Unlock()
+	if old := a.index; old != nil {
 		go old.Close()
 	}
-	a.chat.index = nil
-	gen := a.chat.indexGen.Add(1)
+	a.index = nil
+	gen := a.indexGen.Add(1)
 	ix, err := knowledge.Open(context.Background(), knowledge.Options{
 		Workspace: ws,
 		Folders:   knowledgeFolders(a.deps.Settings.Get()),
 		CacheDir:  a.deps.IndexCacheDir,
 		OnStatus: func(s knowledge.Status) {
-			if a.chat.indexGen.Load() == gen {
+			if a.indexGen.Load() == gen {
 				a.emit(IndexEventName, s)
 			}
 		},
@@ -42,13 +44,13 @@ func (a *App) openIndexLocked(ws string) {
 		a.emit(IndexEventName, knowledge.Status{State: knowledge.StateFailed, Warning: err.Error()})
 		return
 	}
-	a.chat.index = ix
+	a.index = ix
 }
 
 func (a *App) currentIndex() *knowledge.Index {
-	a.chat.mu.Lock()
-	defer a.chat.mu.Unlock()
-	return a.chat.index
+	a.ixMu.Lock()
+	defer a.ixMu.Unlock()
+	return a.index
 }
 
 // IndexStatus reports the workspace index's state for the status bar.
@@ -100,40 +102,4 @@ func (a *App) FindFiles(pattern string, limit int) ([]knowledge.FileMatch, error
 		m = []knowledge.FileMatch{}
 	}
 	return m, err
-}
-
-// Shutdown stops a running turn and releases the workspace index
-// (flushing its last batch). The sessions database is closed by whoever
-// opened it.
-func (a *App) Shutdown() {
-	a.Stop()
-	a.chat.mu.Lock()
-	ix := a.chat.index
-	a.chat.index = nil
-	a.chat.mu.Unlock()
-	if ix != nil {
-		_ = ix.Close()
-	}
-}
-
-// Close ends the app's work before the process exits: a running turn is
-// stopped and given a moment to be saved as stopped, then the sessions
-// database is closed (checkpointing its log).
-func (a *App) Close() {
-	a.Shutdown()
-	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		a.chat.mu.Lock()
-		running := a.chat.running
-		a.chat.mu.Unlock()
-		if !running {
-			break
-		}
-	}
-	a.mu.Lock()
-	s := a.store
-	a.store = nil
-	a.mu.Unlock()
-	if s != nil {
-		_ = s.Close()
-	}
 }

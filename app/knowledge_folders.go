@@ -106,9 +106,7 @@ func knowledgeFolders(st settings.Settings) []knowledge.Folder {
 
 // reopenIndex rebuilds the open workspace's index with the current folders.
 func (a *App) reopenIndex() {
-	a.chat.mu.Lock()
-	defer a.chat.mu.Unlock()
-	if a.chat.workspace != "" {
-		a.openIndexLocked(a.chat.workspace)
+	if ws := a.conv.Workspace(); ws != "" {
+		a.openIndex(ws)
 	}
 }

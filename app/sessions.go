@@ -3,11 +3,9 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
-	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/session"
 )
 
@@ -44,9 +42,7 @@ func (a *App) ListSessions() ([]SessionView, error) {
 	if a.sessions() == nil {
 		return []SessionView{}, nil
 	}
-	a.chat.mu.Lock()
-	ws := a.chat.workspace
-	a.chat.mu.Unlock()
+	ws := a.conv.Workspace()
 	if ws == "" {
 		return []SessionView{}, nil
 	}
@@ -63,57 +59,43 @@ func (a *App) ListSessions() ([]SessionView, error) {
 	return out, nil
 }
 
+// SearchSessions finds messages across every conversation (all
+// workspaces), newest first.
+func (a *App) SearchSessions(query string) ([]session.Hit, error) {
+	if a.sessions() == nil || strings.TrimSpace(query) == "" {
+		return []session.Hit{}, nil
+	}
+	ctx, cancel := a.callCtx(5 * time.Second)
+	defer cancel()
+	hits, err := a.sessions().Search(ctx, query, session.SearchOptions{Limit: 100})
+	if err != nil {
+		return nil, invalidf("query", err.Error())
+	}
+	if hits == nil {
+		hits = []session.Hit{}
+	}
+	return hits, nil
+}
+
 // NewChat starts a fresh conversation in the open workspace.
 func (a *App) NewChat() error {
-	c := &a.chat
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.running {
-		return invalidf("session", "stop the running turn first")
-	}
-	c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
-	return nil
+	return viewErr(a.conv.Clear())
 }
 
 // OpenSession makes a stored conversation current: its history becomes the
 // model's context for the next message.
 func (a *App) OpenSession(id string) (TranscriptView, error) {
-	if a.sessions() == nil {
-		return TranscriptView{}, errors.New("sessions are not available")
-	}
 	ctx, cancel := a.callCtx(10 * time.Second)
 	defer cancel()
-	t, err := a.sessions().Load(ctx, id)
+	r, err := a.conv.Reopen(ctx, id)
 	if err != nil {
-		return TranscriptView{}, invalidf("session", err.Error())
+		return TranscriptView{}, viewErr(err)
 	}
-	history, starts, err := record.HistoryWithTurns(t)
-	if err != nil {
-		return TranscriptView{}, err
-	}
-	// Stored turns can be regenerated or edited like live ones; their ids
-	// are the frontend's ("m" + the prompt's message id).
-	snapshots := undoSnapshots(t.Messages)
-	marks := make([]turnMark, 0, len(starts))
-	for _, st := range starts {
-		marks = append(marks, turnMark{id: fmt.Sprintf("m%d", st.UserMessageID), prompt: st.Prompt,
-			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID, undoID: snapshots[st.UserMessageID]})
-	}
-	c := &a.chat
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.running {
-		return TranscriptView{}, invalidf("session", "stop the running turn first")
-	}
-	if t.Session.Workspace != c.workspace {
-		return TranscriptView{}, invalidf("session", "this conversation belongs to another folder: "+t.Session.Workspace)
-	}
-	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
-	msgs := t.Messages
+	msgs := r.Transcript.Messages
 	if msgs == nil {
 		msgs = []session.Message{}
 	}
-	return TranscriptView{Session: sessionView(t.Session), Messages: msgs, Undo: a.storedUndo(marks)}, nil
+	return TranscriptView{Session: sessionView(r.Transcript.Session), Messages: msgs, Undo: turnUndoViews(r.Undo)}, nil
 }
 
 // RenameSession sets a conversation's title.
@@ -138,12 +120,8 @@ func (a *App) DeleteSession(id string) error {
 		})
 	}
 	if err == nil {
-		a.chat.mu.Lock()
-		if a.chat.sessionID == id {
-			// The open chat was deleted: later messages start a new one.
-			a.chat.sessionID, a.chat.history, a.chat.turns, a.chat.storedTo = "", nil, nil, 0
-		}
-		a.chat.mu.Unlock()
+		// The open chat was deleted: later messages start a new one.
+		a.conv.Forget(id)
 	}
 	return err
 }
@@ -164,42 +142,4 @@ func (a *App) sessionOp(fn func(context.Context, *session.Store) error) error {
 	}
 	a.emit(SessionsEventName, nil)
 	return nil
-}
-
-// beginRecording stores the prompt and returns the turn's recorder,
-// creating the session on the first message. Recording never blocks a
-// turn: a failure is shown as a notice and the chat goes on.
-func (a *App) beginRecording(ctx context.Context, ws, provider, model, prompt string) *record.Recorder {
-	if a.sessions() == nil {
-		return nil
-	}
-	c := &a.chat
-	c.mu.Lock()
-	id := c.sessionID
-	c.mu.Unlock()
-	if id == "" {
-		s, err := a.sessions().Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model})
-		if err != nil {
-			a.emit("notice", FormatError(fmt.Errorf("this conversation is not being saved: %w", err)))
-			return nil
-		}
-		id = s.ID
-		c.mu.Lock()
-		c.sessionID = id
-		c.mu.Unlock()
-	}
-	rec, err := record.Begin(ctx, a.sessions(), id, provider, model, prompt)
-	if err != nil {
-		a.emit("notice", FormatError(err))
-		return nil
-	}
-	a.emit(SessionsEventName, nil)
-	return rec
-}
-
-func lastID(msgs []session.Message) int64 {
-	if len(msgs) == 0 {
-		return 0
-	}
-	return msgs[len(msgs)-1].ID
 }

@@ -25,10 +25,7 @@ func TestChatsAreSavedListedAndResumed(t *testing.T) {
 		}
 		rec.waitFor(t, "done")
 		for {
-			a.chat.mu.Lock()
-			running := a.chat.running
-			a.chat.mu.Unlock()
-			if !running {
+			if !a.conv.Running() {
 				return
 			}
 			time.Sleep(2 * time.Millisecond)
@@ -143,7 +140,8 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.Regenerate(ids[0]); err != nil {
+	regen, err := a.Regenerate(ids[0])
+	if err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -160,9 +158,7 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 	p.mu.Lock()
 	p.replies = append(p.replies, textReply("Five."))
 	p.mu.Unlock()
-	a.chat.mu.Lock()
-	regenerated := a.chat.turns[0].id
-	a.chat.mu.Unlock()
+	regenerated := regen.TurnID
 	if _, err := a.EditAndResend(regenerated, "2+3?"); err != nil {
 		t.Fatalf("edit after a regenerate: %v", err)
 	}
@@ -175,10 +171,7 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 
 func waitIdle(a *App) {
 	for {
-		a.chat.mu.Lock()
-		running := a.chat.running
-		a.chat.mu.Unlock()
-		if !running {
+		if !a.conv.Running() {
 			return
 		}
 		time.Sleep(2 * time.Millisecond)

@@ -32,9 +32,7 @@ const (
 // workspace, for the search panel's preview. Paths are confined to the
 // workspace exactly as the agent's tools are: nothing outside it is read.
 func (a *App) ReadSnippet(path string, line int) (SnippetView, error) {
-	a.chat.mu.Lock()
-	ws := a.chat.workspace
-	a.chat.mu.Unlock()
+	ws := a.conv.Workspace()
 	if ws == "" {
 		return SnippetView{}, invalidf("workspace", "open a folder first")
 	}

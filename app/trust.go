@@ -39,12 +39,11 @@ func (a *App) trustStore() *trust.Store {
 }
 
 func (a *App) openWorkspace() (string, error) {
-	a.chat.mu.Lock()
-	defer a.chat.mu.Unlock()
-	if a.chat.workspace == "" {
+	ws := a.conv.Workspace()
+	if ws == "" {
 		return "", invalidf("workspace", "open a folder first")
 	}
-	return a.chat.workspace, nil
+	return ws, nil
 }
 
 // WorkspaceTrust lists what the open folder brings and whether each item

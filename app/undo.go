@@ -1,10 +1,9 @@
 package app
 
 import (
-	"context"
-	"errors"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/undo"
 )
 
@@ -15,77 +14,24 @@ type UndoReport struct {
 	Conflicts []string `json:"conflicts"` // changed since; left alone unless forced
 }
 
-// beginUndo starts recording turn id's file snapshots; nil when undo is
-// not available (the turn still runs, the UI just offers no Undo).
-func (a *App) beginUndo(id, ws string) *undo.Turn {
-	if a.deps.Undo == nil {
-		return nil
-	}
-	t, err := a.deps.Undo.Begin(id, ws)
-	if err != nil {
-		a.emit("notice", FormatError(err))
-		return nil
-	}
-	return t
-}
-
-// finishUndo records the state the turn left files in and reports the
-// changed files to the UI, before the turn's done event.
-func (a *App) finishUndo(s *turnStream, t *undo.Turn) {
-	if t == nil {
-		return
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := t.Finish(ctx); err != nil {
-		a.emit("notice", FormatError(err))
-		return
-	}
-	if files := t.Files(); len(files) > 0 {
-		ev := map[string]any{"type": "changes", "files": files}
-		// Line counts and diffs are a courtesy: a failure to compute them
-		// still leaves the file list and Undo.
-		if stats, err := t.Changes(); err == nil {
-			for i := range stats {
-				stats[i].Diff = s.red.String(stats[i].Diff)
-			}
-			ev["stats"] = stats
-		}
-		s.send(ev)
-	}
-}
-
 // UndoTurn restores every file turnID changed; files changed since are
 // reported as conflicts and left alone unless force.
 func (a *App) UndoTurn(turnID string, force bool) (UndoReport, error) {
-	return a.moveTurn(turnID, force, (*undo.Turn).Undo)
+	ctx, cancel := a.callCtx(time.Minute)
+	defer cancel()
+	return undoReport(a.conv.UndoTurn(ctx, turnID, force))
 }
 
 // RedoTurn reapplies an undone turn.
 func (a *App) RedoTurn(turnID string, force bool) (UndoReport, error) {
-	return a.moveTurn(turnID, force, (*undo.Turn).Redo)
-}
-
-func (a *App) moveTurn(turnID string, force bool, move func(*undo.Turn, context.Context, bool) (*undo.Report, error)) (UndoReport, error) {
-	if a.deps.Undo == nil {
-		return UndoReport{}, errors.New("undo is not available")
-	}
-	a.chat.mu.Lock()
-	busy := a.chat.active != ""
-	snapshotID := a.chat.undoID(turnID)
-	a.chat.mu.Unlock()
-	if busy {
-		return UndoReport{}, invalidf("turn", "wait for the running turn to finish (or stop it) before undoing")
-	}
-	t, err := a.deps.Undo.Turn(snapshotID)
-	if err != nil {
-		return UndoReport{}, invalidf("turn", "this turn has no snapshots to undo")
-	}
 	ctx, cancel := a.callCtx(time.Minute)
 	defer cancel()
-	r, err := move(t, ctx, force)
+	return undoReport(a.conv.RedoTurn(ctx, turnID, force))
+}
+
+func undoReport(r *undo.Report, err error) (UndoReport, error) {
 	if err != nil {
-		return UndoReport{}, err
+		return UndoReport{}, viewErr(err)
 	}
 	return UndoReport{Restored: nonNil(r.Restored), Deleted: nonNil(r.Deleted), Conflicts: nonNil(r.Conflicts)}, nil
 }
@@ -95,4 +41,20 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// TurnUndoView is what a stored turn changed, for its Undo control after
+// the conversation is reopened.
+type TurnUndoView struct {
+	Files  []string      `json:"files"`
+	Stats  []undo.Change `json:"stats"`
+	Undone bool          `json:"undone"`
+}
+
+func turnUndoViews(in map[string]conversation.TurnUndo) map[string]TurnUndoView {
+	out := make(map[string]TurnUndoView, len(in))
+	for id, u := range in {
+		out[id] = TurnUndoView{Files: u.Files, Stats: u.Stats, Undone: u.Undone}
+	}
+	return out
 }

@@ -319,30 +319,3 @@ func TestAuthErrorFailsTurn(t *testing.T) {
 		t.Errorf("error events %+v", e)
 	}
 }
-
-func TestSessionQueue(t *testing.T) {
-	s := newScript(t, reply{text: "first ", hang: true}, reply{text: "second"})
-	a := newAgent(t, Config{Client: s.client()})
-	sess := NewSession(a, nil)
-	var rec recorder
-	done := make(chan []Result)
-	go func() {
-		r, _ := sess.Send(context.Background(), "one", rec.emit)
-		done <- r
-	}()
-	for !strings.Contains(rec.text(), "first") {
-		time.Sleep(time.Millisecond)
-	}
-	if r, queued := sess.Send(context.Background(), "two", rec.emit); !queued || r != nil {
-		t.Fatal("a message sent during a turn was not queued")
-	}
-	sess.Stop()
-	results := <-done
-	if len(results) != 2 || !results[0].Stopped || results[1].Text != "second" {
-		t.Fatalf("results %+v", results)
-	}
-	h := sess.History()
-	if len(h) != 4 || h[0].Text != "one" || h[1].Text != "first " || h[2].Text != "two" || h[3].Text != "second" {
-		t.Errorf("history %+v", h)
-	}
-}

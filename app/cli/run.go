@@ -13,9 +13,12 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
 )
@@ -58,24 +61,25 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 		return code
 	}
 	o.prompt = strings.TrimSpace(strings.Join(fs.Args(), " "))
-	a, key, code := setupRun(ctx, env, fs, &o)
-	if a == nil {
+	var store *session.Store // opened once the agent is built
+	conv, turn, code := setupRun(ctx, env, fs, &o, func() *session.Store { return store })
+	if turn == nil {
 		return code
 	}
-	rs, err := openRunSession(ctx, env, &o, o.providerID)
+	var err error
+	if store, err = openRunSession(ctx, env, conv, &o); err != nil {
+		return failure(env, "run", err)
+	}
+	if store != nil {
+		defer store.Close()
+	}
+	out := newRunPrinter(env, o.json, redact.New(turn.Built().Key))
+	res, err := turn.Run(ctx, out.event)
 	if err != nil {
 		return failure(env, "run", err)
 	}
-	defer rs.close()
-	out := newRunPrinter(env, o.json, redact.New(key))
-	// Recording outlives Ctrl-C so a stopped turn is saved as stopped.
-	rctx := context.WithoutCancel(ctx)
-	res := a.Run(ctx, rs.history, o.prompt, func(e loop.Event) {
-		out.event(e)
-		rs.event(rctx, env, e)
-	})
-	if !o.json && rs.id != "" {
-		fmt.Fprintf(env.Stderr, "hearth run: session %s\n", rs.id)
+	if id := conv.SessionID(); !o.json && id != "" {
+		fmt.Fprintf(env.Stderr, "hearth run: session %s\n", id)
 	}
 	switch {
 	case res.Stopped:
@@ -86,37 +90,38 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	return ExitOK
 }
 
-// setupRun validates the options and builds the agent. On failure it has
-// printed why and returns the exit code.
-func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*loop.Agent, string, int) {
+// setupRun validates the options, opens the workspace's conversation and
+// builds the turn's agent. On failure it has printed why and returns the
+// exit code.
+func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, sessions func() *session.Store) (*conversation.Conversation, *conversation.Turn, int) {
 	if o.prompt == "" {
-		return nil, "", usageErr(env, fs, "missing PROMPT")
+		return nil, nil, usageErr(env, fs, "missing PROMPT")
 	}
 	switch o.approve {
 	case "never", "edits", "all":
 	default:
-		return nil, "", usageErr(env, fs, "--approve must be never, edits or all, not %q", o.approve)
+		return nil, nil, usageErr(env, fs, "--approve must be never, edits or all, not %q", o.approve)
 	}
 	if o.maxIter < 0 || o.maxIter > 500 {
-		return nil, "", usageErr(env, fs, "--max-iterations must be between 1 and 500")
+		return nil, nil, usageErr(env, fs, "--max-iterations must be between 1 and 500")
 	}
 	st := loadSettings(env)
 	if o.providerID == "" {
 		o.providerID = st.ActiveProvider
 	}
 	if err := provider.ValidateID(o.providerID); err != nil {
-		return nil, "", usageErr(env, fs, "%v", err)
+		return nil, nil, usageErr(env, fs, "%v", err)
 	}
 	if o.providerID == provider.OpenAICompatible && o.baseURL == "" {
-		return nil, "", usageErr(env, fs, "--provider openai-compatible needs --base-url")
+		return nil, nil, usageErr(env, fs, "--provider openai-compatible needs --base-url")
 	}
 	if o.baseURL != "" {
 		if err := settings.CheckBaseURL(o.baseURL); err != nil {
-			return nil, "", usageErr(env, fs, "--base-url: %v", err)
+			return nil, nil, usageErr(env, fs, "--base-url: %v", err)
 		}
 	}
 	if _, err := st.Resolve(o.providerID, env.Getenv); err != nil {
-		return nil, "", usageErr(env, fs, "%v", err)
+		return nil, nil, usageErr(env, fs, "%v", err)
 	}
 	if o.maxIter == 0 {
 		o.maxIter = st.MaxIterations
@@ -129,12 +134,12 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 		ws = abs
 	}
 	if fi, err := os.Stat(ws); err != nil || !fi.IsDir() {
-		return nil, "", usageErr(env, fs, "--workspace %s is not a directory", ws)
+		return nil, nil, usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
 	o.workspace = ws
 	tr, err := runTrust(env, ws, o.trust)
 	if err != nil {
-		return nil, "", failure(env, "run", err)
+		return nil, nil, failure(env, "run", err)
 	}
 	keys := func(ctx context.Context, id string) (string, error) {
 		if env.Secrets == nil {
@@ -143,19 +148,39 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions) (*
 		k, _, err := env.Secrets.Resolve(ctx, id)
 		return k, err
 	}
-	built, err := assembly.Build(ctx, keys, assembly.Spec{Settings: st, ProviderID: o.providerID, BaseURL: o.baseURL,
-		Model: o.model, MaxIterations: o.maxIter, Workspace: ws, Getenv: env.Getenv,
-		Tools: tools.Config{Approve: tools.ApproveMode(o.approve), Trust: tr}})
+	conv := conversation.New(conversation.Config{
+		Settings: func() settings.Settings { return st },
+		Keys:     keys,
+		Getenv:   env.Getenv,
+		Sessions: sessions,
+		Trust:    func() permission.Truster { return tr },
+		Agent: conversation.AgentChoice{ProviderID: o.providerID, BaseURL: o.baseURL, Model: o.model,
+			MaxIterations: o.maxIter},
+		Approve:  tools.ApproveMode(o.approve),
+		Headless: true,
+	}, runSink{env})
+	if err := conv.Open(ws); err != nil {
+		return nil, nil, failure(env, "run", err)
+	}
+	turn, err := conv.Prepare(ctx, o.prompt)
 	switch {
 	case errors.Is(err, assembly.ErrNoModel):
-		return nil, "", usageErr(env, fs, "no model: pass --model (or set the provider's model in settings)")
+		return nil, nil, usageErr(env, fs, "no model: pass --model (or set the provider's model in settings)")
 	case err != nil:
 		key, _ := keys(ctx, o.providerID)
-		return nil, "", failure(env, "run", errors.New(redact.New(key).String(err.Error())))
+		return nil, nil, failure(env, "run", errors.New(redact.New(key).String(err.Error())))
 	}
-	o.model = built.Model
-	return built.Agent, built.Key, 0
+	o.model = turn.Built().Model
+	return conv, turn, 0
 }
+
+// runSink takes what the conversation reports; the turn's output itself is
+// printed from the loop's events (runPrinter).
+type runSink struct{ env *Env }
+
+func (runSink) Emit(conversation.Event) {}
+func (runSink) SessionsChanged()        {}
+func (s runSink) Notice(err error)      { fmt.Fprintf(s.env.Stderr, "hearth run: warning: %v\n", err) }
 
 func loadSettings(env *Env) settings.Settings {
 	st, warning := savedSettings(env)

@@ -1,4 +1,4 @@
-package app
+package conversation
 
 import (
 	"encoding/json"
@@ -11,20 +11,9 @@ import (
 	"github.com/hearth-agent/hearth/agent/redact"
 )
 
-// ChatEventName is the Wails event the chat stream is emitted on; the
-// payload shapes are frontend/src/chat/protocol.ts.
-const ChatEventName = "chat"
-
-// textFlushInterval coalesces streamed deltas to about one UI update per
+// TextFlushInterval coalesces streamed deltas to about one UI update per
 // frame: fewer bridge crossings, no visible lag.
-const textFlushInterval = 16 * time.Millisecond
-
-type usageView struct {
-	InputTokens       int `json:"inputTokens"`
-	CachedInputTokens int `json:"cachedInputTokens"`
-	OutputTokens      int `json:"outputTokens"`
-	ReasoningTokens   int `json:"reasoningTokens"`
-}
+const TextFlushInterval = 16 * time.Millisecond
 
 // turnStream numbers one turn's events and merges adjacent text deltas.
 // Deltas are the only events that may be merged; every other event is
@@ -32,7 +21,7 @@ type usageView struct {
 // and each call's live output pass through a redact.Stream of their own,
 // so a key spelled out over many deltas is redacted whole.
 type turnStream struct {
-	emit func(name string, data any)
+	emit func(Event)
 	red  *redact.Redactor
 	// beforeDone runs just before the done event (undo bookkeeping).
 	beforeDone func()
@@ -50,18 +39,18 @@ type turnStream struct {
 	outputs map[string]*redact.Stream // call id → what redacts its live output
 }
 
-func newTurnStream(emit func(string, any), red *redact.Redactor, turnID string) *turnStream {
+func newTurnStream(emit func(Event), red *redact.Redactor, turnID string) *turnStream {
 	return &turnStream{emit: emit, red: red, turnID: turnID, pending: map[string]string{},
 		streams: map[string]*redact.Stream{}, outputs: map[string]*redact.Stream{}}
 }
 
 // send emits one event now, after all the text before it, held back
 // tails included.
-func (s *turnStream) send(fields map[string]any) {
+func (s *turnStream) send(e Event) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.drainLocked()
-	s.sendLocked(fields)
+	s.sendLocked(e)
 }
 
 // drainLocked ends the current run of deltas: what the streams held back
@@ -75,10 +64,10 @@ func (s *turnStream) drainLocked() {
 	s.flushLocked()
 }
 
-func (s *turnStream) sendLocked(fields map[string]any) {
+func (s *turnStream) sendLocked(e Event) {
 	s.seq++
-	fields["turnId"], fields["seq"] = s.turnID, s.seq
-	s.emit(ChatEventName, fields)
+	e.Stamp(s.turnID, s.seq)
+	s.emit(e)
 }
 
 // delta buffers streamed text of kind "text" or "reasoning".
@@ -103,7 +92,7 @@ func (s *turnStream) bufferLocked(kind, text string) {
 	}
 	s.pending[kind] += text
 	if s.timer == nil {
-		s.timer = time.AfterFunc(textFlushInterval, func() {
+		s.timer = time.AfterFunc(TextFlushInterval, func() {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			s.flushLocked()
@@ -117,7 +106,11 @@ func (s *turnStream) flushLocked() {
 		s.timer = nil
 	}
 	for _, kind := range s.order {
-		s.sendLocked(map[string]any{"type": kind, "text": s.pending[kind]})
+		if kind == "reasoning" {
+			s.sendLocked(&Reasoning{Text: s.pending[kind]})
+		} else {
+			s.sendLocked(&Text{Text: s.pending[kind]})
+		}
 	}
 	s.pending, s.order = map[string]string{}, nil
 }
@@ -135,28 +128,27 @@ func (s *turnStream) event(e loop.Event) {
 		if json.Unmarshal([]byte(r(string(e.Args))), &args) != nil {
 			args = map[string]any{}
 		}
-		s.send(map[string]any{"type": "tool_started", "callId": e.ID, "name": e.Name, "args": args})
+		s.send(&ToolStarted{CallID: e.ID, Name: e.Name, Args: args})
 	case loop.ToolCallFinished:
 		s.endProgress(e.ID)
-		s.send(map[string]any{"type": "tool_finished", "callId": e.ID, "name": e.Name, "status": string(e.Status),
-			"output": r(e.Output), "durationMs": e.Duration.Milliseconds()})
+		s.send(&ToolFinished{CallID: e.ID, Name: e.Name, Status: string(e.Status),
+			Output: r(e.Output), DurationMs: e.Duration.Milliseconds()})
 	case loop.UsageReported:
-		s.send(map[string]any{"type": "usage", "usage": usageOf(e.Usage),
-			"cost": costOf(e.Cost, e.CostKnown), "window": s.window})
+		s.send(&UsageReported{Usage: usageOf(e.Usage),
+			Cost: costOf(e.Cost, e.CostKnown), Window: s.window})
 	case loop.Retrying:
-		s.send(map[string]any{"type": "retry", "class": string(e.Class), "attempt": e.Attempt, "delayMs": e.Delay.Milliseconds()})
+		s.send(&Retry{Class: string(e.Class), Attempt: e.Attempt, DelayMs: e.Delay.Milliseconds()})
 	case loop.Compacted:
-		s.send(map[string]any{"type": "compacted", "kind": e.Kind, "before": e.Before, "after": e.After})
+		s.send(&Compacted{Kind: e.Kind, Before: e.Before, After: e.After})
 	case loop.TurnError:
-		s.send(map[string]any{"type": "error", "class": string(e.Class), "message": r(e.Message)})
+		s.send(&TurnError{Class: string(e.Class), Message: r(e.Message)})
 	case loop.TurnDone:
 		s.endProgress("")
 		if s.beforeDone != nil {
 			s.beforeDone()
 		}
-		s.send(map[string]any{"type": "done", "text": r(e.Text), "iterations": e.Iterations, "elapsedMs": e.Elapsed.Milliseconds(),
-			"stopped": e.Stopped, "usage": usageOf(e.Usage),
-			"cost": costOf(e.Cost, e.CostKnown)})
+		s.send(&Done{Text: r(e.Text), Iterations: e.Iterations, ElapsedMs: e.Elapsed.Milliseconds(),
+			Stopped: e.Stopped, Usage: usageOf(e.Usage), Cost: costOf(e.Cost, e.CostKnown)})
 	}
 }
 
@@ -172,7 +164,7 @@ func (s *turnStream) progress(callID, chunk string) {
 	}
 	if out := st.Write(chunk); out != "" {
 		s.drainLocked()
-		s.sendLocked(map[string]any{"type": "tool_progress", "callId": callID, "chunk": out})
+		s.sendLocked(&ToolProgress{CallID: callID, Chunk: out})
 	}
 }
 
@@ -187,7 +179,7 @@ func (s *turnStream) endProgress(callID string) {
 		}
 		if out := st.Flush(); out != "" {
 			s.drainLocked()
-			s.sendLocked(map[string]any{"type": "tool_progress", "callId": id, "chunk": out})
+			s.sendLocked(&ToolProgress{CallID: id, Chunk: out})
 		}
 		delete(s.outputs, id)
 	}
@@ -205,17 +197,17 @@ func (s *turnStream) approvalRequested(req permission.Request) {
 	if summary == "" {
 		summary = req.Tool + " " + req.Path
 	}
-	s.send(map[string]any{"type": "approval_requested", "requestId": req.ID, "callId": req.CallID, "tool": req.Tool,
-		"kind": kind, "summary": s.red.String(summary), "detail": s.red.String(detail)})
+	s.send(&ApprovalRequested{ApprovalRequest: ApprovalRequest{RequestID: req.ID,
+		CallID: req.CallID, Tool: req.Tool, Kind: kind, Summary: s.red.String(summary), Detail: s.red.String(detail)}})
 }
 
-func usageOf(u llm.Usage) usageView {
-	return usageView{InputTokens: u.InputTokens, CachedInputTokens: u.CachedInputTokens, OutputTokens: u.OutputTokens, ReasoningTokens: u.ReasoningTokens}
+func usageOf(u llm.Usage) Usage {
+	return Usage{InputTokens: u.InputTokens, CachedInputTokens: u.CachedInputTokens, OutputTokens: u.OutputTokens, ReasoningTokens: u.ReasoningTokens}
 }
 
-func costOf(c float64, known bool) any {
+func costOf(c float64, known bool) *float64 {
 	if !known {
 		return nil
 	}
-	return c
+	return &c
 }

@@ -3,7 +3,6 @@ package app
 import (
 	"bytes"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/redact"
@@ -11,24 +10,6 @@ import (
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
-
-// SearchSessions finds messages across every conversation (all
-// workspaces), newest first.
-func (a *App) SearchSessions(query string) ([]session.Hit, error) {
-	if a.sessions() == nil || strings.TrimSpace(query) == "" {
-		return []session.Hit{}, nil
-	}
-	ctx, cancel := a.callCtx(5 * time.Second)
-	defer cancel()
-	hits, err := a.sessions().Search(ctx, query, session.SearchOptions{Limit: 100})
-	if err != nil {
-		return nil, invalidf("query", err.Error())
-	}
-	if hits == nil {
-		hits = []session.Hit{}
-	}
-	return hits, nil
-}
 
 // ExportSession renders a conversation as Markdown ("md") or JSON with
 // provider keys and every stored key redacted. The result is returned to

@@ -1,4 +1,4 @@
-package app
+package conversation
 
 import (
 	"context"
@@ -12,11 +12,12 @@ import (
 // maybeNameSession asks the user's own model for a title after a new
 // conversation's first complete exchange, in the background. A failure
 // only leaves the title taken from the first message.
-func (a *App) maybeNameSession(sessionID string, firstTurn bool, built *assembly.Built, prompt string, res loop.Result) {
-	if !firstTurn || sessionID == "" || res.Err != nil || res.Stopped || res.Text == "" || a.sessions() == nil {
+func (c *Conversation) maybeNameSession(sessionID string, firstTurn bool, built *assembly.Built, prompt string, res loop.Result) {
+	store := c.sessions()
+	if c.cfg.Headless || !firstTurn || sessionID == "" || res.Err != nil || res.Stopped || res.Text == "" || store == nil {
 		return
 	}
-	st := a.deps.Settings.Get()
+	st := c.cfg.Settings()
 	if !st.TitlesFromModel() {
 		return
 	}
@@ -27,8 +28,8 @@ func (a *App) maybeNameSession(sessionID string, firstTurn bool, built *assembly
 		if err != nil {
 			return
 		}
-		if changed, err := a.sessions().SetGeneratedTitle(ctx, sessionID, t); err == nil && changed {
-			a.emit(SessionsEventName, nil)
+		if changed, err := store.SetGeneratedTitle(ctx, sessionID, t); err == nil && changed {
+			c.sink.SessionsChanged()
 		}
 	}()
 }

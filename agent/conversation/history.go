@@ -1,28 +1,17 @@
-package app
+package conversation
 
 import (
-	"context"
-	"fmt"
-
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/undo"
 )
 
-// TurnUndoView is what a stored turn changed, for its Undo control after
-// the conversation is reopened.
-type TurnUndoView struct {
-	Files  []string      `json:"files"`
-	Stats  []undo.Change `json:"stats"`
-	Undone bool          `json:"undone"`
-}
-
-// linkUndo records which snapshots belong to the stored prompt, so the
-// turn can still be undone once the conversation is closed and reopened.
-func (a *App) linkUndo(ctx context.Context, promptID int64, snapshotID string) {
-	if err := a.sessions().SetUndoSnapshot(ctx, promptID, snapshotID); err != nil {
-		a.emit("notice", FormatError(fmt.Errorf("this turn can be undone only until the conversation is closed: %w", err)))
-	}
+// TurnUndo is what a stored turn changed, for its Undo control after the
+// conversation is reopened.
+type TurnUndo struct {
+	Files  []string
+	Stats  []undo.Change
+	Undone bool
 }
 
 // undoSnapshots maps stored prompts to their turns' snapshot ids.
@@ -44,9 +33,9 @@ const statsTurns = 50
 
 // storedUndo describes the reopened turns whose snapshots are still kept
 // (older ones are pruned by the store's size budget) and changed files.
-func (a *App) storedUndo(marks []turnMark) map[string]TurnUndoView {
-	out := map[string]TurnUndoView{}
-	if a.deps.Undo == nil {
+func (c *Conversation) storedUndo(marks []turnMark) map[string]TurnUndo {
+	out := map[string]TurnUndo{}
+	if c.cfg.Undo == nil {
 		return out
 	}
 	red := redact.New()
@@ -56,7 +45,7 @@ func (a *App) storedUndo(marks []turnMark) map[string]TurnUndoView {
 		if m.undoID == "" {
 			continue
 		}
-		t, err := a.deps.Undo.Turn(m.undoID)
+		t, err := c.cfg.Undo.Turn(m.undoID)
 		if err != nil {
 			continue
 		}
@@ -64,7 +53,7 @@ func (a *App) storedUndo(marks []turnMark) map[string]TurnUndoView {
 		if len(sum.Files) == 0 {
 			continue
 		}
-		v := TurnUndoView{Files: sum.Files, Stats: []undo.Change{}, Undone: sum.Undone}
+		v := TurnUndo{Files: sum.Files, Stats: []undo.Change{}, Undone: sum.Undone}
 		if withStats == statsTurns {
 			out[m.id] = v
 			continue
@@ -85,7 +74,7 @@ func (a *App) storedUndo(marks []turnMark) map[string]TurnUndoView {
 // undoID names the snapshots of turnID: a reopened turn's are linked
 // from its stored prompt; a turn of this run uses its own id. Called
 // with mu held.
-func (c *chat) undoID(turnID string) string {
+func (c *Conversation) undoID(turnID string) string {
 	for _, m := range c.turns {
 		if m.id == turnID && m.undoID != "" {
 			return m.undoID

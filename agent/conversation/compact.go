@@ -1,0 +1,66 @@
+package conversation
+
+import (
+	"context"
+
+	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/session"
+)
+
+// Compaction says what compacting the conversation did, in estimated
+// tokens.
+type Compaction struct {
+	Changed       bool
+	Before, After int
+}
+
+// Compact shrinks the conversation's context now (old tool results, then a
+// summary of older turns keeping every user message verbatim), for when
+// the model's window is full. The summary is stored so a resumed session
+// starts from it too.
+func (c *Conversation) Compact(ctx context.Context) (Compaction, error) {
+	c.mu.Lock()
+	if c.running {
+		c.mu.Unlock()
+		return Compaction{}, inputf("turn", "stop the running turn first")
+	}
+	ws, history, sessionID := c.workspace, c.history, c.sessionID
+	c.mu.Unlock()
+	if ws == "" || len(history) == 0 {
+		return Compaction{}, inputf("conversation", "there is nothing to compact yet")
+	}
+	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{Settings: c.cfg.Settings(), Workspace: ws, Getenv: c.cfg.Getenv})
+	if err != nil {
+		return Compaction{}, err
+	}
+	var res Compaction
+	summarized := false
+	out, changed := built.Agent.Compact(ctx, history, func(e loop.Event) {
+		if ce, ok := e.(loop.Compacted); ok {
+			if res.Before == 0 {
+				res.Before = ce.Before
+			}
+			res.After = ce.After
+			summarized = summarized || ce.Kind == "summary"
+		}
+	})
+	if !changed {
+		return res, nil
+	}
+	res.Changed = true
+	var storedTo int64
+	if store := c.sessions(); store != nil && sessionID != "" && summarized && len(out) > 0 {
+		if m, err := store.AddSummary(ctx, sessionID, out[0].Text, session.Usage{}); err == nil {
+			storedTo = m.ID
+		}
+	}
+	c.mu.Lock()
+	c.history = out
+	c.turns = nil // earlier turns now live in the summary: they cannot be rerun in place
+	if storedTo != 0 {
+		c.storedTo = storedTo
+	}
+	c.mu.Unlock()
+	return res, nil
+}

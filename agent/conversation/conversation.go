@@ -1,0 +1,243 @@
+package conversation
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"sync"
+
+	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/undo"
+	"github.com/hearth-agent/hearth/knowledge"
+)
+
+// Sink receives what a conversation reports: its turns' events, in order,
+// and notices that do not belong to a turn.
+type Sink interface {
+	Emit(Event)
+	// Notice reports a problem that does not stop the conversation (a
+	// turn that is not saved, a snapshot that failed).
+	Notice(error)
+	// SessionsChanged says the stored conversations changed (one created,
+	// branched or named).
+	SessionsChanged()
+}
+
+// Config is what a conversation is built from. Funcs are asked each time,
+// so a store that opens late or a setting that changes is seen at the next
+// turn.
+type Config struct {
+	Settings func() settings.Settings
+	Keys     assembly.KeyResolver
+	Getenv   func(string) string
+	// Sessions stores conversations; nil (or a nil result) runs unsaved.
+	Sessions func() *session.Store
+	// Undo keeps per-turn file snapshots; nil disables undo.
+	Undo *undo.Store
+	// Trust decides whether the workspace's own permission rules apply.
+	Trust func() permission.Truster
+	// Index is the workspace's knowledge index, or nil.
+	Index func() *knowledge.Index
+	// Agent overrides the settings' provider and model (the CLI's flags);
+	// zero fields keep the settings' choice.
+	Agent AgentChoice
+	// Approve overrides the settings' approval mode when set.
+	Approve tools.ApproveMode
+	// Headless is a run no person watches (the CLI): nothing is asked (the
+	// approval mode alone decides), the model is not asked for a title, a
+	// turn that cannot be recorded fails, and a recording that fails
+	// mid-turn is reported once (a *SaveError) and stops.
+	Headless bool
+}
+
+// AgentChoice names the provider and model a turn's agent is built with.
+type AgentChoice struct {
+	ProviderID, BaseURL, Model string
+	MaxIterations              int
+}
+
+// InputError is a request the conversation refuses as it stands (a turn
+// is running, the turn is gone); Field names what was wrong.
+type InputError struct {
+	Field, Reason string
+}
+
+func (e *InputError) Error() string { return e.Field + ": " + e.Reason }
+
+func inputf(field, reason string) error { return &InputError{Field: field, Reason: reason} }
+
+// Conversation is one workspace's chat: its history, one running turn at
+// a time, prompts queued behind it, approvals pending and the stored
+// session it is saved to.
+type Conversation struct {
+	cfg  Config
+	sink Sink
+
+	mu        sync.Mutex
+	workspace string
+	history   []llm.Message
+	running   bool
+	// active is the turn whose tools may still change files ("" once its
+	// done event is out), so Undo can run right after a turn ends.
+	active string
+	cancel context.CancelFunc
+	stream *turnStream
+	queue  []queuedTurn
+	broker *permission.Broker
+	todos  *tools.TodoList
+	tools  *tools.State // reads and session grants, kept across turns
+	// sessionID is the stored conversation turns are saved to; "" until
+	// the first message of a new chat.
+	sessionID string
+	turns     []turnMark        // the conversation's turns, oldest first
+	decisions map[string]string // approval request id → the user's choice, until announced
+	storedTo  int64             // id of the last message stored in sessionID
+}
+
+type queuedTurn struct{ id, prompt string }
+
+// New builds a conversation with no workspace open.
+func New(cfg Config, sink Sink) *Conversation {
+	return &Conversation{cfg: cfg, sink: sink}
+}
+
+// Open makes ws (absolute) the workspace and starts afresh; it fails while
+// a turn runs.
+func (c *Conversation) Open(ws string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		return inputf("workspace", "stop the running turn before switching folders")
+	}
+	c.workspace, c.history, c.queue, c.sessionID, c.turns, c.storedTo = ws, nil, nil, "", nil, 0
+	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
+	c.broker = permission.NewBroker(c.publishApproval, c.approvalResolved)
+	return nil
+}
+
+// Workspace is the open workspace, "" when none is.
+func (c *Conversation) Workspace() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.workspace
+}
+
+// Running says whether a turn is running (or queued prompts wait).
+func (c *Conversation) Running() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.running
+}
+
+// SessionID is the stored session the conversation is saved to, "" until
+// its first turn is stored.
+func (c *Conversation) SessionID() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.sessionID
+}
+
+// Send starts a turn with prompt and returns its id, or queues the prompt
+// behind the running turn (queued true).
+func (c *Conversation) Send(prompt string) (turnID string, queued bool, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.workspace == "" {
+		return "", false, inputf("workspace", "open a folder first")
+	}
+	id := newTurnID()
+	if c.running {
+		c.queue = append(c.queue, queuedTurn{id, prompt})
+		return id, true, nil
+	}
+	c.running = true
+	go c.runTurns(queuedTurn{id, prompt})
+	return id, false, nil
+}
+
+// Stop cancels the running turn; queued prompts still run after it.
+func (c *Conversation) Stop() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cancel != nil {
+		c.cancel()
+	}
+}
+
+// Approve answers a pending approval request: allow_once, allow_session or
+// deny (with an optional note the model sees).
+func (c *Conversation) Approve(requestID, decision, note string) error {
+	c.mu.Lock()
+	broker := c.broker
+	if broker == nil {
+		c.mu.Unlock()
+		return inputf("approval", "no workspace is open")
+	}
+	if c.decisions == nil {
+		c.decisions = map[string]string{}
+	}
+	c.decisions[requestID] = decision
+	c.mu.Unlock()
+	err := broker.Respond(requestID, permission.Decision{Choice: permission.Choice(decision), Note: note})
+	if err != nil {
+		c.mu.Lock()
+		delete(c.decisions, requestID)
+		c.mu.Unlock()
+	}
+	if errors.Is(err, permission.ErrUnknownRequest) {
+		return inputf("approval", "this request was already answered or cancelled")
+	}
+	return err
+}
+
+// Clear starts a fresh conversation in the same workspace.
+func (c *Conversation) Clear() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		return inputf("session", "stop the running turn first")
+	}
+	c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
+	return nil
+}
+
+// Forget drops the link to stored session id (it was deleted): later
+// messages start a new one.
+func (c *Conversation) Forget(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sessionID == id {
+		c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
+	}
+}
+
+// approveMode maps the Settings approval mode onto the tools' modes.
+func approveMode(m string) tools.ApproveMode {
+	switch m {
+	case "edits":
+		return tools.ApproveEdits
+	case "auto":
+		return tools.ApproveAll
+	default:
+		return tools.ApproveNever
+	}
+}
+
+func (c *Conversation) sessions() *session.Store {
+	if c.cfg.Sessions == nil {
+		return nil
+	}
+	return c.cfg.Sessions()
+}
+
+func newTurnID() string {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	return "t" + hex.EncodeToString(b)
+}

@@ -1,0 +1,78 @@
+package conversation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/hearth-agent/hearth/agent/record"
+	"github.com/hearth-agent/hearth/agent/session"
+)
+
+// ErrNoSessions means the conversation was built without a sessions store
+// (or it is not open yet).
+var ErrNoSessions = errors.New("sessions are not available")
+
+// Reopened is a stored conversation made current.
+type Reopened struct {
+	Transcript *session.Transcript
+	// Undo holds what each stored turn changed (by turn id, "m" + its
+	// prompt's id), for turns whose snapshots are still kept.
+	Undo map[string]TurnUndo
+}
+
+// Reopen makes stored session id current: its history becomes the model's
+// context for the next message, and its turns can be regenerated, edited
+// and undone like live ones.
+func (c *Conversation) Reopen(ctx context.Context, id string) (*Reopened, error) {
+	store := c.sessions()
+	if store == nil {
+		return nil, ErrNoSessions
+	}
+	t, err := store.Load(ctx, id)
+	if err != nil {
+		return nil, inputf("session", err.Error())
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		return nil, inputf("session", "stop the running turn first")
+	}
+	if t.Session.Workspace != c.workspace {
+		return nil, inputf("session", "this conversation belongs to another folder: "+t.Session.Workspace)
+	}
+	marks, err := c.resumeLocked(t)
+	if err != nil {
+		return nil, err
+	}
+	return &Reopened{Transcript: t, Undo: c.storedUndo(marks)}, nil
+}
+
+// Resume continues stored conversation t, wherever it was held (the CLI's
+// --session): its history is the next turn's context and its turns are
+// recorded into it.
+func (c *Conversation) Resume(t *session.Transcript) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		return inputf("session", "stop the running turn first")
+	}
+	_, err := c.resumeLocked(t)
+	return err
+}
+
+func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
+	history, starts, err := record.HistoryWithTurns(t)
+	if err != nil {
+		return nil, err
+	}
+	// Stored turns' ids are the frontend's ("m" + the prompt's message id).
+	snapshots := undoSnapshots(t.Messages)
+	marks := make([]turnMark, 0, len(starts))
+	for _, st := range starts {
+		marks = append(marks, turnMark{id: fmt.Sprintf("m%d", st.UserMessageID), prompt: st.Prompt,
+			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID, undoID: snapshots[st.UserMessageID]})
+	}
+	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
+	return marks, nil
+}

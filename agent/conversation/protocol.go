@@ -1,0 +1,172 @@
+package conversation
+
+// Header is on every event: the turn and a per-turn sequence number
+// starting at 1, so the reducer can drop duplicates and re-order late
+// arrivals.
+type Header struct {
+	TurnID string `json:"turnId"`
+	Seq    int    `json:"seq"`
+}
+
+// Usage is the tokens one response or a whole turn used.
+type Usage struct {
+	InputTokens       int `json:"inputTokens"`
+	CachedInputTokens int `json:"cachedInputTokens"`
+	OutputTokens      int `json:"outputTokens"`
+	ReasoningTokens   int `json:"reasoningTokens"`
+}
+
+// ApprovalRequest is what a tool asks the user to approve.
+type ApprovalRequest struct {
+	RequestID string `json:"requestId"`
+	CallID    string `json:"callId"`
+	Tool      string `json:"tool"`
+	Kind      string `json:"kind" tstype:"\"edit\" | \"shell\" | \"other\""`
+	Summary   string `json:"summary"`
+	// Detail is the exact command (shell) or unified diff (edits).
+	Detail string `json:"detail"`
+}
+
+// FileChange is what a turn did to one file: line counts and the diff
+// (none for binary files).
+type FileChange struct {
+	Path    string `json:"path"`
+	Created bool   `json:"created,omitempty"`
+	Deleted bool   `json:"deleted,omitempty"`
+	Added   int    `json:"added"`
+	Removed int    `json:"removed"`
+	Diff    string `json:"diff,omitempty"`
+	Binary  bool   `json:"binary,omitempty"`
+}
+
+// TurnStarted opens a turn.
+type TurnStarted struct {
+	Header    `tstype:",extends"`
+	Type      string `json:"type" tstype:"\"turn_started\""`
+	Prompt    string `json:"prompt"`
+	StartedAt int64  `json:"startedAt"`
+}
+
+// Text is streamed answer text.
+type Text struct {
+	Header `tstype:",extends"`
+	Type   string `json:"type" tstype:"\"text\""`
+	Text   string `json:"text"`
+}
+
+// Reasoning is streamed reasoning text.
+type Reasoning struct {
+	Header `tstype:",extends"`
+	Type   string `json:"type" tstype:"\"reasoning\""`
+	Text   string `json:"text"`
+}
+
+// ToolStarted announces a tool call and its arguments.
+type ToolStarted struct {
+	Header `tstype:",extends"`
+	Type   string `json:"type" tstype:"\"tool_started\""`
+	CallID string `json:"callId"`
+	Name   string `json:"name"`
+	Args   any    `json:"args" tstype:"unknown"`
+}
+
+// ToolProgress is a piece of a running call's live output.
+type ToolProgress struct {
+	Header `tstype:",extends"`
+	Type   string `json:"type" tstype:"\"tool_progress\""`
+	CallID string `json:"callId"`
+	Chunk  string `json:"chunk"`
+}
+
+// ToolFinished ends a tool call.
+type ToolFinished struct {
+	Header     `tstype:",extends"`
+	Type       string `json:"type" tstype:"\"tool_finished\""`
+	CallID     string `json:"callId"`
+	Name       string `json:"name"`
+	Status     string `json:"status" tstype:"\"succeeded\" | \"failed\" | \"denied\" | \"canceled\""`
+	Output     string `json:"output"`
+	DurationMs int64  `json:"durationMs"`
+}
+
+// ApprovalRequested asks the user to approve a tool's action.
+type ApprovalRequested struct {
+	Header          `tstype:",extends"`
+	Type            string `json:"type" tstype:"\"approval_requested\""`
+	ApprovalRequest `tstype:",extends"`
+}
+
+// ApprovalResolved ends a request; Decision is empty when it is not known
+// (the turn was stopped while the request waited).
+type ApprovalResolved struct {
+	Header    `tstype:",extends"`
+	Type      string `json:"type" tstype:"\"approval_resolved\""`
+	RequestID string `json:"requestId"`
+	Decision  string `json:"decision,omitempty" tstype:"\"allow_once\" | \"allow_session\" | \"deny\""`
+}
+
+// UsageReported is what one response used; Window is the model's context
+// window in tokens, 0 when unknown (optional in TypeScript: the reducer
+// reads a missing window as unknown too).
+type UsageReported struct {
+	Header `tstype:",extends"`
+	Type   string   `json:"type" tstype:"\"usage\""`
+	Usage  Usage    `json:"usage"`
+	Cost   *float64 `json:"cost" tstype:"number | null,required"`
+	Window int      `json:"window" tstype:",optional"`
+}
+
+// Retry says the provider failed and the request will be sent again.
+type Retry struct {
+	Header  `tstype:",extends"`
+	Type    string `json:"type" tstype:"\"retry\""`
+	Class   string `json:"class"`
+	Attempt int    `json:"attempt"`
+	DelayMs int64  `json:"delayMs"`
+}
+
+// Compacted says the history was shortened to fit the context window.
+type Compacted struct {
+	Header `tstype:",extends"`
+	Type   string `json:"type" tstype:"\"compacted\""`
+	Kind   string `json:"kind"`
+	Before int    `json:"before"`
+	After  int    `json:"after"`
+}
+
+// TurnError is a failed turn's class and redacted message.
+type TurnError struct {
+	Header  `tstype:",extends"`
+	Type    string `json:"type" tstype:"\"error\""`
+	Class   string `json:"class"`
+	Message string `json:"message"`
+}
+
+// Changes lists the files the turn changed, sent before done when any
+// changed; Stats is absent when line counts could not be computed.
+type Changes struct {
+	Header `tstype:",extends"`
+	Type   string        `json:"type" tstype:"\"changes\""`
+	Files  []string      `json:"files"`
+	Stats  *[]FileChange `json:"stats,omitempty" tstype:"FileChange[]"`
+}
+
+// Done ends a turn.
+type Done struct {
+	Header     `tstype:",extends"`
+	Type       string   `json:"type" tstype:"\"done\""`
+	Text       string   `json:"text"`
+	Iterations int      `json:"iterations"`
+	ElapsedMs  int64    `json:"elapsedMs"`
+	Stopped    bool     `json:"stopped"`
+	Usage      Usage    `json:"usage"`
+	Cost       *float64 `json:"cost" tstype:"number | null,required"`
+}
+
+// ChatEvent is every event of the chat protocol: the union the TypeScript
+// reducer switches over (Go code uses Event).
+type ChatEvent interface {
+	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
+		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
+		TurnError | Changes | Done
+}

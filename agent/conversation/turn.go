@@ -1,0 +1,234 @@
+package conversation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/undo"
+	"github.com/hearth-agent/hearth/knowledge"
+)
+
+// Turn is a prompt whose agent is built, ready to run once.
+type Turn struct {
+	c              *Conversation
+	id, prompt, ws string
+	stream         *turnStream
+	snap           *undo.Turn
+	built          *assembly.Built
+}
+
+// Built is the agent the turn runs, with its provider, model and key (for
+// a caller that redacts what it prints).
+func (t *Turn) Built() *assembly.Built { return t.built }
+
+// runTurns runs turn, then every prompt queued meanwhile, in order.
+func (c *Conversation) runTurns(next queuedTurn) {
+	for {
+		c.runTurn(next)
+		c.mu.Lock()
+		if len(c.queue) == 0 {
+			c.running, c.cancel, c.stream = false, nil, nil
+			c.mu.Unlock()
+			return
+		}
+		next, c.queue = c.queue[0], c.queue[1:]
+		c.mu.Unlock()
+	}
+}
+
+func (c *Conversation) runTurn(q queuedTurn) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.mu.Lock()
+	c.cancel, c.active = cancel, q.id
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.active = ""
+		c.mu.Unlock()
+	}()
+	t, err := c.prepare(ctx, q.id, q.prompt)
+	if err != nil {
+		failTurn(t.stream, err)
+		return
+	}
+	_, _ = t.Run(ctx, nil)
+}
+
+// Prepare builds the agent for prompt as the next turn, for a caller that
+// runs it on its own goroutine (the CLI); the desktop's turns go through
+// Send. A failure to build is returned as it is.
+func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error) {
+	if c.Workspace() == "" {
+		return nil, inputf("workspace", "open a folder first")
+	}
+	t, err := c.prepare(ctx, newTurnID(), prompt)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// prepare announces the turn, starts its undo snapshot and builds its
+// agent; on failure the turn (its stream) is still returned.
+func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, error) {
+	c.mu.Lock()
+	ws, broker, todos, state := c.workspace, c.broker, c.todos, c.tools
+	c.mu.Unlock()
+	st := c.cfg.Settings()
+	t := &Turn{c: c, id: id, prompt: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
+	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: time.Now().UnixMilli()})
+	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}
+	if tc.Approve == "" {
+		tc.Approve = approveMode(st.ApprovalMode)
+	}
+	if !c.cfg.Headless {
+		tc.Approver = broker
+	}
+	if c.cfg.Trust != nil {
+		tc.Trust = c.cfg.Trust()
+	}
+	t.snap = c.beginUndo(id, ws)
+	if t.snap != nil {
+		tc.Snapshot = assembly.Snapshots{Turn: t.snap}
+	}
+	t.stream.beforeDone = func() {
+		c.finishUndo(t.stream, t.snap)
+		c.mu.Lock()
+		c.active = ""
+		c.mu.Unlock()
+	}
+	if index := c.index(); index != nil {
+		tc.Search = assembly.IndexSearcher{Index: index}
+		// The agent's own writes are searchable before its tool call returns.
+		tc.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
+	}
+	a := c.cfg.Agent
+	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{
+		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
+		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
+	})
+	if err != nil {
+		return t, err
+	}
+	t.built = built
+	t.stream.red, t.stream.window = redact.New(built.Key), built.Window
+	return t, nil
+}
+
+// Run runs the turn to its end on the caller's goroutine; cancelling ctx
+// stops it, and it is still recorded as stopped. observe, when set, sees
+// every loop event as the loop emits it, before redaction (a front-end
+// that prints the stream redacts with Built().Key). The error is a
+// headless turn's failure to start recording; the loop's own failure is
+// in the result.
+func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, error) {
+	c, built, stream := t.c, t.built, t.stream
+	c.mu.Lock()
+	c.stream = stream
+	history := c.history
+	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
+	c.mu.Unlock()
+	ctx = tool.WithProgress(ctx, stream.progress)
+	// Recording outlives Stop so a stopped turn is saved as stopped.
+	rctx := context.WithoutCancel(ctx)
+	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt)
+	if err != nil {
+		return loop.Result{}, err
+	}
+	if rec != nil && t.snap != nil {
+		c.linkUndo(rctx, rec.UserMessageID(), t.id)
+	}
+	recording := rec
+	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
+		if observe != nil {
+			observe(e)
+		}
+		stream.event(e)
+		if recording != nil {
+			recording.Event(rctx, e)
+			if c.cfg.Headless && recording.Err() != nil {
+				// A headless run says so at once and stops recording.
+				c.sink.Notice(&SaveError{Err: recording.Err()})
+				recording = nil
+			}
+		}
+	})
+	if !c.cfg.Headless && rec != nil && rec.Err() != nil {
+		c.sink.Notice(fmt.Errorf("the conversation could not be saved: %w", rec.Err()))
+	}
+	c.mu.Lock()
+	c.history = res.Messages
+	c.turns = append(c.turns, mark)
+	if rec != nil {
+		c.storedTo = rec.LastMessageID()
+	}
+	sessionID := c.sessionID
+	c.mu.Unlock()
+	c.maybeNameSession(sessionID, rec != nil && mark.storedBefore == 0, built, t.prompt, res)
+	return res, nil
+}
+
+// SaveError is a recording that failed in the middle of a turn.
+type SaveError struct{ Err error }
+
+func (e *SaveError) Error() string { return "the session stopped being saved: " + e.Err.Error() }
+func (e *SaveError) Unwrap() error { return e.Err }
+
+func (c *Conversation) index() *knowledge.Index {
+	if c.cfg.Index == nil {
+		return nil
+	}
+	return c.cfg.Index()
+}
+
+// failTurn ends a turn that could not start, with a class the UI can act
+// on (no_key opens Settings at the provider).
+func failTurn(s *turnStream, err error) {
+	class := "invalid_request"
+	var noKey *assembly.NoKeyError
+	switch {
+	case errors.As(err, &noKey):
+		class = "no_key"
+	case errors.Is(err, assembly.ErrNoModel):
+		class = "no_model"
+	}
+	// A provider's refusal can quote what it was sent, a key included.
+	s.send(&TurnError{Class: class, Message: s.red.String(err.Error())})
+	s.send(&Done{})
+}
+
+func (c *Conversation) publishApproval(req permission.Request) {
+	c.mu.Lock()
+	s := c.stream
+	c.mu.Unlock()
+	if s != nil {
+		s.approvalRequested(req)
+	}
+}
+
+// approvalResolved announces the end of a request with the user's choice
+// (none when the turn was stopped while it waited).
+func (c *Conversation) approvalResolved(id string) {
+	c.mu.Lock()
+	s := c.stream
+	decision, decided := c.decisions[id]
+	delete(c.decisions, id)
+	c.mu.Unlock()
+	if s == nil {
+		return
+	}
+	ev := &ApprovalResolved{RequestID: id}
+	if decided {
+		ev.Decision = decision
+	}
+	s.send(ev)
+}

@@ -1,0 +1,89 @@
+package conversation
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/undo"
+)
+
+// ErrNoUndo means the conversation was built without an undo store.
+var ErrNoUndo = errors.New("undo is not available")
+
+// beginUndo starts recording turn id's file snapshots; nil when undo is
+// not available (the turn still runs, the UI just offers no Undo).
+func (c *Conversation) beginUndo(id, ws string) *undo.Turn {
+	if c.cfg.Undo == nil {
+		return nil
+	}
+	t, err := c.cfg.Undo.Begin(id, ws)
+	if err != nil {
+		c.sink.Notice(err)
+		return nil
+	}
+	return t
+}
+
+// finishUndo records the state the turn left files in and reports the
+// changed files, before the turn's done event.
+func (c *Conversation) finishUndo(s *turnStream, t *undo.Turn) {
+	if t == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := t.Finish(ctx); err != nil {
+		c.sink.Notice(err)
+		return
+	}
+	if files := t.Files(); len(files) > 0 {
+		ev := &Changes{Files: files}
+		// Line counts and diffs are a courtesy: a failure to compute them
+		// still leaves the file list and Undo.
+		if changes, err := t.Changes(); err == nil {
+			stats := fileChanges(changes, s.red.String)
+			ev.Stats = &stats
+		}
+		s.send(ev)
+	}
+}
+
+// UndoTurn restores every file turnID changed; files changed since are
+// reported as conflicts and left alone unless force.
+func (c *Conversation) UndoTurn(ctx context.Context, turnID string, force bool) (*undo.Report, error) {
+	return c.moveTurn(ctx, turnID, force, (*undo.Turn).Undo)
+}
+
+// RedoTurn reapplies an undone turn.
+func (c *Conversation) RedoTurn(ctx context.Context, turnID string, force bool) (*undo.Report, error) {
+	return c.moveTurn(ctx, turnID, force, (*undo.Turn).Redo)
+}
+
+func (c *Conversation) moveTurn(ctx context.Context, turnID string, force bool, move func(*undo.Turn, context.Context, bool) (*undo.Report, error)) (*undo.Report, error) {
+	if c.cfg.Undo == nil {
+		return nil, ErrNoUndo
+	}
+	c.mu.Lock()
+	busy := c.active != ""
+	snapshotID := c.undoID(turnID)
+	c.mu.Unlock()
+	if busy {
+		return nil, inputf("turn", "wait for the running turn to finish (or stop it) before undoing")
+	}
+	t, err := c.cfg.Undo.Turn(snapshotID)
+	if err != nil {
+		return nil, inputf("turn", "this turn has no snapshots to undo")
+	}
+	return move(t, ctx, force)
+}
+
+// fileChanges puts a turn's changes on the wire, their diffs redacted.
+func fileChanges(changes []undo.Change, redact func(string) string) []FileChange {
+	var out []FileChange
+	for _, c := range changes {
+		out = append(out, FileChange{Path: c.Path, Created: c.Created, Deleted: c.Deleted,
+			Added: c.Added, Removed: c.Removed, Diff: redact(c.Diff), Binary: c.Binary})
+	}
+	return out
+}

@@ -1,0 +1,62 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/hearth-agent/hearth/agent/settings"
+)
+
+// WorkspaceView is the open project folder.
+type WorkspaceView struct {
+	Path string `json:"path"`
+	Name string `json:"name"`
+}
+
+// OpenWorkspace makes dir the project the agent works in. The conversation
+// starts afresh.
+func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil || dir == "" {
+		return WorkspaceView{}, invalidf("workspace", "not a folder path")
+	}
+	fi, err := os.Stat(abs)
+	if err != nil || !fi.IsDir() {
+		return WorkspaceView{}, invalidf("workspace", fmt.Sprintf("%s is not a folder", abs))
+	}
+	if abs == filepath.VolumeName(abs)+string(filepath.Separator) {
+		return WorkspaceView{}, invalidf("workspace", "the file system root cannot be a workspace")
+	}
+	if err := a.conv.Open(abs); err != nil {
+		return WorkspaceView{}, viewErr(err)
+	}
+	a.openIndex(abs)
+	_, _ = a.deps.Settings.Update(func(s *settings.Settings) error { s.Touch(abs); return nil })
+	return workspaceView(abs), nil
+}
+
+// RecentWorkspaces lists the folders opened last that still exist.
+func (a *App) RecentWorkspaces() []WorkspaceView {
+	out := []WorkspaceView{}
+	for _, d := range a.deps.Settings.Get().Recent {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			out = append(out, workspaceView(d))
+		}
+	}
+	return out
+}
+
+// CurrentWorkspace returns the open folder, or nil.
+func (a *App) CurrentWorkspace() *WorkspaceView {
+	ws := a.conv.Workspace()
+	if ws == "" {
+		return nil
+	}
+	v := workspaceView(ws)
+	return &v
+}
+
+func workspaceView(abs string) WorkspaceView {
+	return WorkspaceView{Path: abs, Name: filepath.Base(abs)}
+}

@@ -1,0 +1,208 @@
+// Code generated from agent/conversation/protocol.go by its test; DO NOT EDIT.
+// Run `go generate ./agent/conversation` after changing the Go side.
+
+/**
+ * Header is on every event: the turn and a per-turn sequence number
+ * starting at 1, so the reducer can drop duplicates and re-order late
+ * arrivals.
+ */
+export interface Header {
+  turnId: string;
+  seq: number;
+}
+
+/**
+ * Usage is the tokens one response or a whole turn used.
+ */
+export interface Usage {
+  inputTokens: number;
+  cachedInputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+}
+
+/**
+ * ApprovalRequest is what a tool asks the user to approve.
+ */
+export interface ApprovalRequest {
+  requestId: string;
+  callId: string;
+  tool: string;
+  kind: "edit" | "shell" | "other";
+  summary: string;
+  /**
+   * Detail is the exact command (shell) or unified diff (edits).
+   */
+  detail: string;
+}
+
+/**
+ * FileChange is what a turn did to one file: line counts and the diff
+ * (none for binary files).
+ */
+export interface FileChange {
+  path: string;
+  created?: boolean;
+  deleted?: boolean;
+  added: number;
+  removed: number;
+  diff?: string;
+  binary?: boolean;
+}
+
+/**
+ * TurnStarted opens a turn.
+ */
+export interface TurnStarted extends Header {
+  type: "turn_started";
+  prompt: string;
+  startedAt: number;
+}
+
+/**
+ * Text is streamed answer text.
+ */
+export interface Text extends Header {
+  type: "text";
+  text: string;
+}
+
+/**
+ * Reasoning is streamed reasoning text.
+ */
+export interface Reasoning extends Header {
+  type: "reasoning";
+  text: string;
+}
+
+/**
+ * ToolStarted announces a tool call and its arguments.
+ */
+export interface ToolStarted extends Header {
+  type: "tool_started";
+  callId: string;
+  name: string;
+  args: unknown;
+}
+
+/**
+ * ToolProgress is a piece of a running call's live output.
+ */
+export interface ToolProgress extends Header {
+  type: "tool_progress";
+  callId: string;
+  chunk: string;
+}
+
+/**
+ * ToolFinished ends a tool call.
+ */
+export interface ToolFinished extends Header {
+  type: "tool_finished";
+  callId: string;
+  name: string;
+  status: "succeeded" | "failed" | "denied" | "canceled";
+  output: string;
+  durationMs: number;
+}
+
+/**
+ * ApprovalRequested asks the user to approve a tool's action.
+ */
+export interface ApprovalRequested extends Header, ApprovalRequest {
+  type: "approval_requested";
+}
+
+/**
+ * ApprovalResolved ends a request; Decision is empty when it is not known
+ * (the turn was stopped while the request waited).
+ */
+export interface ApprovalResolved extends Header {
+  type: "approval_resolved";
+  requestId: string;
+  decision?: "allow_once" | "allow_session" | "deny";
+}
+
+/**
+ * UsageReported is what one response used; Window is the model's context
+ * window in tokens, 0 when unknown (optional in TypeScript: the reducer
+ * reads a missing window as unknown too).
+ */
+export interface UsageReported extends Header {
+  type: "usage";
+  usage: Usage;
+  cost: number | null;
+  window?: number;
+}
+
+/**
+ * Retry says the provider failed and the request will be sent again.
+ */
+export interface Retry extends Header {
+  type: "retry";
+  class: string;
+  attempt: number;
+  delayMs: number;
+}
+
+/**
+ * Compacted says the history was shortened to fit the context window.
+ */
+export interface Compacted extends Header {
+  type: "compacted";
+  kind: string;
+  before: number;
+  after: number;
+}
+
+/**
+ * TurnError is a failed turn's class and redacted message.
+ */
+export interface TurnError extends Header {
+  type: "error";
+  class: string;
+  message: string;
+}
+
+/**
+ * Changes lists the files the turn changed, sent before done when any
+ * changed; Stats is absent when line counts could not be computed.
+ */
+export interface Changes extends Header {
+  type: "changes";
+  files: string[];
+  stats?: FileChange[];
+}
+
+/**
+ * Done ends a turn.
+ */
+export interface Done extends Header {
+  type: "done";
+  text: string;
+  iterations: number;
+  elapsedMs: number;
+  stopped: boolean;
+  usage: Usage;
+  cost: number | null;
+}
+
+/**
+ * ChatEvent is every event of the chat protocol: the union the TypeScript
+ * reducer switches over (Go code uses Event).
+ */
+export type ChatEvent =
+  | TurnStarted
+  | Text
+  | Reasoning
+  | ToolStarted
+  | ToolProgress
+  | ToolFinished
+  | ApprovalRequested
+  | ApprovalResolved
+  | UsageReported
+  | Retry
+  | Compacted
+  | TurnError
+  | Changes
+  | Done;
