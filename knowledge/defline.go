@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/hearth-agent/hearth/knowledge/defs"
 )
 
 // The query side of definitions (defs.go): asking the def field, and
@@ -153,7 +155,7 @@ func definitionFirst(data []byte, m lineMatch, term, lang string, exact bool) (l
 	if !isASCII(term) {
 		return m, false
 	}
-	r, ok := rulesFor(lang)
+	r, ok := defs.RulesFor(lang)
 	if !ok {
 		return m, false
 	}
@@ -165,25 +167,14 @@ func definitionFirst(data []byte, m lineMatch, term, lang string, exact bool) (l
 		}
 		at, end := from+j, from+j+len(needle)
 		from = at + 1
-		if at > 0 && isNameByte(data[at-1]) || end < len(data) && isNameByte(data[end]) {
+		if at > 0 && defs.IsNameByte(data[at-1]) || end < len(data) && defs.IsNameByte(data[end]) {
 			continue // inside a longer name
 		}
 		if exact && string(data[at:end]) != term {
 			continue
 		}
-		start, stop := lineAt(data, at)
-		line := trimCR(data[start:stop])
-		name := definedOn(lineAbove(data, start), line, r)
-		if name == nil {
-			if closer := goBlockOf(data, start, line, r); closer != 0 {
-				name = memberOf(line, closer)
-			}
-		}
-		if name == nil && r.typeBodies {
-			if kind := typeBodyOf(data, start, line, r.typedFuncs); kind != 0 {
-				name = memberName(line, skipBlanks(line, 0), kind)
-			}
-		}
+		start, _ := lineAt(data, at)
+		name := defs.At(data, start, r)
 		// name is a slice of data to its end: its capacity tells where.
 		if name != nil && cap(data)-cap(name) == at && len(name) == len(needle) {
 			return withLineFirst(data, m, at, end), true
@@ -205,37 +196,4 @@ func withLineFirst(data []byte, m lineMatch, at, end int) lineMatch {
 	}
 	snippet, ranges := cutSnippet(data[start:stop], start, []span{{at, end, 0}})
 	return lineMatch{line: ln, lines: lines, snippet: snippet, ranges: ranges, unverified: m.unverified}
-}
-
-// lineAbove is the line before the one starting at data[start].
-func lineAbove(data []byte, start int) []byte {
-	if start == 0 {
-		return nil
-	}
-	return trimCR(data[bytes.LastIndexByte(data[:start-1], '\n')+1 : start-1])
-}
-
-// goBlockOf is the byte closing the Go block of definitions line, starting
-// at data[start], is a member of (see forEachDefinition), or 0: the line
-// is one tab in, below the block's opening line with nothing but
-// indented, blank or comment lines between.
-func goBlockOf(data []byte, start int, line []byte, r defRules) byte {
-	if len(line) < 2 || line[0] != '\t' || line[1] == '\t' {
-		return 0
-	}
-	for p := start; p > 0; {
-		prevStart := bytes.LastIndexByte(data[:p-1], '\n') + 1
-		prev := trimCR(data[prevStart : p-1])
-		p = prevStart
-		switch {
-		case len(prev) == 0 || prev[0] == '\t' || bytes.HasPrefix(prev, []byte("//")):
-			continue
-		case isGroupStart(prev):
-			return ')'
-		case r.goMembers && isBodyStart(prev):
-			return '}'
-		}
-		return 0
-	}
-	return 0
 }
