@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -34,6 +35,10 @@ type Results struct {
 	Approx  bool          `json:"approx"`  // Total is an estimate: not every candidate file was read
 	Scanned bool          `json:"scanned"` // answered by a streaming scan, not the index
 	Partial bool          `json:"partial"` // the first build is still running
+	// AsPrefix is the query that answered instead of the one asked: its
+	// last word as a prefix, asked because it found nothing
+	// (RetryAsPrefix); "" when the query answered itself.
+	AsPrefix string `json:"asPrefix,omitempty"`
 }
 
 // Search runs a query (see the package's query syntax: words are ANDed,
@@ -41,7 +46,16 @@ type Results struct {
 // -path:, -ext:, -lang: to exclude, and OR between alternatives) and
 // returns up to limit hits ranked by BM25, path matches boosted.
 // Snippets are read from disk now, so they show the file as it is.
-func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error) {
+// Options change how a query is answered (RetryAsPrefix).
+func (x *Index) Search(ctx context.Context, q string, limit int, opts ...SearchOption) (Results, error) {
+	res, err := x.search(ctx, q, limit)
+	if err != nil || !slices.Contains(opts, RetryAsPrefix) {
+		return res, err
+	}
+	return x.retryAsPrefix(ctx, q, limit, res), nil
+}
+
+func (x *Index) search(ctx context.Context, q string, limit int) (Results, error) {
 	start := time.Now()
 	if limit <= 0 {
 		limit = 20
