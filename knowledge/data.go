@@ -2,8 +2,8 @@ package knowledge
 
 // Encoded data (a hash, a key, a line of base64) makes identifiers that
 // are in no other file, and each splits into parts at random: every
-// part was a term of its own in the index's dictionary, and three such
-// dumps in the Go tree (2 MB of its 104) took a sixth of its build time.
+// part was a term of its own in the index's dictionary, and a few such
+// dumps took a share of a tree's build time far beyond their size.
 // A run of it is no code word: it makes no term, and a search for it,
 // or for a hex string long enough to be part of a hash, looks for its
 // text (grams, then the file) as a grep would, a prefix or a part of a
@@ -11,10 +11,9 @@ package knowledge
 // base64) is a word the index holds nowhere, searched within data as
 // text too (see lookForUnknownAsText).
 
-// The shortest runs of data: shorter ones are too often names. A
-// 25-letter SSA op name (OpExtendLo2ToInt64Int16x8) reads as base64 to
-// the rule below; of the Go tree's runs of 32 or more, only a C++
-// mangled symbol in a test's data did.
+// The shortest runs of data: shorter ones are too often names. A long
+// generated name (OpExtendLo2ToInt64Int16x8) reads as base64 to the rule
+// below; at these lengths names that do are rare (a C++ mangled symbol).
 const (
 	minHexRun    = 16
 	minBase64Run = 32
@@ -22,10 +21,9 @@ const (
 
 // dataRun: hex holding digits and letters, or base64: letters of both
 // cases whose lower-case runs average under two and a half letters,
-// where a name's are words (random base64 averages 1.7, with lines over
-// 2; a binary's mostly zero bytes 1; testUint16x16ConvertLoToInt32x8,
-// under minBase64Run, 2.4). Measured on the Go tree: 39,000 runs in 515
-// files, the one name among them that mangled symbol.
+// where a name's are words (random base64's runs are short, a binary's
+// mostly zero bytes shorter, while even a generated name such as
+// testUint16x16ConvertLoToInt32x8 has longer ones).
 func dataRun(run []byte) bool {
 	hex := true
 	digits, hexLetters, uppers, lowers, lowerRuns := 0, 0, 0, 0, 0
@@ -150,7 +148,7 @@ func withinData(data []byte, spans [][2]int) [][2]int {
 }
 
 // isBase64Byte is a table: DataSpans looks up every byte of every file,
-// at about an eighth of the cost of counting the file's terms.
+// and a lookup is the cheapest test of a byte.
 var isBase64Byte = func() (t [256]bool) {
 	for c := range t {
 		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='

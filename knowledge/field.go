@@ -46,8 +46,7 @@ func (f *countedField) AnalyzedTokenFrequencies() index.TokenFrequencies {
 }
 
 // Size is kept from Analyze: bleve asks for it more than once per
-// document, and TokenFrequencies.Size walks the whole map each time (4%
-// of a build).
+// document, and TokenFrequencies.Size walks the whole map each time.
 func (f *countedField) Size() int {
 	return 64 + len(f.name) + len(f.value) + f.freqsSize
 }
@@ -83,9 +82,8 @@ func recycleFields(docs []*document.Document) {
 }
 
 // counterMem is a frequency map and entry slab sized for up to
-// counterCap(class) terms. A file's maps were two fifths of the bytes a
-// build allocated (5.0 of 12.5 GB on a 20k-file tree), all garbage once
-// its batch was in the index.
+// counterCap(class) terms. A file's maps were a large share of the
+// bytes a build allocated, all garbage once its batch was in the index.
 type counterMem struct {
 	class int
 	freqs index.TokenFrequencies
@@ -141,7 +139,7 @@ func (c *termCounter) size() int {
 
 // reserve sizes the map and the entry slab for n distinct terms: grown
 // step by step, a file's map of a few thousand grams was the largest
-// allocation of the whole build (6.7 of 17.7 GB on a 20k-file tree).
+// allocation of the whole build.
 func (c *termCounter) reserve(n int) {
 	c.mem = getCounterMem(n)
 	c.freqs, c.slab = c.mem.freqs, c.mem.slab

@@ -9,19 +9,19 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 )
 
-// A phrase's words can each be common while the phrase is rare: on the
-// 1 GB tier, 1,801 files hold both "setNode160" and "newValue568" and 2
-// hold them side by side, and every one of the 1,801 was read to find
-// that out. So each document stores a pair sketch: a Bloom filter of the
+// A phrase's words can each be common while the phrase is rare: many
+// files can hold both "setNode160" and "newValue568" and only a few hold
+// them side by side, and every one of the many was read to find that
+// out. So each document stores a pair sketch: a Bloom filter of the
 // file's adjacent fields (runs of bytes between blanks, two of them with
 // only blanks between, within a line), each pair keyed by the last
 // pairEdge bytes of the first and the first pairEdge of the second,
 // ASCII-lowercased. A candidate whose sketch lacks one of the phrase's
 // pairs cannot hold the phrase, and is dropped without reading its file.
 // Longer boundary grams in the index (three characters either side of a
-// space) cut those candidates about threefold and cost the tier's build a
-// quarter more CPU; the sketch is one stored value per document, read
-// only for the candidates a phrase checks.
+// space) would cut those candidates too, but cost every build more CPU;
+// the sketch is one stored value per document, read only for the
+// candidates a phrase checks.
 const (
 	pairEdge   = 6 // bytes of each field a pair's key holds
 	pairBits   = 6 // sketch bits per pair: about 6% of absent pairs pass

@@ -93,7 +93,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 	}
 	// A clause no document can match (no path holds the word, no file
 	// defines it) is left out: a disjunction with an empty clause still
-	// costs a merge step per hit (40% of a common word's query).
+	// costs a merge step per hit, a large part of a common word's query.
 	clauses := []query.Query{identsQuery(t.text, fieldContent, 1)}
 	if q.inPaths == nil || q.anyInPaths(t.text) {
 		clauses = append(clauses, identsQuery(t.text, fieldPath, pathBoost))
@@ -141,7 +141,7 @@ func (q *parsedQuery) identsAndGrams(t term) query.Query {
 
 // maxOpenTerms bounds the code words a last word may begin: more are
 // left to its trigrams, whose few posting lists cost less than a
-// disjunction of many frequent terms ("if err" with 64: 7 → 18 ms).
+// disjunction of many frequent terms ("if err").
 const maxOpenTerms = 8
 
 // openWord is the query for the code words starting with prefix: the

@@ -61,7 +61,7 @@ func (x *Index) search(ctx context.Context, q string, limit int) (Results, error
 		limit = 20
 	}
 	// No search has more hits than the index has files, and a page is
-	// sized by its limit: --limit 1000000000 asked for 16 GB at once.
+	// sized by its limit: a huge --limit would allocate it all at once.
 	if n, err := x.idx.DocCount(); err == nil && uint64(limit) > n {
 		limit = int(max(n, 1))
 	}
