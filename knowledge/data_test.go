@@ -168,7 +168,7 @@ func TestUnknownWordAsksOnlyFilesWithData(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pq.known = func(term string, open bool) bool { return x.termIndexed(ctx, term, open) }
+		pq.dict = &indexDict{x: x, ctx: ctx}
 		pq.lookForUnknownAsText()
 		list, err := x.candidates(ctx, pq.bleveQuery(), nil, 10, 0, 0)
 		if err != nil || list.total != want {

@@ -20,7 +20,7 @@ import (
 // up); nil otherwise.
 func (q *parsedQuery) definedQuery(text string) query.Query {
 	terms := wordsOf(text).terms
-	if len(terms) != 1 || q.defined != nil && !q.defined(terms[0]) {
+	if len(terms) != 1 || q.dict != nil && !q.dict.defined(terms[0]) {
 		return nil
 	}
 	tq := query.NewTermQuery(terms[0])

@@ -51,8 +51,8 @@ func (q *parsedQuery) pathQuery(v string) query.Query {
 	pat := "*" + v + "*"
 	if strings.ContainsAny(v, "*?") {
 		pat = v
-	} else if q.lookupPaths != nil {
-		if named, ok := q.lookupPaths(v); ok {
+	} else if q.dict != nil {
+		if named, ok := q.dict.pathsContaining(v); ok {
 			return named.query()
 		}
 	}

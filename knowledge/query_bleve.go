@@ -95,7 +95,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 	// defines it) is left out: a disjunction with an empty clause still
 	// costs a merge step per hit, a large part of a common word's query.
 	clauses := []query.Query{identsQuery(t.text, fieldContent, 1)}
-	if q.inPaths == nil || q.anyInPaths(t.text) {
+	if q.dict == nil || q.anyInPaths(t.text) {
 		clauses = append(clauses, identsQuery(t.text, fieldPath, pathBoost))
 	}
 	if d := q.definedQuery(t.text); d != nil {
@@ -110,7 +110,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 // anyInPaths: some indexed path holds one of text's whole identifiers
 // (the terms identsQuery would ask the path field for).
 func (q *parsedQuery) anyInPaths(text string) bool {
-	return slices.ContainsFunc(wordsOf(text).terms, q.inPaths)
+	return slices.ContainsFunc(wordsOf(text).terms, q.dict.pathTermIndexed)
 }
 
 // identsAndGrams asks for a phrase's or a punctuated word's identifiers
@@ -149,12 +149,12 @@ const maxOpenTerms = 8
 // (nil, and the prefix's trigrams added to tri, when there are too
 // many), or bleve's prefix query while the first build runs.
 func (q *parsedQuery) openWord(prefix string, tri *triQuery) (query.Query, *triQuery) {
-	if q.prefixTerms == nil {
+	if q.dict == nil {
 		p := query.NewPrefixQuery(prefix)
 		p.SetField(fieldContent)
 		return p, tri
 	}
-	terms, ok := q.prefixTerms(prefix, maxOpenTerms)
+	terms, ok := q.dict.contentTermsWithPrefix(prefix, maxOpenTerms)
 	if !ok {
 		grams := literalQuery(prefix)
 		switch {

@@ -97,19 +97,7 @@ func (x *Index) search(ctx context.Context, q string, limit int) (Results, error
 
 func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	if x.state() == StateReady {
-		pq.lookupPaths = x.pathsContaining
-		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
-		defined := map[string]bool{} // asked by the query and again for its hits' lines
-		pq.defined = func(term string) bool {
-			d, ok := defined[term]
-			if !ok {
-				d = x.termDefined(ctx, term)
-				defined[term] = d
-			}
-			return d
-		}
-		pq.prefixTerms = x.contentTermsWithPrefix
-		pq.known = func(term string, open bool) bool { return x.termIndexed(ctx, term, open) }
+		pq.dict = &indexDict{x: x, ctx: ctx}
 	}
 	res, err := x.searchOnce(ctx, pq, limit)
 	// A word the index holds nowhere finds nothing: only then are the
