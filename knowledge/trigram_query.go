@@ -171,3 +171,28 @@ func (q *triQuery) bleve() query.Query {
 	}
 	return query.NewConjunctionQuery(qs)
 }
+
+// literalGrams lists the distinct grams of a literal, normalized as the
+// index normalizes files.
+func literalGrams(lit string) []string {
+	var keys []uint64
+	seen := map[uint64]bool{}
+	paired := map[rune]bool{} // CJK characters a pair asks for already
+	forEachGram([]byte(lit), func(k uint64) {
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+		if first := rune(k >> 21 & (1<<21 - 1)); k&cjkFlag != 0 && first != 0 {
+			paired[first], paired[rune(k&(1<<21-1))] = true, true
+		}
+	})
+	var out []string
+	for _, k := range keys {
+		if k&cjkFlag != 0 && k>>21&(1<<21-1) == 0 && paired[rune(k&(1<<21-1))] {
+			continue
+		}
+		out = append(out, string(appendGram(nil, k)))
+	}
+	return out
+}
