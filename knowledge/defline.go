@@ -9,6 +9,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2/search/query"
 
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 	"github.com/hearth-agent/hearth/knowledge/defs"
 )
 
@@ -49,7 +50,7 @@ func parseDef(name string) (term, error) {
 		return term{}, nil
 	}
 	id, ok := oneIdent(name)
-	if !ok || id != name || searchedAsText(id) {
+	if !ok || id != name || analysis.SearchedAsText(id) {
 		return term{}, fmt.Errorf("%w: def: takes one name, as in def:parseArgs (not %q)", ErrBadQuery, name)
 	}
 	t, err := parseTerm(id)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2/document"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // countedField is an indexed, unstored text field whose analysis counts
@@ -175,13 +177,13 @@ var identCounts = sync.Pool{New: func() any { return &identCount{at: map[string]
 func countIdents(value []byte, c *termCounter) {
 	ic := identCounts.Get().(*identCount)
 	hasData := false
-	forEachIdentOrData(value, func(start, end int, inData bool) {
+	analysis.ForEachIdentOrData(value, func(start, end int, inData bool) {
 		if inData {
 			hasData = true
 			return
 		}
 		id := value[start:end]
-		forEachIdentTerm(id, func(s, e, _ int) {
+		analysis.ForEachIdentTerm(id, func(s, e, _ int) {
 			c.occurrences++
 			term := lowerInto(&c.terms, id[s:e], 16<<10)
 			if i, ok := ic.at[string(term)]; ok {
@@ -200,7 +202,7 @@ func countIdents(value []byte, c *termCounter) {
 		c.slab[len(c.slab)-1].SetFrequency(int(ic.freqs[i]))
 	}
 	if hasData {
-		c.insert(dataMarker) // no occurrence: the field's length, hence BM25, is the words'
+		c.insert(analysis.DataMarker) // no occurrence: the field's length, hence BM25, is the words'
 	}
 	if len(ic.terms) > 1<<14 {
 		return // a huge map would make every later clear slow

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // pathBoost ranks a word found in the file's path above the same word in
@@ -79,7 +81,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 	}
 	if t.inDataOnly {
 		// Only files holding data; no path holds it as a word.
-		data := query.NewTermQuery(string(dataMarker))
+		data := query.NewTermQuery(string(analysis.DataMarker))
 		data.SetField(fieldContent)
 		return allOf([]query.Query{q.identsAndGrams(t), data}, nil)
 	}

@@ -2,11 +2,12 @@ package knowledge
 
 import (
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/analysis"
+	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/registry"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // The trigram field lets the index answer what words cannot: exact
@@ -36,7 +37,7 @@ const (
 
 func init() {
 	err := registry.RegisterAnalyzer(trigramAnalyzerName,
-		func(map[string]interface{}, *registry.Cache) (analysis.Analyzer, error) {
+		func(map[string]interface{}, *registry.Cache) (bleveanalysis.Analyzer, error) {
 			return trigramAnalyzer{}, nil
 		})
 	if err != nil {
@@ -46,10 +47,10 @@ func init() {
 
 type trigramAnalyzer struct{}
 
-func (trigramAnalyzer) Analyze(input []byte) analysis.TokenStream {
-	var stream analysis.TokenStream
+func (trigramAnalyzer) Analyze(input []byte) bleveanalysis.TokenStream {
+	var stream bleveanalysis.TokenStream
 	eachDistinctGram(input, nil, func(term []byte) {
-		stream = append(stream, &analysis.Token{Term: term, Position: len(stream) + 1, Type: analysis.AlphaNumeric})
+		stream = append(stream, &bleveanalysis.Token{Term: term, Position: len(stream) + 1, Type: bleveanalysis.AlphaNumeric})
 	})
 	return stream
 }
@@ -115,7 +116,7 @@ func forEachGram(input []byte, f func(uint64)) {
 			n, space = 0, false
 			if c >= utf8.RuneSelf {
 				r, size := utf8.DecodeRune(input[i:])
-				if isCJK(r) {
+				if analysis.IsCJK(r) {
 					if cjkEnd == i {
 						f(cjkGram(cjk, r))
 					}
@@ -195,20 +196,3 @@ func (s *gramSet) grow() {
 const cjkFlag = 1 << 62
 
 func cjkGram(a, b rune) uint64 { return cjkFlag | uint64(a)<<21 | uint64(b) }
-
-// isCJK: scripts whose words are not set apart by spaces (or, in Korean,
-// carry their particles attached), where a word is searched as text
-// within a longer run rather than as a whole identifier.
-func isCJK(r rune) bool {
-	return r >= 0x1100 && (unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) ||
-		unicode.Is(unicode.Katakana, r) || unicode.Is(unicode.Hangul, r))
-}
-
-func hasCJK(s string) bool {
-	for _, r := range s {
-		if isCJK(r) {
-			return true
-		}
-	}
-	return false
-}

@@ -1,8 +1,10 @@
 package knowledge
 
+import "github.com/hearth-agent/hearth/knowledge/analysis"
+
 // A word that is no code word anywhere in the index can still be in the
 // files as text: a piece of a hash or of a base64 line (data makes no
-// words, see DataSpans), such as one of the pieces its '+' and '/' cut
+// words, see analysis.DataSpans), such as one of the pieces its '+' and '/' cut
 // it into. Asked for as a term, it found nothing where a grep finds it.
 // Such a word is searched as text instead: its grams pick the files,
 // and each is checked for the text. A lone word is found within data
@@ -48,7 +50,7 @@ func (q *parsedQuery) lookForUnknownAsText() bool {
 
 func allBase64(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isBase64Byte[s[i]] {
+		if !analysis.IsBase64Byte(s[i]) {
 			return false
 		}
 	}
