@@ -214,5 +214,5 @@ func countIdents(value []byte, c *termCounter) {
 }
 
 func countGrams(value []byte, c *termCounter) {
-	c.occurrences = eachDistinctGram(value, c.reserve, c.insert)
+	c.occurrences = analysis.EachDistinctGram(value, c.reserve, c.insert)
 }

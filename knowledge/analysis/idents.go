@@ -1,9 +1,10 @@
 // Package analysis is how the knowledge index reads text at index time,
 // and how a query must read its own text to ask for the same terms:
 // identifiers and the code-word terms each makes (its parts, segments and
-// kebab-case runs), the runs of encoded data that make none, and the
-// scripts searched as text. Every function here is a pure function of
-// its input.
+// kebab-case runs), the runs of encoded data that make none, the scripts
+// searched as text, the grams of the trigram field and a file's pair
+// sketch. Every function here is a pure function of its input; the bleve
+// analyzers built on them are registered by package knowledge.
 package analysis
 
 import (

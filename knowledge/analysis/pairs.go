@@ -1,4 +1,4 @@
-package knowledge
+package analysis
 
 import (
 	"math/bits"
@@ -24,14 +24,17 @@ const (
 	pairProbes = 3 // bits per key
 	minSketch  = 8 // bytes: a file without pairs still says so
 	maxSketch  = 16 << 10
+	// MaxPairs is the most pairs a file's sketch holds: a file with more
+	// has none, and a phrase's candidate without one is read.
+	MaxPairs = maxSketch * 8 / pairBits
 )
 
-// pairSketch is data's pair sketch, or nil when the file has so many
+// PairSketch is data's pair sketch, or nil when the file has so many
 // pairs that it would exceed maxSketch (its candidates are then read).
-func pairSketch(data []byte) []byte {
+func PairSketch(data []byte) []byte {
 	buf := pairKeyBufs.Get().(*[]uint64)
 	defer pairKeyBufs.Put(buf)
-	keys, ok := appendPairs((*buf)[:0], data, maxSketch*8/pairBits)
+	keys, ok := appendPairs((*buf)[:0], data, MaxPairs)
 	*buf = keys[:0]
 	if !ok {
 		return nil
@@ -133,4 +136,35 @@ func probes(key uint64, n int) [pairProbes]int {
 		out[i] = int(slice * uint64(n) >> 21)
 	}
 	return out
+}
+
+// PhrasePairs are the keys of a phrase's pairs whose edges are known:
+// the words between the first and the last are whole fields (blanks
+// around them), while the first may start earlier in the file and the
+// last go on, so theirs are known when they hold pairEdge bytes.
+func PhrasePairs(words [][]byte) []uint64 {
+	var keys []uint64
+	for i := 0; i+1 < len(words); i++ {
+		first, second := words[i], words[i+1]
+		if i == 0 && len(first) < pairEdge || i+2 == len(words) && len(second) < pairEdge {
+			continue
+		}
+		keys = append(keys, pairKey(packEdge(first[max(0, len(first)-pairEdge):]), packEdge(second[:min(len(second), pairEdge)])))
+	}
+	return keys
+}
+
+// SketchHolds: every key may be among the sketch's pairs.
+func SketchHolds(sketch []byte, keys []uint64) bool {
+	if len(sketch) == 0 {
+		return true
+	}
+	for _, k := range keys {
+		for _, bit := range probes(k, len(sketch)*8) {
+			if sketch[bit>>3]&(1<<(bit&7)) == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
