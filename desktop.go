@@ -27,14 +27,14 @@ var frontendDist embed.FS
 var appIcon []byte
 
 // desktopMemoryLimit keeps the Go heap (mostly the knowledge index's first
-// build) near 350 MiB unless GOMEMLIMIT says otherwise: measured on the Go
-// source tree it cut the build's peak RSS from 412 to 320 MB.
+// build) within a soft bound unless GOMEMLIMIT says otherwise, so a large
+// workspace's build does not take the memory of a window left open.
 const desktopMemoryLimit = 350 << 20
 
 // desktopHeapFloor lets the heap grow this far past what a collection
 // left live before the next one (knowledge.KeepHeapFloor): a small
-// project's index leaves a few MB live, and a collection every few
-// searches put itself in their slowest latencies.
+// project's index leaves little live, and collecting that often put a
+// collection in the slowest searches.
 const desktopHeapFloor = 32 << 20
 
 // runDesktop is the composition root of the desktop app.

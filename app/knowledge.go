@@ -18,6 +18,9 @@ type SearchView struct {
 	Hits    []knowledge.Hit `json:"hits"`
 	Partial bool            `json:"partial"`
 	Approx  bool            `json:"approx"` // Total is an estimate
+	// AsPrefix: the query found nothing, and this answers it with its
+	// last word as a prefix (knowledge.RetryAsPrefix).
+	AsPrefix bool `json:"asPrefix"`
 }
 
 // openIndex replaces the workspace index; it returns at once while the
@@ -61,7 +64,9 @@ func (a *App) IndexStatus() knowledge.Status {
 	return knowledge.Status{State: knowledge.StateClosed, Watcher: knowledge.WatchOff}
 }
 
-// SearchWorkspace runs a search-panel query over the index.
+// SearchWorkspace runs a search-panel query over the index; one that
+// finds nothing while its last word is being typed is answered for that
+// word as a prefix, and says so.
 func (a *App) SearchWorkspace(query string, limit int) (SearchView, error) {
 	ix := a.currentIndex()
 	if ix == nil {
@@ -76,14 +81,14 @@ func (a *App) SearchWorkspace(query string, limit int) (SearchView, error) {
 	}
 	ctx, cancel := a.callCtx(5 * time.Second)
 	defer cancel()
-	res, err := ix.Search(ctx, query, limit)
+	res, err := ix.Search(ctx, query, limit, knowledge.RetryAsPrefix)
 	if err != nil {
 		return SearchView{}, invalidf("query", err.Error())
 	}
 	if res.Hits == nil {
 		res.Hits = []knowledge.Hit{}
 	}
-	return SearchView{Total: res.Total, TookMs: res.Took.Milliseconds(), Hits: res.Hits, Partial: res.Partial, Approx: res.Approx}, nil
+	return SearchView{Total: res.Total, TookMs: res.Took.Milliseconds(), Hits: res.Hits, Partial: res.Partial, Approx: res.Approx, AsPrefix: res.AsPrefix != ""}, nil
 }
 
 // FindFiles is the fuzzy file-name lookup behind @-mentions.

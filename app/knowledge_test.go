@@ -42,8 +42,12 @@ func TestWorkspaceIndexAnswersSearchAndMentions(t *testing.T) {
 	if err != nil || res.Total != 1 || res.Hits[0].Path != "server/container_lookup.go" || res.Hits[0].Line != 3 {
 		t.Fatalf("search = %+v, %v", res, err)
 	}
-	if res, _ := a.SearchWorkspace("findContainer", 10); res.Total != 1 {
+	if res, _ := a.SearchWorkspace("findContainer", 10); res.Total != 1 || res.AsPrefix {
 		t.Errorf("identifier search = %+v", res)
+	}
+	// A word still being typed is answered for the words starting with it.
+	if res, _ := a.SearchWorkspace("findCont", 10); res.Total != 1 || !res.AsPrefix {
+		t.Errorf("a word being typed = %+v, want findContainer's file as a prefix", res)
 	}
 	m, err := a.FindFiles("cntlkp", 5)
 	if err != nil || len(m) == 0 || m[0].Path != "server/container_lookup.go" {

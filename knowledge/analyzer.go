@@ -6,21 +6,18 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/blevesearch/bleve/v2/analysis"
+	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/registry"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // codeAnalyzerName is the bleve registry name of the code analyzer.
 const codeAnalyzerName = "hearth-code"
 
-// maxTokenLen drops whole identifiers longer than this (minified code,
-// base64) and cuts longer parts to it: every part's start stays in the
-// index, which camel-case wildcard scans rely on (see partPrefix).
-const maxTokenLen = 96
-
 func init() {
 	err := registry.RegisterAnalyzer(codeAnalyzerName,
-		func(map[string]interface{}, *registry.Cache) (analysis.Analyzer, error) {
+		func(map[string]interface{}, *registry.Cache) (bleveanalysis.Analyzer, error) {
 			return codeAnalyzer{}, nil
 		})
 	if err != nil {
@@ -30,26 +27,27 @@ func init() {
 
 // codeAnalyzer tokenizes text the way people search code: an identifier
 // such as parseHTTPRequest_v2 is indexed whole ("parsehttprequest_v2"), as
-// its segments of several parts ("parsehttprequest", "v2") and as its parts
-// ("parse", "http", "request", "v", "2"; see forEachIdentTerm), folded, with
-// no stemming and no stop words, so "no such container" means exactly
+// its segments of several parts ("parsehttprequest", "v2") and as its
+// parts ("parse", "http", "request", "v", "2"; see
+// analysis.ForEachIdentTerm), folded, with no stemming and no stop
+// words, so "no such container" means exactly
 // those three words. The whole identifier, its segments and its runs share
 // the position of their first part and the parts take consecutive
 // positions (phrases are checked against the file's text, not positions).
 type codeAnalyzer struct{}
 
-func (codeAnalyzer) Analyze(input []byte) analysis.TokenStream {
+func (codeAnalyzer) Analyze(input []byte) bleveanalysis.TokenStream {
 	// Tokens and lowercased terms are carved from two slabs: one
 	// allocation each instead of two per token.
 	est := len(input)/6 + 8 // about one token per six bytes of code
 	tb := &tokenBuf{terms: make([]byte, 0, len(input)+len(input)/2),
-		stream: make(analysis.TokenStream, 0, est), slab: make([]analysis.Token, 0, est)}
+		stream: make(bleveanalysis.TokenStream, 0, est), slab: make([]bleveanalysis.Token, 0, est)}
 	pos := 1
-	forEachIdentOrData(input, func(start, end int, inData bool) {
+	analysis.ForEachIdentOrData(input, func(start, end int, inData bool) {
 		if inData {
 			return
 		}
-		pos += forEachIdentTerm(input[start:end], func(s, e, rel int) {
+		pos += analysis.ForEachIdentTerm(input[start:end], func(s, e, rel int) {
 			tb.add(input, start+s, start+e, pos+rel)
 		})
 	})
@@ -57,8 +55,8 @@ func (codeAnalyzer) Analyze(input []byte) analysis.TokenStream {
 }
 
 type tokenBuf struct {
-	stream analysis.TokenStream
-	slab   []analysis.Token
+	stream bleveanalysis.TokenStream
+	slab   []bleveanalysis.Token
 	terms  []byte
 }
 
@@ -75,10 +73,10 @@ func Tokens(text string) []string {
 
 func (tb *tokenBuf) add(b []byte, start, end, pos int) {
 	if len(tb.slab) == cap(tb.slab) {
-		tb.slab = make([]analysis.Token, 0, 64+len(tb.stream))
+		tb.slab = make([]bleveanalysis.Token, 0, 64+len(tb.stream))
 	}
-	tb.slab = append(tb.slab, analysis.Token{Start: start, End: end, Term: tb.lower(b[start:end]),
-		Position: pos, Type: analysis.AlphaNumeric})
+	tb.slab = append(tb.slab, bleveanalysis.Token{Start: start, End: end, Term: tb.lower(b[start:end]),
+		Position: pos, Type: bleveanalysis.AlphaNumeric})
 	tb.stream = append(tb.stream, &tb.slab[len(tb.slab)-1])
 }
 
@@ -141,3 +139,8 @@ func lowerInto(slab *[]byte, raw []byte, chunk int) []byte {
 	}
 	return (*slab)[n:len(*slab):len(*slab)]
 }
+
+// DataSpans lists the byte ranges of text that the index reads as
+// encoded data, not as words (see analysis.DataSpans). A tool comparing
+// searches with a grep leaves them out.
+func DataSpans(b []byte) [][2]int { return analysis.DataSpans(b) }

@@ -35,7 +35,7 @@ func (b bm25) numerator(tf float64) float64 { return b.idf * (tf * bsearch.BM25_
 // freq and part is less than min. Its margin (a billionth) is far wider
 // than the rounding of either side, so it never says so of a score that
 // scoreWith would not put below min. Most postings of a word in every
-// file cannot enter a page of 20, and a division each was a tenth of
+// file cannot enter a page, and a division each was a visible part of
 // ranking them.
 func (b bm25) surelyBelow(freq uint64, part, min float64) bool {
 	tf := tfOf(freq)

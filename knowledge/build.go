@@ -168,15 +168,11 @@ func (x *Index) indexStream(ctx context.Context, files <-chan diskFile, progress
 		batch = append(batch, p)
 		bytes += p.size
 		// A batch holding a heavy document is written with no other
-		// beside it: one 1.5 MB base64 file's segment took 85 MB of heap
-		// to build, and two such batches at once put a build's peak RSS
-		// over 400 MB. (In a batch of its own, zap's building of a
-		// one-document segment of 165k terms took 1.8 GB.) Letting an
-		// ordinary batch beside a heavy one fills the core the Go tree's
-		// compiler rewrite files leave idle for a second and a half, but
-		// over ten alternated builds it saved 3-8% of the time for 27 MB
-		// more peak RSS on average, and two builds in 22 peaked at 400
-		// and 410 MB.
+		// beside it: building a heavy file's segment takes many times its
+		// size in heap, and two such batches at once set a build's peak
+		// memory. Letting an ordinary batch beside it would use a core
+		// that is otherwise idle, but saved little time for a higher and
+		// less predictable peak.
 		heavy = heavy || p.size >= heavyDoc
 		if bytes >= limitBytes || len(batch) >= 5000 {
 			flush(heavy)

@@ -156,8 +156,8 @@ func (s *source) absPath(rel string) string {
 	if rel == "" || strings.HasSuffix(s.root, string(filepath.Separator)) {
 		return filepath.Join(s.root, filepath.FromSlash(rel))
 	}
-	// rel is an indexed id, already clean: Join's cleaning pass was 7% of
-	// a phrase query that reads 2,000 candidate files.
+	// rel is an indexed id, already clean: Join's cleaning pass was a
+	// visible share of a phrase query that reads many candidate files.
 	return s.root + string(filepath.Separator) + filepath.FromSlash(rel)
 }
 

@@ -8,6 +8,9 @@ import (
 	"unicode"
 
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/defs"
 )
 
 // The query side of definitions (defs.go): asking the def field, and
@@ -18,7 +21,7 @@ import (
 // up); nil otherwise.
 func (q *parsedQuery) definedQuery(text string) query.Query {
 	terms := wordsOf(text).terms
-	if len(terms) != 1 || q.defined != nil && !q.defined(terms[0]) {
+	if len(terms) != 1 || q.dict != nil && !q.dict.defined(terms[0]) {
 		return nil
 	}
 	tq := query.NewTermQuery(terms[0])
@@ -47,7 +50,7 @@ func parseDef(name string) (term, error) {
 		return term{}, nil
 	}
 	id, ok := oneIdent(name)
-	if !ok || id != name || searchedAsText(id) {
+	if !ok || id != name || analysis.SearchedAsText(id) {
 		return term{}, fmt.Errorf("%w: def: takes one name, as in def:parseArgs (not %q)", ErrBadQuery, name)
 	}
 	t, err := parseTerm(id)
@@ -101,9 +104,8 @@ func (x *Index) termDefined(ctx context.Context, term string) bool {
 
 // maxDefinerSize: a defining file bigger than this shows the lines of its
 // first mentions, as any hit does. Its definition can be anywhere, and
-// reading the whole of a big file for it (net/http's 450 KB h2_bundle.go
-// defines context) costs more than the rest of a page, whose big files are
-// read only as far as their first lines.
+// reading the whole of a big file for it costs more than the rest of a
+// page, whose big files are read only as far as their first lines.
 const maxDefinerSize = 128 << 10
 
 // definersAmong maps the hits, by id, that define one of q's words to
@@ -147,13 +149,13 @@ func (x *Index) definersAmong(ctx context.Context, q *parsedQuery, ids []string)
 // lines m found: a search for a name shows the file defining it at its
 // definition, not at the first mention (a doc comment, an import); false,
 // with m unchanged, when no line defines term. Only the lines holding the
-// name are looked at, found by the vectorized search literal.go uses: a
-// scan of every line ran at about 300 MB/s, a millisecond for a big file.
+// name are looked at, found by the vectorized search literal.go uses,
+// since a scan of every line was slow on a big file.
 func definitionFirst(data []byte, m lineMatch, term, lang string, exact bool) (lineMatch, bool) {
 	if !isASCII(term) {
 		return m, false
 	}
-	r, ok := rulesFor(lang)
+	r, ok := defs.RulesFor(lang)
 	if !ok {
 		return m, false
 	}
@@ -165,25 +167,14 @@ func definitionFirst(data []byte, m lineMatch, term, lang string, exact bool) (l
 		}
 		at, end := from+j, from+j+len(needle)
 		from = at + 1
-		if at > 0 && isNameByte(data[at-1]) || end < len(data) && isNameByte(data[end]) {
+		if at > 0 && defs.IsNameByte(data[at-1]) || end < len(data) && defs.IsNameByte(data[end]) {
 			continue // inside a longer name
 		}
 		if exact && string(data[at:end]) != term {
 			continue
 		}
-		start, stop := lineAt(data, at)
-		line := trimCR(data[start:stop])
-		name := definedOn(lineAbove(data, start), line, r)
-		if name == nil {
-			if closer := goBlockOf(data, start, line, r); closer != 0 {
-				name = memberOf(line, closer)
-			}
-		}
-		if name == nil && r.typeBodies {
-			if kind := typeBodyOf(data, start, line, r.typedFuncs); kind != 0 {
-				name = memberName(line, skipBlanks(line, 0), kind)
-			}
-		}
+		start, _ := lineAt(data, at)
+		name := defs.At(data, start, r)
 		// name is a slice of data to its end: its capacity tells where.
 		if name != nil && cap(data)-cap(name) == at && len(name) == len(needle) {
 			return withLineFirst(data, m, at, end), true
@@ -205,37 +196,4 @@ func withLineFirst(data []byte, m lineMatch, at, end int) lineMatch {
 	}
 	snippet, ranges := cutSnippet(data[start:stop], start, []span{{at, end, 0}})
 	return lineMatch{line: ln, lines: lines, snippet: snippet, ranges: ranges, unverified: m.unverified}
-}
-
-// lineAbove is the line before the one starting at data[start].
-func lineAbove(data []byte, start int) []byte {
-	if start == 0 {
-		return nil
-	}
-	return trimCR(data[bytes.LastIndexByte(data[:start-1], '\n')+1 : start-1])
-}
-
-// goBlockOf is the byte closing the Go block of definitions line, starting
-// at data[start], is a member of (see forEachDefinition), or 0: the line
-// is one tab in, below the block's opening line with nothing but
-// indented, blank or comment lines between.
-func goBlockOf(data []byte, start int, line []byte, r defRules) byte {
-	if len(line) < 2 || line[0] != '\t' || line[1] == '\t' {
-		return 0
-	}
-	for p := start; p > 0; {
-		prevStart := bytes.LastIndexByte(data[:p-1], '\n') + 1
-		prev := trimCR(data[prevStart : p-1])
-		p = prevStart
-		switch {
-		case len(prev) == 0 || prev[0] == '\t' || bytes.HasPrefix(prev, []byte("//")):
-			continue
-		case isGroupStart(prev):
-			return ')'
-		case r.goMembers && isBodyStart(prev):
-			return '}'
-		}
-		return 0
-	}
-	return 0
 }

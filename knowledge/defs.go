@@ -4,117 +4,22 @@ import (
 	"bytes"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/hearth-agent/hearth/knowledge/defs"
 )
 
 // A search for a name should show where it is defined before the files
-// that merely use it: "NewRequestWithContext" ranked a test and a
-// comment above net/http's request.go, where a grep user would look
-// first. The index keeps, per file, the names its lines define (fieldDef,
-// each a code word's whole term), found the way a reader spots them: a
-// line that starts, after its indentation and modifiers, with a keyword
-// that introduces a definition in one of the common languages (func,
-// def, class, fn, interface...), followed by the name. A top-level const,
-// let or var names a definition too (indented, it is a local), as do a
-// member of a Go var group or struct, of a TypeScript interface, class or
-// enum and of a Rust struct or enum (defmembers.go), a C or Java
-// function's return type and name, a C macro, a method or constructor
-// named by itself and a Python module's NAME = value (defRules). A word
-// query then also asks the def field, with defBoost, so a file defining
-// the word outranks the files using it, and its hit shows the
-// definition's line (defline.go). No language is parsed, and prose and
-// data files define nothing; a line of a docstring starting "class of"
-// adds a def "of", which only lifts that file for a search for "of".
+// that merely use it, where a grep user would look first. The index
+// keeps, per file, the names its lines define (fieldDef, each a code
+// word's whole term), as package defs recognises them. A word query then
+// also asks the def field, with defBoost, so a file defining the word
+// outranks the files using it, and its hit shows the definition's line
+// (defline.go). A line of a docstring starting "class of" adds a def
+// "of", which only lifts that file for a search for "of".
 const (
 	fieldDef = "def"
 	defBoost = 4.0
 )
-
-// forEachDefinition calls fn with each name text's lines define, as
-// written (a name defined twice comes twice), a slice of text, until fn
-// returns false.
-func forEachDefinition(text []byte, r defRules, fn func(name []byte) bool) {
-	var closer byte // within a Go block of definitions: the byte that closes it
-	var bodies bodyStack
-	var prev []byte
-	for n := 0; len(text) > 0; n++ {
-		line := text
-		if i := bytes.IndexByte(text, '\n'); i >= 0 {
-			line, text = text[:i], text[i+1:]
-		} else {
-			text = nil
-		}
-		line = trimCR(line)
-		above := prev
-		prev = line
-		if r.typeBodies {
-			name := bodies.member(line, n)
-			bodies.open(line, n, r.typedFuncs)
-			if name != nil {
-				if !fn(name) {
-					return
-				}
-				continue
-			}
-		}
-		switch {
-		case closer != 0 && len(line) > 1 && line[0] == '\t' && line[1] != '\t':
-			// One tab in: a member, not a line of its value.
-			if name := memberOf(line, closer); name != nil && !fn(name) {
-				return
-			}
-		case closer != 0 && len(line) > 0 && line[0] == closer:
-			closer = 0
-		case isGroupStart(line):
-			closer = ')'
-		default:
-			if name := definedOn(above, line, r); name != nil && !fn(name) {
-				return
-			}
-			if r.goMembers && isBodyStart(line) {
-				closer = '}'
-			}
-		}
-	}
-}
-
-// memberOf is the name a line one tab into a Go block defines: a var,
-// const or type group's member (ErrNotExist = ...), a struct's field
-// (Timeout time.Duration) or an interface's method (Read(p []byte) ...);
-// nil for an embedded type (io.Reader), which names none of its own.
-func memberOf(line []byte, closer byte) []byte {
-	name, end := wordAt(line, 1)
-	if name == nil || closer == ')' {
-		return name
-	}
-	if end < len(line) && bytes.IndexByte([]byte(" \t(,"), line[end]) >= 0 {
-		return name
-	}
-	return nil
-}
-
-// isBodyStart: the line opens a Go struct's or interface's body
-// ("type Client struct {").
-func isBodyStart(line []byte) bool {
-	if !bytes.HasPrefix(line, []byte("type ")) {
-		return false
-	}
-	line = bytes.TrimRight(line, " \t")
-	return bytes.HasSuffix(line, []byte(" struct {")) || bytes.HasSuffix(line, []byte(" interface {"))
-}
-
-// isGroupStart: the line opens a Go group of definitions ("var (").
-func isGroupStart(line []byte) bool {
-	if len(line) < 5 || line[0] != 'v' && line[0] != 'c' && line[0] != 't' {
-		return false
-	}
-	for _, kw := range []string{"var", "const", "type"} {
-		rest, ok := bytes.CutPrefix(line, []byte(kw))
-		if ok && string(bytes.TrimSpace(rest)) == "(" {
-			return true
-		}
-	}
-	return false
-}
 
 // definitionTerms lists the distinct terms of the names text, a file of
 // language lang, defines: the whole-identifier term the content field
@@ -123,11 +28,11 @@ func definitionTerms(text []byte, lang string) [][]byte {
 	var terms [][]byte
 	var slab []byte
 	var seen map[string]bool // once there are many: a table file defines thousands
-	rules, ok := rulesFor(lang)
+	rules, ok := defs.RulesFor(lang)
 	if !ok {
 		return nil
 	}
-	forEachDefinition(text, rules, func(name []byte) bool {
+	defs.Each(text, rules, func(name []byte) bool {
 		term := wholeTerm(&slab, name)
 		switch {
 		case term == nil:

@@ -7,6 +7,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2/document"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // Field names in the index.
@@ -70,7 +72,7 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 		if defs := definitionTerms(content, lang); len(defs) > 0 {
 			doc.AddField(newDefField(defs))
 		}
-		if sketch := pairSketch(content); sketch != nil {
+		if sketch := analysis.PairSketch(content); sketch != nil {
 			doc.AddField(document.NewTextFieldCustom(fieldPairs, nil, sketch, optStore, nil))
 		}
 	}

@@ -3,6 +3,8 @@ package knowledge
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // A phrase, or a word written with punctuation (os.Open, net/http), is
@@ -23,7 +25,7 @@ type literalWords struct {
 	// run, which its grams find instead.
 	terms []string
 	// toGrams holds the identifiers asked for through their grams
-	// instead (see leftToGrams), in order.
+	// instead (see analysis.LeftToGrams), in order.
 	toGrams []string
 	// start is the term a code word starting at a match must begin
 	// with: the first identifier's, when the text starts with one that
@@ -46,10 +48,10 @@ func wordsKnown(text string, known func(term string, open bool) bool) literalWor
 	text = strings.TrimSpace(text)
 	b := []byte(text)
 	var w literalWords
-	forEachIdentOrData(b, func(start, end int, inData bool) {
+	analysis.ForEachIdentOrData(b, func(start, end int, inData bool) {
 		w.openEnd = false // until this identifier is a term ending the text
 		id := text[start:end]
-		if leftToGrams(id, inData) {
+		if analysis.LeftToGrams(id, inData) {
 			w.toGrams = append(w.toGrams, id)
 			return
 		}
@@ -77,21 +79,21 @@ func startsWord(data []byte, at int, term string) bool {
 	s, e := identAround(data, at)
 	id := data[s:e]
 	found := false
-	forEachIdentTerm(id, func(start, end, _ int) {
+	analysis.ForEachIdentTerm(id, func(start, end, _ int) {
 		found = found || s+start == at && strings.HasPrefix(foldString(string(id[start:end])), term)
 	})
 	return found
 }
 
 // identAround returns the identifier holding the word rune at data[at],
-// as forEachIdent cuts identifiers: word runes, and a '-' between a word
+// as analysis.ForEachIdent cuts identifiers: word runes, and a '-' between a word
 // rune and a word rune other than '_'. It looks only at the identifier's
 // own bytes, as a minified file's line can be megabytes long.
 func identAround(data []byte, at int) (int, int) {
 	start := at
 	for start > 0 {
 		r, size := utf8.DecodeLastRune(data[:start])
-		if !isWordRune(r) && !(r == '-' && kebabDash(data, start-size)) {
+		if !analysis.IsWordRune(r) && !(r == '-' && kebabDash(data, start-size)) {
 			break
 		}
 		start -= size
@@ -99,7 +101,7 @@ func identAround(data []byte, at int) (int, int) {
 	end := at
 	for end < len(data) {
 		r, size := utf8.DecodeRune(data[end:])
-		if !isWordRune(r) && !(r == '-' && kebabDash(data, end)) {
+		if !analysis.IsWordRune(r) && !(r == '-' && kebabDash(data, end)) {
 			break
 		}
 		end += size
@@ -115,7 +117,7 @@ func kebabDash(data []byte, i int) bool {
 	}
 	prev, _ := utf8.DecodeLastRune(data[:i])
 	next, _ := utf8.DecodeRune(data[i+1:])
-	return isWordRune(prev) && next != '_' && isWordRune(next)
+	return analysis.IsWordRune(prev) && next != '_' && analysis.IsWordRune(next)
 }
 
 // wordStarts keeps the matches of t that start a code word. A match left

@@ -102,12 +102,12 @@ func TestWordsOf(t *testing.T) {
 // when they are few, else as its trigrams (and as nothing when it has
 // none): each a necessary condition of the text.
 func TestOpenWordAsksForTermsOrTrigrams(t *testing.T) {
-	q := &parsedQuery{prefixTerms: func(prefix string, max int) ([]string, bool) {
+	q := &parsedQuery{dict: prefixDict(func(prefix string, max int) ([]string, bool) {
 		if prefix == "few" {
 			return []string{"few", "fewer"}, true
 		}
 		return nil, false
-	}}
+	})}
 	few, tri := q.openWord("few", nil)
 	if d, ok := few.(*query.DisjunctionQuery); !ok || len(d.Disjuncts) != 2 || tri != nil {
 		t.Errorf("few: %#v, %v", few, tri)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/blevesearch/bleve/v2/document"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // countedField is an indexed, unstored text field whose analysis counts
@@ -46,8 +48,7 @@ func (f *countedField) AnalyzedTokenFrequencies() index.TokenFrequencies {
 }
 
 // Size is kept from Analyze: bleve asks for it more than once per
-// document, and TokenFrequencies.Size walks the whole map each time (4%
-// of a build).
+// document, and TokenFrequencies.Size walks the whole map each time.
 func (f *countedField) Size() int {
 	return 64 + len(f.name) + len(f.value) + f.freqsSize
 }
@@ -83,9 +84,8 @@ func recycleFields(docs []*document.Document) {
 }
 
 // counterMem is a frequency map and entry slab sized for up to
-// counterCap(class) terms. A file's maps were two fifths of the bytes a
-// build allocated (5.0 of 12.5 GB on a 20k-file tree), all garbage once
-// its batch was in the index.
+// counterCap(class) terms. A file's maps were a large share of the
+// bytes a build allocated, all garbage once its batch was in the index.
 type counterMem struct {
 	class int
 	freqs index.TokenFrequencies
@@ -141,7 +141,7 @@ func (c *termCounter) size() int {
 
 // reserve sizes the map and the entry slab for n distinct terms: grown
 // step by step, a file's map of a few thousand grams was the largest
-// allocation of the whole build (6.7 of 17.7 GB on a 20k-file tree).
+// allocation of the whole build.
 func (c *termCounter) reserve(n int) {
 	c.mem = getCounterMem(n)
 	c.freqs, c.slab = c.mem.freqs, c.mem.slab
@@ -177,13 +177,13 @@ var identCounts = sync.Pool{New: func() any { return &identCount{at: map[string]
 func countIdents(value []byte, c *termCounter) {
 	ic := identCounts.Get().(*identCount)
 	hasData := false
-	forEachIdentOrData(value, func(start, end int, inData bool) {
+	analysis.ForEachIdentOrData(value, func(start, end int, inData bool) {
 		if inData {
 			hasData = true
 			return
 		}
 		id := value[start:end]
-		forEachIdentTerm(id, func(s, e, _ int) {
+		analysis.ForEachIdentTerm(id, func(s, e, _ int) {
 			c.occurrences++
 			term := lowerInto(&c.terms, id[s:e], 16<<10)
 			if i, ok := ic.at[string(term)]; ok {
@@ -202,7 +202,7 @@ func countIdents(value []byte, c *termCounter) {
 		c.slab[len(c.slab)-1].SetFrequency(int(ic.freqs[i]))
 	}
 	if hasData {
-		c.insert(dataMarker) // no occurrence: the field's length, hence BM25, is the words'
+		c.insert(analysis.DataMarker) // no occurrence: the field's length, hence BM25, is the words'
 	}
 	if len(ic.terms) > 1<<14 {
 		return // a huge map would make every later clear slow
@@ -214,5 +214,5 @@ func countIdents(value []byte, c *termCounter) {
 }
 
 func countGrams(value []byte, c *termCounter) {
-	c.occurrences = eachDistinctGram(value, c.reserve, c.insert)
+	c.occurrences = analysis.EachDistinctGram(value, c.reserve, c.insert)
 }

@@ -2,6 +2,8 @@ package knowledge
 
 import (
 	"unicode/utf8"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // fuzzySpans finds identifiers and identifier parts within fuzz edits.
@@ -24,9 +26,9 @@ func fuzzySpans(data []byte, want string, fuzz int) [][2]int {
 			out = append(out, [2]int{a, b})
 		}
 	}
-	forEachIdent(data, func(start, end int) {
+	analysis.ForEachIdent(data, func(start, end int) {
 		check(start, end)
-		ps := splitParts(data[start:end], parts[:0])
+		ps := analysis.SplitParts(data[start:end], parts[:0])
 		if len(ps) > 1 {
 			for _, p := range ps {
 				check(start+p[0], start+p[1])

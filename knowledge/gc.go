@@ -9,20 +9,27 @@ import (
 	"sync/atomic"
 )
 
-// buildGCPercent is the collector's target while any index builds. A
-// build's garbage (analysed batches, merge buffers) is most of the
-// process's allocation: at Go's default of 100 the heap grew to twice a
-// ~140 MB live set, which with the mapped index put a 1 GB tree's build
-// at 445 MB RSS; at 50 it measured 347 MB for 7% more CPU. Since merges
-// map less (64 KB writes, store.go) 75 fits: alternated pairs against
-// 50 took 9% less CPU on the Go tree (four pairs, ~20 MB more peak) and
-// 6–11% less on the 1 GB tier (two pairs; peak 353–363 MB, 309–320 at 50).
-const buildGCPercent = 75
+// The collector's settings are the program's, not this package's: the
+// composition root chooses them with SetBuildGCPercent and KeepHeapFloor,
+// and the package only keeps its builds and the floor from undoing each
+// other's target.
 
 var buildGC struct {
 	sync.Mutex
-	builds int
-	saved  int
+	percent int // the target during builds; 0 leaves the collector alone
+	builds  int
+	saved   int
+}
+
+// SetBuildGCPercent makes every index build that starts afterwards run
+// the collector at percent (as debug.SetGCPercent) until it ends, since a
+// build's garbage is most of the process's allocation; 0, the default,
+// leaves the collector alone. A lower target, or a disabled collector,
+// is kept.
+func SetBuildGCPercent(percent int) {
+	buildGC.Lock()
+	defer buildGC.Unlock()
+	buildGC.percent = max(percent, 0)
 }
 
 // lowerGCForBuild sets the build's collector target (never raising a
@@ -32,9 +39,12 @@ var buildGC struct {
 func lowerGCForBuild() (restore func()) {
 	buildGC.Lock()
 	defer buildGC.Unlock()
+	if buildGC.percent == 0 {
+		return func() {}
+	}
 	if buildGC.builds == 0 {
-		buildGC.saved = debug.SetGCPercent(buildGCPercent)
-		if buildGC.saved < buildGCPercent { // lower, or off (-1): keep it
+		buildGC.saved = debug.SetGCPercent(buildGC.percent)
+		if buildGC.saved < buildGC.percent { // lower, or off (-1): keep it
 			debug.SetGCPercent(buildGC.saved)
 		}
 	}
@@ -56,11 +66,10 @@ func lowerGCForBuild() (restore func()) {
 // build runs (lowerGCForBuild rules then), by raising GOGC after each
 // collection; never below the percent the process had when it started
 // (Go's 100 unless set), and not at all when GOGC is set in the
-// environment. A small project's index leaves a few MB live, and at
-// GOGC=100 a collection then ran every few queries, each slowing the
-// queries it overlapped: the tail of the latencies. The soft memory
-// limit still bounds the heap. It is the app's process-wide choice, made
-// once; stop ends it and restores the percent.
+// environment. A small index leaves little live, and collecting that
+// often slows the queries each collection overlaps. The soft memory
+// limit still bounds the heap. It is the program's process-wide choice,
+// made once; stop ends it and restores the percent.
 func KeepHeapFloor(floor uint64) (stop func()) {
 	if os.Getenv("GOGC") != "" {
 		return func() {}

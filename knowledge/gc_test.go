@@ -8,12 +8,25 @@ import (
 	"time"
 )
 
+// testBuildGCPercent is the build target these tests set, as a program
+// would with SetBuildGCPercent.
+const testBuildGCPercent = 75
+
+// withBuildGCPercent sets the build target for one test and restores
+// the package's default after it.
+func withBuildGCPercent(t *testing.T, pct int) {
+	t.Helper()
+	SetBuildGCPercent(pct)
+	t.Cleanup(func() { SetBuildGCPercent(0) })
+}
+
 func TestBuildGCTargetIsRestoredOnceByTheLastBuild(t *testing.T) {
+	withBuildGCPercent(t, testBuildGCPercent)
 	tests := []struct {
 		name           string
 		before, during int
 	}{
-		{"default target is lowered", 100, buildGCPercent},
+		{"default target is lowered", 100, testBuildGCPercent},
 		{"a lower target is kept", 20, 20},
 		{"a disabled collector stays off", -1, -1},
 	}
@@ -35,6 +48,20 @@ func TestBuildGCTargetIsRestoredOnceByTheLastBuild(t *testing.T) {
 				t.Fatalf("after both builds GOGC = %d, want %d restored", got, tt.before)
 			}
 		})
+	}
+}
+
+// With no target set by the program a build leaves the collector alone.
+func TestBuildGCUnsetLeavesTheCollectorAlone(t *testing.T) {
+	orig := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(orig)
+	restore := lowerGCForBuild()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Fatalf("during a build with no target GOGC = %d, want 100", got)
+	}
+	restore()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Fatalf("after it GOGC = %d, want 100", got)
 	}
 }
 
@@ -63,6 +90,7 @@ func TestHeapFloorPercent(t *testing.T) {
 // alone until the build ends, and stop restores the percent.
 func TestKeepHeapFloor(t *testing.T) {
 	t.Setenv("GOGC", "")
+	withBuildGCPercent(t, testBuildGCPercent)
 	orig := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(orig)
 	stop := KeepHeapFloor(256 << 20) // far above this test's live heap
@@ -93,8 +121,8 @@ func TestKeepHeapFloor(t *testing.T) {
 	runtime.GC()
 	runtime.GC()
 	time.Sleep(20 * time.Millisecond) // the finalizer's turn
-	if p := gcPercent(); p != buildGCPercent {
-		t.Errorf("during a build GOGC = %d, want %d", p, buildGCPercent)
+	if p := gcPercent(); p != testBuildGCPercent {
+		t.Errorf("during a build GOGC = %d, want %d", p, testBuildGCPercent)
 	}
 	restore()
 	if p := gcPercent(); p <= 100 {

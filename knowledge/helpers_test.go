@@ -161,3 +161,16 @@ func wantHits(t *testing.T, x *Index, q string, paths []string, line int, match 
 		t.Errorf("Search(%q) highlights %q, want %q", q, got, match)
 	}
 }
+
+// prefixDict is a dictionary that knows only the content terms a prefix
+// begins; asked anything else, it answers as a query with no dictionary
+// would assume: every path, term and definition may be there.
+type prefixDict func(prefix string, max int) ([]string, bool)
+
+func (p prefixDict) pathsContaining(string) (pathTerms, bool) { return pathTerms{}, false }
+func (p prefixDict) pathTermIndexed(string) bool              { return true }
+func (p prefixDict) known(string, bool) bool                  { return true }
+func (p prefixDict) defined(string) bool                      { return true }
+func (p prefixDict) contentTermsWithPrefix(prefix string, max int) ([]string, bool) {
+	return p(prefix, max)
+}

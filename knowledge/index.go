@@ -36,8 +36,8 @@ const (
 
 // Status is a snapshot of the index for progress bars and diagnostics.
 // While a build's walk runs (Counting), files are indexed as they are
-// found and the totals grow with it (for under a second on 100k files),
-// so a bar of done over total would run backwards.
+// found and the totals grow with it (briefly, even on a big tree), so a
+// bar of done over total would run backwards.
 type Status struct {
 	State      State  `json:"state"`
 	Counting   bool   `json:"counting"`

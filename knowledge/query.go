@@ -68,27 +68,14 @@ type term struct {
 type parsedQuery struct {
 	terms []term
 	paths []string // lowercased; a glob if it holds * or ?
-	// lookupPaths, when set, names the indexed files whose paths hold a
-	// substring, by folder where it can (false: too many to name).
-	lookupPaths func(sub string) (pathTerms, bool)
-	// inPaths, when set, reports whether any indexed path holds a path
-	// term (false lets a word skip the path half of its query).
-	inPaths func(term string) bool
-	// known, when set, reports whether the index holds a term (open: or
-	// one starting with it), in a file's content or path (see
-	// lookForUnknownAsText).
-	known func(term string, open bool) bool
-	// defined, when set, reports whether some file defines a term (see
-	// defs.go).
-	defined func(term string) bool
+	// dict, when set, is the index the query will run on, asked while
+	// the plan is made (see dictionary).
+	dict dictionary
 	// definers maps the files defining a word of the query to its term,
 	// whose definition line their hits show first.
 	definers map[string]string
-	// prefixTerms, when set, lists the content terms starting with a
-	// prefix (false: more than max).
-	prefixTerms func(prefix string, max int) ([]string, bool)
-	exts        []string
-	langs       []string
+	exts     []string
+	langs    []string
 	// notPaths, notExts and notLangs exclude what they name (-path:,
 	// -ext:, -lang:), as the same filters unnegated would keep it.
 	notPaths, notExts, notLangs []string

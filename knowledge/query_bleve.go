@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // pathBoost ranks a word found in the file's path above the same word in
@@ -79,7 +81,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 	}
 	if t.inDataOnly {
 		// Only files holding data; no path holds it as a word.
-		data := query.NewTermQuery(string(dataMarker))
+		data := query.NewTermQuery(string(analysis.DataMarker))
 		data.SetField(fieldContent)
 		return allOf([]query.Query{q.identsAndGrams(t), data}, nil)
 	}
@@ -93,9 +95,9 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 	}
 	// A clause no document can match (no path holds the word, no file
 	// defines it) is left out: a disjunction with an empty clause still
-	// costs a merge step per hit (40% of a common word's query).
+	// costs a merge step per hit, a large part of a common word's query.
 	clauses := []query.Query{identsQuery(t.text, fieldContent, 1)}
-	if q.inPaths == nil || q.anyInPaths(t.text) {
+	if q.dict == nil || q.anyInPaths(t.text) {
 		clauses = append(clauses, identsQuery(t.text, fieldPath, pathBoost))
 	}
 	if d := q.definedQuery(t.text); d != nil {
@@ -110,7 +112,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 // anyInPaths: some indexed path holds one of text's whole identifiers
 // (the terms identsQuery would ask the path field for).
 func (q *parsedQuery) anyInPaths(text string) bool {
-	return slices.ContainsFunc(wordsOf(text).terms, q.inPaths)
+	return slices.ContainsFunc(wordsOf(text).terms, q.dict.pathTermIndexed)
 }
 
 // identsAndGrams asks for a phrase's or a punctuated word's identifiers
@@ -141,7 +143,7 @@ func (q *parsedQuery) identsAndGrams(t term) query.Query {
 
 // maxOpenTerms bounds the code words a last word may begin: more are
 // left to its trigrams, whose few posting lists cost less than a
-// disjunction of many frequent terms ("if err" with 64: 7 → 18 ms).
+// disjunction of many frequent terms ("if err").
 const maxOpenTerms = 8
 
 // openWord is the query for the code words starting with prefix: the
@@ -149,12 +151,12 @@ const maxOpenTerms = 8
 // (nil, and the prefix's trigrams added to tri, when there are too
 // many), or bleve's prefix query while the first build runs.
 func (q *parsedQuery) openWord(prefix string, tri *triQuery) (query.Query, *triQuery) {
-	if q.prefixTerms == nil {
+	if q.dict == nil {
 		p := query.NewPrefixQuery(prefix)
 		p.SetField(fieldContent)
 		return p, tri
 	}
-	terms, ok := q.prefixTerms(prefix, maxOpenTerms)
+	terms, ok := q.dict.contentTermsWithPrefix(prefix, maxOpenTerms)
 	if !ok {
 		grams := literalQuery(prefix)
 		switch {

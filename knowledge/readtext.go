@@ -62,9 +62,9 @@ const bigFile = 4 * headLen
 // (done) the rest is not read and there is no data. Top hits are often
 // the biggest files, and a common word's lines are all in their heads.
 // The file's size is asked for only once it fills the first buffer:
-// reads stop at the first short one (a regular file's end), so a file of
-// under 64 KB is one open, one read and one close (an fstat was a tenth
-// of the system time of a phrase query reading 2,000 files).
+// reads stop at the first short one (a regular file's end), so a file
+// that fits the first buffer is one open, one read and one close: an
+// fstat per file was a visible cost of a phrase reading many files.
 func readTextPeek(path string, maxSize int64, peek func(head []byte) bool) (data []byte, held textBuf, done bool, err error) {
 	f, err := openText(path)
 	if err != nil {

@@ -15,7 +15,7 @@ type scope struct {
 // reconcile walks the scopes (all sources when nil), indexes what is new
 // or changed and deletes what is gone or now ignored. Files are indexed
 // as the walk finds them, so a big tree's first results do not wait for
-// the whole walk (800 ms for 100k files); what is gone is known, and
+// the whole walk; what is gone is known, and
 // deleted, once it ends. With progress set, it reports totals (growing
 // while the walk runs) and progress in the status.
 func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool) error {

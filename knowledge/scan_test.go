@@ -66,7 +66,7 @@ func TestScanStopsEarlyOnBroadPatterns(t *testing.T) {
 
 // Case-sensitive camel-case wildcards are narrowed by a prefix lookup of
 // code-word parts: the parts that once went unindexed (after a caseless
-// letter, or longer than maxTokenLen) must still lead to their files.
+// letter, or longer than analysis.MaxTokenLen) must still lead to their files.
 func TestCamelWildcardFindsEveryPlacement(t *testing.T) {
 	ws := t.TempDir()
 	files := map[string]string{

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -34,6 +35,10 @@ type Results struct {
 	Approx  bool          `json:"approx"`  // Total is an estimate: not every candidate file was read
 	Scanned bool          `json:"scanned"` // answered by a streaming scan, not the index
 	Partial bool          `json:"partial"` // the first build is still running
+	// AsPrefix is the query that answered instead of the one asked: its
+	// last word as a prefix, asked because it found nothing
+	// (RetryAsPrefix); "" when the query answered itself.
+	AsPrefix string `json:"asPrefix,omitempty"`
 }
 
 // Search runs a query (see the package's query syntax: words are ANDed,
@@ -41,13 +46,22 @@ type Results struct {
 // -path:, -ext:, -lang: to exclude, and OR between alternatives) and
 // returns up to limit hits ranked by BM25, path matches boosted.
 // Snippets are read from disk now, so they show the file as it is.
-func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error) {
+// Options change how a query is answered (RetryAsPrefix).
+func (x *Index) Search(ctx context.Context, q string, limit int, opts ...SearchOption) (Results, error) {
+	res, err := x.search(ctx, q, limit)
+	if err != nil || !slices.Contains(opts, RetryAsPrefix) {
+		return res, err
+	}
+	return x.retryAsPrefix(ctx, q, limit, res), nil
+}
+
+func (x *Index) search(ctx context.Context, q string, limit int) (Results, error) {
 	start := time.Now()
 	if limit <= 0 {
 		limit = 20
 	}
 	// No search has more hits than the index has files, and a page is
-	// sized by its limit: --limit 1000000000 asked for 16 GB at once.
+	// sized by its limit: a huge --limit would allocate it all at once.
 	if n, err := x.idx.DocCount(); err == nil && uint64(limit) > n {
 		limit = int(max(n, 1))
 	}
@@ -83,19 +97,7 @@ func (x *Index) Search(ctx context.Context, q string, limit int) (Results, error
 
 func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	if x.state() == StateReady {
-		pq.lookupPaths = x.pathsContaining
-		pq.inPaths = func(term string) bool { return x.pathTermIndexed(ctx, term) }
-		defined := map[string]bool{} // asked by the query and again for its hits' lines
-		pq.defined = func(term string) bool {
-			d, ok := defined[term]
-			if !ok {
-				d = x.termDefined(ctx, term)
-				defined[term] = d
-			}
-			return d
-		}
-		pq.prefixTerms = x.contentTermsWithPrefix
-		pq.known = func(term string, open bool) bool { return x.termIndexed(ctx, term, open) }
+		pq.dict = &indexDict{x: x, ctx: ctx}
 	}
 	res, err := x.searchOnce(ctx, pq, limit)
 	// A word the index holds nowhere finds nothing: only then are the

@@ -49,7 +49,7 @@ func findLinesIn(v *textView, terms []term) lineMatch {
 // line, so its first maxLines lines make the answer: the text is searched
 // a window at a time (firstWindow, growing fourfold, cut at a line end since
 // no match crosses one) until they are found. Top hits are often the
-// biggest files (net/http's server.go: 120 KB), with the word early on.
+// biggest files, with the word early on.
 func loneLines(v *textView, t term) lineMatch {
 	var spans []span
 	from := 0

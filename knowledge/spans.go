@@ -3,6 +3,8 @@ package knowledge
 import (
 	"bytes"
 	"regexp"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // termSpans returns byte ranges of t in the text; a phrase's or a
@@ -10,7 +12,7 @@ import (
 func termSpans(v *textView, t term) [][2]int {
 	spans := textSpans(v, t)
 	if t.inDataOnly {
-		spans = withinData(v.data, spans)
+		spans = analysis.WithinData(v.data, spans)
 	}
 	if t.words.start == "" || len(spans) == 0 {
 		return spans

@@ -15,8 +15,8 @@ import (
 // size mtime kind", so that the reconcile at open can tell what changed
 // on disk. It is one term with doc values, read back column by column:
 // as a stored field it was read from each document's stored data, which
-// also holds its pair sketch, and the reconcile then mapped all of it
-// (54 MB more of the 1 GB tier's index resident after opening).
+// also holds its pair sketch, and the reconcile then mapped all of it,
+// keeping much more of the index resident after opening.
 func stampTerm(id string, s fileStat, kind string) []byte {
 	return []byte(id + "\x00" + strconv.FormatInt(s.size, 10) + " " + strconv.FormatInt(s.mtime, 10) + " " + kind)
 }

@@ -85,33 +85,29 @@ func newMapping() mapping.IndexMapping {
 // Batch returns): the stamp of every file travels in its own document, so
 // whatever a crash loses, the reconcile at the next open re-indexes.
 // Segments stop growing at 5,000 files: merging ever larger segments maps
-// and reads them whole, and on a 100k-file tree those pages took the
-// build's peak RSS to 941 MB. Capped at 10,000 it measured 453 MB, and
-// with the floor below 367–434 MB over eight runs; at 5,000, 356–375 MB
-// over three, for the same build CPU and query times (with the old
-// floor a 5,000 cap had slowed the build by 7%).
+// and reads them whole, and on a big tree those pages set the build's
+// peak memory; a lower cap bounds it for the same build CPU and query
+// times.
 //
 // The floor is about five batches' files, not bleve's 2,000: the planner
 // counts every segment under the floor as floor-sized, so below it a
 // roster's "balance" cannot tell a growing segment from a new batch's and
-// the growing one was rewritten again and again (a 20k-file build: 51 →
-// 43 CPU-s; the 1 GB tier: 271 → 226 CPU-s, peak RSS 373 → 388 MB).
+// the growing one was rewritten again and again, at a cost in CPU.
 func init() {
 	// zapx sizes a new segment's buffer as the last segment's bytes per
-	// document times (documents + 100). After a heavy file (a 1.5 MB
-	// base64 dump: one document, megabytes of segment) the next one-file
-	// segment reserved a hundred times that: 680 MB of the 2 GB a dozen
-	// watcher reindexes of it allocated, and heap peaks near 800 MB under
-	// a 300 MB limit. Without the bump the estimate is per document.
+	// document times (documents + 100). After a heavy file (a base64
+	// dump: one document, megabytes of segment) the next one-file segment
+	// reserved a hundred times that, and the watcher's reindexes of it
+	// pushed the heap far past the memory limit. Without the bump the
+	// estimate is per document.
 	zapx.NewSegmentBufferNumResultsBump = 0
 
 	// A merge writes its segment through a buffer of this size, and a
 	// kernel that caches files in large folios (ext4 on recent Linux)
-	// keeps each write as one folio: with zapx's 1 MB, opening a segment
-	// (its header, a section index mid-file, its footer) mapped three
-	// whole megabytes, ~80 MB of a 100k-file index's steady RSS. 64 KB
-	// writes: 1 GB tier steady RSS 110 → 58 MB and build peak 356 → 310
-	// MB; a 20k-file build's CPU unchanged over two alternated pairs.
+	// keeps each write as one folio: with zapx's larger buffer, opening a
+	// segment (its header, a section index mid-file, its footer) mapped
+	// three whole folios, much of a big index's steady memory. Small
+	// writes keep the pages an open maps small, for the same build CPU.
 	zapx.DefaultFileMergerBufferSize = 64 << 10
 }
 

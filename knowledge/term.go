@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // parseTerm reads one unquoted term: a /regex/, fuzzy~N, prefix*, a
@@ -45,7 +47,7 @@ func parseTerm(s string) (term, error) {
 		if !isOneIdent(word) {
 			return term{}, fmt.Errorf("%w: prefix %q must be a single word", ErrBadQuery, s)
 		}
-		if searchedAsText(word) {
+		if analysis.SearchedAsText(word) {
 			return parseTerm(word) // found as text (CJK, hex): a prefix is one already
 		}
 		// growRight: the matches are the word's occurrences grown over
@@ -76,7 +78,7 @@ func parseTerm(s string) (term, error) {
 		// looked for, as the index ignores it: its lines are the word's.
 		// A CJK word is text within a longer run, and data and hex have
 		// no code words: those are checked in the file.
-		text, verify = id, searchedAsText(id)
+		text, verify = id, analysis.SearchedAsText(id)
 	}
 	t := term{kind: termWord, text: text, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(text)),
 		lit: foldLiteral(text), fold: true, verify: verify}
@@ -89,19 +91,18 @@ func parseTerm(s string) (term, error) {
 
 // camelPartPrefix: a case-sensitive literal starting with a capital and
 // a lowercase letter (Marshaler, NewReader) starts a code-word part
-// wherever it occurs, since splitParts cuts before a capital followed by
+// wherever it occurs, since analysis.SplitParts cuts before a capital followed by
 // a lowercase letter whatever precedes it; the part then begins with the
-// literal's own first part (its later cuts depend on its own letters). Its lowercased prefix is a dictionary lookup
-// that narrows a scan far more than trigrams do (*Marshaler on the Go
-// tree: 180 candidate files, 9.4 MB, for 93 that match). "" when the
-// literal does not qualify.
+// literal's own first part (its later cuts depend on its own letters).
+// Its lowercased prefix is a dictionary lookup that narrows a scan far
+// more than trigrams do. "" when the literal does not qualify.
 func camelPartPrefix(core string, fold bool) string {
 	if fold || len(core) < 2 || core[0] < 'A' || core[0] > 'Z' || core[1] < 'a' || core[1] > 'z' {
 		return ""
 	}
 	var parts [16][2]int
-	first := splitParts([]byte(core), parts[:0])[0]
-	return strings.ToLower(core[:min(first[1], maxTokenLen)]) // parts are indexed cut to maxTokenLen
+	first := analysis.SplitParts([]byte(core), parts[:0])[0]
+	return strings.ToLower(core[:min(first[1], analysis.MaxTokenLen)]) // parts are indexed cut so
 }
 
 // smartCase makes a pattern case-insensitive unless it has a capital.
@@ -127,14 +128,14 @@ func wildcardRegexp(p string) *regexp.Regexp {
 
 func isOneIdent(s string) bool {
 	n := 0
-	forEachIdent([]byte(s), func(int, int) { n++ })
+	analysis.ForEachIdent([]byte(s), func(int, int) { n++ })
 	return n == 1
 }
 
 // oneIdent returns the identifier of s when s holds exactly one.
 func oneIdent(s string) (string, bool) {
 	n, id := 0, ""
-	forEachIdent([]byte(s), func(start, end int) { n++; id = s[start:end] })
+	analysis.ForEachIdent([]byte(s), func(start, end int) { n++; id = s[start:end] })
 	return id, n == 1
 }
 

@@ -26,9 +26,9 @@ const minRangeDocs = 8192
 // same scores, ties in index order as its collector breaks them; but one
 // searcher per core walks its share of the snapshot's document numbers
 // and the shares' best hits merge at the end. Bleve walks every match on
-// one core to count them; a phrase's candidates (2,000 files holding
-// both words on the 1 GB tier) took a third of its time that way, with
-// the other core idle until the files could be read.
+// one core to count them; a phrase's many candidates took a large part
+// of its time that way, with the other cores idle until the files could
+// be read.
 func (x *Index) topQuery(ctx context.Context, q query.Query, pairs []uint64, size, from, whole int) (ranking, error) {
 	r, snap, err := x.snapshot()
 	if err != nil {

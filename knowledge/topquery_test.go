@@ -35,9 +35,9 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pq.prefixTerms = func(prefix string, max int) ([]string, bool) {
+		pq.dict = prefixDict(func(prefix string, max int) ([]string, bool) {
 			return termsWithPrefix(snap, fieldContent, prefix, max)
-		}
+		})
 		queries[s] = pq.bleveQuery()
 	}
 	for name, q := range queries {

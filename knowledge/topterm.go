@@ -18,9 +18,9 @@ var errNotScorch = errors.New("knowledge: index reader is not a scorch snapshot"
 // topTerm answers a lone term query the way bleve's term searcher and
 // top-N collector would (the same BM25 scores, ties in index order), but
 // reads the segments' postings in parallel, one worker per core, with no
-// per-hit allocation. A word in every file of a 100k-file tree is 100k
-// postings to score; bleve walks them on one core through a document
-// match per hit (7.4 ms p50 on the 1 GB tier, against a 5 ms goal).
+// per-hit allocation. A word in every file of a big tree is a posting
+// per file to score; bleve walks them on one core through a document
+// match per hit, too slow for the index's latency goal.
 func (x *Index) topTerm(ctx context.Context, field, term string, size, from int) ([]string, []float64, int, error) {
 	r, snap, err := x.snapshot()
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // triQuery is what a pattern needs of a file's trigrams: all of tris,
@@ -25,7 +27,7 @@ const trigramBoost = 1e-3
 
 // literalQuery requires every trigram of lit.
 func literalQuery(lit string) *triQuery {
-	tris := literalGrams(lit)
+	tris := analysis.LiteralGrams(lit)
 	if len(tris) == 0 {
 		return nil
 	}
@@ -39,13 +41,13 @@ func literalQuery(lit string) *triQuery {
 // posting-list read per segment for no narrowing.
 func boundaryQuery(lit string, toGrams []string) *triQuery {
 	var spanning []string
-	for _, g := range literalGrams(lit) {
+	for _, g := range analysis.LiteralGrams(lit) {
 		if len(g) == 5 || g[0] >= utf8.RuneSelf { // CJK pairs: wordsOf leaves CJK words out
 			spanning = append(spanning, g)
 		}
 	}
 	for _, id := range toGrams {
-		for _, g := range literalGrams(id) { // a CJK word's are among the above
+		for _, g := range analysis.LiteralGrams(id) { // a CJK word's are among the above
 			if !slices.Contains(spanning, g) {
 				spanning = append(spanning, g)
 			}

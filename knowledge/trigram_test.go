@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/blevesearch/bleve/v2/analysis"
+	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/document"
 	index "github.com/blevesearch/bleve_index_api"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 // The counted fields the index is built with must produce exactly what
@@ -27,7 +29,7 @@ func TestCountedFieldsMatchAnalyzers(t *testing.T) {
 	}
 	fields := []struct {
 		name  string
-		ana   analysis.Analyzer
+		ana   bleveanalysis.Analyzer
 		field func([]byte) *countedField
 	}{
 		{"content", codeAnalyzer{}, func(b []byte) *countedField { return newContentField("f", b) }},
@@ -84,34 +86,8 @@ func freqMap(tf index.TokenFrequencies) map[string]int {
 
 func gramsOf(text string) map[string]bool {
 	out := map[string]bool{}
-	eachDistinctGram([]byte(text), nil, func(g []byte) { out[string(g)] = true })
+	analysis.EachDistinctGram([]byte(text), nil, func(g []byte) { out[string(g)] = true })
 	return out
-}
-
-func TestLiteralGrams(t *testing.T) {
-	tests := []struct {
-		in   string
-		want []string
-	}{
-		{"ab", nil},
-		{"Read", []string{"rea", "ead"}},
-		{"id  ar", []string{"id ar"}},   // whitespace runs fold to one space
-		{"no\n\tsu", []string{"no su"}}, // newlines too
-		{"a.Open", []string{"ope", "pen"}},
-		{"é abc", []string{"abc"}},
-		{"x yz", nil},                 // one letter before the space: no boundary gram
-		{"日本語", []string{"日本", "本語"}}, // adjacent CJK characters pair up
-		{"a日本b", []string{"日本"}},
-		{"日 本", []string{"日", "本"}}, // a character no pair holds stands alone
-		{"語", []string{"語"}},
-		{"日本 語", []string{"日本", "語"}},
-		{"데이터를", []string{"데이", "이터", "터를"}},
-	}
-	for _, tt := range tests {
-		if got := literalGrams(tt.in); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("literalGrams(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
 }
 
 // randomText mixes what normalization treats specially: case, runs of
@@ -130,7 +106,7 @@ func TestGramsOfASubstringAreInTheText(t *testing.T) {
 		all := gramsOf(text)
 		a := rng.IntN(len(text))
 		b := a + rng.IntN(len(text)-a+1)
-		for _, g := range literalGrams(text[a:b]) {
+		for _, g := range analysis.LiteralGrams(text[a:b]) {
 			if !all[g] {
 				t.Fatalf("gram %q of %q is not among the grams of %q", g, text[a:b], text)
 			}

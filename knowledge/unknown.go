@@ -1,8 +1,10 @@
 package knowledge
 
+import "github.com/hearth-agent/hearth/knowledge/analysis"
+
 // A word that is no code word anywhere in the index can still be in the
 // files as text: a piece of a hash or of a base64 line (data makes no
-// words, see DataSpans), such as one of the pieces its '+' and '/' cut
+// words, see analysis.DataSpans), such as one of the pieces its '+' and '/' cut
 // it into. Asked for as a term, it found nothing where a grep finds it.
 // Such a word is searched as text instead: its grams pick the files,
 // and each is checked for the text. A lone word is found within data
@@ -12,12 +14,12 @@ package knowledge
 // word starts a code word.
 
 // lookForUnknownAsText turns the words of q that the index does not
-// hold (q.known) into text to find. A lone word is turned only when data
+// hold (q.dict.known) into text to find. A lone word is turned only when data
 // could hold it (base64 bytes); no term is turned when it would have no
 // gram to ask for, as its text would be looked for in every file. It
 // reports whether it turned any.
 func (q *parsedQuery) lookForUnknownAsText() bool {
-	if q.known == nil {
+	if q.dict == nil {
 		return false
 	}
 	turned := false
@@ -29,14 +31,14 @@ func (q *parsedQuery) lookForUnknownAsText() bool {
 			if !allBase64(t.text) {
 				continue
 			}
-			w := wordsKnown(t.text, func(term string, _ bool) bool { return q.known(term, false) })
+			w := wordsKnown(t.text, func(term string, _ bool) bool { return q.dict.known(term, false) })
 			if tri := boundaryQuery(t.text, w.toGrams); len(w.toGrams) > 0 && tri != nil {
 				w.start = "" // data has no code words
 				t.words, t.tri, t.verify, t.inDataOnly = w, tri, true, true
 				turned = true
 			}
 		case t.kind == termWord || t.kind == termPhrase:
-			w := wordsKnown(t.text, q.known)
+			w := wordsKnown(t.text, q.dict.known)
 			if tri := boundaryQuery(t.text, w.toGrams); len(w.toGrams) > len(t.words.toGrams) && tri != nil {
 				t.words, t.tri = w, tri
 				turned = true
@@ -48,7 +50,7 @@ func (q *parsedQuery) lookForUnknownAsText() bool {
 
 func allBase64(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if !isBase64Byte[s[i]] {
+		if !analysis.IsBase64Byte(s[i]) {
 			return false
 		}
 	}

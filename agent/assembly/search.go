@@ -14,15 +14,16 @@ type IndexSearcher struct{ Index *knowledge.Index }
 var _ tools.Searcher = IndexSearcher{}
 
 // Search returns the index's hits, those of knowledge folders with their
-// label.
-func (s IndexSearcher) Search(ctx context.Context, query string, limit int) ([]tools.Hit, error) {
-	res, err := s.Index.Search(ctx, query, limit)
+// label; a query that finds nothing is retried with its last word as a
+// prefix (knowledge.RetryAsPrefix), and asPrefix names the one that did.
+func (s IndexSearcher) Search(ctx context.Context, query string, limit int) (_ []tools.Hit, asPrefix string, _ error) {
+	res, err := s.Index.Search(ctx, query, limit, knowledge.RetryAsPrefix)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	hits := make([]tools.Hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
 		hits = append(hits, tools.Hit{Path: h.Path, Source: h.Source, Line: h.Line, Snippet: h.Snippet, Score: h.Score, Defines: h.Defines})
 	}
-	return hits, nil
+	return hits, res.AsPrefix, nil
 }

@@ -33,20 +33,28 @@ func TestIndexSearcherMarksTheDefinition(t *testing.T) {
 	if err := x.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	hits, err := IndexSearcher{Index: x}.Search(ctx, "parseConfig", 10)
-	if err != nil {
-		t.Fatal(err)
+	hits, asPrefix, err := IndexSearcher{Index: x}.Search(ctx, "parseConfig", 10)
+	if err != nil || asPrefix != "" {
+		t.Fatal(err, asPrefix)
 	}
 	if len(hits) != 2 || hits[0].Path != "config.go" || !hits[0].Defines || hits[0].Line != 5 ||
 		!strings.HasPrefix(hits[0].Snippet, "func parseConfig(") || hits[1].Defines {
 		t.Errorf("hits = %+v, want config.go first, defining it on line 5, then main.go", hits)
 	}
 	// def: keeps the defining file only.
-	hits, err = IndexSearcher{Index: x}.Search(ctx, "def:parseConfig", 10)
+	hits, _, err = IndexSearcher{Index: x}.Search(ctx, "def:parseConfig", 10)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(hits) != 1 || hits[0].Path != "config.go" || !hits[0].Defines || hits[0].Line != 5 {
 		t.Errorf("def:parseConfig hits = %+v, want config.go alone, on line 5", hits)
+	}
+	// Part of a name is answered for the words starting with it.
+	hits, asPrefix, err = IndexSearcher{Index: x}.Search(ctx, "parseConf", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if asPrefix != "parseConf*" || len(hits) != 2 {
+		t.Errorf("parseConf = %+v as %q, want both files as parseConf*", hits, asPrefix)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/workspace"
@@ -28,9 +27,11 @@ type Hit struct {
 	Defines bool    // the file defines a searched name, at Line
 }
 
-// Searcher is the knowledge index as the search tool uses it.
+// Searcher is the knowledge index as the search tool uses it. A query
+// that finds nothing while its last word is a bare word is answered with
+// that word as a prefix, and asPrefix is then the query that answered.
 type Searcher interface {
-	Search(ctx context.Context, query string, limit int) ([]Hit, error)
+	Search(ctx context.Context, query string, limit int) (hits []Hit, asPrefix string, err error)
 }
 
 // SearchParams are search's arguments.
@@ -81,17 +82,13 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	if p.Limit == 0 {
 		p.Limit = searchDefaultLimit
 	}
-	hits, err := t.readableHits(ctx, p.Query, p.Limit)
+	hits, asPrefix, err := t.readableHits(ctx, p.Query, p.Limit)
 	if err != nil {
 		return "", fmt.Errorf("search: %w", err)
 	}
 	var b strings.Builder
-	if wider, ok := prefixRetry(p.Query); ok && len(hits) == 0 {
-		// A model writes part of a name as often as a grep would find it
-		// ("handleReq"): an empty answer would read as "not in the code".
-		if hits, err = t.readableHits(ctx, wider, p.Limit); err == nil && len(hits) > 0 {
-			fmt.Fprintf(&b, "No results for %q; words starting with it (%s):\n", p.Query, wider)
-		}
+	if asPrefix != "" && len(hits) > 0 {
+		fmt.Fprintf(&b, "No results for %q; words starting with it (%s):\n", p.Query, asPrefix)
 	}
 	for _, h := range hits {
 		loc := h.Path
@@ -120,39 +117,25 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	return strings.TrimRight(b.String(), "\n"), nil
 }
 
-// prefixRetry is query with its last word as a prefix, when that word
-// is a bare word (letters, digits, '_') outside a phrase and no operator.
-func prefixRetry(query string) (string, bool) {
-	words := strings.Fields(query)
-	if len(words) == 0 || strings.Count(query, `"`)%2 == 1 {
-		return "", false
-	}
-	last := words[len(words)-1]
-	if last == "OR" || strings.IndexFunc(last, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) >= 0 {
-		return "", false
-	}
-	return strings.TrimSpace(query) + "*", true
-}
-
 // readableHits asks the index for limit hits and leaves out those the
 // agent may not read; when some were left out and the index had more, it
 // asks once more for as many more, so the page stays full.
-func (t *Search) readableHits(ctx context.Context, query string, limit int) ([]Hit, error) {
-	hits, err := t.index.Search(ctx, query, limit)
+func (t *Search) readableHits(ctx context.Context, query string, limit int) ([]Hit, string, error) {
+	hits, asPrefix, err := t.index.Search(ctx, query, limit)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	hits = hits[:min(len(hits), limit)]
 	kept := t.readable(hits, limit)
 	hidden := len(hits) - len(kept)
 	if hidden == 0 || len(hits) < limit { // nothing left out, or nothing more to ask for
-		return kept, nil
+		return kept, asPrefix, nil
 	}
-	more, err := t.index.Search(ctx, query, limit+hidden)
+	more, asPrefix, err := t.index.Search(ctx, query, limit+hidden)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return t.readable(more[:min(len(more), limit+hidden)], limit), nil
+	return t.readable(more[:min(len(more), limit+hidden)], limit), asPrefix, nil
 }
 
 // readable returns the first limit of hits the agent may read.

@@ -44,6 +44,15 @@ func TestSearchCommandJSON(t *testing.T) {
 	if h["path"] != "pkg/errors.go" || h["line"] != 3.0 || h["snippet"] != `var errMissing = "no such container"` {
 		t.Errorf("hit %v", h)
 	}
+	// A word being typed is answered as a prefix, and the output says so.
+	code, out, errs = runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--json", "errMiss")
+	var prefixed searchOutput
+	if err := json.Unmarshal([]byte(out), &prefixed); code != ExitOK || err != nil {
+		t.Fatalf("exit %d, %v: %s", code, err, errs)
+	}
+	if prefixed.AsPrefix != "errMiss*" || prefixed.Total != 1 || len(prefixed.Hits) != 1 || prefixed.Hits[0].Path != "pkg/errors.go" {
+		t.Errorf("errMiss = %+v, want pkg/errors.go as errMiss*", prefixed)
+	}
 }
 
 func TestSearchCommandText(t *testing.T) {
@@ -55,6 +64,8 @@ func TestSearchCommandText(t *testing.T) {
 		{"beta", "\n2 files matched in ", 1}, // --limit 1: one line, both counted
 		{"alpha", "\n1 file matched in ", 1},
 		{"gamma", "0 files matched in ", 0},
+		{"alph", "\nno file matched \"alph\"; for \"alph*\" 1 file matched in ", 1}, // a word being typed
+		{"gamm", "0 files matched in ", 0},
 	}
 	for _, tt := range tests {
 		code, out, _ := runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--limit", "1", tt.query)

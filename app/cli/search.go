@@ -15,6 +15,9 @@ type searchOutput struct {
 	Total  int         `json:"total"`
 	TookMS int64       `json:"took_ms"`
 	Hits   []searchHit `json:"hits"`
+	// AsPrefix is the query that answered when QUERY found nothing: its
+	// last word as a prefix (knowledge.RetryAsPrefix).
+	AsPrefix string `json:"as_prefix,omitempty"`
 }
 
 type searchHit struct {
@@ -29,7 +32,8 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		"Query syntax: words (all must match), \"exact phrase\", prefix*, fuzzy~ (or ~2),\n"+
 		"/regex/, *wildcard, path:PART, ext:go, lang:python; -path:, -ext:, -lang: exclude;\n"+
 		"def:Name, the files defining Name, at the definition (a capital: that case only);\n"+
-		"a OR b between alternatives, (a OR b) ext:go to group.")
+		"a OR b between alternatives, (a OR b) ext:go to group. A query that finds nothing\n"+
+		"while its last word is a bare word is asked again with that word as a prefix.")
 	ws := flags.String("workspace", ".", "the indexed folder")
 	limit := flags.Int("limit", 20, "maximum hits")
 	asJSON := flags.Bool("json", false, "print a JSON object")
@@ -55,14 +59,14 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		}
 		return failure(env, "search", err)
 	}
-	res, err := x.Search(ctx, q, *limit)
+	res, err := x.Search(ctx, q, *limit, knowledge.RetryAsPrefix)
 	if errors.Is(err, knowledge.ErrBadQuery) {
 		return usageErr(env, flags, "%v", err)
 	}
 	if err != nil {
 		return failure(env, "search", err)
 	}
-	out := searchOutput{Total: res.Total, TookMS: res.Took.Milliseconds(), Hits: []searchHit{}}
+	out := searchOutput{Total: res.Total, TookMS: res.Took.Milliseconds(), Hits: []searchHit{}, AsPrefix: res.AsPrefix}
 	for _, h := range res.Hits {
 		out.Hits = append(out.Hits, searchHit{Path: h.Path, Line: h.Line, Score: h.Score, Snippet: h.Snippet})
 	}
@@ -76,8 +80,11 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stdout, "%s:%d: %s\n", h.Path, h.Line, h.Snippet)
 	}
 	about := ""
+	if res.AsPrefix != "" {
+		about = fmt.Sprintf("no file matched %q; for %q ", q, res.AsPrefix)
+	}
 	if res.Approx {
-		about = "about " // a broad pattern's scan stopped after a page
+		about += "about " // a broad pattern's scan stopped after a page
 	}
 	files := "files"
 	if out.Total == 1 {

@@ -32,6 +32,7 @@ func main() {
 	synthetic := flag.Int("synthetic", 0, "generate a synthetic corpus of N files (~10 KB each) instead")
 	runs := flag.Int("runs", 50, "runs per query")
 	memLimit := flag.Int("memlimit", 0, "Go soft memory limit in MiB (0: none), as an app would set")
+	buildGC := flag.Int("buildgc", 75, "GOGC while the index builds (knowledge.SetBuildGCPercent; 0: leave it), as the app sets")
 	heapFloor := flag.Int("heapfloor", 0, "MiB the heap may grow past what a collection left live before the next (knowledge.KeepHeapFloor; 0: none), as the desktop app keeps 32")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	baseline := flag.Bool("baseline", false, "first build the corpus with bleve's default mapping, content stored (the issue's prototype), in a child process, for a build ratio that holds across machines")
@@ -51,6 +52,7 @@ func main() {
 	if *memLimit > 0 {
 		debug.SetMemoryLimit(int64(*memLimit) << 20)
 	}
+	knowledge.SetBuildGCPercent(*buildGC)
 	if *heapFloor > 0 {
 		defer knowledge.KeepHeapFloor(uint64(*heapFloor) << 20)()
 	}

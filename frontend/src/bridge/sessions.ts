@@ -91,6 +91,8 @@ export interface SearchView {
   partial: boolean;
   /** total is an estimate: a broad pattern's scan stopped after a page */
   approx?: boolean;
+  /** the query found nothing, and this answers it with its last word as a prefix */
+  asPrefix?: boolean;
 }
 
 export interface FileMatch {
@@ -163,7 +165,8 @@ export function isSearchHit(v: unknown): v is SearchHit {
 
 export function isSearchView(v: unknown): v is SearchView {
   return isObj(v) && isNum(v.total) && isNum(v.tookMs) && typeof v.partial === "boolean" &&
-    (v.approx === undefined || typeof v.approx === "boolean") && (v.hits === null || (Array.isArray(v.hits) && v.hits.every(isSearchHit)));
+    (v.approx === undefined || typeof v.approx === "boolean") && (v.asPrefix === undefined || typeof v.asPrefix === "boolean") &&
+    (v.hits === null || (Array.isArray(v.hits) && v.hits.every(isSearchHit)));
 }
 
 export function isFileMatch(v: unknown): v is FileMatch {

@@ -18,20 +18,9 @@ export interface SearchState {
 const idle: SearchState = { result: null, for: "", asPrefix: false, error: null, busy: false };
 
 /**
- * prefixRetry is the query to run when q found nothing: q with its last word as a prefix, while
- * that word is still being typed (a bare word of letters, digits or "_"); null otherwise.
- */
-export function prefixRetry(q: string): string | null {
-  const words = q.trim().split(/\s+/);
-  const last = words[words.length - 1] ?? "";
-  if (last === "OR" || !/^[\p{L}\p{N}_]+$/u.test(last) || (q.match(/"/g)?.length ?? 0) % 2 === 1) return null;
-  return `${q.trim()}*`;
-}
-
-/**
  * useWorkspaceSearch runs query against the index after a typing pause, dropping stale answers.
- * A query that finds nothing while its last word is being typed ("getFooBa") is asked again with
- * that word as a prefix, and the answer says so.
+ * A query that finds nothing while its last word is being typed ("getFooBa") is answered by the
+ * backend for that word as a prefix, and the answer says so (asPrefix).
  */
 export function useWorkspaceSearch(shell: ShellBackend, query: string): SearchState {
   const [state, setState] = useState<SearchState>(idle);
@@ -44,14 +33,8 @@ export function useWorkspaceSearch(shell: ShellBackend, query: string): SearchSt
       setState((s) => ({ ...s, busy: true }));
       void (async () => {
         try {
-          let result = await shell.searchWorkspace(q, RESULT_LIMIT);
-          let asPrefix = false;
-          const retry = result.total === 0 ? prefixRetry(q) : null;
-          if (retry !== null && live) {
-            const wider = await shell.searchWorkspace(retry, RESULT_LIMIT).catch(() => null);
-            if (wider !== null && wider.total > 0) [result, asPrefix] = [wider, true];
-          }
-          if (live) setState({ result, for: q, asPrefix, error: null, busy: false });
+          const result = await shell.searchWorkspace(q, RESULT_LIMIT);
+          if (live) setState({ result, for: q, asPrefix: result.asPrefix === true, error: null, busy: false });
         } catch (e: unknown) {
           if (live) setState({ result: null, for: q, asPrefix: false, error: e instanceof Error ? e.message : String(e), busy: false });
         }

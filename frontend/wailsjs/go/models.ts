@@ -160,6 +160,7 @@ export namespace app {
 	    hits: knowledge.Hit[];
 	    partial: boolean;
 	    approx: boolean;
+	    asPrefix: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SearchView(source);
@@ -172,6 +173,7 @@ export namespace app {
 	        this.hits = this.convertValues(source["hits"], knowledge.Hit);
 	        this.partial = source["partial"];
 	        this.approx = source["approx"];
+	        this.asPrefix = source["asPrefix"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

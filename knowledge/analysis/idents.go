@@ -1,4 +1,11 @@
-package knowledge
+// Package analysis is how the knowledge index reads text at index time,
+// and how a query must read its own text to ask for the same terms:
+// identifiers and the code-word terms each makes (its parts, segments and
+// kebab-case runs), the runs of encoded data that make none, the scripts
+// searched as text, the grams of the trigram field and a file's pair
+// sketch. Every function here is a pure function of its input; the bleve
+// analyzers built on them are registered by package knowledge.
+package analysis
 
 import (
 	"bytes"
@@ -9,7 +16,12 @@ import (
 // How text is cut into identifiers, and an identifier into the terms the
 // index holds for it.
 
-func isWordRune(r rune) bool {
+// MaxTokenLen drops whole identifiers longer than this (minified code,
+// base64) and cuts longer parts to it: every part's start stays in the
+// index, which camel-case wildcard scans rely on.
+const MaxTokenLen = 96
+
+func IsWordRune(r rune) bool {
 	if r < utf8.RuneSelf {
 		return asciiClass[r] != classSep || r == '_'
 	}
@@ -32,19 +44,19 @@ var asciiClass = func() (t [utf8.RuneSelf]runeClass) {
 	return t
 }()
 
-// forEachIdent calls fn for each identifier: a run of letters, digits and
+// ForEachIdent calls fn for each identifier: a run of letters, digits and
 // underscores, with single hyphens inside it (kebab-case) kept.
-func forEachIdent(b []byte, fn func(start, end int)) {
+func ForEachIdent(b []byte, fn func(start, end int)) {
 	start := -1
 	for i := 0; i < len(b); {
 		r, size := rune(b[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRune(b[i:])
 		}
-		word := isWordRune(r)
+		word := IsWordRune(r)
 		if !word && r == '-' && start >= 0 && i+1 < len(b) {
 			next, _ := utf8.DecodeRune(b[i+1:])
-			word = next != '_' && isWordRune(next)
+			word = next != '_' && IsWordRune(next)
 		}
 		switch {
 		case word && start < 0:
@@ -60,7 +72,7 @@ func forEachIdent(b []byte, fn func(start, end int)) {
 	}
 }
 
-// forEachIdentTerm calls fn with the terms of one identifier, as offsets
+// ForEachIdentTerm calls fn with the terms of one identifier, as offsets
 // into id: the whole identifier (when it is not a single part), then
 // each part, rel being the part's position after the first. Before a
 // part that starts a kebab-case piece come the runs of whole pieces
@@ -70,14 +82,14 @@ func forEachIdent(b []byte, fn func(start, end int)) {
 // of several parts, the segment (uint32 in uint32_t, getUser in
 // api_getUser, v0 in V0-V31). A search for either found nothing. It
 // returns the number of positions the identifier takes.
-func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
+func ForEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 	var parts [16][2]int
-	n := splitParts(id, parts[:0])
+	n := SplitParts(id, parts[:0])
 	if len(n) == 0 {
 		return 0
 	}
 	if len(n) > 1 || n[0][0] != 0 || n[0][1] != len(id) {
-		if len(id) <= maxTokenLen {
+		if len(id) <= MaxTokenLen {
 			fn(0, len(id), 0)
 		}
 	}
@@ -90,12 +102,12 @@ func forEachIdentTerm(id []byte, fn func(start, end, rel int)) int {
 			}
 			forEachPieceRun(id, from, func(start, end int) { fn(start, end, i) })
 		}
-		if seg := segmentEnd(n, i); seg > i && (p[0] > 0 || n[seg][1] < len(id)) && n[seg][1]-p[0] <= maxTokenLen {
+		if seg := segmentEnd(n, i); seg > i && (p[0] > 0 || n[seg][1] < len(id)) && n[seg][1]-p[0] <= MaxTokenLen {
 			fn(p[0], n[seg][1], i)
 		}
 		end := p[1]
-		if end-p[0] > maxTokenLen {
-			end = p[0] + maxTokenLen
+		if end-p[0] > MaxTokenLen {
+			end = p[0] + MaxTokenLen
 			for end > p[0] && !utf8.RuneStart(id[end]) {
 				end--
 			}
@@ -122,7 +134,7 @@ func forEachPieceRun(id []byte, from int, fn func(start, end int)) {
 		}
 		whole := from == 0 && end == len(id)
 		lone := pieces == 1 && bytes.IndexByte(id[from:end], '_') < 0
-		if !whole && !lone && end-from <= maxTokenLen {
+		if !whole && !lone && end-from <= MaxTokenLen {
 			fn(from, end)
 		}
 		end++ // past the '-'
@@ -170,10 +182,10 @@ func classify(r rune) runeClass {
 	return classOther
 }
 
-// splitParts splits an identifier at separators, lower→Upper changes,
+// SplitParts splits an identifier at separators, lower→Upper changes,
 // the last capital of an acronym (HTTPServer → HTTP|Server) and
 // letter↔digit changes. Offsets are relative to id.
-func splitParts(id []byte, parts [][2]int) [][2]int {
+func SplitParts(id []byte, parts [][2]int) [][2]int {
 	start := -1
 	prev := classSep
 	for i := 0; i < len(id); {

@@ -1,41 +1,40 @@
-package knowledge
+package analysis
 
 import (
-	"fmt"
 	"math/bits"
-	"sort"
 	"sync"
-
-	"github.com/blevesearch/bleve/v2/index/scorch"
 )
 
-// A phrase's words can each be common while the phrase is rare: on the
-// 1 GB tier, 1,801 files hold both "setNode160" and "newValue568" and 2
-// hold them side by side, and every one of the 1,801 was read to find
-// that out. So each document stores a pair sketch: a Bloom filter of the
+// A phrase's words can each be common while the phrase is rare: many
+// files can hold both "setNode160" and "newValue568" and only a few hold
+// them side by side, and every one of the many was read to find that
+// out. So each document stores a pair sketch: a Bloom filter of the
 // file's adjacent fields (runs of bytes between blanks, two of them with
 // only blanks between, within a line), each pair keyed by the last
 // pairEdge bytes of the first and the first pairEdge of the second,
 // ASCII-lowercased. A candidate whose sketch lacks one of the phrase's
 // pairs cannot hold the phrase, and is dropped without reading its file.
 // Longer boundary grams in the index (three characters either side of a
-// space) cut those candidates about threefold and cost the tier's build a
-// quarter more CPU; the sketch is one stored value per document, read
-// only for the candidates a phrase checks.
+// space) would cut those candidates too, but cost every build more CPU;
+// the sketch is one stored value per document, read only for the
+// candidates a phrase checks.
 const (
 	pairEdge   = 6 // bytes of each field a pair's key holds
 	pairBits   = 6 // sketch bits per pair: about 6% of absent pairs pass
 	pairProbes = 3 // bits per key
 	minSketch  = 8 // bytes: a file without pairs still says so
 	maxSketch  = 16 << 10
+	// MaxPairs is the most pairs a file's sketch holds: a file with more
+	// has none, and a phrase's candidate without one is read.
+	MaxPairs = maxSketch * 8 / pairBits
 )
 
-// pairSketch is data's pair sketch, or nil when the file has so many
+// PairSketch is data's pair sketch, or nil when the file has so many
 // pairs that it would exceed maxSketch (its candidates are then read).
-func pairSketch(data []byte) []byte {
+func PairSketch(data []byte) []byte {
 	buf := pairKeyBufs.Get().(*[]uint64)
 	defer pairKeyBufs.Put(buf)
-	keys, ok := appendPairs((*buf)[:0], data, maxSketch*8/pairBits)
+	keys, ok := appendPairs((*buf)[:0], data, MaxPairs)
 	*buf = keys[:0]
 	if !ok {
 		return nil
@@ -139,11 +138,11 @@ func probes(key uint64, n int) [pairProbes]int {
 	return out
 }
 
-// phrasePairs are the keys of a phrase's pairs whose edges are known:
+// PhrasePairs are the keys of a phrase's pairs whose edges are known:
 // the words between the first and the last are whole fields (blanks
 // around them), while the first may start earlier in the file and the
 // last go on, so theirs are known when they hold pairEdge bytes.
-func phrasePairs(words [][]byte) []uint64 {
+func PhrasePairs(words [][]byte) []uint64 {
 	var keys []uint64
 	for i := 0; i+1 < len(words); i++ {
 		first, second := words[i], words[i+1]
@@ -155,8 +154,8 @@ func phrasePairs(words [][]byte) []uint64 {
 	return keys
 }
 
-// sketchHolds: every key may be among the sketch's pairs.
-func sketchHolds(sketch []byte, keys []uint64) bool {
+// SketchHolds: every key may be among the sketch's pairs.
+func SketchHolds(sketch []byte, keys []uint64) bool {
 	if len(sketch) == 0 {
 		return true
 	}
@@ -168,47 +167,4 @@ func sketchHolds(sketch []byte, keys []uint64) bool {
 		}
 	}
 	return true
-}
-
-// ruledOutBy marks the ranked documents whose stored pair sketch lacks
-// one of keys; a document stored without one (too many pairs, or no
-// text) may hold anything.
-func ruledOutBy(snap *scorch.IndexSnapshot, ranked []scoredDoc, keys []uint64) ([]bool, error) {
-	segs := snap.Segments()
-	starts := make([]uint64, len(segs))
-	var n uint64
-	for i, s := range segs {
-		starts[i] = n
-		n += s.Segment().Count()
-	}
-	out := make([]bool, len(ranked))
-	err := inHalves(len(ranked), func(lo, hi int) error {
-		for i := lo; i < hi; i++ {
-			d := ranked[i].doc
-			seg := sort.Search(len(starts), func(j int) bool { return starts[j] > d }) - 1
-			err := segs[seg].VisitDocument(d-starts[seg], func(field string, _ byte, v []byte, _ []uint64) bool {
-				if field == fieldPairs {
-					out[i] = !sketchHolds(v, keys)
-					return false
-				}
-				return true
-			})
-			if err != nil {
-				return fmt.Errorf("knowledge: pair sketch of document %d: %w", d, err)
-			}
-		}
-		return nil
-	})
-	return out, err
-}
-
-// phrasePairs are the pair keys of the query's ASCII phrases.
-func (q *parsedQuery) phrasePairs() []uint64 {
-	var keys []uint64
-	for _, t := range q.terms {
-		if t.kind == termPhrase {
-			keys = append(keys, phrasePairs(t.phrase)...)
-		}
-	}
-	return keys
 }

@@ -1,8 +1,8 @@
-package knowledge
+package defs
 
-// defRules say how a language's lines define names beyond the keywords
+// Rules say how a language's lines define names beyond the keywords
 // every language shares.
-type defRules struct {
+type Rules struct {
 	// topLevelVars: a top-level const, let, var or val defines its name;
 	// not so in C, where const qualifies a type ("const char *p").
 	topLevelVars bool
@@ -26,30 +26,30 @@ type defRules struct {
 	// brace of a block, and the statements that do start with a keyword.
 	bareMethods bool
 	// typeBodies: the members of classes, interfaces, structs and enums
-	// (defmembers.go).
+	// (members.go).
 	typeBodies bool
 }
 
-// rulesFor says how files of lang define names; false for prose and
+// RulesFor says how files of lang define names; false for prose and
 // data, whose lines define nothing ("Type a command" would define "a").
-func rulesFor(lang string) (defRules, bool) {
+func RulesFor(lang string) (Rules, bool) {
 	switch lang {
 	case "c", "cpp", "objc":
-		return defRules{typedFuncs: true, macros: true, typeAbove: true, typeBodies: true}, true
+		return Rules{typedFuncs: true, macros: true, typeAbove: true, typeBodies: true}, true
 	case "java", "csharp":
-		return defRules{topLevelVars: true, typedFuncs: true, bareMethods: true, typeBodies: true}, true
+		return Rules{topLevelVars: true, typedFuncs: true, bareMethods: true, typeBodies: true}, true
 	case "javascript", "typescript", "vue", "svelte":
-		return defRules{topLevelVars: true, bareMethods: true, typeBodies: true}, true
+		return Rules{topLevelVars: true, bareMethods: true, typeBodies: true}, true
 	case "rust":
-		return defRules{topLevelVars: true, typeBodies: true}, true
+		return Rules{topLevelVars: true, typeBodies: true}, true
 	case "python":
-		return defRules{topLevelVars: true, assignments: true, typeBodies: true}, true
+		return Rules{topLevelVars: true, assignments: true, typeBodies: true}, true
 	case "kotlin", "swift", "scala":
-		return defRules{topLevelVars: true, typeBodies: true}, true
+		return Rules{topLevelVars: true, typeBodies: true}, true
 	case "go":
-		return defRules{topLevelVars: true, goMembers: true}, true
+		return Rules{topLevelVars: true, goMembers: true}, true
 	case "markdown", "rst", "text", "tex", "json", "yaml", "toml", "xml", "ini", "gomod", "css":
-		return defRules{}, false
+		return Rules{}, false
 	}
-	return defRules{topLevelVars: true}, true
+	return Rules{topLevelVars: true}, true
 }

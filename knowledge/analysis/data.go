@@ -1,20 +1,19 @@
-package knowledge
+package analysis
 
 // Encoded data (a hash, a key, a line of base64) makes identifiers that
 // are in no other file, and each splits into parts at random: every
-// part was a term of its own in the index's dictionary, and three such
-// dumps in the Go tree (2 MB of its 104) took a sixth of its build time.
+// part was a term of its own in the index's dictionary, and a few such
+// dumps took a share of a tree's build time far beyond their size.
 // A run of it is no code word: it makes no term, and a search for it,
 // or for a hex string long enough to be part of a hash, looks for its
 // text (grams, then the file) as a grep would, a prefix or a part of a
 // hash too. A part of it that is not data itself ("Rg8" of a line of
 // base64) is a word the index holds nowhere, searched within data as
-// text too (see lookForUnknownAsText).
+// text too (see the knowledge package's lookForUnknownAsText).
 
-// The shortest runs of data: shorter ones are too often names. A
-// 25-letter SSA op name (OpExtendLo2ToInt64Int16x8) reads as base64 to
-// the rule below; of the Go tree's runs of 32 or more, only a C++
-// mangled symbol in a test's data did.
+// The shortest runs of data: shorter ones are too often names. A long
+// generated name (OpExtendLo2ToInt64Int16x8) reads as base64 to the rule
+// below; at these lengths names that do are rare (a C++ mangled symbol).
 const (
 	minHexRun    = 16
 	minBase64Run = 32
@@ -22,10 +21,9 @@ const (
 
 // dataRun: hex holding digits and letters, or base64: letters of both
 // cases whose lower-case runs average under two and a half letters,
-// where a name's are words (random base64 averages 1.7, with lines over
-// 2; a binary's mostly zero bytes 1; testUint16x16ConvertLoToInt32x8,
-// under minBase64Run, 2.4). Measured on the Go tree: 39,000 runs in 515
-// files, the one name among them that mangled symbol.
+// where a name's are words (random base64's runs are short, a binary's
+// mostly zero bytes shorter, while even a generated name such as
+// testUint16x16ConvertLoToInt32x8 has longer ones).
 func dataRun(run []byte) bool {
 	hex := true
 	digits, hexLetters, uppers, lowers, lowerRuns := 0, 0, 0, 0, 0
@@ -58,12 +56,12 @@ func dataRun(run []byte) bool {
 	return len(run) >= minBase64Run && uppers >= 4 && lowerRuns >= 4 && 2*lowers < 5*lowerRuns
 }
 
-// forEachIdentOrData is forEachIdent, telling of each identifier whether
+// ForEachIdentOrData is ForEachIdent, telling of each identifier whether
 // it lies within a span of encoded data: base64, whose '+' and '/' cut
 // it into identifiers too short to tell from names (a package-lock.json's
 // sha512 integrity strings, a base64 dump's lines). An identifier running
 // into a span is cut at its edge: "sha512-Rg8/…" is the word sha512.
-func forEachIdentOrData(b []byte, fn func(start, end int, inData bool)) {
+func ForEachIdentOrData(b []byte, fn func(start, end int, inData bool)) {
 	spans := DataSpans(b)
 	outside := func(start, end int) {
 		for start < end && (b[start] == '-' || b[start] == '_') {
@@ -76,7 +74,7 @@ func forEachIdentOrData(b []byte, fn func(start, end int, inData bool)) {
 			fn(start, end, false)
 		}
 	}
-	forEachIdent(b, func(start, end int) {
+	ForEachIdent(b, func(start, end int) {
 		for len(spans) > 0 && spans[0][1] <= start {
 			spans = spans[1:]
 		}
@@ -120,15 +118,16 @@ func DataSpans(b []byte) [][2]int {
 // dataSpan: a whole run of base64 bytes is encoded data.
 func dataSpan(run []byte) bool { return len(run) >= minHexRun && dataRun(run) }
 
-// dataMarker is a content term of every file holding encoded data: a
-// word looked for within data asks for it (see lookForUnknownAsText), so
-// only those files are read. No query reaches it otherwise: no word holds
-// a NUL, and it is more than a fuzzy query's two edits from any word.
-var dataMarker = []byte("\x00\x00\x00\x00data")
+// DataMarker is a content term of every file holding encoded data: a
+// word looked for within data asks for it (see the knowledge package's
+// lookForUnknownAsText), so only those files are read. No query reaches
+// it otherwise: no word holds a NUL, and it is more than a fuzzy query's
+// two edits from any word.
+var DataMarker = []byte("\x00\x00\x00\x00data")
 
-// withinData keeps the spans of data that lie within encoded data, as
+// WithinData keeps the spans of data that lie within encoded data, as
 // DataSpans finds it: each run of base64 bytes is data or not by itself.
-func withinData(data []byte, spans [][2]int) [][2]int {
+func WithinData(data []byte, spans [][2]int) [][2]int {
 	out := spans[:0]
 	for _, s := range spans {
 		start, end := s[0], s[1]
@@ -149,8 +148,12 @@ func withinData(data []byte, spans [][2]int) [][2]int {
 	return out
 }
 
+// IsBase64Byte: c may be part of a run of base64 (its '+', '/' and '='
+// included).
+func IsBase64Byte(c byte) bool { return isBase64Byte[c] }
+
 // isBase64Byte is a table: DataSpans looks up every byte of every file,
-// at about an eighth of the cost of counting the file's terms.
+// and a lookup is the cheapest test of a byte.
 var isBase64Byte = func() (t [256]bool) {
 	for c := range t {
 		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '='
@@ -180,16 +183,16 @@ func hexText(id string) bool {
 	return digits > 0 && digits < len(id)
 }
 
-// leftToGrams: an identifier of a literal that the index is not asked
-// for as a code word but through its grams (wordsOf leaves it out,
-// boundaryQuery asks for its grams): one within a span of data, or one
-// searchedAsText.
-func leftToGrams(id string, inData bool) bool {
-	return inData || searchedAsText(id)
+// LeftToGrams: an identifier of a literal that the index is not asked
+// for as a code word but through its grams (the knowledge package's
+// wordsOf leaves it out, boundaryQuery asks for its grams): one within a
+// span of data, or one SearchedAsText.
+func LeftToGrams(id string, inData bool) bool {
+	return inData || SearchedAsText(id)
 }
 
-// searchedAsText: a query's identifier found by its text, not as a code
+// SearchedAsText: a query's identifier found by its text, not as a code
 // word: CJK (mostly within a longer run), encoded data and hex.
-func searchedAsText(id string) bool {
-	return hasCJK(id) || hexText(id) || len(DataSpans([]byte(id))) > 0
+func SearchedAsText(id string) bool {
+	return HasCJK(id) || hexText(id) || len(DataSpans([]byte(id))) > 0
 }

@@ -1,8 +1,8 @@
-package knowledge
+package defs
 
 import "bytes"
 
-// The shapes of a definition that no keyword introduces (see defshape.go):
+// The shapes of a definition that no keyword introduces (see shape.go):
 // a C macro, a C function below its return type, a method or constructor
 // named by itself, and what may sit between a name and its parameters.
 
@@ -26,7 +26,7 @@ func isReturnTypeLine(prev []byte) bool {
 	if len(prev) == 0 || !isIdentStart(prev[0]) || bytes.ContainsAny(prev, "(=;{}") {
 		return false
 	}
-	if last := prev[len(prev)-1]; !isNameByte(last) && last != '*' && last != '&' {
+	if last := prev[len(prev)-1]; !IsNameByte(last) && last != '*' && last != '&' {
 		return false
 	}
 	first, _ := wordAt(prev, 0)
@@ -107,7 +107,7 @@ func isAccessor(word, line []byte, next int) bool {
 // a dotted name, its arguments) and the blanks after it.
 func skipAnnotation(line []byte, i int) int {
 	i++
-	for i < len(line) && (isNameByte(line[i]) || line[i] == '.') {
+	for i < len(line) && (IsNameByte(line[i]) || line[i] == '.') {
 		i++
 	}
 	return skipBlanks(line, skipParens(line, i))

@@ -1,4 +1,4 @@
-package knowledge
+package defs
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-// How a line defines a name (see defs.go): the words that may start it,
+// How a line defines a name (see Each): the words that may start it,
 // and each language's shapes of a definition.
 
 // defKind is what a word at the start of a line says of the next one.
@@ -47,7 +47,7 @@ const maxLineWords = 6
 
 // definedOn returns the name line defines, or nil; prev is the line
 // above it.
-func definedOn(prev, line []byte, r defRules) []byte {
+func definedOn(prev, line []byte, r Rules) []byte {
 	i := skipBlanks(line, 0)
 	indented := i > 0
 	if i < len(line) && line[i] == '#' {
@@ -130,7 +130,7 @@ func definedOn(prev, line []byte, r defRules) []byte {
 
 // namesParams: word, ending at end, is the name of the function whose
 // parameters open at line[open], after n modifiers and type words.
-func namesParams(prev, line, word []byte, end, open, n int, modified bool, r defRules) bool {
+func namesParams(prev, line, word []byte, end, open, n int, modified bool, r Rules) bool {
 	switch {
 	case n > 0:
 		// After a type or a modifier, on a line that does not end a
@@ -235,7 +235,7 @@ func closeOf(line []byte, i int, open, close byte, stops string) (int, bool) {
 // when none starts there.
 func wordAt(line []byte, i int) ([]byte, int) {
 	j := i
-	for j < len(line) && isNameByte(line[j]) {
+	for j < len(line) && IsNameByte(line[j]) {
 		j++
 	}
 	if j == i || '0' <= line[i] && line[i] <= '9' {
@@ -244,9 +244,8 @@ func wordAt(line []byte, i int) ([]byte, int) {
 	return line[i:j], j
 }
 
-// isNameByte: c may be part of a name (wordAt's, and the name a hit's
+// IsNameByte: c may be part of a name (wordAt's, and the name a hit's
 // text is searched for).
-func isNameByte(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' || c == '$' }
 
 // trimCR drops a CRLF line's carriage return.
 func trimCR(line []byte) []byte { return bytes.TrimSuffix(line, []byte{'\r'}) }

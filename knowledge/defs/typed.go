@@ -1,4 +1,4 @@
-package knowledge
+package defs
 
 import "bytes"
 
@@ -6,7 +6,7 @@ import "bytes"
 // records hold typed declarations ("private final Map<K, V> cache =",
 // "struct node *next;", a C# property "public string Name { get; }"):
 // the type comes before the name, so these bodies have shapes of their
-// own (see defmembers.go for the bodies themselves).
+// own (see members.go for the bodies themselves).
 
 // typedBodyKind is bodyKindOf's answer in Java, C# and C for a line
 // whose keyword is word.

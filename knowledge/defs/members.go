@@ -1,4 +1,4 @@
-package knowledge
+package defs
 
 import "bytes"
 
@@ -136,7 +136,7 @@ func memberName(line []byte, i int, kind byte) []byte {
 		}
 		if k := kindOf(name); k == defModifier || k == defTopLevel { // readonly x, pub(crate) x, val x; not a field named static
 			next := skipBlanks(line, skipParens(line, end))
-			if next < len(line) && (isNameByte(line[next]) || line[next] == '#') {
+			if next < len(line) && (IsNameByte(line[next]) || line[next] == '#') {
 				i, declared = next, declared || k == defTopLevel
 				continue
 			}
