@@ -7,35 +7,51 @@ import (
 )
 
 // A SearchOption changes how Search answers a query.
-type SearchOption int
+type SearchOption func(*searchOptions)
 
-const (
-	// RetryAsPrefix asks a query that finds nothing again with its last
-	// word as a prefix, when that word is a bare word (letters, digits,
-	// '_') outside a phrase and no operator: someone still typing
-	// "getFooBa", or a model writing part of a name, would otherwise read
-	// an empty answer as "not in the code". Results.AsPrefix then says
-	// which query answered.
-	RetryAsPrefix SearchOption = iota + 1
-)
+type searchOptions struct {
+	retryAsPrefix bool
+	keep          func(source, path string) bool
+}
+
+// RetryAsPrefix asks a query that finds nothing again with its last word
+// as a prefix, when that word is a bare word (letters, digits, '_')
+// outside a phrase and no operator: someone still typing "getFooBa", or a
+// model writing part of a name, would otherwise read an empty answer as
+// "not in the code". Results.AsPrefix then says which query answered.
+var RetryAsPrefix SearchOption = func(o *searchOptions) { o.retryAsPrefix = true }
+
+// KeepOnly leaves out the hits keep refuses (source is "" for the
+// workspace), before the page is filled and before RetryAsPrefix decides
+// that the query found nothing: a caller that may not show some files
+// would otherwise get an empty page where the prefix had an answer.
+func KeepOnly(keep func(source, path string) bool) SearchOption {
+	return func(o *searchOptions) { o.keep = keep }
+}
 
 // retryAsPrefix is res, the answer to q, or the answer to q with its
 // last word as a prefix when res is empty and that one is not; an error
 // asking again keeps res.
-func (x *Index) retryAsPrefix(ctx context.Context, q string, limit int, res Results) Results {
-	if res.Total > 0 || len(res.Hits) > 0 {
+func (x *Index) retryAsPrefix(ctx context.Context, q string, limit int, o searchOptions, res Results) Results {
+	if found(res, o) {
 		return res
 	}
 	wider, ok := prefixQuery(q)
 	if !ok {
 		return res
 	}
-	more, err := x.search(ctx, wider, limit)
-	if err != nil || more.Total == 0 && len(more.Hits) == 0 {
+	more, err := x.searchKept(ctx, wider, limit, o.keep)
+	if err != nil || !found(more, o) {
 		return res
 	}
 	more.AsPrefix = wider
 	return more
+}
+
+// found: res answers its query. With a keep rule only the hits kept
+// count, since the total also counts files left out.
+func found(res Results, o searchOptions) bool {
+	return len(res.Hits) > 0 || res.Total > 0 && o.keep == nil
 }
 
 // prefixQuery is q with its last word as a prefix, when that word is a

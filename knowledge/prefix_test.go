@@ -59,7 +59,7 @@ func TestSearchRetriesTheLastWordAsAPrefix(t *testing.T) {
 			t.Fatalf("%q: %v", tt.q, err)
 		}
 		if res.Total != tt.total || res.AsPrefix != tt.asPrefix {
-			t.Errorf("Search(%q, %v) = %d files as %q, want %d as %q", tt.q, tt.opts, res.Total, res.AsPrefix, tt.total, tt.asPrefix)
+			t.Errorf("Search(%q, %d options) = %d files as %q, want %d as %q", tt.q, len(tt.opts), res.Total, res.AsPrefix, tt.total, tt.asPrefix)
 		}
 		if tt.total > 0 && (len(res.Hits) == 0 || res.Hits[0].Path != "srv.go") {
 			t.Errorf("Search(%q) hits = %+v, want srv.go", tt.q, res.Hits)

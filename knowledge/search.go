@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"sort"
 	"time"
 
@@ -46,19 +45,26 @@ type Results struct {
 // -path:, -ext:, -lang: to exclude, and OR between alternatives) and
 // returns up to limit hits ranked by BM25, path matches boosted.
 // Snippets are read from disk now, so they show the file as it is.
-// Options change how a query is answered (RetryAsPrefix).
+// Options change how a query is answered (RetryAsPrefix, KeepOnly).
 func (x *Index) Search(ctx context.Context, q string, limit int, opts ...SearchOption) (Results, error) {
-	res, err := x.search(ctx, q, limit)
-	if err != nil || !slices.Contains(opts, RetryAsPrefix) {
+	var o searchOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
+	res, err := x.searchKept(ctx, q, limit, o.keep)
+	if err != nil || !o.retryAsPrefix {
 		return res, err
 	}
-	return x.retryAsPrefix(ctx, q, limit, res), nil
+	return x.retryAsPrefix(ctx, q, limit, o, res), nil
 }
+
+// defaultLimit is the page of a search asked for no limit.
+const defaultLimit = 20
 
 func (x *Index) search(ctx context.Context, q string, limit int) (Results, error) {
 	start := time.Now()
 	if limit <= 0 {
-		limit = 20
+		limit = defaultLimit
 	}
 	// No search has more hits than the index has files, and a page is
 	// sized by its limit: a huge --limit would allocate it all at once.

@@ -13,11 +13,12 @@ type IndexSearcher struct{ Index *knowledge.Index }
 
 var _ tools.Searcher = IndexSearcher{}
 
-// Search returns the index's hits, those of knowledge folders with their
-// label; a query that finds nothing is retried with its last word as a
-// prefix (knowledge.RetryAsPrefix), and asPrefix names the one that did.
-func (s IndexSearcher) Search(ctx context.Context, query string, limit int) (_ []tools.Hit, asPrefix string, _ error) {
-	res, err := s.Index.Search(ctx, query, limit, knowledge.RetryAsPrefix)
+// Search returns the index's hits that keep accepts, those of knowledge
+// folders with their label; a query that finds none is retried with its
+// last word as a prefix (knowledge.RetryAsPrefix), and asPrefix names the
+// one that did.
+func (s IndexSearcher) Search(ctx context.Context, query string, limit int, keep func(source, path string) bool) (_ []tools.Hit, asPrefix string, _ error) {
+	res, err := s.Index.Search(ctx, query, limit, knowledge.RetryAsPrefix, knowledge.KeepOnly(keep))
 	if err != nil {
 		return nil, "", err
 	}

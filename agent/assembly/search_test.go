@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/tools"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
@@ -33,7 +35,7 @@ func TestIndexSearcherMarksTheDefinition(t *testing.T) {
 	if err := x.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	hits, asPrefix, err := IndexSearcher{Index: x}.Search(ctx, "parseConfig", 10)
+	hits, asPrefix, err := IndexSearcher{Index: x}.Search(ctx, "parseConfig", 10, nil)
 	if err != nil || asPrefix != "" {
 		t.Fatal(err, asPrefix)
 	}
@@ -42,7 +44,7 @@ func TestIndexSearcherMarksTheDefinition(t *testing.T) {
 		t.Errorf("hits = %+v, want config.go first, defining it on line 5, then main.go", hits)
 	}
 	// def: keeps the defining file only.
-	hits, _, err = IndexSearcher{Index: x}.Search(ctx, "def:parseConfig", 10)
+	hits, _, err = IndexSearcher{Index: x}.Search(ctx, "def:parseConfig", 10, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,11 +52,56 @@ func TestIndexSearcherMarksTheDefinition(t *testing.T) {
 		t.Errorf("def:parseConfig hits = %+v, want config.go alone, on line 5", hits)
 	}
 	// Part of a name is answered for the words starting with it.
-	hits, asPrefix, err = IndexSearcher{Index: x}.Search(ctx, "parseConf", 10)
+	hits, asPrefix, err = IndexSearcher{Index: x}.Search(ctx, "parseConf", 10, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if asPrefix != "parseConf*" || len(hits) != 2 {
 		t.Errorf("parseConf = %+v as %q, want both files as parseConf*", hits, asPrefix)
 	}
+}
+
+// When every hit of the query is a file the agent may not read, the
+// tool still asks the last word as a prefix, and answers with what the
+// agent may read, saying so.
+func TestSearchToolAsksAPrefixWhenEveryHitIsDenied(t *testing.T) {
+	ws := t.TempDir()
+	files := map[string]string{
+		"secret.go": "package app\n\nvar handleReq = 1\n",
+		"srv.go":    "package app\n\nfunc handleRequest() {}\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: ws, CacheDir: t.TempDir(), NoWatch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if err := x.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := x.Search(ctx, "handleReq", 10); err != nil || len(res.Hits) != 1 || res.Hits[0].Path != "secret.go" {
+		t.Fatalf("handleReq = %+v, %v; want secret.go alone", res.Hits, err)
+	}
+	pol := &permission.Policy{Rules: []permission.Rule{{Kind: permission.KindRead, Pattern: "secret.go", Effect: permission.Deny}}}
+	list, err := tools.Builtin(tools.Config{Workspace: ws, Policy: pol, Search: IndexSearcher{Index: x}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range list {
+		if tl.Definition().Name != "search" {
+			continue
+		}
+		out, err := tl.Run(ctx, []byte(`{"query":"handleReq"}`))
+		want := "No results for \"handleReq\"; words starting with it (handleReq*):\nsrv.go:3"
+		if err != nil || !strings.HasPrefix(out, want) || strings.Contains(out, "secret") {
+			t.Errorf("search handleReq = %q, %v; want it to start %q", out, err, want)
+		}
+		return
+	}
+	t.Fatal("no search tool")
 }

@@ -27,11 +27,13 @@ type Hit struct {
 	Defines bool    // the file defines a searched name, at Line
 }
 
-// Searcher is the knowledge index as the search tool uses it. A query
-// that finds nothing while its last word is a bare word is answered with
-// that word as a prefix, and asPrefix is then the query that answered.
+// Searcher is the knowledge index as the search tool uses it. It returns
+// up to limit hits that keep accepts (source "" is the workspace), asking
+// for more when it left some out. A query that finds no such hit while
+// its last word is a bare word is answered with that word as a prefix,
+// and asPrefix is then the query that answered.
 type Searcher interface {
-	Search(ctx context.Context, query string, limit int) (hits []Hit, asPrefix string, err error)
+	Search(ctx context.Context, query string, limit int, keep func(source, path string) bool) (hits []Hit, asPrefix string, err error)
 }
 
 // SearchParams are search's arguments.
@@ -117,25 +119,21 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	return strings.TrimRight(b.String(), "\n"), nil
 }
 
-// readableHits asks the index for limit hits and leaves out those the
-// agent may not read; when some were left out and the index had more, it
-// asks once more for as many more, so the page stays full.
+// readableHits asks the index for limit hits the agent may read. The
+// index applies the rule before it decides the query found nothing, so
+// a query whose hits are all unreadable is still asked as a prefix; the
+// hits are checked again here, the rule being the tool's to enforce.
 func (t *Search) readableHits(ctx context.Context, query string, limit int) ([]Hit, string, error) {
-	hits, asPrefix, err := t.index.Search(ctx, query, limit)
+	keep := func(source, path string) bool { return source != "" || !t.s.unreadable(path) }
+	hits, asPrefix, err := t.index.Search(ctx, query, limit, keep)
 	if err != nil {
 		return nil, "", err
 	}
-	hits = hits[:min(len(hits), limit)]
-	kept := t.readable(hits, limit)
-	hidden := len(hits) - len(kept)
-	if hidden == 0 || len(hits) < limit { // nothing left out, or nothing more to ask for
-		return kept, asPrefix, nil
+	kept := t.readable(hits[:min(len(hits), limit)], limit)
+	if len(kept) == 0 {
+		asPrefix = ""
 	}
-	more, asPrefix, err := t.index.Search(ctx, query, limit+hidden)
-	if err != nil {
-		return nil, "", err
-	}
-	return t.readable(more[:min(len(more), limit+hidden)], limit), asPrefix, nil
+	return kept, asPrefix, nil
 }
 
 // readable returns the first limit of hits the agent may read.
