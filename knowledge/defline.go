@@ -30,18 +30,6 @@ func (q *parsedQuery) definedQuery(text string) query.Query {
 	return tq
 }
 
-// defOf reads def:Name; -def: is refused.
-func defOf(text string) (string, bool, error) {
-	key, val, found := strings.Cut(text, ":")
-	switch strings.ToLower(key) {
-	case "def":
-		return val, found, nil
-	case "-def":
-		return "", found, fmt.Errorf("%w: -def: excludes nothing; def:Name keeps the files defining Name", ErrBadQuery)
-	}
-	return "", false, nil
-}
-
 // parseDef is the term of def:name: a word asked for only in the files
 // defining it. A name still being typed ("def:") asks for nothing: its
 // term has no text.

@@ -2,8 +2,8 @@ package knowledge
 
 import (
 	"context"
-	"strings"
-	"unicode"
+
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // A SearchOption changes how Search answers a query.
@@ -36,7 +36,7 @@ func (x *Index) retryAsPrefix(ctx context.Context, q string, limit int, o search
 	if found(res, o) {
 		return res
 	}
-	wider, ok := prefixQuery(q)
+	wider, ok := query.AsPrefix(q)
 	if !ok {
 		return res
 	}
@@ -52,18 +52,4 @@ func (x *Index) retryAsPrefix(ctx context.Context, q string, limit int, o search
 // count, since the total also counts files left out.
 func found(res Results, o searchOptions) bool {
 	return len(res.Hits) > 0 || res.Total > 0 && o.keep == nil
-}
-
-// prefixQuery is q with its last word as a prefix, when that word is a
-// bare word outside a phrase and no operator.
-func prefixQuery(q string) (string, bool) {
-	words := strings.Fields(q)
-	if len(words) == 0 || strings.Count(q, `"`)%2 == 1 {
-		return "", false
-	}
-	last := words[len(words)-1]
-	if last == "OR" || strings.IndexFunc(last, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) >= 0 {
-		return "", false
-	}
-	return strings.TrimSpace(q) + "*", true
 }

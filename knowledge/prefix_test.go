@@ -5,33 +5,6 @@ import (
 	"testing"
 )
 
-func TestPrefixQuery(t *testing.T) {
-	tests := []struct {
-		q, want string
-		ok      bool
-	}{
-		{"getFooBa", "getFooBa*", true},
-		{"  mutex unl ", "mutex unl*", true},
-		{"ошибк", "ошибк*", true},
-		{"path:src retr", "path:src retr*", true},
-		{"snake_cas", "snake_cas*", true},
-		{"retry*", "", false},
-		{"goroutin~", "", false},
-		{`"no such fi`, "", false},
-		{`"no such"`, "", false},
-		{"a OR", "", false},
-		{"os.Ope", "", false},
-		{"ext:go", "", false},
-		{`/err\w+/`, "", false},
-		{"   ", "", false},
-	}
-	for _, tt := range tests {
-		if got, ok := prefixQuery(tt.q); got != tt.want || ok != tt.ok {
-			t.Errorf("prefixQuery(%q) = %q, %v; want %q, %v", tt.q, got, ok, tt.want, tt.ok)
-		}
-	}
-}
-
 // A query that finds nothing is asked again with its last word as a
 // prefix only when asked to, and the answer names the query that gave it.
 func TestSearchRetriesTheLastWordAsAPrefix(t *testing.T) {

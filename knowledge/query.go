@@ -1,15 +1,15 @@
 package knowledge
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
-	"unicode"
+
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // ErrBadQuery wraps every query syntax error.
-var ErrBadQuery = errors.New("bad query")
+var ErrBadQuery = query.ErrBadQuery
 
 type termKind int
 
@@ -93,23 +93,42 @@ func (q *parsedQuery) scan() bool {
 	return false
 }
 
+// parseAlternatives reads each alternative of a query (one when it has
+// no OR) before any runs, so a mistake in the last is reported at once.
+func parseAlternatives(s string) ([]*parsedQuery, error) {
+	alts, err := query.Alternatives(s)
+	if err != nil {
+		return nil, err
+	}
+	if alts == nil {
+		alts = []string{s}
+	}
+	parsed := make([]*parsedQuery, len(alts))
+	for i, alt := range alts {
+		if parsed[i], err = parseQuery(alt); err != nil {
+			return nil, err
+		}
+	}
+	return parsed, nil
+}
+
 func parseQuery(s string) (*parsedQuery, error) {
 	q := &parsedQuery{}
-	for _, f := range splitQuery(s) {
-		if f.quoted {
-			if strings.TrimSpace(f.text) == "" {
+	for _, f := range query.Fields(s) {
+		if f.Quoted {
+			if strings.TrimSpace(f.Text) == "" {
 				continue
 			}
 			// The phrase's grams need no care for its spacing: grams fold
 			// whitespace runs, as the \s+ between its words does.
-			lowered, anchor := phraseWords(f.text)
-			words := wordsOf(f.text)
-			q.terms = append(q.terms, term{kind: termPhrase, text: f.text, lineR: phraseRegexp(f.text),
-				lit: foldLiteral(longestWord(f.text)), fold: true, verify: true, tri: boundaryQuery(f.text, words.toGrams),
+			lowered, anchor := phraseWords(f.Text)
+			words := wordsOf(f.Text)
+			q.terms = append(q.terms, term{kind: termPhrase, text: f.Text, lineR: phraseRegexp(f.Text),
+				lit: foldLiteral(longestWord(f.Text)), fold: true, verify: true, tri: boundaryQuery(f.Text, words.toGrams),
 				phrase: lowered, anchor: anchor, words: words})
 			continue
 		}
-		if name, ok, err := defOf(f.text); ok || err != nil {
+		if name, ok, err := query.Def(f.Text); ok || err != nil {
 			if err != nil {
 				return nil, err
 			}
@@ -122,7 +141,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 			}
 			continue
 		}
-		if kind, not, val, ok := filterOf(f.text); ok {
+		if kind, not, val, ok := query.Filter(f.Text); ok {
 			var keep, drop *[]string
 			switch kind {
 			case "path":
@@ -142,7 +161,7 @@ func parseQuery(s string) (*parsedQuery, error) {
 			}
 			continue
 		}
-		t, err := parseTerm(f.text)
+		t, err := parseTerm(f.Text)
 		if err != nil {
 			return nil, err
 		}
@@ -155,62 +174,9 @@ func parseQuery(s string) (*parsedQuery, error) {
 	return q, nil
 }
 
-// filterOf reads a path:, file: (path's other name), ext: or lang:
-// filter, negated by a leading "-".
-func filterOf(text string) (kind string, not bool, val string, ok bool) {
-	key, val, found := strings.Cut(text, ":")
-	if !found {
-		return "", false, "", false
-	}
-	kind, not = strings.CutPrefix(strings.ToLower(key), "-")
-	switch kind {
-	case "path", "ext", "lang":
-		return kind, not, val, true
-	case "file":
-		return "path", not, val, true
-	}
-	return "", false, "", false
-}
-
 // filtered: the query has a filter, negated or not.
 func (q *parsedQuery) filtered() bool {
 	return len(q.paths)+len(q.exts)+len(q.langs)+len(q.notPaths)+len(q.notExts)+len(q.notLangs) > 0
-}
-
-type field struct {
-	text   string
-	quoted bool
-}
-
-// splitQuery splits on spaces, keeping "quoted phrases" together.
-func splitQuery(s string) []field {
-	var out []field
-	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
-		if s[0] == '/' { // a /regex/ may hold spaces
-			if end := closingSlash(s); end > 0 {
-				out = append(out, field{text: s[:end+1]})
-				s = s[end+1:]
-				continue
-			}
-		}
-		if s[0] == '"' {
-			end := strings.IndexByte(s[1:], '"')
-			if end < 0 {
-				out = append(out, field{text: s[1:], quoted: true})
-				break
-			}
-			out = append(out, field{text: s[1 : end+1], quoted: true})
-			s = s[end+2:]
-			continue
-		}
-		end := strings.IndexFunc(s, unicode.IsSpace)
-		if end < 0 {
-			end = len(s)
-		}
-		out = append(out, field{text: s[:end]})
-		s = s[end:]
-	}
-	return out
 }
 
 // longestWord is the rarest-looking word of a phrase, for the prefilter.
@@ -230,19 +196,4 @@ func phraseRegexp(p string) *regexp.Regexp {
 		words[i] = regexp.QuoteMeta(w)
 	}
 	return regexp.MustCompile(`(?i)` + strings.Join(words, `\s+`))
-}
-
-// closingSlash finds the unescaped '/' closing a /regex/ at s[0].
-func closingSlash(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '/':
-			if i > 1 && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\t') {
-				return i
-			}
-		}
-	}
-	return -1
 }

@@ -71,20 +71,9 @@ func (x *Index) search(ctx context.Context, q string, limit int) (Results, error
 	if n, err := x.idx.DocCount(); err == nil && uint64(limit) > n {
 		limit = int(max(n, 1))
 	}
-	alts, err := splitOr(q)
+	parsed, err := parseAlternatives(q)
 	if err != nil {
 		return Results{}, err
-	}
-	if alts == nil {
-		alts = []string{q}
-	}
-	// Every alternative is read before any runs: a mistake in the last
-	// is reported at once.
-	parsed := make([]*parsedQuery, len(alts))
-	for i, alt := range alts {
-		if parsed[i], err = parseQuery(alt); err != nil {
-			return Results{}, err
-		}
 	}
 	each := make([]Results, len(parsed))
 	for i, pq := range parsed {
