@@ -15,26 +15,13 @@ import (
 // The agent's search tool reads the real index: a name's defining file
 // comes first, at its definition, and says so.
 func TestIndexSearcherMarksTheDefinition(t *testing.T) {
-	ws := t.TempDir()
 	files := map[string]string{
 		"config.go": "package app\n\n// parseConfig reads the file.\n// parseConfig fails on a bad key.\nfunc parseConfig(path string) error {\n" +
 			strings.Repeat("\tcheck(path)\n", 200) + "\treturn nil\n}\n",
 		"main.go": "package app\n\nfunc main() {\n\tparseConfig(\"a\")\n\tparseConfig(\"b\")\n\tparseConfig(\"c\")\n}\n",
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	ctx := context.Background()
-	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: ws, CacheDir: t.TempDir(), NoWatch: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	if err := x.Wait(ctx); err != nil {
-		t.Fatal(err)
-	}
+	_, x := indexOf(t, files)
 	hits, asPrefix, err := IndexSearcher{Index: x}.Search(ctx, "parseConfig", 10, nil)
 	if err != nil || asPrefix != "" {
 		t.Fatal(err, asPrefix)
@@ -65,25 +52,12 @@ func TestIndexSearcherMarksTheDefinition(t *testing.T) {
 // tool still asks the last word as a prefix, and answers with what the
 // agent may read, saying so.
 func TestSearchToolAsksAPrefixWhenEveryHitIsDenied(t *testing.T) {
-	ws := t.TempDir()
 	files := map[string]string{
 		"secret.go": "package app\n\nvar handleReq = 1\n",
 		"srv.go":    "package app\n\nfunc handleRequest() {}\n",
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	ctx := context.Background()
-	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: ws, CacheDir: t.TempDir(), NoWatch: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer x.Close()
-	if err := x.Wait(ctx); err != nil {
-		t.Fatal(err)
-	}
+	ws, x := indexOf(t, files)
 	if res, err := x.Search(ctx, "handleReq", 10); err != nil || len(res.Hits) != 1 || res.Hits[0].Path != "secret.go" {
 		t.Fatalf("handleReq = %+v, %v; want secret.go alone", res.Hits, err)
 	}
@@ -104,4 +78,26 @@ func TestSearchToolAsksAPrefixWhenEveryHitIsDenied(t *testing.T) {
 		return
 	}
 	t.Fatal("no search tool")
+}
+
+// indexOf writes files into a new workspace and returns it with its
+// built index.
+func indexOf(t *testing.T, files map[string]string) (string, *knowledge.Index) {
+	t.Helper()
+	ws := t.TempDir()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(ws, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: ws, CacheDir: t.TempDir(), NoWatch: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	if err := x.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return ws, x
 }
