@@ -75,18 +75,17 @@ type Clearance struct {
 // runs because it was judged read-only or because a rule, the mode or a
 // person approved it.
 func (g *Gate) CheckShell(ctx context.Context, req Request) (Clearance, error) {
-	if err := g.Check(ctx, req); err != nil {
+	var v ShellVerdict
+	if err := g.check(ctx, req, &v); err != nil {
 		return Clearance{}, err
 	}
-	v := JudgeShell(req.Command, g.env)
 	if !v.ReadOnly() {
 		return Clearance{}, nil
 	}
-	for _, r := range g.rules() {
-		for _, c := range v.Commands {
-			if r.Kind == KindShell && r.Effect == Ask && matchShape(r.Pattern, c.Argv) {
-				return Clearance{}, nil // a person answered the ask
-			}
+	rules := g.rules()
+	for _, c := range v.Commands {
+		if ruleSays(rules, Ask, c.Argv) {
+			return Clearance{}, nil // a person answered the ask
 		}
 	}
 	return Clearance{ReadOnly: true, Programs: v.Programs}, nil
@@ -96,7 +95,13 @@ func (g *Gate) CheckShell(ctx context.Context, req Request) (Clearance, error) {
 // not, or ctx's error when the wait for a decision was cancelled. For edits
 // req.Path is workspace-relative; for shell req.Command is the exact line.
 func (g *Gate) Check(ctx context.Context, req Request) error {
-	effect := g.evaluate(&req)
+	return g.check(ctx, req, nil)
+}
+
+// check is Check; for a shell request it also fills v (when not nil) with
+// the judgement it decided on, so callers need not judge the line again.
+func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
+	effect := g.evaluate(&req, v)
 	switch effect {
 	case Allow:
 		return nil
@@ -174,9 +179,9 @@ func (g *Gate) rules() []Rule {
 
 // evaluate applies the rules and defaults, filling in the request's Reason,
 // AlwaysAsk and Suggested fields.
-func (g *Gate) evaluate(req *Request) Effect {
+func (g *Gate) evaluate(req *Request, v *ShellVerdict) Effect {
 	if req.Kind == KindShell {
-		return g.evaluateShell(req)
+		return g.evaluateShell(req, v)
 	}
 	effect := Allow
 	if req.Kind == KindEdit {

@@ -12,8 +12,11 @@ var multiplexers = map[string]bool{
 	"gradle": true, "mvn": true, "bun": true, "deno": true, "npx": true, "brew": true, "apt": true,
 }
 
-func (g *Gate) evaluateShell(req *Request) Effect {
+func (g *Gate) evaluateShell(req *Request, out *ShellVerdict) Effect {
 	v := JudgeShell(req.Command, g.env)
+	if out != nil {
+		*out = v
+	}
 	rules := g.rules()
 	for _, c := range v.Commands {
 		for _, r := range rules {
