@@ -37,3 +37,9 @@ if [[ ! -d frontend/node_modules ]] || [[ frontend/package-lock.json -nt fronten
   echo "setup: installing npm packages"
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
 fi
+
+# The reference MCP servers and the conformance suite the Go tests run against.
+if [[ ! -d test/mcp/node_modules ]] || [[ test/mcp/package-lock.json -nt test/mcp/node_modules/.package-lock.json ]]; then
+  echo "setup: installing the MCP test servers"
+  (cd test/mcp && npm ci --no-audit --no-fund --loglevel=error)
+fi

@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package mcp
+
+import "syscall"
+
+func setParentDeath(*syscall.SysProcAttr) {}

@@ -1,0 +1,99 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// DefaultMaxResult caps the text of one tool result sent to the model.
+const DefaultMaxResult = 40_000
+
+// resultText renders a result's content as the text the model reads:
+// text as is, structured content as JSON, anything else as a note (images
+// and audio are not yet passed to the model as such).
+func resultText(res *sdk.CallToolResult) string {
+	var parts []string
+	hasText := false
+	for _, c := range res.Content {
+		switch c := c.(type) {
+		case *sdk.TextContent:
+			parts = append(parts, c.Text)
+			hasText = true
+		case *sdk.ImageContent:
+			parts = append(parts, fmt.Sprintf("[image %s, %d bytes, not shown]", c.MIMEType, len(c.Data)))
+		case *sdk.AudioContent:
+			parts = append(parts, fmt.Sprintf("[audio %s, %d bytes, not shown]", c.MIMEType, len(c.Data)))
+		case *sdk.ResourceLink:
+			parts = append(parts, fmt.Sprintf("[resource link %s: %s]", c.URI, firstOf(c.Title, c.Name, c.Description)))
+		case *sdk.EmbeddedResource:
+			parts = append(parts, resourceText(c.Resource))
+		default:
+			b, _ := json.Marshal(c)
+			parts = append(parts, string(b))
+		}
+	}
+	if res.StructuredContent != nil && !hasText {
+		parts = append(parts, compactJSON(res.StructuredContent))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// resourceText is a resource's text, or a note of what it is.
+func resourceText(r *sdk.ResourceContents) string {
+	if r == nil {
+		return "[empty resource]"
+	}
+	if r.Text != "" || len(r.Blob) == 0 {
+		return fmt.Sprintf("[resource %s]\n%s", r.URI, r.Text)
+	}
+	return fmt.Sprintf("[resource %s: %s, %d bytes, not shown]", r.URI, firstOf(r.MIMEType, "binary"), len(r.Blob))
+}
+
+func firstOf(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func compactJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+// capText keeps the head and tail of s within max bytes and says how much
+// was left out, so a huge result neither floods the context nor hides its end.
+func capText(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	note := fmt.Sprintf("\n[… %d of %d bytes left out …]\n", len(s)-max, len(s))
+	head := validPrefix(s, max/2)
+	tail := validSuffix(s, max-len(head))
+	return head + note + tail
+}
+
+func validPrefix(s string, n int) string {
+	for n > 0 && n < len(s) && !startsRune(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+func validSuffix(s string, n int) string {
+	i := len(s) - n
+	for i < len(s) && !startsRune(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
+func startsRune(b byte) bool { return b&0xC0 != 0x80 }

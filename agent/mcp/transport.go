@@ -1,0 +1,199 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/hearth-agent/hearth/agent/mcp/config"
+	"github.com/hearth-agent/hearth/agent/provider"
+)
+
+// ErrNeedsAuth means a remote server answered 401 or 403: it wants the
+// person to sign in.
+var ErrNeedsAuth = errors.New("the server asks to sign in (HTTP 401/403)")
+
+// terminateAfter is how long a closed stdio server may take to exit on its
+// own before its process group is killed.
+const terminateAfter = 2 * time.Second
+
+// link is a connected session with what must be torn down with it.
+type link struct {
+	session *sdk.ClientSession
+	proc    *proc // stdio only
+	via     config.Transport
+}
+
+// close ends the session and, for stdio, the server's whole process tree:
+// stdin is closed first, as the protocol asks, and what still runs after
+// terminateAfter is killed.
+func (l *link) close() {
+	_ = l.session.Close()
+	if l.proc != nil {
+		l.proc.end(terminateAfter)
+	}
+}
+
+// proc is a stdio server's process. Hearth waits for it itself, so a
+// server that dies is noticed even while a process it started still holds
+// its pipes open.
+type proc struct {
+	cmd    *exec.Cmd
+	exited chan struct{}
+}
+
+func (p *proc) end(grace time.Duration) {
+	select {
+	case <-p.exited:
+	case <-time.After(grace):
+	}
+	killGroup(p.cmd) // the server's own children too
+	<-p.exited
+}
+
+// state says how the process ended, or "" while it runs.
+func (p *proc) state() string {
+	select {
+	case <-p.exited:
+		return p.cmd.ProcessState.String()
+	default:
+		return ""
+	}
+}
+
+// connect opens a session to one expanded server.
+func connect(ctx context.Context, c *sdk.Client, s config.Server, log *Log) (*link, error) {
+	switch s.Kind() {
+	case config.Stdio:
+		return connectStdio(ctx, c, s, log)
+	case config.SSE:
+		return connectHTTP(ctx, c, s, config.SSE)
+	default:
+		l, err := connectHTTP(ctx, c, s, config.HTTP)
+		if err == nil || errors.Is(err, ErrNeedsAuth) || ctx.Err() != nil {
+			return l, err
+		}
+		// An older server speaks only the legacy HTTP+SSE transport.
+		log.Add(fmt.Sprintf("hearth: streamable HTTP failed (%v); trying the legacy SSE transport", err))
+		l, sseErr := connectHTTP(ctx, c, s, config.SSE)
+		if sseErr != nil {
+			return nil, fmt.Errorf("%w (legacy SSE: %v)", err, sseErr)
+		}
+		return l, nil
+	}
+}
+
+func connectStdio(ctx context.Context, c *sdk.Client, s config.Server, log *Log) (*link, error) {
+	path, err := exec.LookPath(s.Command)
+	if err != nil {
+		return nil, fmt.Errorf("command %q: %w", s.Command, err)
+	}
+	// Not CommandContext: the server outlives the connect call's context.
+	cmd := exec.Command(path, s.Args...)
+	cmd.Env = serverEnv(s.Env)
+	cmd.Dir = s.Cwd
+	cmd.Stderr = log
+	// A grandchild holding stderr open must not keep Wait from returning.
+	cmd.WaitDelay = 500 * time.Millisecond
+	ownGroup(cmd)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", s.Command, err)
+	}
+	p := &proc{cmd: cmd, exited: make(chan struct{})}
+	go func() {
+		_ = cmd.Wait() // closes stdout, which ends the session
+		close(p.exited)
+	}()
+	session, err := c.Connect(ctx, &sdk.IOTransport{Reader: stdout, Writer: stdin}, nil)
+	if err != nil {
+		p.end(0)
+		if st := p.state(); st != "" {
+			err = fmt.Errorf("%w (the server process %s)", err, st)
+		}
+		return nil, err
+	}
+	return &link{session: session, proc: p, via: config.Stdio}, nil
+}
+
+func connectHTTP(ctx context.Context, c *sdk.Client, s config.Server, via config.Transport) (*link, error) {
+	rt := &headerTransport{headers: s.Headers, base: http.DefaultTransport}
+	hc := &http.Client{Transport: rt}
+	var t sdk.Transport
+	if via == config.SSE {
+		t = &sdk.SSEClientTransport{Endpoint: s.URL, HTTPClient: hc}
+	} else {
+		t = &sdk.StreamableClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxRetries: 2}
+	}
+	session, err := c.Connect(ctx, t, nil)
+	if err != nil {
+		if rt.denied.Load() {
+			return nil, fmt.Errorf("%w: %v", ErrNeedsAuth, err)
+		}
+		return nil, err
+	}
+	return &link{session: session, via: via}, nil
+}
+
+// headerTransport adds the configured headers to every request and notes
+// an authorization refusal.
+type headerTransport struct {
+	headers map[string]string
+	base    http.RoundTripper
+	denied  atomic.Bool
+}
+
+func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if len(h.headers) > 0 {
+		r = r.Clone(r.Context())
+		for k, v := range h.headers {
+			r.Header.Set(k, v)
+		}
+	}
+	resp, err := h.base.RoundTrip(r)
+	if err == nil && (resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden) {
+		h.denied.Store(true)
+	}
+	return resp, err
+}
+
+// serverEnv is Hearth's environment without provider keys, plus the
+// server's own variables.
+func serverEnv(extra map[string]string) []string {
+	drop := map[string]bool{}
+	for _, p := range provider.Builtins() {
+		if p.KeyEnv != "" {
+			drop[p.KeyEnv] = true
+		}
+	}
+	var out []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if drop[strings.ToUpper(name)] || strings.HasPrefix(strings.ToUpper(name), "HEARTH_") {
+			continue
+		}
+		if _, over := extra[name]; over {
+			continue
+		}
+		out = append(out, kv)
+	}
+	for k, v := range extra {
+		out = append(out, k+"="+v)
+	}
+	return out
+}
