@@ -18,6 +18,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/llm/anthropic"
 	"github.com/hearth-agent/hearth/agent/llm/openai"
 	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/prompt"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
@@ -42,6 +43,11 @@ type Spec struct {
 	CacheDir string
 	Getenv   func(string) string
 	Logf     func(format string, args ...any)
+	// MCP offers its connected servers' tools (nil: none). When their
+	// definitions take more than MCPBudget of the context window (0 is
+	// mcp.DefaultBudget) they are deferred behind mcp_search.
+	MCP       *mcp.Manager
+	MCPBudget float64
 }
 
 // NoKeyError means the provider needs a key and none is set anywhere.
@@ -146,6 +152,9 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	}
 	tc := spec.Tools
 	tc.Workspace = spec.Workspace
+	if spec.MCP != nil {
+		tc.MCP = mcp.Offer(spec.MCP.Tools(), mcpBudget(cfg.Window, spec.MCPBudget))
+	}
 	tc.ContainApproved = tc.ContainApproved || spec.Settings.ContainApproved
 	toolset, err := tools.Builtin(tc)
 	if err != nil {
@@ -170,6 +179,20 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	return &Built{Agent: a, Client: cfg.Client, Provider: id, Model: model, Window: cfg.Window, Key: key}, nil
+}
+
+// unknownWindow is assumed for a model whose context window is not known.
+const unknownWindow = 128_000
+
+// mcpBudget is how many tokens MCP tool definitions may take.
+func mcpBudget(window int, share float64) int {
+	if window <= 0 {
+		window = unknownWindow
+	}
+	if share <= 0 {
+		share = mcp.DefaultBudget
+	}
+	return int(float64(window) * share)
 }
 
 // probeContext reads a local server's real context length so long prompts

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
@@ -44,6 +45,9 @@ type Config struct {
 	Trust func() permission.Truster
 	// Index is the workspace's knowledge index, or nil.
 	Index func() *knowledge.Index
+	// MCP runs the workspace's MCP servers, whose tools each turn offers;
+	// nil offers none.
+	MCP func() *mcp.Manager
 	// Agent overrides the settings' provider and model (the CLI's flags);
 	// zero fields keep the settings' choice.
 	Agent AgentChoice

@@ -192,6 +192,8 @@ func (s *turnStream) approvalRequested(req permission.Request) {
 		kind = "shell"
 	case req.Diff != "":
 		kind, detail = "edit", req.Diff
+	case req.Args != "":
+		detail = req.Args // an MCP tool's arguments
 	}
 	summary := req.Reason
 	if summary == "" {

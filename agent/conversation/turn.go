@@ -112,10 +112,14 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		tc.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
 	}
 	a := c.cfg.Agent
-	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{
+	spec := assembly.Spec{
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
-	})
+	}
+	if c.cfg.MCP != nil {
+		spec.MCP = c.cfg.MCP()
+	}
+	built, err := assembly.Build(ctx, c.cfg.Keys, spec)
 	if err != nil {
 		return t, err
 	}

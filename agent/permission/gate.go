@@ -184,10 +184,19 @@ func (g *Gate) evaluate(req *Request, v *ShellVerdict) Effect {
 		return g.evaluateShell(req, v)
 	}
 	effect := Allow
-	if req.Kind == KindEdit {
+	switch req.Kind {
+	case KindEdit:
 		effect = Ask
 		req.Reason = "edits " + req.Path
 		req.Suggested = "**"
+	case KindMCP:
+		// A server's own hints (readOnlyHint…) come from an untrusted
+		// party: only the person's rules or mode let a call skip the ask.
+		effect = Ask
+		if req.Reason == "" {
+			req.Reason = "calls the MCP tool " + req.Path
+		}
+		req.Suggested = req.Path
 	}
 	for _, e := range []Effect{Deny, Ask, Allow} {
 		for _, r := range g.rules() {

@@ -15,6 +15,9 @@ const (
 	KindRead  Kind = "read"  // read_file, list_dir, glob, grep, search
 	KindEdit  Kind = "edit"  // write_file, edit_file
 	KindShell Kind = "shell" // shell
+	// KindMCP is a tool of an MCP server; its pattern matches the tool's
+	// name as the model sees it (mcp__github__*).
+	KindMCP Kind = "mcp"
 )
 
 // Effect is what a rule says about a matching call.
@@ -59,6 +62,8 @@ type Request struct {
 	Path    string `json:"path,omitempty"`
 	Diff    string `json:"diff,omitempty"`
 	Command string `json:"command,omitempty"`
+	// Args are an MCP tool call's arguments as sent to the server.
+	Args string `json:"args,omitempty"`
 	// Reason says why the call was not allowed outright.
 	Reason string `json:"reason,omitempty"`
 	// AlwaysAsk marks a call no rule or mode may approve (deleting the

@@ -21,7 +21,8 @@ const FileName = "permissions.json"
 // command (shell) matches Pattern. An empty Pattern matches every call.
 //
 // Edit and read patterns are path globs relative to the workspace with **
-// ("src/**", "**/*.go"). Shell patterns are command shapes: words matched
+// ("src/**", "**/*.go"); MCP patterns glob the tool's name
+// ("mcp__github__*"). Shell patterns are command shapes: words matched
 // one by one with * and ? wildcards, a final "*" word matching any remaining
 // arguments ("go test *", "npm run build").
 type Rule struct {
@@ -31,7 +32,8 @@ type Rule struct {
 }
 
 // Policy is a workspace's saved rules. The defaults apply where no rule
-// matches: reads allow, edits ask, shell asks except the read-only list.
+// matches: reads allow, edits ask, shell asks except the read-only list,
+// MCP tools ask.
 type Policy struct {
 	Rules []Rule `json:"rules"`
 }
@@ -40,9 +42,9 @@ type Policy struct {
 func (p Policy) Validate() error {
 	for i, r := range p.Rules {
 		switch r.Kind {
-		case KindRead, KindEdit, KindShell:
+		case KindRead, KindEdit, KindShell, KindMCP:
 		default:
-			return fmt.Errorf("rule %d: unknown tool kind %q (want read, edit or shell)", i+1, r.Kind)
+			return fmt.Errorf("rule %d: unknown tool kind %q (want read, edit, shell or mcp)", i+1, r.Kind)
 		}
 		switch r.Effect {
 		case Allow, Ask, Deny:

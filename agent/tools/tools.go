@@ -78,6 +78,9 @@ type Config struct {
 	Trust permission.Truster
 	// Search is the knowledge index; nil leaves the search tool out.
 	Search Searcher
+	// MCP are tools of MCP servers; each call passes the permission gate
+	// as kind mcp, named as the model sees it.
+	MCP []tool.Tool
 	// Todos receives the agent's checklist; nil gives the session its own.
 	Todos *TodoList
 	// Changed is told, synchronously, the absolute paths of files a tool
@@ -140,6 +143,9 @@ func Builtin(cfg Config) ([]tool.Tool, error) {
 	}
 	if cfg.Search != nil {
 		out = append(out, &Search{index: cfg.Search, s: s})
+	}
+	for _, t := range cfg.MCP {
+		out = append(out, gatedMCP{t: t, s: s})
 	}
 	return out, nil
 }
