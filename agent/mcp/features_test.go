@@ -1,0 +1,97 @@
+package mcp_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/mcp"
+	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
+)
+
+func TestPromptsAndResources(t *testing.T) {
+	m := started(t, mcp.Options{}, stdioEntry(t, "everything", mcptest.Bin(t, "mcp-server-everything"), "stdio"))
+	ctx := context.Background()
+	prompts := m.Prompts(ctx)
+	if !slices.ContainsFunc(prompts, func(p mcp.Prompt) bool { return p.Server == "everything" && p.Name == "args-prompt" && len(p.Arguments) == 2 }) {
+		t.Fatalf("prompts %+v", prompts)
+	}
+	tests := []struct{ in, want, err string }{
+		{"/everything:args-prompt Paris", "What's weather in Paris?", ""},
+		{"/everything:args-prompt Portland Oregon", "What's weather in Portland, Oregon?", ""},
+		{"/everything:args-prompt state=Ohio city=Columbus", "What's weather in Columbus, Ohio?", ""},
+		{"/everything:args-prompt", "", "missing argument city"},
+		{"/everything:nope", "", `no prompt "nope"`},
+	}
+	for _, tt := range tests {
+		got, err := m.ExpandPrompt(ctx, tt.in)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: got %q, %v; want error %q", tt.in, got, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("%s: got %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	for _, text := range []string{"/other:thing", "plain text", "/usr/bin/ls"} {
+		if _, err := m.ExpandPrompt(ctx, text); !errors.Is(err, mcp.ErrNotPrompt) {
+			t.Errorf("%q: %v, want ErrNotPrompt", text, err)
+		}
+	}
+
+	res := m.Resources(ctx)
+	i := slices.IndexFunc(res, func(r mcp.Resource) bool { return strings.HasPrefix(r.URI, "demo://resource/static/document/") })
+	if i < 0 {
+		t.Fatalf("resources %+v", res)
+	}
+	text, err := m.ReadResource(ctx, "everything", res[i].URI)
+	if err != nil || !strings.Contains(text, res[i].URI) || len(text) < len(res[i].URI)+10 {
+		t.Fatalf("read %s: %q, %v", res[i].URI, text, err)
+	}
+}
+
+func TestElicitationSamplingAndLogging(t *testing.T) {
+	m := started(t, mcp.Options{}, stdioEntry(t, "everything", mcptest.Bin(t, "mcp-server-everything"), "stdio"))
+	ctx := context.Background()
+	// The conditional tools appear once the server saw our capabilities.
+	var elicit, sample *mcp.Tool
+	for deadline := time.Now().Add(20 * time.Second); (elicit == nil || sample == nil) && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for _, tl := range m.Tools() {
+			switch tl.Remote() {
+			case "trigger-elicitation-request":
+				elicit = tl
+			case "trigger-sampling-request":
+				sample = tl
+			}
+		}
+	}
+	if elicit == nil || sample == nil {
+		t.Fatal("the elicitation and sampling tools never appeared")
+	}
+	out, err := elicit.Run(ctx, nil)
+	if err != nil || !strings.Contains(strings.ToLower(out), "decline") {
+		t.Fatalf("elicitation: %q, %v", out, err)
+	}
+	out, err = sample.Run(ctx, json.RawMessage(`{"prompt":"write a poem"}`))
+	if err == nil || !strings.Contains(err.Error(), "declines sampling") {
+		t.Fatalf("sampling: %q, %v", out, err)
+	}
+	if _, err := find(t, m, "mcp__everything__toggle-simulated-logging").Run(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		lines, _ := m.Log("everything", 0)
+		if slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "[") && strings.Contains(l, "]") && !strings.HasPrefix(l, "hearth:") }) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no logging message reached the log: %q", lines)
+		}
+	}
+}
