@@ -17,7 +17,9 @@ func TestPromptsAndResources(t *testing.T) {
 	m := started(t, mcp.Options{}, stdioEntry(t, "everything", mcptest.Bin(t, "mcp-server-everything"), "stdio"))
 	ctx := context.Background()
 	prompts := m.Prompts(ctx)
-	if !slices.ContainsFunc(prompts, func(p mcp.Prompt) bool { return p.Server == "everything" && p.Name == "args-prompt" && len(p.Arguments) == 2 }) {
+	if !slices.ContainsFunc(prompts, func(p mcp.Prompt) bool {
+		return p.Server == "everything" && p.Name == "args-prompt" && len(p.Arguments) == 2
+	}) {
 		t.Fatalf("prompts %+v", prompts)
 	}
 	tests := []struct{ in, want, err string }{
@@ -87,7 +89,9 @@ func TestElicitationSamplingAndLogging(t *testing.T) {
 	}
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 		lines, _ := m.Log("everything", 0)
-		if slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "[") && strings.Contains(l, "]") && !strings.HasPrefix(l, "hearth:") }) {
+		if slices.ContainsFunc(lines, func(l string) bool {
+			return strings.HasPrefix(l, "[") && strings.Contains(l, "]") && !strings.HasPrefix(l, "hearth:")
+		}) {
 			break
 		}
 		if time.Now().After(deadline) {
