@@ -54,6 +54,7 @@ var commands = []command{
 	{"search", "search a folder's index (words, \"phrases\", def:, path:, ext:, /regex/)", runSearch},
 	{"keys", "manage provider keys in the OS keychain", runKeys},
 	{"sessions", "list, show and export saved conversations", runSessions},
+	{"mcp", "list, inspect, add and remove MCP servers", runMCP},
 }
 
 // IsCommand reports whether args ask for the CLI rather than the window.

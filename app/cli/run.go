@@ -15,6 +15,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
@@ -25,7 +26,7 @@ import (
 
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
            [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
-           [--json] PROMPT
+           [--mcp-config FILE]... [--strict-mcp-config] [--json] PROMPT
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
@@ -35,6 +36,10 @@ environment variable. Without --provider/--model the settings' active
 provider and model are used. What the workspace brings (.hearth/permissions.json
 allow rules, hooks, MCP servers, commands, agents, skills) takes effect only
 once the workspace is trusted in the app, or for one run with --trust.
+MCP servers come from your mcp.json, the trusted workspace's .mcp.json and
+each --mcp-config file (trusted for the run; --strict-mcp-config: only
+those); their tools ask like any other (--approve all covers them, edits
+does not). A PROMPT of "/server:prompt args" runs that server's prompt.
 Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
@@ -43,6 +48,9 @@ type runOptions struct {
 	maxIter                                        int
 	json, trust                                    bool
 	prompt                                         string
+	mcpConfig                                      listFlag
+	strictMCP                                      bool
+	mcp                                            *mcp.Manager // closed by runRun
 }
 
 func runRun(ctx context.Context, env *Env, args []string) int {
@@ -57,12 +65,17 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.BoolVar(&o.json, "json", false, "print one JSON event per line")
 	fs.BoolVar(&o.trust, "trust", false, "trust what the workspace brings (its permission allow rules, hooks, MCP servers, commands) for this run only")
 	fs.StringVar(&o.session, "session", "", "continue this session (id or unique prefix); default: a new session")
+	fs.Var(&o.mcpConfig, "mcp-config", "an MCP servers file ({\"mcpServers\": …}) whose servers are trusted for this run (repeatable)")
+	fs.BoolVar(&o.strictMCP, "strict-mcp-config", false, "use only the --mcp-config servers")
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
 	o.prompt = strings.TrimSpace(strings.Join(fs.Args(), " "))
 	var store *session.Store // opened once the agent is built
 	conv, turn, code := setupRun(ctx, env, fs, &o, func() *session.Store { return store })
+	if o.mcp != nil {
+		defer o.mcp.Close()
+	}
 	if turn == nil {
 		return code
 	}
@@ -101,6 +114,9 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	case "never", "edits", "all":
 	default:
 		return nil, nil, usageErr(env, fs, "--approve must be never, edits or all, not %q", o.approve)
+	}
+	if o.strictMCP && len(o.mcpConfig) == 0 {
+		return nil, nil, usageErr(env, fs, "--strict-mcp-config needs at least one --mcp-config FILE")
 	}
 	if o.maxIter < 0 || o.maxIter > 500 {
 		return nil, nil, usageErr(env, fs, "--max-iterations must be between 1 and 500")
@@ -141,6 +157,13 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	if err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
+	if o.mcp, err = startMCP(ctx, env, ws, tr, o.mcpConfig, o.strictMCP); err != nil {
+		return nil, nil, failure(env, "run", err)
+	}
+	mcpWarnings(env, "run", o.mcp)
+	if o.prompt, err = expandPrompt(ctx, o.mcp, o.prompt); err != nil {
+		return nil, nil, failure(env, "run", err)
+	}
 	keys := func(ctx context.Context, id string) (string, error) {
 		if env.Secrets == nil {
 			return "", nil
@@ -154,6 +177,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		Getenv:   env.Getenv,
 		Sessions: sessions,
 		Trust:    func() permission.Truster { return tr },
+		MCP:      func() *mcp.Manager { return o.mcp },
 		Agent: conversation.AgentChoice{ProviderID: o.providerID, BaseURL: o.baseURL, Model: o.model,
 			MaxIterations: o.maxIter},
 		Approve:  tools.ApproveMode(o.approve),

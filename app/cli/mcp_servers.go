@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/mcp"
+	"github.com/hearth-agent/hearth/agent/mcp/config"
+	"github.com/hearth-agent/hearth/agent/trust"
+)
+
+// mcpWait bounds how long a command waits for its servers to connect.
+const mcpWait = 60 * time.Second
+
+// configDir is where Hearth's user files live ("" is the default).
+func configDir(env *Env) string { return env.Getenv("HEARTH_CONFIG_DIR") }
+
+// mcpManager builds a manager whose ${VAR} come from env and whose
+// ${keychain:…} secrets come from the keychain.
+func mcpManager(env *Env, ws string) *mcp.Manager {
+	cenv := config.Env{Getenv: env.Getenv}
+	if env.Secrets != nil {
+		cenv.Keychain = env.Secrets.Item
+	}
+	return mcp.NewManager(mcp.Options{Workspace: ws, Env: cenv, Version: env.Version})
+}
+
+// startMCP loads the servers the sources name, starts them and waits
+// (bounded by ctx and mcpWait) until each has connected or failed.
+func startMCP(ctx context.Context, env *Env, ws string, tr *trust.Store, runFiles []string, strict bool) (*mcp.Manager, error) {
+	src := mcp.Sources{UserDir: configDir(env), Workspace: ws, RunFiles: runFiles, Strict: strict}
+	if tr != nil {
+		src.Trust = tr
+	}
+	entries, err := mcp.Load(src)
+	if err != nil {
+		return nil, err
+	}
+	m := mcpManager(env, ws)
+	m.Start(entries...)
+	wctx, cancel := context.WithTimeout(ctx, mcpWait)
+	defer cancel()
+	if err := m.Wait(wctx); err != nil && ctx.Err() != nil {
+		m.Close()
+		return nil, err
+	}
+	return m, nil
+}
+
+// mcpWarnings prints one line per server that did not connect (held
+// project servers are named by the trust warning already).
+func mcpWarnings(env *Env, cmd string, m *mcp.Manager) {
+	for _, s := range m.Servers() {
+		switch s.Status {
+		case mcp.StatusFailed, mcp.StatusNeedsAuth, mcp.StatusConnecting:
+			fmt.Fprintf(env.Stderr, "hearth %s: MCP server %s is %s: %s\n", cmd, s.Name, s.Status, s.Error)
+		}
+	}
+}
+
+// expandPrompt turns a "/server:prompt args" PROMPT into the server's
+// prompt; any other text is returned as it is.
+func expandPrompt(ctx context.Context, m *mcp.Manager, text string) (string, error) {
+	out, err := m.ExpandPrompt(ctx, text)
+	if errors.Is(err, mcp.ErrNotPrompt) {
+		return text, nil
+	}
+	return out, err
+}
