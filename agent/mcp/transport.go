@@ -132,11 +132,13 @@ func connectStdio(ctx context.Context, c *sdk.Client, s config.Server, log *Log)
 }
 
 func connectHTTP(ctx context.Context, c *sdk.Client, s config.Server, via config.Transport) (*link, error) {
-	rt := &headerTransport{headers: s.Headers, base: http.DefaultTransport}
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	base.ResponseHeaderTimeout = 30 * time.Second // a stream that never answers
+	rt := &headerTransport{headers: s.Headers, base: base}
 	hc := &http.Client{Transport: rt}
 	var t sdk.Transport
 	if via == config.SSE {
-		t = &sdk.SSEClientTransport{Endpoint: s.URL, HTTPClient: hc}
+		t = detached{&sdk.SSEClientTransport{Endpoint: s.URL, HTTPClient: hc}}
 	} else {
 		t = &sdk.StreamableClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxRetries: 2}
 	}
@@ -148,6 +150,14 @@ func connectHTTP(ctx context.Context, c *sdk.Client, s config.Server, via config
 		return nil, err
 	}
 	return &link{session: session, via: via}, nil
+}
+
+// detached opens the legacy transport's event stream with a context that
+// outlives the connect call, since the stream is the connection.
+type detached struct{ sdk.Transport }
+
+func (d detached) Connect(ctx context.Context) (sdk.Connection, error) {
+	return d.Transport.Connect(context.WithoutCancel(ctx))
 }
 
 // headerTransport adds the configured headers to every request and notes

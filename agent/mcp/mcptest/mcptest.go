@@ -43,6 +43,18 @@ func Bin(t testing.TB, name string) string {
 // free port and returns its endpoint; the server ends with the test.
 func HTTPEverything(t testing.TB) string {
 	t.Helper()
+	return everythingOn(t, "streamableHttp", "listening on port", "/mcp")
+}
+
+// SSEEverything starts server-everything's legacy HTTP+SSE transport and
+// returns its SSE endpoint.
+func SSEEverything(t testing.TB) string {
+	t.Helper()
+	return everythingOn(t, "sse", "running on port", "/sse")
+}
+
+func everythingOn(t testing.TB, transport, ready, path string) string {
+	t.Helper()
 	bin := Bin(t, "mcp-server-everything")
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -50,7 +62,7 @@ func HTTPEverything(t testing.TB) string {
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
-	cmd := exec.Command(bin, "streamableHttp")
+	cmd := exec.Command(bin, transport)
 	cmd.Env = append(os.Environ(), fmt.Sprintf("PORT=%d", port))
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -66,7 +78,7 @@ func HTTPEverything(t testing.TB) string {
 		sc := bufio.NewScanner(stderr)
 		once := false
 		for sc.Scan() {
-			if !once && strings.Contains(sc.Text(), "listening on port") {
+			if !once && strings.Contains(sc.Text(), ready) {
 				once = true
 				close(up)
 			}
@@ -75,7 +87,7 @@ func HTTPEverything(t testing.TB) string {
 	select {
 	case <-up:
 	case <-time.After(30 * time.Second):
-		t.Fatal("server-everything streamableHttp did not start within 30s")
+		t.Fatalf("server-everything %s did not start within 30s", transport)
 	}
-	return fmt.Sprintf("http://127.0.0.1:%d/mcp", port)
+	return fmt.Sprintf("http://127.0.0.1:%d%s", port, path)
 }
