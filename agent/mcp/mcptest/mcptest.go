@@ -91,3 +91,16 @@ func everythingOn(t testing.TB, transport, ready, path string) string {
 	}
 	return fmt.Sprintf("http://127.0.0.1:%d%s", port, path)
 }
+
+// Node22 is the Node the conformance suite needs, installed in test/mcp.
+func Node22(t testing.TB) string {
+	t.Helper()
+	return Bin(t, "node")
+}
+
+// ConformanceCLI is the conformance suite's entry point, run with Node22.
+func ConformanceCLI(t testing.TB) string {
+	t.Helper()
+	Bin(t, "conformance")
+	return filepath.Join(Dir(t), "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js")
+}
