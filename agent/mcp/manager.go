@@ -35,6 +35,10 @@ type Options struct {
 	// declines every one (a headless run).
 	Elicit  func(ctx context.Context, server string, req *sdk.ElicitRequest) (*sdk.ElicitResult, error)
 	Version string
+	// SignIn shows a server's sign-in page; nil leaves a server that asks
+	// to sign in as needs-auth. Tokens keeps sign-ins between runs.
+	SignIn SignIn
+	Tokens TokenStore
 	// OnChange is told (on its own goroutine) when a server's status or
 	// tool list changes; may be nil.
 	OnChange func()

@@ -113,7 +113,7 @@ func (s *server) connect(ctx context.Context) (*link, []*sdk.Tool, error) {
 		return nil, nil, err
 	}
 	redact.Register(secrets...)
-	l, err := connect(ctx, s.client(), cfg, s.log)
+	l, err := s.connectVia(ctx, s.client(), cfg)
 	if err != nil {
 		if ctx.Err() != nil && !errors.Is(err, ErrNeedsAuth) {
 			err = fmt.Errorf("connecting: %w (%v)", ctx.Err(), err)

@@ -70,20 +70,21 @@ func (p *proc) state() string {
 }
 
 // connect opens a session to one expanded server.
-func connect(ctx context.Context, c *sdk.Client, s config.Server, log *Log) (*link, error) {
+func (sv *server) connectVia(ctx context.Context, c *sdk.Client, s config.Server) (*link, error) {
+	log := sv.log
 	switch s.Kind() {
 	case config.Stdio:
 		return connectStdio(ctx, c, s, log)
 	case config.SSE:
-		return connectHTTP(ctx, c, s, config.SSE)
+		return connectHTTP(ctx, c, s, config.SSE, nil)
 	default:
-		l, err := connectHTTP(ctx, c, s, config.HTTP)
+		l, err := connectHTTP(ctx, c, s, config.HTTP, sv)
 		if err == nil || errors.Is(err, ErrNeedsAuth) || ctx.Err() != nil {
 			return l, err
 		}
 		// An older server speaks only the legacy HTTP+SSE transport.
 		log.Add(fmt.Sprintf("hearth: streamable HTTP failed (%v); trying the legacy SSE transport", err))
-		l, sseErr := connectHTTP(ctx, c, s, config.SSE)
+		l, sseErr := connectHTTP(ctx, c, s, config.SSE, nil)
 		if sseErr != nil {
 			return nil, fmt.Errorf("%w (legacy SSE: %v)", err, sseErr)
 		}
@@ -131,7 +132,9 @@ func connectStdio(ctx context.Context, c *sdk.Client, s config.Server, log *Log)
 	return &link{session: session, proc: p, via: config.Stdio}, nil
 }
 
-func connectHTTP(ctx context.Context, c *sdk.Client, s config.Server, via config.Transport) (*link, error) {
+// connectHTTP connects over HTTP; with sv set (streamable HTTP without an
+// Authorization header of its own) a server that asks to sign in gets OAuth.
+func connectHTTP(ctx context.Context, c *sdk.Client, s config.Server, via config.Transport, sv *server) (*link, error) {
 	base := http.DefaultTransport.(*http.Transport).Clone()
 	base.ResponseHeaderTimeout = 30 * time.Second // a stream that never answers
 	rt := &headerTransport{headers: s.Headers, base: base}
@@ -140,7 +143,15 @@ func connectHTTP(ctx context.Context, c *sdk.Client, s config.Server, via config
 	if via == config.SSE {
 		t = detached{&sdk.SSEClientTransport{Endpoint: s.URL, HTTPClient: hc}}
 	} else {
-		t = &sdk.StreamableClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxRetries: 2}
+		st := &sdk.StreamableClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxRetries: 2}
+		if _, own := s.Headers["Authorization"]; sv != nil && !own {
+			h, err := sv.oauthHandler(ctx, s, hc)
+			if err != nil {
+				return nil, fmt.Errorf("preparing sign-in: %w", err)
+			}
+			st.OAuthHandler = h
+		}
+		t = st
 	}
 	session, err := c.Connect(ctx, t, nil)
 	if err != nil {

@@ -46,6 +46,17 @@ type Server struct {
 	Disabled bool              `json:"disabled,omitempty"`
 	// Timeout bounds one tool call, in milliseconds; 0 is DefaultTimeout.
 	Timeout int `json:"timeout,omitempty"`
+	// OAuth names a client registered with the server's authorization
+	// server in advance (as Claude Code's "oauth"); without it Hearth
+	// registers itself dynamically when the server asks to sign in.
+	OAuth *OAuth `json:"oauth,omitempty"`
+}
+
+// OAuth is a pre-registered OAuth client.
+type OAuth struct {
+	ClientID     string `json:"clientId,omitempty"`
+	ClientSecret string `json:"clientSecret,omitempty"` // may be ${keychain:…}
+	CallbackPort int    `json:"callbackPort,omitempty"`
 }
 
 // DefaultTimeout bounds a tool call whose server sets no timeout.

@@ -46,6 +46,13 @@ func (s Server) Expand(ctx context.Context, name string, env Env) (out Server, s
 	}
 	out.Env = x.values(s.Env, &secrets)
 	out.Headers = x.values(s.Headers, &secrets)
+	if s.OAuth != nil {
+		o := *s.OAuth
+		o.ClientID = x.str(o.ClientID)
+		o.ClientSecret = x.str(o.ClientSecret)
+		secrets = append(secrets, o.ClientSecret)
+		out.OAuth = &o
+	}
 	if x.err != nil {
 		return Server{}, nil, x.err
 	}
