@@ -15,7 +15,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/redact"
 )
 
-const mcpSynopsis = `mcp list|get|add|remove
+const mcpSynopsis = `mcp list|get|add|remove|login
 
   hearth mcp list [--workspace DIR]
       connects every server and prints NAME<TAB>STATUS<TAB>TRANSPORT<TAB>TOOLS
@@ -26,6 +26,9 @@ const mcpSynopsis = `mcp list|get|add|remove
   hearth mcp add --transport http|sse [--scope user|project] [--header K:V]... NAME URL
       env values and headers go to the OS keychain; the file holds a reference
   hearth mcp remove [--scope user|project] NAME
+  hearth mcp login [--workspace DIR] NAME
+      signs in to a remote server in the browser (OAuth); the sign-in is kept
+      in the OS keychain and refreshed
 
 User servers live in <config dir>/Hearth/mcp.json, project servers in the
 workspace's .mcp.json (they start once the workspace is trusted).`
@@ -44,6 +47,8 @@ func runMCP(ctx context.Context, env *Env, args []string) int {
 		return runMCPAdd(ctx, env, args[1:])
 	case "remove":
 		return runMCPRemove(ctx, env, args[1:])
+	case "login":
+		return runMCPLogin(ctx, env, args[1:])
 	case "--help", "-h", "help":
 		fmt.Fprintf(env.Stdout, "Usage: hearth %s\n", mcpSynopsis)
 		return ExitOK

@@ -164,17 +164,21 @@ func runMCPRemove(ctx context.Context, env *Env, args []string) int {
 		if err := config.Write(path, f); err != nil {
 			return failure(env, "mcp remove", err)
 		}
-		forgetSecrets(ctx, env, s)
+		forgetSecrets(ctx, env, name, s)
 		fmt.Fprintf(env.Stdout, "removed MCP server %s from %s\n", name, path)
 		return ExitOK
 	}
 	return failure(env, "mcp remove", fmt.Errorf("%w: %s", config.ErrNoServer, name))
 }
 
-// forgetSecrets deletes the keychain items Hearth stored for a server.
-func forgetSecrets(ctx context.Context, env *Env, s config.Server) {
+// forgetSecrets deletes the keychain items Hearth stored for a server:
+// its sign-in and the values add moved there.
+func forgetSecrets(ctx context.Context, env *Env, name string, s config.Server) {
 	if env.Secrets == nil {
 		return
+	}
+	if err := env.Secrets.DeleteItem(ctx, tokenRef(name)); err != nil {
+		fmt.Fprintf(env.Stderr, "hearth mcp remove: %v\n", err)
 	}
 	for _, m := range []map[string]string{s.Env, s.Headers} {
 		for _, v := range m {

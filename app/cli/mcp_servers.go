@@ -18,13 +18,15 @@ const mcpWait = 60 * time.Second
 func configDir(env *Env) string { return env.Getenv("HEARTH_CONFIG_DIR") }
 
 // mcpManager builds a manager whose ${VAR} come from env and whose
-// ${keychain:…} secrets come from the keychain.
-func mcpManager(env *Env, ws string) *mcp.Manager {
-	cenv := config.Env{Getenv: env.Getenv}
+// ${keychain:…} secrets and sign-ins come from the keychain; signIn nil
+// leaves a server that asks to sign in as needs-auth.
+func mcpManager(env *Env, ws string, signIn mcp.SignIn) *mcp.Manager {
+	opts := mcp.Options{Workspace: ws, Env: config.Env{Getenv: env.Getenv}, Version: env.Version, SignIn: signIn}
 	if env.Secrets != nil {
-		cenv.Keychain = env.Secrets.Item
+		opts.Env.Keychain = env.Secrets.Item
+		opts.Tokens = keychainTokens{env.Secrets}
 	}
-	return mcp.NewManager(mcp.Options{Workspace: ws, Env: cenv, Version: env.Version})
+	return mcp.NewManager(opts)
 }
 
 // startMCP loads the servers the sources name, starts them and waits
@@ -38,7 +40,7 @@ func startMCP(ctx context.Context, env *Env, ws string, tr *trust.Store, runFile
 	if err != nil {
 		return nil, err
 	}
-	m := mcpManager(env, ws)
+	m := mcpManager(env, ws, nil)
 	m.Start(entries...)
 	wctx, cancel := context.WithTimeout(ctx, mcpWait)
 	defer cancel()

@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/oauth2"
+
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 	"github.com/hearth-agent/hearth/agent/secrets"
 )
@@ -245,5 +248,36 @@ func TestRunExpandsAnMCPPrompt(t *testing.T) {
 		"--base-url", s.srv.URL+"/v1", "--mcp-config", conf, "/ev:args-prompt")
 	if code != ExitFailure || !strings.Contains(errOut, "missing argument city") {
 		t.Fatalf("missing argument: exit %d: %s", code, errOut)
+	}
+}
+
+func TestMCPSignInsLiveInTheKeychain(t *testing.T) {
+	h := newMCPHome(t)
+	store := keychainTokens{secrets.NewWith(h.ring, time.Second, func(string) string { return "" })}
+	ctx := context.Background()
+	if got, err := store.LoadToken(ctx, "gh"); got != nil || err != nil {
+		t.Fatalf("nothing kept yet: %v %v", got, err)
+	}
+	saved := &mcp.SavedToken{Token: &oauth2.Token{AccessToken: "gho_kept-access-token-123", RefreshToken: "ghr_kept-refresh-123"},
+		ClientID: "client", TokenURL: "https://auth.example.com/token"}
+	if err := store.SaveToken(ctx, "gh", saved); err != nil {
+		t.Fatal(err)
+	}
+	got, err := store.LoadToken(ctx, "gh")
+	if err != nil || got.Token.RefreshToken != "ghr_kept-refresh-123" || got.TokenURL != saved.TokenURL {
+		t.Fatalf("loaded %+v, %v", got, err)
+	}
+	if h.ring["item:mcp.gh.oauth"] == "" {
+		t.Fatalf("keychain %v", h.ring)
+	}
+	// Removing the server forgets its sign-in.
+	if code, _, errOut := h.run(t, "mcp", "add", "--transport", "http", "gh", "https://api.example.com/mcp"); code != 0 {
+		t.Fatal(errOut)
+	}
+	if code, _, errOut := h.run(t, "mcp", "remove", "gh"); code != 0 || h.ring["item:mcp.gh.oauth"] != "" {
+		t.Fatalf("remove: %d %s; keychain %v", code, errOut, h.ring)
+	}
+	if code, _, errOut := h.run(t, "mcp", "login", "--workspace", t.TempDir(), "nope"); code != ExitFailure || !strings.Contains(errOut, "no MCP server named nope") {
+		t.Fatalf("login nope: %d %s", code, errOut)
 	}
 }

@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/pkg/browser"
+
+	"github.com/hearth-agent/hearth/agent/mcp"
+	"github.com/hearth-agent/hearth/agent/secrets"
+)
+
+// keychainTokens keeps MCP sign-ins in the OS keychain, one item per
+// server ("mcp.NAME.oauth"), never in a file.
+type keychainTokens struct{ s *secrets.Store }
+
+func tokenRef(server string) string { return "mcp." + server + ".oauth" }
+
+func (k keychainTokens) LoadToken(ctx context.Context, server string) (*mcp.SavedToken, error) {
+	v, err := k.s.Item(ctx, tokenRef(server))
+	if errors.Is(err, secrets.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var t mcp.SavedToken
+	if err := json.Unmarshal([]byte(v), &t); err != nil {
+		return nil, fmt.Errorf("the kept sign-in of %s is unreadable: %w", server, err)
+	}
+	return &t, nil
+}
+
+func (k keychainTokens) SaveToken(ctx context.Context, server string, t *mcp.SavedToken) error {
+	b, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	return k.s.SetItem(ctx, tokenRef(server), string(b))
+}
+
+// runMCPLogin signs in to one remote server in the system browser and
+// keeps the sign-in in the keychain for later runs.
+func runMCPLogin(ctx context.Context, env *Env, args []string) int {
+	fs := newFlags(env, "mcp login", "mcp login [--workspace DIR] NAME")
+	ws := fs.String("workspace", "", "workspace whose .mcp.json is read (default: the current directory)")
+	if code, ok := parseFlags(fs, env, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		return usageErr(env, fs, "want one server NAME")
+	}
+	if env.Secrets == nil {
+		return failure(env, "mcp login", errors.New("no keychain: Hearth keeps sign-ins only in the OS keychain"))
+	}
+	dir, err := workspaceDir(*ws)
+	if err != nil {
+		return usageErr(env, fs, "%v", err)
+	}
+	tr, err := runTrust(env, dir, false)
+	if err != nil {
+		return failure(env, "mcp login", err)
+	}
+	entries, err := mcp.Load(mcp.Sources{UserDir: configDir(env), Workspace: dir, Trust: tr})
+	if err != nil {
+		return failure(env, "mcp login", err)
+	}
+	i := slices.IndexFunc(entries, func(e mcp.Entry) bool { return e.Name == fs.Arg(0) })
+	if i < 0 {
+		return failure(env, "mcp login", fmt.Errorf("no MCP server named %s", fs.Arg(0)))
+	}
+	m := mcpManager(env, dir, func(_ context.Context, server, url string) error {
+		fmt.Fprintf(env.Stderr, "hearth mcp login: sign in to %s in your browser: %s\n", server, url)
+		if err := browser.OpenURL(url); err != nil {
+			fmt.Fprintf(env.Stderr, "hearth mcp login: could not open a browser (%v); open the address above\n", err)
+		}
+		return nil
+	})
+	defer m.Close()
+	m.Start(entries[i])
+	wctx, cancel := context.WithTimeout(ctx, 5*mcpWait)
+	defer cancel()
+	if err := m.Wait(wctx); err != nil {
+		return failure(env, "mcp login", err)
+	}
+	s := m.Servers()[0]
+	if s.Status != mcp.StatusConnected {
+		return failure(env, "mcp login", fmt.Errorf("%s is %s: %s", s.Name, s.Status, s.Error))
+	}
+	fmt.Fprintf(env.Stdout, "%s: connected, %d tools\n", s.Name, len(s.Tools))
+	return ExitOK
+}
