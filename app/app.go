@@ -56,6 +56,8 @@ type App struct {
 	index    *knowledge.Index
 	indexGen atomic.Uint64
 
+	mcp mcpRunner
+
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store
 	warnings []string
@@ -76,6 +78,7 @@ func New(deps Deps) *App {
 		Undo:     deps.Undo,
 		Trust:    func() permission.Truster { return a.trustStore() },
 		Index:    a.currentIndex,
+		MCP:      a.currentMCP,
 	}, sink{a})
 	return a
 }
@@ -129,6 +132,7 @@ func (a *App) OpenSessionsInBackground(open func() (*session.Store, error)) {
 // opened it.
 func (a *App) Shutdown() {
 	a.Stop()
+	a.closeMCP()
 	a.ixMu.Lock()
 	ix := a.index
 	a.index = nil

@@ -94,6 +94,7 @@ func (a *App) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, erro
 	if err := st.Trust(ws, ok...); err != nil {
 		return WorkspaceTrustView{}, err
 	}
+	a.restartMCP(ws) // a .mcp.json trusted now starts its servers
 	return trustView(ws, st.Check(ws, items)), nil
 }
 

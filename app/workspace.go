@@ -32,6 +32,7 @@ func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
 		return WorkspaceView{}, viewErr(err)
 	}
 	a.openIndex(abs)
+	a.restartMCP(abs)
 	_, _ = a.deps.Settings.Update(func(s *settings.Settings) error { s.Touch(abs); return nil })
 	return workspaceView(abs), nil
 }

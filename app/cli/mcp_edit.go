@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/config"
 )
 
@@ -177,7 +178,7 @@ func forgetSecrets(ctx context.Context, env *Env, name string, s config.Server) 
 	if env.Secrets == nil {
 		return
 	}
-	if err := env.Secrets.DeleteItem(ctx, tokenRef(name)); err != nil {
+	if err := env.Secrets.DeleteItem(ctx, mcp.TokenRef(name)); err != nil {
 		fmt.Fprintf(env.Stderr, "hearth mcp remove: %v\n", err)
 	}
 	for _, m := range []map[string]string{s.Env, s.Headers} {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,37 +9,7 @@ import (
 	"github.com/pkg/browser"
 
 	"github.com/hearth-agent/hearth/agent/mcp"
-	"github.com/hearth-agent/hearth/agent/secrets"
 )
-
-// keychainTokens keeps MCP sign-ins in the OS keychain, one item per
-// server ("mcp.NAME.oauth"), never in a file.
-type keychainTokens struct{ s *secrets.Store }
-
-func tokenRef(server string) string { return "mcp." + server + ".oauth" }
-
-func (k keychainTokens) LoadToken(ctx context.Context, server string) (*mcp.SavedToken, error) {
-	v, err := k.s.Item(ctx, tokenRef(server))
-	if errors.Is(err, secrets.ErrNotFound) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var t mcp.SavedToken
-	if err := json.Unmarshal([]byte(v), &t); err != nil {
-		return nil, fmt.Errorf("the kept sign-in of %s is unreadable: %w", server, err)
-	}
-	return &t, nil
-}
-
-func (k keychainTokens) SaveToken(ctx context.Context, server string, t *mcp.SavedToken) error {
-	b, err := json.Marshal(t)
-	if err != nil {
-		return err
-	}
-	return k.s.SetItem(ctx, tokenRef(server), string(b))
-}
 
 // runMCPLogin signs in to one remote server in the system browser and
 // keeps the sign-in in the keychain for later runs.

@@ -24,7 +24,7 @@ func mcpManager(env *Env, ws string, signIn mcp.SignIn) *mcp.Manager {
 	opts := mcp.Options{Workspace: ws, Env: config.Env{Getenv: env.Getenv}, Version: env.Version, SignIn: signIn}
 	if env.Secrets != nil {
 		opts.Env.Keychain = env.Secrets.Item
-		opts.Tokens = keychainTokens{env.Secrets}
+		opts.Tokens = mcp.KeychainTokens{Store: env.Secrets}
 	}
 	return mcp.NewManager(opts)
 }

@@ -253,7 +253,7 @@ func TestRunExpandsAnMCPPrompt(t *testing.T) {
 
 func TestMCPSignInsLiveInTheKeychain(t *testing.T) {
 	h := newMCPHome(t)
-	store := keychainTokens{secrets.NewWith(h.ring, time.Second, func(string) string { return "" })}
+	store := mcp.KeychainTokens{Store: secrets.NewWith(h.ring, time.Second, func(string) string { return "" })}
 	ctx := context.Background()
 	if got, err := store.LoadToken(ctx, "gh"); got != nil || err != nil {
 		t.Fatalf("nothing kept yet: %v %v", got, err)
