@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"github.com/hearth-agent/hearth/agent/redact"
 	"regexp"
 	"strings"
 	"testing"
@@ -44,5 +45,23 @@ func TestCapText(t *testing.T) {
 	}
 	if small := "short"; capText(small, 1000) != small {
 		t.Fatal("a short result changed")
+	}
+}
+
+func TestRedactCappedNeverSplitsASecret(t *testing.T) {
+	const secret = "sk-split-secret-value-0123456789abcdef"
+	redact.Register(secret)
+	// A secret lies across each cut, and one in the middle is left out.
+	for _, at := range []int{499 - len(secret)/2, 501 - len(secret)/2} {
+		s := strings.Repeat("a", at) + secret + strings.Repeat("b", 30_000) + secret + strings.Repeat("c", 480)
+		got := redactCapped(s, 1000)
+		for i := 8; i <= len(secret); i++ {
+			if strings.Contains(got, secret[:i]) || strings.Contains(got, secret[len(secret)-i:]) {
+				t.Fatalf("cut at %d: a piece of the secret (%d bytes) survived: %q", at, i, got)
+			}
+		}
+		if !strings.Contains(got, "bytes left out") || len(got) > 1100 {
+			t.Fatalf("not capped: %d bytes", len(got))
+		}
 	}
 }

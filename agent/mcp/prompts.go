@@ -93,7 +93,7 @@ func (m *Manager) ExpandPrompt(ctx context.Context, text string) (string, error)
 		}
 		parts = append(parts, t)
 	}
-	return capText(strings.Join(parts, "\n\n"), m.opts.MaxResult), nil
+	return redactCapped(strings.Join(parts, "\n\n"), m.opts.MaxResult), nil
 }
 
 func contentText(c sdk.Content) string {

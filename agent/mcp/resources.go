@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/hearth-agent/hearth/agent/redact"
 )
 
 // Resource is one resource a server offers, for the composer's @ picker.
@@ -58,5 +56,5 @@ func (m *Manager) ReadResource(ctx context.Context, server, uri string) (string,
 	for _, c := range res.Contents {
 		parts = append(parts, resourceText(c))
 	}
-	return capText(redact.New().String(strings.Join(parts, "\n")), m.opts.MaxResult), nil
+	return redactCapped(strings.Join(parts, "\n"), m.opts.MaxResult), nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/hearth-agent/hearth/agent/redact"
 )
 
 // DefaultMaxResult caps the text of one tool result sent to the model.
@@ -67,6 +69,22 @@ func compactJSON(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(b)
+}
+
+// secretMargin is how far past a cut redaction still looks, so a secret
+// the cut would split is removed whole first.
+const secretMargin = 4 << 10
+
+// redactCapped is capText over redacted text; only what is kept (and a
+// margin around each cut) is redacted, so a huge result costs little.
+func redactCapped(s string, max int) string {
+	red := redact.New().String
+	if len(s) <= max+2*secretMargin {
+		return capText(red(s), max)
+	}
+	head := validPrefix(red(validPrefix(s, max/2+secretMargin)), max/2)
+	tail := validSuffix(red(validSuffix(s, max-len(head)+secretMargin)), max-len(head))
+	return head + fmt.Sprintf("\n[… %d of %d bytes left out …]\n", len(s)-len(head)-len(tail), len(s)) + tail
 }
 
 // capText keeps the head and tail of s within max bytes and says how much

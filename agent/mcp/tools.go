@@ -9,7 +9,6 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tool"
 )
 
@@ -137,7 +136,7 @@ func (m *Manager) Call(ctx context.Context, server, name string, args json.RawMe
 		}
 		return "", fmt.Errorf("MCP tool %s of server %s failed: %w", name, server, err)
 	}
-	text := capText(redact.New().String(resultText(res)), m.opts.MaxResult)
+	text := redactCapped(resultText(res), m.opts.MaxResult)
 	if res.IsError {
 		if text == "" {
 			text = "the tool reported an error without a message"
