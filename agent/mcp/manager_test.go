@@ -212,3 +212,27 @@ func TestFailedServerKeepsItsLog(t *testing.T) {
 		t.Fatalf("call to a failed server: %v", err)
 	}
 }
+
+func TestDisabledServerStartsOnlyWhenEnabled(t *testing.T) {
+	e := stdioEntry(t, "memory", mcptest.Bin(t, "mcp-server-memory"))
+	e.Disabled = true
+	e.Env = map[string]string{"MEMORY_FILE_PATH": filepath.Join(t.TempDir(), "m.jsonl")}
+	m := started(t, mcp.Options{}, e)
+	if s := serverInfo(m, "memory"); s.Status != mcp.StatusDisabled || len(m.Tools()) != 0 {
+		t.Fatalf("disabled: %s, %d tools", s.Status, len(m.Tools()))
+	}
+	if err := m.Restart("memory"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := m.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if s := serverInfo(m, "memory"); s.Status != mcp.StatusConnected || len(m.Tools()) == 0 {
+		t.Fatalf("enabled: %s %s", s.Status, s.Error)
+	}
+	if err := m.Disable("nope"); !errors.Is(err, config.ErrNoServer) {
+		t.Fatalf("disabling an unknown server: %v", err)
+	}
+}
