@@ -17,6 +17,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/hearth-agent/hearth/agent/mcp/config"
+	"github.com/hearth-agent/hearth/agent/redact"
 )
 
 // Options configure a Manager.
@@ -214,7 +215,7 @@ func (m *Manager) Servers() []Server {
 			info.Transport = s.link.via
 		}
 		if s.err != nil {
-			info.Error = s.err.Error()
+			info.Error = redact.New().String(s.err.Error())
 		}
 		for _, t := range s.tools {
 			n := names[toolKey{s.entry.Name, t.Name}]

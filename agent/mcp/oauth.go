@@ -33,6 +33,9 @@ type TokenStore interface {
 
 // SavedToken is a sign-in: the token and what refreshing it needs.
 type SavedToken struct {
+	// URL is the server the sign-in is for: a server of the same name
+	// elsewhere (a cloned folder's) never receives it.
+	URL          string           `json:"url"`
 	Token        *oauth2.Token    `json:"token"`
 	ClientID     string           `json:"clientId"`
 	ClientSecret string           `json:"clientSecret,omitempty"`
@@ -55,6 +58,7 @@ var errNoSignIn = errors.New("signing in needs a person: use Settings → MCP or
 // code with PKCE, a loopback redirect, dynamic client registration unless
 // the config names a client, and tokens (refreshed) kept in the TokenStore.
 func (s *server) oauthHandler(ctx context.Context, cfg config.Server, hc *http.Client) (*auth.AuthorizationCodeHandler, error) {
+	cfg0 := cfg
 	port := 0
 	if cfg.OAuth != nil {
 		port = cfg.OAuth.CallbackPort
@@ -74,7 +78,7 @@ func (s *server) oauthHandler(ctx context.Context, cfg config.Server, hc *http.C
 			return
 		}
 		redact.Register(tok.AccessToken, tok.RefreshToken, cfg.ClientSecret)
-		st := &SavedToken{Token: tok, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
+		st := &SavedToken{URL: cfg0.URL, Token: tok, ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret,
 			AuthURL: cfg.Endpoint.AuthURL, TokenURL: cfg.Endpoint.TokenURL, AuthStyle: cfg.Endpoint.AuthStyle, Scopes: cfg.Scopes}
 		if err := store.SaveToken(ctx, name, st); err != nil {
 			s.log.Add("hearth: keeping the sign-in: " + err.Error())
@@ -103,6 +107,10 @@ func (s *server) oauthHandler(ctx context.Context, cfg config.Server, hc *http.C
 		saved, err := store.LoadToken(ctx, name)
 		if err != nil {
 			s.log.Add("hearth: reading the saved sign-in: " + err.Error())
+		}
+		if saved != nil && saved.Token != nil && saved.URL != cfg.URL {
+			s.log.Add("hearth: the kept sign-in is for another server address; signing in again")
+			saved = nil
 		}
 		if saved != nil && saved.Token != nil {
 			c := saved.config()

@@ -190,8 +190,30 @@ func TestOAuthSignInRefreshAndReuse(t *testing.T) {
 		t.Fatalf("with the kept sign-in: %s %s", s.Status, s.Error)
 	}
 	a.mu.Lock()
-	defer a.mu.Unlock()
 	if a.authorized != 1 {
 		t.Fatalf("the person was asked again: %d authorizations", a.authorized)
+	}
+	a.mu.Unlock()
+
+	// A server of the same name at another address (a cloned folder's)
+	// never receives the kept token.
+	other := newAuthServer(t)
+	var seenMu sync.Mutex
+	var seen []string
+	other.srv.Config.Handler = func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if h := r.Header.Get("Authorization"); h != "" {
+				seenMu.Lock()
+				seen = append(seen, h)
+				seenMu.Unlock()
+			}
+			next.ServeHTTP(w, r)
+		})
+	}(other.srv.Config.Handler)
+	m = started(t, mcp.Options{Tokens: tokens}, remote("protected", config.HTTP, other.srv.URL+"/mcp"))
+	seenMu.Lock()
+	defer seenMu.Unlock()
+	if s := serverInfo(m, "protected"); s.Status != mcp.StatusNeedsAuth || len(seen) != 0 {
+		t.Fatalf("another address: %s, Authorization sent %q", s.Status, seen)
 	}
 }

@@ -108,7 +108,14 @@ func closeOnce(c chan struct{}) {
 func (s *server) connect(ctx context.Context) (*link, []*sdk.Tool, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.m.opts.ConnectTimeout)
 	defer cancel()
-	cfg, secrets, err := s.entry.Expand(ctx, s.entry.Name, s.m.opts.Env)
+	env := s.m.opts.Env
+	if s.entry.Scope == config.ScopeProject {
+		// A cloned folder's file must not name the person's secrets.
+		env.Keychain = func(context.Context, string) (string, error) {
+			return "", errors.New("a project's .mcp.json may not read Hearth's keychain; use ${VAR} or add the server to your own mcp.json")
+		}
+	}
+	cfg, secrets, err := s.entry.Expand(ctx, s.entry.Name, env)
 	if err != nil {
 		return nil, nil, err
 	}
