@@ -70,10 +70,11 @@ func runMCPAdd(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return usageErr(env, fs, "%v", err)
 	}
-	if s.Env, err = secretValues(ctx, env, name, "env", envs, "="); err != nil {
+	project := config.Scope(*scope) == config.ScopeProject
+	if s.Env, err = secretValues(ctx, env, name, "env", envs, "=", project); err != nil {
 		return failure(env, "mcp add", err)
 	}
-	if s.Headers, err = secretValues(ctx, env, name, "header", headers, ":"); err != nil {
+	if s.Headers, err = secretValues(ctx, env, name, "header", headers, ":", project); err != nil {
 		return failure(env, "mcp add", err)
 	}
 	if err := s.Validate(name); err != nil {
@@ -103,8 +104,9 @@ func runMCPAdd(ctx context.Context, env *Env, args []string) int {
 
 // secretValues stores each K<sep>V value in the keychain and returns the
 // map the file keeps: K → ${keychain:mcp.NAME.KIND.K}. A value that is
-// itself a ${VAR} reference is kept as written.
-func secretValues(ctx context.Context, env *Env, server, kind string, pairs []string, sep string) (map[string]string, error) {
+// itself a ${VAR} reference is kept as written. A project's file, shared
+// with the folder, may hold only such references.
+func secretValues(ctx context.Context, env *Env, server, kind string, pairs []string, sep string, project bool) (map[string]string, error) {
 	if len(pairs) == 0 {
 		return nil, nil
 	}
@@ -118,6 +120,9 @@ func secretValues(ctx context.Context, env *Env, server, kind string, pairs []st
 		if strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}") {
 			out[k] = v
 			continue
+		}
+		if project {
+			return nil, fmt.Errorf("--%s %s: a project's .mcp.json travels with the folder and cannot use your keychain; give a ${VAR} reference or add the server with --scope user", kind, k)
 		}
 		if env.Secrets == nil {
 			return nil, errors.New("no keychain: Hearth keeps server secrets only in the OS keychain")

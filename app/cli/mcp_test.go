@@ -122,6 +122,16 @@ func TestMCPAddKeepsSecretsInTheKeychain(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q", bad, code, errOut)
 		}
 	}
+	ws := t.TempDir()
+	if code, _, errOut := h.run(t, "mcp", "add", "--scope", "project", "--workspace", ws, "--env", "TOKEN="+token, "p", "--", "cmd"); code != ExitFailure || !strings.Contains(errOut, "--scope user") {
+		t.Errorf("a secret for a project file: %d %s", code, errOut)
+	}
+	if code, _, errOut := h.run(t, "mcp", "add", "--scope", "project", "--workspace", ws, "--env", "TOKEN=${MY_TOKEN}", "p", "--", "cmd"); code != 0 || !strings.Contains(errOut, "trusted") {
+		t.Errorf("a reference in a project file: %d %s", code, errOut)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws, ".mcp.json")); !strings.Contains(string(b), `"${MY_TOKEN}"`) {
+		t.Errorf(".mcp.json: %s", b)
+	}
 	if code, _, errOut := h.run(t, "mcp", "remove", "nope"); code != ExitFailure || !strings.Contains(errOut, "no such MCP server") {
 		t.Errorf("remove nope: %d %s", code, errOut)
 	}
