@@ -23,7 +23,11 @@ func TestConformance(t *testing.T) {
 	node, cli := mcptest.Node22(t), mcptest.ConformanceCLI(t)
 	dir := mcptest.Dir(t)
 	driver := filepath.Join(t.TempDir(), "client")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", driver, "./client")
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		gobin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	build := exec.Command(gobin, "build", "-o", driver, "./client")
 	build.Dir = dir
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the driver: %v\n%s", err, out)

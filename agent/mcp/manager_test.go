@@ -216,6 +216,7 @@ func TestFailedServerKeepsItsLog(t *testing.T) {
 func TestDisabledServerStartsOnlyWhenEnabled(t *testing.T) {
 	e := stdioEntry(t, "memory", mcptest.Bin(t, "mcp-server-memory"))
 	e.Disabled = true
+	e.DisabledTools = []string{"delete_entities"}
 	e.Env = map[string]string{"MEMORY_FILE_PATH": filepath.Join(t.TempDir(), "m.jsonl")}
 	m := started(t, mcp.Options{}, e)
 	if s := serverInfo(m, "memory"); s.Status != mcp.StatusDisabled || len(m.Tools()) != 0 {
@@ -232,6 +233,12 @@ func TestDisabledServerStartsOnlyWhenEnabled(t *testing.T) {
 	if s := serverInfo(m, "memory"); s.Status != mcp.StatusConnected || len(m.Tools()) == 0 {
 		t.Fatalf("enabled: %s %s", s.Status, s.Error)
 	}
+	for _, tl := range m.Tools() {
+		if tl.Remote() == "delete_entities" {
+			t.Fatal("a disabled tool is offered")
+		}
+	}
+	find(t, m, "mcp__memory__create_entities")
 	if err := m.Disable("nope"); !errors.Is(err, config.ErrNoServer) {
 		t.Fatalf("disabling an unknown server: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -127,7 +128,7 @@ func (s *server) connect(ctx context.Context) (*link, []*sdk.Tool, error) {
 		}
 		return nil, nil, err
 	}
-	tools, err := listTools(ctx, l.session)
+	tools, err := s.listTools(ctx, l.session)
 	if err != nil {
 		l.close()
 		return nil, nil, fmt.Errorf("listing tools: %w", err)
@@ -262,7 +263,7 @@ func formatLogMessage(p *sdk.LoggingMessageParams) string {
 func (s *server) refreshTools(cs *sdk.ClientSession) {
 	ctx, cancel := context.WithTimeout(context.Background(), s.m.opts.ConnectTimeout)
 	defer cancel()
-	tools, err := listTools(ctx, cs)
+	tools, err := s.listTools(ctx, cs)
 	if err != nil {
 		s.log.Add("hearth: refreshing the tool list: " + err.Error())
 		return
@@ -275,7 +276,8 @@ func (s *server) refreshTools(cs *sdk.ClientSession) {
 	s.m.changed()
 }
 
-func listTools(ctx context.Context, cs *sdk.ClientSession) ([]*sdk.Tool, error) {
+// listTools reads the server's tools, leaving out those its config disables.
+func (s *server) listTools(ctx context.Context, cs *sdk.ClientSession) ([]*sdk.Tool, error) {
 	if cs.InitializeResult() != nil && cs.InitializeResult().Capabilities != nil && cs.InitializeResult().Capabilities.Tools == nil {
 		return nil, nil // the server offers no tools
 	}
@@ -284,7 +286,9 @@ func listTools(ctx context.Context, cs *sdk.ClientSession) ([]*sdk.Tool, error) 
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, t)
+		if !slices.Contains(s.entry.DisabledTools, t.Name) {
+			out = append(out, t)
+		}
 	}
 	return out, nil
 }

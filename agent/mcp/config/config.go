@@ -46,6 +46,8 @@ type Server struct {
 	Disabled bool              `json:"disabled,omitempty"`
 	// Timeout bounds one tool call, in milliseconds; 0 is DefaultTimeout.
 	Timeout int `json:"timeout,omitempty"`
+	// DisabledTools are tools of the server the model is not offered.
+	DisabledTools []string `json:"disabledTools,omitempty"`
 	// OAuth names a client registered with the server's authorization
 	// server in advance (as Claude Code's "oauth"); without it Hearth
 	// registers itself dynamically when the server asks to sign in.
