@@ -47,7 +47,8 @@ type server struct {
 	err    error
 	link   *link
 	tools  []*sdk.Tool
-	ready  chan struct{} // closed once the server leaves StatusConnecting
+	ready  chan struct{} // closed (by markReady) once the server leaves StatusConnecting
+	once   sync.Once
 	cancel context.CancelFunc
 }
 
@@ -56,10 +57,10 @@ func newServer(m *Manager, e Entry) *server {
 	switch {
 	case e.Held != "":
 		s.status, s.err = StatusNeedsApproval, errors.New(e.Held)
-		close(s.ready)
+		s.markReady()
 	case e.Disabled:
 		s.status = StatusDisabled
-		close(s.ready)
+		s.markReady()
 	default:
 		s.status = StatusConnecting
 	}
@@ -79,7 +80,7 @@ func (s *server) run(ctx context.Context) {
 	l, tools, err := s.connect(ctx)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	defer closeOnce(s.ready)
+	defer s.markReady()
 	if s.status != StatusConnecting { // disabled or closed meanwhile
 		if l != nil {
 			go l.close()
@@ -98,13 +99,7 @@ func (s *server) run(ctx context.Context) {
 	go s.watch(l)
 }
 
-func closeOnce(c chan struct{}) {
-	select {
-	case <-c:
-	default:
-		close(c)
-	}
-}
+func (s *server) markReady() { s.once.Do(func() { close(s.ready) }) }
 
 func (s *server) connect(ctx context.Context) (*link, []*sdk.Tool, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.m.opts.ConnectTimeout)
@@ -171,7 +166,7 @@ func (s *server) stop(st Status) {
 	l, cancel := s.link, s.cancel
 	s.link, s.tools, s.status, s.err = nil, nil, st, nil
 	s.mu.Unlock()
-	closeOnce(s.ready)
+	s.markReady()
 	if cancel != nil {
 		cancel()
 	}
