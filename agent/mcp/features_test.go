@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -97,5 +99,40 @@ func TestElicitationSamplingAndLogging(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no logging message reached the log: %q", lines)
 		}
+	}
+}
+
+// server-filesystem started without directories works in the roots the
+// client offers: the workspace, and nothing else.
+func TestFilesystemServerUsesTheWorkspaceRoot(t *testing.T) {
+	ws := t.TempDir()
+	if err := os.WriteFile(filepath.Join(ws, "notes.txt"), []byte("inside the workspace\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(outside, []byte("outside\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := started(t, mcp.Options{Workspace: ws}, stdioEntry(t, "fs", mcptest.Bin(t, "mcp-server-filesystem")))
+	ctx := context.Background()
+	var out string
+	var err error
+	// The server asks for the roots just after initialisation.
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if out, err = find(t, m, "mcp__fs__list_allowed_directories").Run(ctx, nil); err == nil && strings.Contains(out, filepath.Base(ws)) {
+			break
+		}
+	}
+	if err != nil || !strings.Contains(out, filepath.Base(ws)) {
+		t.Fatalf("allowed directories: %q, %v", out, err)
+	}
+	read := find(t, m, "mcp__fs__read_text_file")
+	args, _ := json.Marshal(map[string]string{"path": filepath.Join(ws, "notes.txt")})
+	if out, err := read.Run(ctx, args); err != nil || !strings.Contains(out, "inside the workspace") {
+		t.Fatalf("read inside: %q, %v", out, err)
+	}
+	args, _ = json.Marshal(map[string]string{"path": outside})
+	if out, err := read.Run(ctx, args); err == nil || strings.Contains(out, "outside") {
+		t.Fatalf("read outside the roots: %q, %v", out, err)
 	}
 }
