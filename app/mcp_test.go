@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -110,5 +111,44 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 	}
 	if st := waitMCP(t, a); st["notes"].Status != mcp.StatusConnected || st["memory"].Status != mcp.StatusConnected {
 		t.Fatalf("after trust: notes %s (%s), memory %s", st["notes"].Status, st["notes"].Error, st["memory"].Status)
+	}
+}
+
+// The composer's "/server:prompt args" runs the server's prompt.
+func TestChatExpandsAnMCPPrompt(t *testing.T) {
+	everything := mcptest.Bin(t, "mcp-server-everything")
+	p := &scriptedProvider{replies: []string{textReply("Sunny.")}}
+	srv := httptest.NewServer(p)
+	t.Cleanup(srv.Close)
+	a, cfg := newTestApp(t, nil)
+	if _, err := a.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
+		s.ActiveProvider, s.ActiveModel = "custom:script", "scripted-model"
+		off := false
+		s.ModelTitles = &off
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(`{"mcpServers": {"ev": {"command": "`+everything+`", "args": ["stdio"]}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	rec := &recorder{signal: make(chan struct{}, 1)}
+	a.SetEmitter(rec.emit)
+	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	waitMCP(t, a)
+	if _, err := a.Send("/ev:args-prompt Lisbon"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	req, _ := json.Marshal(p.requests[0])
+	if !strings.Contains(string(req), "What's weather in Lisbon?") {
+		t.Fatalf("the prompt was not expanded: %.500s", req)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -118,6 +119,16 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	}
 	if c.cfg.MCP != nil {
 		spec.MCP = c.cfg.MCP()
+	}
+	if spec.MCP != nil {
+		// "/server:prompt args" asks an MCP server for the prompt's text.
+		text, err := spec.MCP.ExpandPrompt(ctx, prompt)
+		switch {
+		case err == nil:
+			t.prompt = text
+		case !errors.Is(err, mcp.ErrNotPrompt):
+			return t, err
+		}
 	}
 	built, err := assembly.Build(ctx, c.cfg.Keys, spec)
 	if err != nil {

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -60,14 +59,4 @@ func mcpWarnings(env *Env, cmd string, m *mcp.Manager) {
 			fmt.Fprintf(env.Stderr, "hearth %s: MCP server %s is %s: %s\n", cmd, s.Name, s.Status, s.Error)
 		}
 	}
-}
-
-// expandPrompt turns a "/server:prompt args" PROMPT into the server's
-// prompt; any other text is returned as it is.
-func expandPrompt(ctx context.Context, m *mcp.Manager, text string) (string, error) {
-	out, err := m.ExpandPrompt(ctx, text)
-	if errors.Is(err, mcp.ErrNotPrompt) {
-		return text, nil
-	}
-	return out, err
 }

@@ -161,9 +161,6 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		return nil, nil, failure(env, "run", err)
 	}
 	mcpWarnings(env, "run", o.mcp)
-	if o.prompt, err = expandPrompt(ctx, o.mcp, o.prompt); err != nil {
-		return nil, nil, failure(env, "run", err)
-	}
 	keys := func(ctx context.Context, id string) (string, error) {
 		if env.Secrets == nil {
 			return "", nil
