@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"strings"
 
+	"github.com/hearth-agent/hearth/agent/mcp/config"
 	"github.com/hearth-agent/hearth/agent/secrets"
 )
 
@@ -41,4 +44,49 @@ func (k KeychainTokens) SaveToken(ctx context.Context, server string, t *SavedTo
 		return err
 	}
 	return k.Store.SetItem(ctx, TokenRef(server), string(b))
+}
+
+// SecretRef names a server's env value or header in the keychain.
+func SecretRef(server, kind, key string) string { return "mcp." + server + "." + kind + "." + key }
+
+// IsReference reports whether a config value names a secret kept
+// elsewhere (${VAR}, ${keychain:…}) rather than holding one.
+func IsReference(v string) bool { return strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}") }
+
+// MoveSecrets moves the literal env values and headers of server name in
+// f into the keychain, leaving ${keychain:…} references in their place
+// (Settings offers it for a server imported with secrets written in its
+// file). It returns how many values moved; f is changed only if all did.
+func MoveSecrets(ctx context.Context, store *secrets.Store, f *config.File, name string) (int, error) {
+	s, ok := f.Servers[name]
+	if !ok {
+		return 0, fmt.Errorf("%w: %s", config.ErrNoServer, name)
+	}
+	moved := 0
+	move := func(kind string, m map[string]string) (map[string]string, error) {
+		out := maps.Clone(m)
+		for k, v := range m {
+			if v == "" || IsReference(v) {
+				continue
+			}
+			ref := SecretRef(name, kind, k)
+			if err := store.SetItem(ctx, ref, v); err != nil {
+				return nil, err
+			}
+			out[k] = "${" + config.KeychainPrefix + ref + "}"
+			moved++
+		}
+		return out, nil
+	}
+	var err error
+	if s.Env, err = move("env", s.Env); err != nil {
+		return 0, err
+	}
+	if s.Headers, err = move("header", s.Headers); err != nil {
+		return 0, err
+	}
+	if moved == 0 {
+		return 0, nil
+	}
+	return moved, f.Set(name, s)
 }

@@ -117,7 +117,7 @@ func secretValues(ctx context.Context, env *Env, server, kind string, pairs []st
 		if !ok || k == "" {
 			return nil, fmt.Errorf("--%s %q: want K%sV", kind, p, sep)
 		}
-		if strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}") {
+		if mcp.IsReference(v) {
 			out[k] = v
 			continue
 		}
@@ -127,7 +127,7 @@ func secretValues(ctx context.Context, env *Env, server, kind string, pairs []st
 		if env.Secrets == nil {
 			return nil, errors.New("no keychain: Hearth keeps server secrets only in the OS keychain")
 		}
-		ref := secretRef(server, kind, k)
+		ref := mcp.SecretRef(server, kind, k)
 		if err := env.Secrets.SetItem(ctx, ref, v); err != nil {
 			return nil, fmt.Errorf("%w (Hearth does not write secrets into %s)", err, config.UserFileName)
 		}
@@ -135,8 +135,6 @@ func secretValues(ctx context.Context, env *Env, server, kind string, pairs []st
 	}
 	return out, nil
 }
-
-func secretRef(server, kind, key string) string { return "mcp." + server + "." + kind + "." + key }
 
 func runMCPRemove(ctx context.Context, env *Env, args []string) int {
 	fs := newFlags(env, "mcp remove", "mcp remove [--scope user|project] NAME")
