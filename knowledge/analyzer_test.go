@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 func TestTokens(t *testing.T) {
@@ -44,6 +46,10 @@ func TestTokens(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := Tokens(tt.in)
+		// A query reads its text with analysis.Terms: it must see what the analyzer made.
+		if terms := analysis.Terms(tt.in); len(terms)+len(got) > 0 && !reflect.DeepEqual(terms, got) {
+			t.Errorf("analysis.Terms(%q) = %q, the analyzer made %q", tt.in, terms, got)
+		}
 		if len(got) == 0 && len(tt.want) == 0 {
 			continue
 		}

@@ -20,7 +20,7 @@ import (
 // file defines (or may: while the first build runs, nothing is looked
 // up); nil otherwise.
 func (q *parsedQuery) definedQuery(text string) query.Query {
-	terms := wordsOf(text).terms
+	terms := analysis.WordsOf(text).Terms
 	if len(terms) != 1 || q.dict != nil && !q.dict.defined(terms[0]) {
 		return nil
 	}

@@ -76,28 +76,6 @@ func TestStartsWord(t *testing.T) {
 	}
 }
 
-func TestWordsOf(t *testing.T) {
-	tests := []struct {
-		text string
-		want literalWords
-	}{
-		{"no such file", literalWords{terms: []string{"no", "such", "file"}, start: "no", openEnd: true}},
-		{"  FROM users ", literalWords{terms: []string{"from", "users"}, start: "from", openEnd: true}},
-		{"os.Open(", literalWords{terms: []string{"os", "open"}, start: "os"}},
-		{".Open", literalWords{terms: []string{"open"}, openEnd: true}},
-		{"getUserName x", literalWords{terms: []string{"getusername", "x"}, start: "getusername", openEnd: true}},
-		{"日本 語", literalWords{toGrams: []string{"日本", "語"}}},
-		{"x 日本", literalWords{terms: []string{"x"}, toGrams: []string{"日本"}, start: "x"}},
-		{"->", literalWords{}},
-		{"foo _", literalWords{terms: []string{"foo"}, start: "foo"}}, // "_" is no term
-	}
-	for _, tt := range tests {
-		if got := wordsOf(tt.text); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("wordsOf(%q) = %+v, want %+v", tt.text, got, tt.want)
-		}
-	}
-}
-
 // A last word that may go on is asked for as the code words it begins,
 // when they are few, else as its trigrams (and as nothing when it has
 // none): each a necessary condition of the text.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
@@ -50,8 +51,8 @@ type term struct {
 	// files holding their literal text's trigrams.
 	tri *triQuery
 	// words, of a phrase or a verified word, are what the index is asked
-	// for, and where a match must start (see wordsOf).
-	words literalWords
+	// for, and where a match must start (see analysis.WordsOf).
+	words analysis.Words
 	// inDataOnly: a word the index holds nowhere, matched only within
 	// encoded data (see lookForUnknownAsText).
 	inDataOnly bool
@@ -122,9 +123,9 @@ func parseQuery(s string) (*parsedQuery, error) {
 			// The phrase's grams need no care for its spacing: grams fold
 			// whitespace runs, as the \s+ between its words does.
 			lowered, anchor := phraseWords(f.Text)
-			words := wordsOf(f.Text)
+			words := analysis.WordsOf(f.Text)
 			q.terms = append(q.terms, term{kind: termPhrase, text: f.Text, lineR: phraseRegexp(f.Text),
-				lit: foldLiteral(longestWord(f.Text)), fold: true, verify: true, tri: boundaryQuery(f.Text, words.toGrams),
+				lit: foldLiteral(longestWord(f.Text)), fold: true, verify: true, tri: boundaryQuery(f.Text, words.ToGrams),
 				phrase: lowered, anchor: anchor, words: words})
 			continue
 		}

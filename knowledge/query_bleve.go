@@ -46,7 +46,7 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 	both := func(content, path query.Query) query.Query {
 		return query.NewDisjunctionQuery([]query.Query{content, path})
 	}
-	low := foldString(t.text)
+	low := analysis.FoldString(t.text)
 	switch t.kind {
 	case termPrefix:
 		c, p := query.NewPrefixQuery(low), query.NewPrefixQuery(low)
@@ -112,18 +112,18 @@ func (q *parsedQuery) termQuery(t term) query.Query {
 // anyInPaths: some indexed path holds one of text's whole identifiers
 // (the terms identsQuery would ask the path field for).
 func (q *parsedQuery) anyInPaths(text string) bool {
-	return slices.ContainsFunc(wordsOf(text).terms, q.dict.pathTermIndexed)
+	return slices.ContainsFunc(analysis.WordsOf(text).Terms, q.dict.pathTermIndexed)
 }
 
 // identsAndGrams asks for a phrase's or a punctuated word's identifiers
 // in the content, and its grams: the grams alone when it has no
 // identifier but CJK ones, and any file when it has neither (a lone 語,
 // or "->"), each checked on disk. A last word that may go on in the file
-// is asked for as a prefix (see wordsOf).
+// is asked for as a prefix (see analysis.WordsOf).
 func (q *parsedQuery) identsAndGrams(t term) query.Query {
-	terms, tri := t.words.terms, t.tri
+	terms, tri := t.words.Terms, t.tri
 	var qs []query.Query
-	if t.words.openEnd {
+	if t.words.OpenEnd {
 		var last query.Query
 		last, tri = q.openWord(terms[len(terms)-1], tri)
 		terms = terms[:len(terms)-1]
@@ -186,7 +186,7 @@ func withTrigrams(q query.Query, tri *triQuery) query.Query {
 
 // identsQuery requires each whole identifier of text as a term.
 func identsQuery(text, field string, boost float64) query.Query {
-	return termsQuery(wordsOf(text).terms, field, boost)
+	return termsQuery(analysis.WordsOf(text).Terms, field, boost)
 }
 
 func termsQuery(terms []string, field string, boost float64) query.Query {

@@ -8,13 +8,13 @@ import (
 )
 
 // termSpans returns byte ranges of t in the text; a phrase's or a
-// punctuated word's only where they start a code word (see wordsOf).
+// punctuated word's only where they start a code word (see analysis.WordsOf).
 func termSpans(v *textView, t term) [][2]int {
 	spans := textSpans(v, t)
 	if t.inDataOnly {
 		spans = analysis.WithinData(v.data, spans)
 	}
-	if t.words.start == "" || len(spans) == 0 {
+	if t.words.Start == "" || len(spans) == 0 {
 		return spans
 	}
 	return wordStarts(v.data, spans, t)
@@ -26,7 +26,7 @@ func termSpans(v *textView, t term) [][2]int {
 func textSpans(v *textView, t term) [][2]int {
 	switch {
 	case t.kind == termFuzzy:
-		return fuzzySpans(v.data, foldString(t.text), t.fuzz)
+		return fuzzySpans(v.data, analysis.FoldString(t.text), t.fuzz)
 	case t.lineR == nil:
 		return nil
 	case len(t.phrase) > 0:

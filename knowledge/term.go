@@ -83,8 +83,8 @@ func parseTerm(s string) (term, error) {
 	t := term{kind: termWord, text: text, lineR: regexp.MustCompile(`(?i)` + regexp.QuoteMeta(text)),
 		lit: foldLiteral(text), fold: true, verify: verify}
 	if verify {
-		t.words = wordsOf(text)
-		t.tri = boundaryQuery(text, t.words.toGrams)
+		t.words = analysis.WordsOf(text)
+		t.tri = boundaryQuery(text, t.words.ToGrams)
 	}
 	return t, nil
 }

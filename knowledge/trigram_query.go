@@ -35,14 +35,14 @@ func literalQuery(lit string) *triQuery {
 }
 
 // boundaryQuery requires only the grams that span a space in lit, and
-// the grams of toGrams, the words of lit that wordsOf leaves to them. For
+// the grams of toGrams, the words of lit that analysis.WordsOf leaves to them. For
 // phrases and dotted words the index already requires every other word
 // as a term, so the trigrams inside those add nothing: each would cost a
 // posting-list read per segment for no narrowing.
 func boundaryQuery(lit string, toGrams []string) *triQuery {
 	var spanning []string
 	for _, g := range analysis.LiteralGrams(lit) {
-		if len(g) == 5 || g[0] >= utf8.RuneSelf { // CJK pairs: wordsOf leaves CJK words out
+		if len(g) == 5 || g[0] >= utf8.RuneSelf { // CJK pairs: analysis.WordsOf leaves CJK words out
 			spanning = append(spanning, g)
 		}
 	}

@@ -226,7 +226,7 @@ func TestRegexGramsNeverDropAMatch(t *testing.T) {
 
 // The index-backed answers to phrases, regexes and wildcards must list
 // exactly the files a line-by-line grep lists (a phrase's grep starting
-// at a word, as wordsOf has it).
+// at a word, as analysis.WordsOf has it).
 func TestIndexedPatternsMatchAGrep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	words := []string{"alpha", "Beta", "gamma_ray", "deltaForce", "eps", "zeta9", "the", "of",

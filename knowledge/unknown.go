@@ -31,15 +31,15 @@ func (q *parsedQuery) lookForUnknownAsText() bool {
 			if !allBase64(t.text) {
 				continue
 			}
-			w := wordsKnown(t.text, func(term string, _ bool) bool { return q.dict.known(term, false) })
-			if tri := boundaryQuery(t.text, w.toGrams); len(w.toGrams) > 0 && tri != nil {
-				w.start = "" // data has no code words
+			w := analysis.WordsKnown(t.text, func(term string, _ bool) bool { return q.dict.known(term, false) })
+			if tri := boundaryQuery(t.text, w.ToGrams); len(w.ToGrams) > 0 && tri != nil {
+				w.Start = "" // data has no code words
 				t.words, t.tri, t.verify, t.inDataOnly = w, tri, true, true
 				turned = true
 			}
 		case t.kind == termWord || t.kind == termPhrase:
-			w := wordsKnown(t.text, q.dict.known)
-			if tri := boundaryQuery(t.text, w.toGrams); len(w.toGrams) > len(t.words.toGrams) && tri != nil {
+			w := analysis.WordsKnown(t.text, q.dict.known)
+			if tri := boundaryQuery(t.text, w.ToGrams); len(w.ToGrams) > len(t.words.ToGrams) && tri != nil {
 				t.words, t.tri = w, tri
 				turned = true
 			}
