@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // A phrase, or a word written with punctuation (os.Open, net/http), is
@@ -68,13 +69,13 @@ func kebabDash(data []byte, i int) bool {
 // wordStarts keeps the matches of t that start a code word. A match left
 // out may hide one overlapping it ("a a" within "ba a a"), so its line is
 // searched again from the next byte.
-func wordStarts(data []byte, spans [][2]int, t term) [][2]int {
+func wordStarts(data []byte, spans [][2]int, t query.Term) [][2]int {
 	var out [][2]int
 	for _, s := range spans {
 		a, b := s[0], s[1]
-		for a >= 0 && !startsWord(data, a, t.words.Start) {
+		for a >= 0 && !startsWord(data, a, t.Words.Start) {
 			_, le := lineAt(data, a)
-			m := t.lineR.FindIndex(data[a+1 : le])
+			m := t.LineR.FindIndex(data[a+1 : le])
 			if m == nil {
 				a = -1
 				break
