@@ -1,9 +1,6 @@
 package knowledge
 
 import (
-	"bytes"
-	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	bleveanalysis "github.com/blevesearch/bleve/v2/analysis"
@@ -83,38 +80,6 @@ func (tb *tokenBuf) add(b []byte, start, end, pos int) {
 // lower appends the lowercased b to the term slab and returns it.
 func (tb *tokenBuf) lower(b []byte) []byte { return lowerInto(&tb.terms, b, 4096) }
 
-// foldCase lowercases b so that words a case-insensitive grep finds
-// equal are one term: each rune becomes the lowercase of its case
-// orbit's first member (the runes unicode.SimpleFold cycles through), so
-// a word ending in ς and the same word ending in σ or Σ meet, and
-// ſ meets s. A rune whose lowercase lies outside its orbit (İ, whose
-// lowercase is i) is kept, as a grep keeps it apart.
-func foldCase(b []byte) []byte { return bytes.Map(foldRune, b) }
-
-func foldString(s string) string { return strings.Map(foldRune, s) }
-
-func foldRune(r rune) rune {
-	if r < utf8.RuneSelf {
-		if 'A' <= r && r <= 'Z' {
-			r += 'a' - 'A'
-		}
-		return r
-	}
-	first := r
-	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		first = min(first, f)
-	}
-	low := unicode.ToLower(first)
-	for f := r; ; {
-		if f == low {
-			return low
-		}
-		if f = unicode.SimpleFold(f); f == r {
-			return r
-		}
-	}
-}
-
 // lowerInto appends the lowercased raw to *slab, starting a new slab of
 // about chunk bytes when it is full, and returns the term, capped so that
 // later appends cannot overwrite it. Terms carved from slabs cost one
@@ -123,7 +88,7 @@ func lowerInto(slab *[]byte, raw []byte, chunk int) []byte {
 	low := raw
 	for _, c := range raw {
 		if c >= utf8.RuneSelf {
-			low = foldCase(raw)
+			low = analysis.FoldBytes(raw)
 			break
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
 func TestTokens(t *testing.T) {
@@ -44,33 +46,15 @@ func TestTokens(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got := Tokens(tt.in)
+		// A query reads its text with analysis.Terms: it must see what the analyzer made.
+		if terms := analysis.Terms(tt.in); len(terms)+len(got) > 0 && !reflect.DeepEqual(terms, got) {
+			t.Errorf("analysis.Terms(%q) = %q, the analyzer made %q", tt.in, terms, got)
+		}
 		if len(got) == 0 && len(tt.want) == 0 {
 			continue
 		}
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Tokens(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestCamelPartPrefix(t *testing.T) {
-	tests := []struct {
-		core string
-		fold bool
-		want string
-	}{
-		{"Marshaler", false, "marshaler"},
-		{"MarshalJSON", false, "marshal"},
-		{"Node42", false, "node"},
-		{"Ab", false, "ab"},
-		{"marshaler", false, ""},  // may sit inside a part
-		{"HTTPServer", false, ""}, // an acronym's capitals may not start a part
-		{"Marshaler", true, ""},   // case-insensitive: MARSHALER is one part
-		{"M", false, ""},
-	}
-	for _, tt := range tests {
-		if got := camelPartPrefix(tt.core, tt.fold); got != tt.want {
-			t.Errorf("camelPartPrefix(%q, %v) = %q, want %q", tt.core, tt.fold, got, tt.want)
 		}
 	}
 }

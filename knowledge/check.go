@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"strings"
+
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 type checkedHit struct {
@@ -41,8 +43,8 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	// def:name shows the definition whatever the file's size; with a
 	// capital (exact), a file not defining it in that case is dropped.
 	exact := false
-	if t, ok := pq.defOnlyTerm(); ok {
-		defTerm, defines, exact = t.text, true, t.exactCase
+	if t, ok := pq.DefOnlyTerm(); ok {
+		defTerm, defines, exact = t.Text, true, t.ExactCase
 	}
 	peek := pq.headPeek(&head)
 	if defines { // the definition may be anywhere in the file
@@ -52,19 +54,19 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	v := &textView{data: data}
 	if err == nil && headDone {
 		h.Line, h.Lines, h.Snippet, h.Highlights = head.line, head.lines, head.snippet, head.ranges
-	} else if err == nil && !quickReject(v, pq.terms) {
-		m := findLinesIn(v, pq.terms)
+	} else if err == nil && !quickReject(v, pq.Terms) {
+		m := findLinesIn(v, pq.Terms)
 		if defines {
 			m, h.Defines = definitionFirst(data, m, defTerm, langOfPath(rel), exact)
 		}
 		held.release()
 		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
-		h.dropped = m.unverified && !pathHasAll(rel, pq.terms) || exact && !h.Defines
+		h.dropped = m.unverified && !pathHasAll(rel, pq.Terms) || exact && !h.Defines
 	} else {
 		if err == nil {
 			held.release()
 		}
-		h.dropped = needsVerify(pq.terms) && !pathHasAll(rel, pq.terms) || exact
+		h.dropped = needsVerify(pq.Terms) && !pathHasAll(rel, pq.Terms) || exact
 	}
 	return h
 }
@@ -73,7 +75,7 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 // lines) into m, and is satisfied when they are enough for loneLines to
 // stop there; nil for other queries.
 func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
-	if len(q.terms) != 1 || q.terms[0].verify {
+	if len(q.Terms) != 1 || q.Terms[0].Verify {
 		return nil
 	}
 	return func(head []byte) bool {
@@ -81,7 +83,7 @@ func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
 		if cut < 0 {
 			return false
 		}
-		*m = findLinesIn(&textView{data: head[:cut+1]}, q.terms)
+		*m = findLinesIn(&textView{data: head[:cut+1]}, q.Terms)
 		return len(m.lines) >= maxLines
 	}
 }
@@ -89,21 +91,21 @@ func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
 // quickReject: a verify term's literal is absent, so the exact text
 // cannot be there (checked before the other terms' line search; a lone
 // term's own search finds that out as fast).
-func quickReject(v *textView, terms []term) bool {
+func quickReject(v *textView, terms []query.Term) bool {
 	if len(terms) < 2 {
 		return false
 	}
 	for _, t := range terms {
-		if t.verify && !v.mayMatch(t) {
+		if t.Verify && !v.mayMatch(t) {
 			return true
 		}
 	}
 	return false
 }
 
-func needsVerify(terms []term) bool {
+func needsVerify(terms []query.Term) bool {
 	for _, t := range terms {
-		if t.verify {
+		if t.Verify {
 			return true
 		}
 	}
@@ -112,10 +114,10 @@ func needsVerify(terms []term) bool {
 
 // pathHasAll: every verify term occurs in the path itself (a hit on the
 // file's name, such as net/http for "net/http").
-func pathHasAll(rel string, terms []term) bool {
+func pathHasAll(rel string, terms []query.Term) bool {
 	low := asciiLowerString(rel)
 	for _, t := range terms {
-		if t.verify && (t.kind != termWord || t.inDataOnly || !wordInPath(t, low, rel)) {
+		if t.Verify && (t.Kind != query.Word || t.InDataOnly || !wordInPath(t, low, rel)) {
 			return false
 		}
 	}
@@ -123,9 +125,9 @@ func pathHasAll(rel string, terms []term) bool {
 }
 
 // wordInPath: a word term's text is in the path, case ignored.
-func wordInPath(t term, lowPath, path string) bool {
-	if isASCII(t.text) {
-		return strings.Contains(lowPath, t.lit)
+func wordInPath(t query.Term, lowPath, path string) bool {
+	if isASCII(t.Text) {
+		return strings.Contains(lowPath, t.Lit)
 	}
-	return t.lineR.MatchString(path)
+	return t.LineR.MatchString(path)
 }

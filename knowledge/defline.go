@@ -3,81 +3,47 @@ package knowledge
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"strings"
-	"unicode"
 
-	"github.com/blevesearch/bleve/v2/search/query"
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
 
-	"github.com/hearth-agent/hearth/knowledge/analysis"
 	"github.com/hearth-agent/hearth/knowledge/defs"
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
-// The query side of definitions (defs.go): asking the def field, and
-// showing a defining file at its definition.
+// The query side of definitions (defs.go): asking the def field (which
+// words are asked there is planned by query.Query.Plan), and showing a
+// defining file at its definition.
 
-// definedQuery asks the def field for text when it is one code word some
-// file defines (or may: while the first build runs, nothing is looked
-// up); nil otherwise.
-func (q *parsedQuery) definedQuery(text string) query.Query {
-	terms := wordsOf(text).terms
-	if len(terms) != 1 || q.dict != nil && !q.dict.defined(terms[0]) {
+// definedQuery asks the def field for the term Plan found defined; nil
+// when it found none.
+func definedQuery(t query.Term) bleveq.Query {
+	if t.Defined == "" {
 		return nil
 	}
-	tq := query.NewTermQuery(terms[0])
+	tq := bleveq.NewTermQuery(t.Defined)
 	tq.SetField(fieldDef)
 	tq.SetBoost(defBoost)
 	return tq
 }
 
-// parseDef is the term of def:name: a word asked for only in the files
-// defining it. A name still being typed ("def:") asks for nothing: its
-// term has no text.
-func parseDef(name string) (term, error) {
-	if name == "" {
-		return term{}, nil
-	}
-	id, ok := oneIdent(name)
-	if !ok || id != name || analysis.SearchedAsText(id) {
-		return term{}, fmt.Errorf("%w: def: takes one name, as in def:parseArgs (not %q)", ErrBadQuery, name)
-	}
-	t, err := parseTerm(id)
-	if err != nil || t.kind != termWord || t.verify {
-		return term{}, fmt.Errorf("%w: def: takes one name, as in def:parseArgs (not %q)", ErrBadQuery, name)
-	}
-	t.defOnly = true
-	t.exactCase = strings.IndexFunc(id, unicode.IsUpper) >= 0
-	return t, nil
-}
-
 // onlyDefining asks for def:name: the files holding the word that define
 // it (the content ranks them); none when no file defines it.
-func (q *parsedQuery) onlyDefining(t term) query.Query {
-	d := q.definedQuery(t.text)
+func onlyDefining(t query.Term) bleveq.Query {
+	d := definedQuery(t)
 	if d == nil {
-		return query.NewMatchNoneQuery()
+		return bleveq.NewMatchNoneQuery()
 	}
-	return query.NewConjunctionQuery([]query.Query{identsQuery(t.text, fieldContent, 1), d})
-}
-
-// defOnlyTerm is the query's def:name term, if it has one.
-func (q *parsedQuery) defOnlyTerm() (term, bool) {
-	for _, t := range q.terms {
-		if t.defOnly {
-			return t, true
-		}
-	}
-	return term{}, false
+	return bleveq.NewConjunctionQuery([]bleveq.Query{identsQuery(t.Text, fieldContent, 1), d})
 }
 
 // definesIn: data, the text of the file at rel, defines each def:name
 // term of terms (a scan's check, where the index did not pick the files).
-func definesIn(data []byte, rel string, terms []term) bool {
+func definesIn(data []byte, rel string, terms []query.Term) bool {
 	for _, t := range terms {
-		if !t.defOnly || !isASCII(t.text) { // definitionFirst finds ASCII names
+		if !t.DefOnly || !isASCII(t.Text) { // definitionFirst finds ASCII names
 			continue
 		}
-		if _, ok := definitionFirst(data, lineMatch{}, t.text, langOfPath(rel), t.exactCase); !ok {
+		if _, ok := definitionFirst(data, lineMatch{}, t.Text, langOfPath(rel), t.ExactCase); !ok {
 			return false
 		}
 	}
@@ -102,19 +68,19 @@ const maxDefinerSize = 128 << 10
 // cost more than the page, and left out those past the list's end.
 func (x *Index) definersAmong(ctx context.Context, q *parsedQuery, ids []string) map[string]string {
 	var out map[string]string
-	var among query.Query
-	for _, t := range q.terms {
-		if t.kind != termWord || t.verify || t.inDataOnly || t.defOnly || len(ids) == 0 {
+	var among bleveq.Query
+	for _, t := range q.Terms {
+		if t.Kind != query.Word || t.Verify || t.InDataOnly || t.DefOnly || len(ids) == 0 {
 			continue
 		}
-		tq, ok := q.definedQuery(t.text).(*query.TermQuery)
+		tq, ok := definedQuery(t).(*bleveq.TermQuery)
 		if !ok {
 			continue
 		}
 		if among == nil {
-			among = query.NewDocIDQuery(ids)
+			among = bleveq.NewDocIDQuery(ids)
 		}
-		found, err := x.unscoredIDs(ctx, query.NewConjunctionQuery([]query.Query{among, tq}), len(ids), 0)
+		found, err := x.unscoredIDs(ctx, bleveq.NewConjunctionQuery([]bleveq.Query{among, tq}), len(ids), 0)
 		if err != nil {
 			continue // the lines are still found, as for any hit
 		}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 func TestDefQueryKeepsTheDefiningFiles(t *testing.T) {
@@ -67,9 +69,9 @@ func TestDefQueryErrors(t *testing.T) {
 // A scan that reads files the index did not pick (while the first build
 // runs) keeps those defining each def: name by their lines.
 func TestDefinesIn(t *testing.T) {
-	def := func(name string) term {
+	def := func(name string) query.Term {
 		t.Helper()
-		d, err := parseDef(name)
+		d, err := parseTerm("def:" + name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,16 +83,16 @@ func TestDefinesIn(t *testing.T) {
 	}
 	cases := []struct {
 		rel, text string
-		terms     []term
+		terms     []query.Term
 		want      bool
 	}{
-		{"a.go", "func ParseArgs(argv []string) {}\n", []term{def("ParseArgs"), word}, true},
-		{"b.go", "\tParseArgs(argv)\n", []term{def("ParseArgs"), word}, false},
-		{"c.md", "func ParseArgs(argv []string) {}\n", []term{def("ParseArgs")}, false}, // prose defines nothing
-		{"d.go", "func A() {}\n", []term{word}, true},                                   // no def: term
-		{"e.go", "func ParseArgs() {}\n", []term{def("ParseArgs"), def("Other")}, false},
-		{"f.go", "var parseargs = 1\n", []term{def("ParseArgs")}, false}, // a capital asks for that case
-		{"g.go", "var ParseArgs = 1\n", []term{def("parseargs")}, true},
+		{"a.go", "func ParseArgs(argv []string) {}\n", []query.Term{def("ParseArgs"), word}, true},
+		{"b.go", "\tParseArgs(argv)\n", []query.Term{def("ParseArgs"), word}, false},
+		{"c.md", "func ParseArgs(argv []string) {}\n", []query.Term{def("ParseArgs")}, false}, // prose defines nothing
+		{"d.go", "func A() {}\n", []query.Term{word}, true},                                   // no def: term
+		{"e.go", "func ParseArgs() {}\n", []query.Term{def("ParseArgs"), def("Other")}, false},
+		{"f.go", "var parseargs = 1\n", []query.Term{def("ParseArgs")}, false}, // a capital asks for that case
+		{"g.go", "var ParseArgs = 1\n", []query.Term{def("parseargs")}, true},
 	}
 	for _, c := range cases {
 		if got := definesIn([]byte(c.text), c.rel, c.terms); got != c.want {

@@ -4,8 +4,6 @@ import (
 	"reflect"
 	"slices"
 	"testing"
-
-	"github.com/blevesearch/bleve/v2/search/query"
 )
 
 // A phrase or a punctuated word starts where a code word starts, and its
@@ -73,51 +71,5 @@ func TestStartsWord(t *testing.T) {
 		if got := startsWord([]byte(tt.data), tt.at, tt.term); got != tt.want {
 			t.Errorf("startsWord(%q, %d, %q) = %v, want %v", tt.data, tt.at, tt.term, got, tt.want)
 		}
-	}
-}
-
-func TestWordsOf(t *testing.T) {
-	tests := []struct {
-		text string
-		want literalWords
-	}{
-		{"no such file", literalWords{terms: []string{"no", "such", "file"}, start: "no", openEnd: true}},
-		{"  FROM users ", literalWords{terms: []string{"from", "users"}, start: "from", openEnd: true}},
-		{"os.Open(", literalWords{terms: []string{"os", "open"}, start: "os"}},
-		{".Open", literalWords{terms: []string{"open"}, openEnd: true}},
-		{"getUserName x", literalWords{terms: []string{"getusername", "x"}, start: "getusername", openEnd: true}},
-		{"日本 語", literalWords{toGrams: []string{"日本", "語"}}},
-		{"x 日本", literalWords{terms: []string{"x"}, toGrams: []string{"日本"}, start: "x"}},
-		{"->", literalWords{}},
-		{"foo _", literalWords{terms: []string{"foo"}, start: "foo"}}, // "_" is no term
-	}
-	for _, tt := range tests {
-		if got := wordsOf(tt.text); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("wordsOf(%q) = %+v, want %+v", tt.text, got, tt.want)
-		}
-	}
-}
-
-// A last word that may go on is asked for as the code words it begins,
-// when they are few, else as its trigrams (and as nothing when it has
-// none): each a necessary condition of the text.
-func TestOpenWordAsksForTermsOrTrigrams(t *testing.T) {
-	q := &parsedQuery{dict: prefixDict(func(prefix string, max int) ([]string, bool) {
-		if prefix == "few" {
-			return []string{"few", "fewer"}, true
-		}
-		return nil, false
-	})}
-	few, tri := q.openWord("few", nil)
-	if d, ok := few.(*query.DisjunctionQuery); !ok || len(d.Disjuncts) != 2 || tri != nil {
-		t.Errorf("few: %#v, %v", few, tri)
-	}
-	many, tri := q.openWord("many", nil)
-	if many != nil || tri == nil || !reflect.DeepEqual(tri.tris, []string{"man", "any"}) {
-		t.Errorf("many: %#v, %+v", many, tri)
-	}
-	short, tri := q.openWord("ab", nil)
-	if short != nil || tri != nil {
-		t.Errorf("ab: %#v, %+v", short, tri)
 	}
 }

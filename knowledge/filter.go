@@ -1,44 +1,45 @@
 package knowledge
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
-	"github.com/blevesearch/bleve/v2/search/query"
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // filterQuery ANDs the filter kinds; values of one kind are ORed.
-func (q *parsedQuery) filterQuery() query.Query {
-	var must []query.Query
+func (q *parsedQuery) filterQuery() bleveq.Query {
+	var must []bleveq.Query
 	for _, kind := range []struct {
 		vals []string
-		mk   func(string) query.Query
-	}{{q.paths, q.pathQuery}, {q.exts, extQuery}, {q.langs, langQuery}} {
+		mk   func(string) bleveq.Query
+	}{{q.Paths, q.pathQuery}, {q.Exts, extQuery}, {q.Langs, langQuery}} {
 		if len(kind.vals) > 0 {
-			must = append(must, query.NewDisjunctionQuery(mapQueries(kind.vals, kind.mk)))
+			must = append(must, bleveq.NewDisjunctionQuery(mapQueries(kind.vals, kind.mk)))
 		}
 	}
 	if len(must) == 0 {
 		return nil
 	}
-	return query.NewConjunctionQuery(must)
+	return bleveq.NewConjunctionQuery(must)
 }
 
 // excludeQuery matches the files any negated filter (-path:, -ext:,
 // -lang:) names; nil when there is none.
-func (q *parsedQuery) excludeQuery() query.Query {
-	named := mapQueries(q.notPaths, q.pathQuery)
-	named = append(named, mapQueries(q.notExts, extQuery)...)
-	named = append(named, mapQueries(q.notLangs, langQuery)...)
+func (q *parsedQuery) excludeQuery() bleveq.Query {
+	named := mapQueries(q.NotPaths, q.pathQuery)
+	named = append(named, mapQueries(q.NotExts, extQuery)...)
+	named = append(named, mapQueries(q.NotLangs, langQuery)...)
 	if len(named) == 0 {
 		return nil
 	}
-	return query.NewDisjunctionQuery(named)
+	return bleveq.NewDisjunctionQuery(named)
 }
 
-func mapQueries(vals []string, mk func(string) query.Query) []query.Query {
-	var qs []query.Query
+func mapQueries(vals []string, mk func(string) bleveq.Query) []bleveq.Query {
+	var qs []bleveq.Query
 	for _, v := range vals {
 		qs = append(qs, mk(v))
 	}
@@ -46,58 +47,52 @@ func mapQueries(vals []string, mk func(string) query.Query) []query.Query {
 }
 
 // pathQuery matches the files whose lowercased path holds v, or matches
-// the glob v.
-func (q *parsedQuery) pathQuery(v string) query.Query {
+// the glob v: the files Plan named, else a pattern of the path.
+func (q *parsedQuery) pathQuery(v string) bleveq.Query {
+	if named, ok := q.NamedPaths[v]; ok {
+		return namedPathsQuery(named)
+	}
 	pat := "*" + v + "*"
 	if strings.ContainsAny(v, "*?") {
 		pat = v
-	} else if q.dict != nil {
-		if named, ok := q.dict.pathsContaining(v); ok {
-			return named.query()
-		}
 	}
-	w := query.NewWildcardQuery(pat)
+	w := bleveq.NewWildcardQuery(pat)
 	w.SetField(fieldPathKW)
 	return w
 }
 
-func extQuery(v string) query.Query  { return keywordQuery(v, fieldExt) }
-func langQuery(v string) query.Query { return keywordQuery(v, fieldLang) }
+func extQuery(v string) bleveq.Query  { return keywordQuery(v, fieldExt) }
+func langQuery(v string) bleveq.Query { return keywordQuery(v, fieldLang) }
 
 // maxPathTerms bounds the folders and paths a path: filter names one by
 // one; a filter needing more is left to the index's wildcard search.
 const maxPathTerms = 1024
 
-// pathTerms name a set of files: every file under one of the folders
-// ("a/b/") and each of the paths, all lowercased.
-type pathTerms struct {
-	folders, paths []string
-}
-
-// query matches the named files by looking each term up, where a
-// *substring* wildcard walks the whole path dictionary of every segment;
-// naming folders keeps that to a few terms, not one per file below them.
-func (t pathTerms) query() query.Query {
-	var qs []query.Query
-	for _, f := range t.folders {
+// namedPathsQuery matches the named files by looking each term up, where
+// a *substring* wildcard walks the whole path dictionary of every
+// segment; naming folders keeps that to a few terms, not one per file
+// below them.
+func namedPathsQuery(t query.PathTerms) bleveq.Query {
+	var qs []bleveq.Query
+	for _, f := range t.Folders {
 		qs = append(qs, keywordQuery(f, fieldFolder))
 	}
-	for _, p := range t.paths {
+	for _, p := range t.Paths {
 		qs = append(qs, keywordQuery(p, fieldPathKW))
 	}
 	if len(qs) == 0 {
-		return query.NewMatchNoneQuery()
+		return bleveq.NewMatchNoneQuery()
 	}
-	return query.NewDisjunctionQuery(qs)
+	return bleveq.NewDisjunctionQuery(qs)
 }
 
 // pathsContaining names the indexed files whose lowercased paths contain
 // sub: by the shortest folder of a path that contains sub (then so does
 // every path under it), else by the path itself. False when that takes
 // more than maxPathTerms terms.
-func (x *Index) pathsContaining(sub string) (pathTerms, bool) {
+func (x *Index) pathsContaining(sub string) (query.PathTerms, bool) {
 	if sub == "" {
-		return pathTerms{}, false
+		return query.PathTerms{}, false
 	}
 	x.mu.Lock()
 	defer x.mu.Unlock()
@@ -114,33 +109,33 @@ func (x *Index) pathsContaining(sub string) (pathTerms, bool) {
 type pathMemo struct {
 	valid bool
 	sub   string
-	terms pathTerms
+	terms query.PathTerms
 	ok    bool
 }
 
-func (x *Index) namePaths(sub string) (pathTerms, bool) {
-	var t pathTerms
+func (x *Index) namePaths(sub string) (query.PathTerms, bool) {
+	var t query.PathTerms
 	seen := map[string]bool{}
 	for _, low := range x.lowPaths.list {
 		at := strings.Index(low, sub)
 		if at < 0 {
 			continue
 		}
-		name, list := low, &t.paths
+		name, list := low, &t.Paths
 		if slash := strings.IndexByte(low[at+len(sub)-1:], '/'); slash >= 0 {
-			name, list = low[:at+len(sub)+slash], &t.folders
+			name, list = low[:at+len(sub)+slash], &t.Folders
 		}
 		if seen[name] {
 			continue
 		}
 		if len(seen) == maxPathTerms {
-			return pathTerms{}, false
+			return query.PathTerms{}, false
 		}
 		seen[name] = true
 		*list = append(*list, name)
 	}
-	slices.Sort(t.folders) // the same query for the same files
-	slices.Sort(t.paths)
+	slices.Sort(t.Folders) // the same query for the same files
+	slices.Sort(t.Paths)
 	return t, true
 }
 
@@ -190,8 +185,8 @@ func (s *pathSet) add(p string, delta int) {
 	delete(s.at, p)
 }
 
-func keywordQuery(v, field string) query.Query {
-	t := query.NewTermQuery(v)
+func keywordQuery(v, field string) bleveq.Query {
+	t := bleveq.NewTermQuery(v)
 	t.SetField(field)
 	return t
 }
@@ -201,58 +196,17 @@ func (q *parsedQuery) keepPath(rel string) bool {
 	low := strings.ToLower(rel)
 	ext := extOf(rel)
 	lang := "" // named only for a lang: filter: every path of a scan comes here
-	if len(q.langs)+len(q.notLangs) > 0 {
+	if len(q.Langs)+len(q.NotLangs) > 0 {
 		lang = langOf(ext, rel[strings.LastIndex(rel, "/")+1:])
 	}
 	pathIn := func(paths []string) bool {
-		return slices.ContainsFunc(paths, func(p string) bool { return q.pathMatch(p, low) })
+		return slices.ContainsFunc(paths, func(p string) bool { return q.PathMatch(p, low) })
 	}
 	switch {
-	case len(q.paths) > 0 && !pathIn(q.paths),
-		len(q.exts) > 0 && !slices.Contains(q.exts, ext),
-		len(q.langs) > 0 && !slices.Contains(q.langs, lang):
+	case len(q.Paths) > 0 && !pathIn(q.Paths),
+		len(q.Exts) > 0 && !slices.Contains(q.Exts, ext),
+		len(q.Langs) > 0 && !slices.Contains(q.Langs, lang):
 		return false
 	}
-	return !pathIn(q.notPaths) && !slices.Contains(q.notExts, ext) && !slices.Contains(q.notLangs, lang)
-}
-
-// pathMatch: the lowercased path low holds p, or matches the glob p.
-func (q *parsedQuery) pathMatch(p, low string) bool {
-	if re, ok := q.globs[p]; ok {
-		return re != nil && re.MatchString(low)
-	}
-	return strings.Contains(low, p)
-}
-
-// compileGlobs compiles each path filter holding * or ? once per query:
-// compiled per path, it dominated a scan of a big tree.
-func (q *parsedQuery) compileGlobs() {
-	for _, p := range slices.Concat(q.paths, q.notPaths) {
-		if strings.ContainsAny(p, "*?") {
-			if q.globs == nil {
-				q.globs = map[string]*regexp.Regexp{}
-			}
-			q.globs[p] = globRegexp(p)
-		}
-	}
-}
-
-// globRegexp has bleve's wildcard semantics (* any run, ? one character),
-// for where the index is bypassed; nil if it cannot compile.
-func globRegexp(pattern string) *regexp.Regexp {
-	var b strings.Builder
-	b.WriteString("^")
-	for _, r := range pattern {
-		switch r {
-		case '*':
-			b.WriteString(".*")
-		case '?':
-			b.WriteString(".")
-		default:
-			b.WriteString(regexp.QuoteMeta(string(r)))
-		}
-	}
-	b.WriteString("$")
-	re, _ := regexp.Compile(b.String())
-	return re
+	return !pathIn(q.NotPaths) && !slices.Contains(q.NotExts, ext) && !slices.Contains(q.NotLangs, lang)
 }

@@ -20,7 +20,7 @@ func fuzzySpans(data []byte, want string, fuzz int) [][2]int {
 			d, ok = foldedDistance(data[a:b], want, fuzz)
 		}
 		if !ok {
-			d = editDistance(foldString(string(data[a:b])), want, fuzz)
+			d = editDistance(analysis.FoldString(string(data[a:b])), want, fuzz)
 		}
 		if d <= fuzz {
 			out = append(out, [2]int{a, b})

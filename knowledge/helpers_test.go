@@ -2,6 +2,7 @@ package knowledge
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 func write(t testing.TB, root, rel, content string) {
@@ -167,10 +170,34 @@ func wantHits(t *testing.T, x *Index, q string, paths []string, line int, match 
 // would assume: every path, term and definition may be there.
 type prefixDict func(prefix string, max int) ([]string, bool)
 
-func (p prefixDict) pathsContaining(string) (pathTerms, bool) { return pathTerms{}, false }
-func (p prefixDict) pathTermIndexed(string) bool              { return true }
-func (p prefixDict) known(string, bool) bool                  { return true }
-func (p prefixDict) defined(string) bool                      { return true }
-func (p prefixDict) contentTermsWithPrefix(prefix string, max int) ([]string, bool) {
+func (p prefixDict) PathsContaining(string) (query.PathTerms, bool) { return query.PathTerms{}, false }
+func (p prefixDict) PathTermIndexed(string) bool                    { return true }
+func (p prefixDict) Known(string, bool) bool                        { return true }
+func (p prefixDict) Defined(string) bool                            { return true }
+func (p prefixDict) ContentTermsWithPrefix(prefix string, max int) ([]string, bool) {
 	return p(prefix, max)
+}
+
+// parseQuery reads a query without OR, as the search reads it.
+func parseQuery(s string) (*parsedQuery, error) {
+	alts, err := parseAlternatives(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(alts) != 1 {
+		return nil, fmt.Errorf("%q has %d alternatives", s, len(alts))
+	}
+	return alts[0], nil
+}
+
+// parseTerm reads a query of one term and returns it.
+func parseTerm(s string) (query.Term, error) {
+	q, err := parseQuery(s)
+	if err != nil {
+		return query.Term{}, err
+	}
+	if len(q.Terms) != 1 {
+		return query.Term{}, fmt.Errorf("%q has %d terms", s, len(q.Terms))
+	}
+	return q.Terms[0], nil
 }

@@ -2,10 +2,9 @@ package knowledge
 
 import (
 	"bytes"
-	"regexp"
-	"regexp/syntax"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // asciiLower lowercases ASCII letters only, so offsets in the result are
@@ -22,58 +21,6 @@ func asciiLower(b []byte) []byte {
 }
 
 func asciiLowerString(s string) string { return string(asciiLower([]byte(s))) }
-
-// foldLiteral is the literal a case-insensitive search for s looks for
-// first: folded text is searched with ASCII case ignored, so it is the
-// longest piece of s free of other runes that have case (Ошибка has
-// none: "", and the term's regexp reads the file), ASCII-lowercased.
-func foldLiteral(s string) string {
-	best, start := "", 0
-	for i, r := range s {
-		if r >= utf8.RuneSelf && unicode.SimpleFold(r) != r {
-			if i-start > len(best) {
-				best = s[start:i]
-			}
-			start = i + utf8.RuneLen(r)
-		}
-	}
-	if len(s)-start > len(best) {
-		best = s[start:]
-	}
-	return asciiLowerString(best)
-}
-
-// regexLiteral returns a literal that every match of re contains, for a
-// fast prefilter; fold means it is lowercased and must be searched in
-// lowercased text. "" means no literal is known.
-func regexLiteral(re *regexp.Regexp) (string, bool) {
-	p, err := syntax.Parse(re.String(), syntax.Perl)
-	if err != nil {
-		return "", false
-	}
-	p = p.Simplify()
-	lit := func(r *syntax.Regexp) (string, bool) {
-		if r.Op != syntax.OpLiteral {
-			return "", false
-		}
-		if r.Flags&syntax.FoldCase != 0 {
-			return foldLiteral(string(r.Rune)), true
-		}
-		return string(r.Rune), false
-	}
-	if s, fold := lit(p); s != "" {
-		return s, fold
-	}
-	best, bestFold := "", false
-	if p.Op == syntax.OpConcat {
-		for _, sub := range p.Sub {
-			if s, fold := lit(sub); len(s) > len(best) {
-				best, bestFold = s, fold
-			}
-		}
-	}
-	return best, bestFold
-}
 
 // textView is a file's bytes as read; case-insensitive literal search
 // runs on them directly (no lowercased copy of the file).
@@ -101,21 +48,6 @@ func (v *textView) literalSpans(lit string, fold bool) [][2]int {
 	}
 	return out
 }
-
-// byteRarity ranks bytes by how common they are in source text, most
-// common last; indexFold anchors its search on the needle's rarest byte
-// so the vectorized byte search skips most of the text.
-var byteRarity = func() (r [256]uint8) {
-	for i := range r {
-		r[i] = 40 // punctuation, digits and non-ASCII: fairly rare
-	}
-	const common = "qjzxkvbywgpfmhudclrsniotae" // rarest first
-	for i, c := range []byte(common) {
-		r[c] = uint8(50 + 5*i)
-	}
-	r[' '], r['\t'], r['\n'], r['_'], r['.'], r['('], r[')'] = 255, 200, 200, 120, 110, 110, 110
-	return r
-}()
 
 // indexFold returns the first index of needle (lowercase) in hay, ASCII
 // case ignored, or -1.
@@ -168,7 +100,7 @@ func indexFold(hay, needle []byte) int {
 func rarestAt(needle []byte) int {
 	k := 0
 	for i, c := range needle {
-		if byteRarity[c] < byteRarity[needle[k]] {
+		if analysis.ByteRarity[c] < analysis.ByteRarity[needle[k]] {
 			k = i
 		}
 	}
@@ -268,12 +200,12 @@ func lineAt(data []byte, i int) (int, int) {
 
 // mayMatch is a cheap reject before a term's full search: false means
 // the term cannot occur in the text.
-func (v *textView) mayMatch(t term) bool {
-	if t.lit == "" || t.kind == termFuzzy {
+func (v *textView) mayMatch(t query.Term) bool {
+	if t.Lit == "" || t.Kind == query.Fuzzy {
 		return true
 	}
-	if !t.fold {
-		return indexExact(v.data, []byte(t.lit)) >= 0
+	if !t.Fold {
+		return indexExact(v.data, []byte(t.Lit)) >= 0
 	}
-	return indexFold(v.data, []byte(t.lit)) >= 0
+	return indexFold(v.data, []byte(t.Lit)) >= 0
 }

@@ -3,48 +3,9 @@ package knowledge
 import (
 	"bytes"
 	"math/rand/v2"
-	"regexp"
 	"strings"
 	"testing"
 )
-
-func TestRegexLiteral(t *testing.T) {
-	tests := []struct {
-		re   string
-		lit  string
-		fold bool
-	}{
-		{`func \(\w+ \*Reader\) Read`, " *Reader) Read", false},
-		{`(?i)no\s+such`, "such", true},
-		{`\w*Marshaler`, "Marshaler", false},
-		{`(?i)\w*marshal\w*`, "marshal", true},
-		{`a|b`, "", false},
-		{`\d+`, "", false},
-		{`(?i)straße`, "stra", true}, // non-ASCII folding: the ASCII piece before it
-	}
-	for _, tt := range tests {
-		lit, fold := regexLiteral(regexp.MustCompile(tt.re))
-		if lit != tt.lit || (lit != "" && fold != tt.fold) {
-			t.Errorf("regexLiteral(%q) = %q, %v; want %q, %v", tt.re, lit, fold, tt.lit, tt.fold)
-		}
-	}
-}
-
-func TestFoldLiteral(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"NoSuch", "nosuch"},
-		{"Ошибка", ""},             // every letter has case: nothing to search with ASCII folding
-		{"OШИБКА:", "o"},           // a Latin O before the Cyrillic
-		{"Größe_TOTAL", "e_total"}, // the longest piece between cased non-ASCII runes
-		{"日本Server", "日本server"},   // caseless runes stay
-		{"", ""},
-	}
-	for _, tt := range tests {
-		if got := foldLiteral(tt.in); got != tt.want {
-			t.Errorf("foldLiteral(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
 
 func TestReadTextPooled(t *testing.T) {
 	dir := t.TempDir()

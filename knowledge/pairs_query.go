@@ -9,8 +9,8 @@ import (
 	"github.com/hearth-agent/hearth/knowledge/analysis"
 )
 
-// The query side of pair sketches (analysis/pairs.go): the keys a
-// phrase needs, and the candidates whose stored sketch rules them out.
+// The query side of pair sketches (analysis/pairs.go): the candidates
+// whose stored sketch rules out a phrase (its keys: query.PhrasePairs).
 
 // ruledOutBy marks the ranked documents whose stored pair sketch lacks
 // one of keys; a document stored without one (too many pairs, or no
@@ -42,15 +42,4 @@ func ruledOutBy(snap *scorch.IndexSnapshot, ranked []scoredDoc, keys []uint64) (
 		return nil
 	})
 	return out, err
-}
-
-// phrasePairs are the pair keys of the query's ASCII phrases.
-func (q *parsedQuery) phrasePairs() []uint64 {
-	var keys []uint64
-	for _, t := range q.terms {
-		if t.kind == termPhrase {
-			keys = append(keys, analysis.PhrasePairs(t.phrase)...)
-		}
-	}
-	return keys
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // The sketch must never rule out a file that holds the phrase: every
@@ -21,7 +22,7 @@ func TestPhrasePairsOfATextAreInItsSketch(t *testing.T) {
 		text := randomPieces(rng, pieces, 120)
 		a := rng.IntN(len(text))
 		b := a + rng.IntN(len(text)-a+1)
-		words, anchor := phraseWords(text[a:b])
+		words, anchor := query.PhraseWords(text[a:b])
 		if len(words) < 2 || len(phraseSpans([]byte(text), words, anchor)) == 0 {
 			continue // one word, non-ASCII, or across a line
 		}

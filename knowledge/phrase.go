@@ -1,40 +1,6 @@
 package knowledge
 
-import (
-	"slices"
-	"strings"
-)
-
-// phraseWords returns the lowercased words of an ASCII phrase and the
-// index of the word the search looks for first: the one holding the
-// rarest byte (the longest of those), since that byte is what the search
-// skips through the text to ("invalid": v, not "argument": g, which
-// occurs every few dozen bytes of code). Nil when the phrase has
-// non-ASCII text, which its regexp handles instead.
-func phraseWords(p string) ([][]byte, int) {
-	if !isASCII(p) {
-		return nil, 0
-	}
-	var words [][]byte
-	anchor := 0
-	for i, w := range strings.Fields(asciiLowerString(p)) {
-		words = append(words, []byte(w))
-		r, best := rarest(words[i]), rarest(words[anchor])
-		if r < best || r == best && len(w) > len(words[anchor]) {
-			anchor = i
-		}
-	}
-	return words, anchor
-}
-
-// rarest is the rarity rank of w's rarest byte (lower is rarer).
-func rarest(w []byte) uint8 {
-	r := uint8(255)
-	for _, c := range w {
-		r = min(r, byteRarity[c])
-	}
-	return r
-}
+import "slices"
 
 // phraseSpans finds what the phrase's regexp (its words joined by \s+,
 // case ignored, within a line) finds, without running it: each

@@ -20,11 +20,11 @@ func TestPhraseSpansMatchThePhraseRegexp(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tm := q.terms[0]
-		if len(tm.phrase) == 0 {
+		tm := q.Terms[0]
+		if len(tm.Phrase) == 0 {
 			t.Fatalf("%q: no words to match without the regexp", p)
 		}
-		want := lineMatches(tm.lineR, text)
+		want := lineMatches(tm.LineR, text)
 		got := textSpans(&textView{data: text}, tm)
 		if len(want) > 0 {
 			checked++
@@ -35,29 +35,5 @@ func TestPhraseSpansMatchThePhraseRegexp(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d texts had matches", checked)
-	}
-}
-
-func TestPhraseWords(t *testing.T) {
-	tests := []struct {
-		phrase string
-		words  []string
-		anchor int
-	}{
-		{"no such file", []string{"no", "such", "file"}, 2},       // f is the rarest letter
-		{"Invalid  Argument", []string{"invalid", "argument"}, 0}, // v, not g
-		{"bag bags", []string{"bag", "bags"}, 1},                  // both b: the longer
-		{"a b_1", []string{"a", "b_1"}, 1},
-		{"café au lait", nil, 0}, // non-ASCII: the regexp folds it
-	}
-	for _, tt := range tests {
-		words, anchor := phraseWords(tt.phrase)
-		var got []string
-		for _, w := range words {
-			got = append(got, string(w))
-		}
-		if !reflect.DeepEqual(got, tt.words) || anchor != tt.anchor {
-			t.Errorf("phraseWords(%q) = %q, %d; want %q, %d", tt.phrase, got, anchor, tt.words, tt.anchor)
-		}
 	}
 }

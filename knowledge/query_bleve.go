@@ -1,30 +1,33 @@
 package knowledge
 
 import (
-	"slices"
 	"strings"
 
-	"github.com/blevesearch/bleve/v2/search/query"
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
 
 	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // pathBoost ranks a word found in the file's path above the same word in
 // its content.
 const pathBoost = 3.0
 
-// bleveQuery builds the index query for a query that needs no scan.
-func (q *parsedQuery) bleveQuery() query.Query {
-	var must []query.Query
-	for _, t := range q.terms {
-		must = append(must, q.termQuery(t))
+// bleveQuery plans the query against the index's dictionary (none while
+// the first build runs) and translates the plan into the index query,
+// for a query that needs no scan.
+func (q *parsedQuery) bleveQuery() bleveq.Query {
+	q.Plan(q.dict)
+	var must []bleveq.Query
+	for _, t := range q.Terms {
+		must = append(must, translateTerm(t))
 	}
 	if f := q.filterQuery(); f != nil {
 		must = append(must, f)
 	}
-	kept := allOf(must, query.NewMatchAllQuery())
+	kept := allOf(must, bleveq.NewMatchAllQuery())
 	if ex := q.excludeQuery(); ex != nil {
-		return query.NewBooleanQuery([]query.Query{kept}, nil, []query.Query{ex})
+		return bleveq.NewBooleanQuery([]bleveq.Query{kept}, nil, []bleveq.Query{ex})
 	}
 	return kept
 }
@@ -32,171 +35,147 @@ func (q *parsedQuery) bleveQuery() query.Query {
 // allOf requires every query of qs, or gives empty when there are none;
 // a conjunction of one still costs a searcher step per hit, so one query
 // stands alone.
-func allOf(qs []query.Query, empty query.Query) query.Query {
+func allOf(qs []bleveq.Query, empty bleveq.Query) bleveq.Query {
 	switch len(qs) {
 	case 0:
 		return empty
 	case 1:
 		return qs[0]
 	}
-	return query.NewConjunctionQuery(qs)
+	return bleveq.NewConjunctionQuery(qs)
 }
 
-func (q *parsedQuery) termQuery(t term) query.Query {
-	both := func(content, path query.Query) query.Query {
-		return query.NewDisjunctionQuery([]query.Query{content, path})
+// translateTerm is the index query of one planned term (see query.Query.Plan).
+func translateTerm(t query.Term) bleveq.Query {
+	both := func(content, path bleveq.Query) bleveq.Query {
+		return bleveq.NewDisjunctionQuery([]bleveq.Query{content, path})
 	}
-	low := foldString(t.text)
-	switch t.kind {
-	case termPrefix:
-		c, p := query.NewPrefixQuery(low), query.NewPrefixQuery(low)
+	low := analysis.FoldString(t.Text)
+	switch t.Kind {
+	case query.Prefix:
+		c, p := bleveq.NewPrefixQuery(low), bleveq.NewPrefixQuery(low)
 		c.SetField(fieldContent)
 		p.SetField(fieldPath)
 		p.SetBoost(pathBoost)
 		return both(c, p)
-	case termFuzzy:
-		c, p := query.NewFuzzyQuery(low), query.NewFuzzyQuery(low)
+	case query.Fuzzy:
+		c, p := bleveq.NewFuzzyQuery(low), bleveq.NewFuzzyQuery(low)
 		c.SetField(fieldContent)
-		c.SetFuzziness(t.fuzz)
+		c.SetFuzziness(t.Fuzz)
 		p.SetField(fieldPath)
-		p.SetFuzziness(t.fuzz)
+		p.SetFuzziness(t.Fuzz)
 		p.SetBoost(pathBoost)
 		return both(c, p)
-	case termPhrase:
-		return q.identsAndGrams(t)
-	case termWildcard, termRegex:
-		var qs []query.Query
-		if q := t.tri.bleve(); q != nil {
+	case query.Phrase:
+		return identsAndGrams(t)
+	case query.Wildcard, query.Regex:
+		var qs []bleveq.Query
+		if q := gramsQuery(t.Grams); q != nil {
 			qs = append(qs, q)
 		}
-		if t.partPrefix != "" {
-			p := query.NewPrefixQuery(t.partPrefix)
+		if t.PartPrefix != "" {
+			p := bleveq.NewPrefixQuery(t.PartPrefix)
 			p.SetField(fieldContent)
 			qs = append(qs, p)
 		}
-		return allOf(qs, query.NewMatchAllQuery())
+		return allOf(qs, bleveq.NewMatchAllQuery())
 	}
-	if t.defOnly {
-		return q.onlyDefining(t)
+	if t.DefOnly {
+		return onlyDefining(t)
 	}
-	if t.inDataOnly {
+	if t.InDataOnly {
 		// Only files holding data; no path holds it as a word.
-		data := query.NewTermQuery(string(analysis.DataMarker))
+		data := bleveq.NewTermQuery(string(analysis.DataMarker))
 		data.SetField(fieldContent)
-		return allOf([]query.Query{q.identsAndGrams(t), data}, nil)
+		return allOf([]bleveq.Query{identsAndGrams(t), data}, nil)
 	}
-	if t.verify {
+	if t.Verify {
 		// os.Open, net/http: every identifier and the text's trigrams in
 		// the content, or the whole text in the path.
-		w := query.NewWildcardQuery("*" + wildcardEscape(low) + "*")
+		w := bleveq.NewWildcardQuery("*" + wildcardEscape(low) + "*")
 		w.SetField(fieldPathKW)
 		w.SetBoost(pathBoost)
-		return both(q.identsAndGrams(t), w)
+		return both(identsAndGrams(t), w)
 	}
-	// A clause no document can match (no path holds the word, no file
-	// defines it) is left out: a disjunction with an empty clause still
-	// costs a merge step per hit, a large part of a common word's query.
-	clauses := []query.Query{identsQuery(t.text, fieldContent, 1)}
-	if q.dict == nil || q.anyInPaths(t.text) {
-		clauses = append(clauses, identsQuery(t.text, fieldPath, pathBoost))
+	// The clauses Plan found no document can match (no path holds the
+	// word, no file defines it) are left out.
+	clauses := []bleveq.Query{identsQuery(t.Text, fieldContent, 1)}
+	if t.InPaths {
+		clauses = append(clauses, identsQuery(t.Text, fieldPath, pathBoost))
 	}
-	if d := q.definedQuery(t.text); d != nil {
+	if d := definedQuery(t); d != nil {
 		clauses = append(clauses, d)
 	}
 	if len(clauses) == 1 {
 		return clauses[0]
 	}
-	return query.NewDisjunctionQuery(clauses)
-}
-
-// anyInPaths: some indexed path holds one of text's whole identifiers
-// (the terms identsQuery would ask the path field for).
-func (q *parsedQuery) anyInPaths(text string) bool {
-	return slices.ContainsFunc(wordsOf(text).terms, q.dict.pathTermIndexed)
+	return bleveq.NewDisjunctionQuery(clauses)
 }
 
 // identsAndGrams asks for a phrase's or a punctuated word's identifiers
 // in the content, and its grams: the grams alone when it has no
 // identifier but CJK ones, and any file when it has neither (a lone 語,
 // or "->"), each checked on disk. A last word that may go on in the file
-// is asked for as a prefix (see wordsOf).
-func (q *parsedQuery) identsAndGrams(t term) query.Query {
-	terms, tri := t.words.terms, t.tri
-	var qs []query.Query
-	if t.words.openEnd {
-		var last query.Query
-		last, tri = q.openWord(terms[len(terms)-1], tri)
+// is asked for as Plan decided (query.OpenWord).
+func identsAndGrams(t query.Term) bleveq.Query {
+	terms, grams := t.Words.Terms, t.Grams
+	var qs []bleveq.Query
+	if t.Words.OpenEnd {
+		last := terms[len(terms)-1]
 		terms = terms[:len(terms)-1]
-		if last != nil {
-			qs = append(qs, last)
+		switch o := t.Open; {
+		case o.AsPrefix:
+			p := bleveq.NewPrefixQuery(last)
+			p.SetField(fieldContent)
+			qs = append(qs, p)
+		case o.ByGrams:
+			grams = o.Grams
+		default:
+			qs = append(qs, anyTerm(o.Terms, fieldContent))
 		}
 	}
 	qs = append(qs, termQueries(terms, fieldContent, 1)...)
 	if len(qs) == 0 {
-		if tri != nil {
-			return tri.bleve()
+		if grams != nil {
+			return gramsQuery(grams)
 		}
-		return query.NewMatchAllQuery()
+		return bleveq.NewMatchAllQuery()
 	}
-	return withTrigrams(allOf(qs, nil), tri)
+	return withTrigrams(allOf(qs, nil), grams)
 }
 
-// maxOpenTerms bounds the code words a last word may begin: more are
-// left to its trigrams, whose few posting lists cost less than a
-// disjunction of many frequent terms ("if err").
-const maxOpenTerms = 8
-
-// openWord is the query for the code words starting with prefix: the
-// terms the index holds, as a disjunction the per-core searcher runs
-// (nil, and the prefix's trigrams added to tri, when there are too
-// many), or bleve's prefix query while the first build runs.
-func (q *parsedQuery) openWord(prefix string, tri *triQuery) (query.Query, *triQuery) {
-	if q.dict == nil {
-		p := query.NewPrefixQuery(prefix)
-		p.SetField(fieldContent)
-		return p, tri
-	}
-	terms, ok := q.dict.contentTermsWithPrefix(prefix, maxOpenTerms)
-	if !ok {
-		grams := literalQuery(prefix)
-		switch {
-		case grams == nil:
-			return nil, tri
-		case tri != nil:
-			grams.sub = []*triQuery{tri}
-		}
-		return nil, grams
-	}
-	qs := termQueries(terms, fieldContent, 1)
+// anyTerm matches any of terms in field; none when there are none.
+func anyTerm(terms []string, field string) bleveq.Query {
+	qs := termQueries(terms, field, 1)
 	switch len(qs) {
 	case 0:
-		return query.NewMatchNoneQuery(), tri
+		return bleveq.NewMatchNoneQuery()
 	case 1:
-		return qs[0], tri
+		return qs[0]
 	}
-	return query.NewDisjunctionQuery(qs), tri
+	return bleveq.NewDisjunctionQuery(qs)
 }
 
-func withTrigrams(q query.Query, tri *triQuery) query.Query {
-	if tq := tri.bleve(); tq != nil {
-		return query.NewConjunctionQuery([]query.Query{q, tq})
+func withTrigrams(q bleveq.Query, grams *query.Grams) bleveq.Query {
+	if tq := gramsQuery(grams); tq != nil {
+		return bleveq.NewConjunctionQuery([]bleveq.Query{q, tq})
 	}
 	return q
 }
 
 // identsQuery requires each whole identifier of text as a term.
-func identsQuery(text, field string, boost float64) query.Query {
-	return termsQuery(wordsOf(text).terms, field, boost)
+func identsQuery(text, field string, boost float64) bleveq.Query {
+	return termsQuery(analysis.WordsOf(text).Terms, field, boost)
 }
 
-func termsQuery(terms []string, field string, boost float64) query.Query {
-	return allOf(termQueries(terms, field, boost), query.NewMatchNoneQuery())
+func termsQuery(terms []string, field string, boost float64) bleveq.Query {
+	return allOf(termQueries(terms, field, boost), bleveq.NewMatchNoneQuery())
 }
 
-func termQueries(terms []string, field string, boost float64) []query.Query {
-	var qs []query.Query
+func termQueries(terms []string, field string, boost float64) []bleveq.Query {
+	var qs []bleveq.Query
 	for _, term := range terms {
-		tq := query.NewTermQuery(term)
+		tq := bleveq.NewTermQuery(term)
 		tq.SetField(field)
 		tq.SetBoost(boost)
 		qs = append(qs, tq)

@@ -140,20 +140,20 @@ func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 	v := &textView{data: data}
 	// A cheap literal check first spares the other terms' full search;
 	// a lone term's own search learns as fast that it is absent.
-	for _, t := range pq.terms {
-		if len(pq.terms) > 1 && !v.mayMatch(t) {
+	for _, t := range pq.Terms {
+		if len(pq.Terms) > 1 && !v.mayMatch(t) {
 			return Hit{}, false
 		}
 	}
 	count := 0
-	for _, t := range pq.terms {
+	for _, t := range pq.Terms {
 		n := len(termSpans(v, t))
 		if n == 0 {
 			return Hit{}, false
 		}
 		count += n
 	}
-	if !definesIn(data, rel, pq.terms) {
+	if !definesIn(data, rel, pq.Terms) {
 		return Hit{}, false
 	}
 	return Hit{Path: rel, Source: src.label, Score: float64(count)}, true
@@ -172,9 +172,9 @@ func (x *Index) scanSnippet(h *Hit, pq *parsedQuery) {
 		return
 	}
 	defer held.release()
-	m := findLines(data, pq.terms)
-	if t, ok := pq.defOnlyTerm(); ok {
-		m, h.Defines = definitionFirst(data, m, t.text, langOfPath(h.Path), t.exactCase)
+	m := findLines(data, pq.Terms)
+	if t, ok := pq.DefOnlyTerm(); ok {
+		m, h.Defines = definitionFirst(data, m, t.Text, langOfPath(h.Path), t.ExactCase)
 	}
 	h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 }

@@ -6,7 +6,9 @@ import (
 	"slices"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/search/query"
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
+
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // candidateList is the files a scan may read, in a fixed order: ids
@@ -17,7 +19,7 @@ import (
 type candidateList struct {
 	ids   []string
 	total int
-	q     query.Query // nil: ids is complete
+	q     bleveq.Query // nil: ids is complete
 	x     *Index
 }
 
@@ -46,18 +48,18 @@ func (c *candidateList) fetch(ctx context.Context) error {
 // build runs, sorted by id so that a scan's page does not depend on map
 // or walk order.
 func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery, first int) (*candidateList, error) {
-	narrow := &parsedQuery{paths: pq.paths, exts: pq.exts, langs: pq.langs,
-		notPaths: pq.notPaths, notExts: pq.notExts, notLangs: pq.notLangs}
-	for _, t := range pq.terms {
-		if t.kind == termWildcard || t.kind == termRegex {
-			if t.tri != nil || t.partPrefix != "" {
-				narrow.terms = append(narrow.terms, t)
+	narrow := &parsedQuery{Query: &query.Query{Paths: pq.Paths, Exts: pq.Exts, Langs: pq.Langs,
+		NotPaths: pq.NotPaths, NotExts: pq.NotExts, NotLangs: pq.NotLangs}}
+	for _, t := range pq.Terms {
+		if t.Kind == query.Wildcard || t.Kind == query.Regex {
+			if t.Grams != nil || t.PartPrefix != "" {
+				narrow.Terms = append(narrow.Terms, t)
 			}
-		} else if len(Tokens(t.text)) > 0 {
-			narrow.terms = append(narrow.terms, t)
+		} else if len(Tokens(t.Text)) > 0 {
+			narrow.Terms = append(narrow.Terms, t)
 		}
 	}
-	if len(narrow.terms) > 0 && x.state() == StateReady {
+	if len(narrow.Terms) > 0 && x.state() == StateReady {
 		q := narrow.bleveQuery()
 		ids, err := x.unscoredIDs(ctx, q, first, 0)
 		if err != nil || len(ids) < first {
@@ -97,7 +99,7 @@ func (x *Index) scanCandidates(ctx context.Context, pq *parsedQuery, first int) 
 // unscoredIDs lists size ids of q's hits from offset from, in the
 // index's order. Unscored, the collector stops once it has them (the scan
 // ranks by what it reads), so it does not count the rest: countHits does.
-func (x *Index) unscoredIDs(ctx context.Context, q query.Query, size, from int) ([]string, error) {
+func (x *Index) unscoredIDs(ctx context.Context, q bleveq.Query, size, from int) ([]string, error) {
 	req := bleve.NewSearchRequestOptions(q, size, from, false)
 	req.Score = bleve.ScoreNone
 	sr, err := x.idx.SearchInContext(ctx, req)
@@ -113,7 +115,7 @@ func (x *Index) unscoredIDs(ctx context.Context, q query.Query, size, from int) 
 
 // countHits counts q's hits without scoring or collecting them (the
 // postings are intersected as bitmaps).
-func (x *Index) countHits(ctx context.Context, q query.Query) (int, error) {
+func (x *Index) countHits(ctx context.Context, q bleveq.Query) (int, error) {
 	req := bleve.NewSearchRequestOptions(q, 0, 0, false)
 	req.Score = bleve.ScoreNone
 	sr, err := x.idx.SearchInContext(ctx, req)

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/search/query"
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
 )
 
 // Hit is one matching file.
@@ -104,7 +104,7 @@ func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (R
 }
 
 func (x *Index) searchOnce(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
-	if pq.scan() {
+	if pq.Scan() {
 		return x.scanSearch(ctx, pq, limit)
 	}
 	return x.indexSearch(ctx, pq, limit)
@@ -123,10 +123,10 @@ const wholeCandidates = 4096
 
 func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Results, error) {
 	verify := false
-	for _, t := range pq.terms {
+	for _, t := range pq.Terms {
 		// A def:Name spelled with a capital is checked in each file, as
 		// a phrase is: the index folds case.
-		verify = verify || t.verify || t.exactCase
+		verify = verify || t.Verify || t.ExactCase
 	}
 	// The index gives candidates for phrases (files holding every word);
 	// all candidates are checked so the total is what a grep would count.
@@ -137,7 +137,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	bq := pq.bleveQuery()
 	var pairs []uint64
 	if verify {
-		pairs = pq.phrasePairs()
+		pairs = pq.PhrasePairs()
 	}
 	list, err := x.candidates(ctx, bq, pairs, want, 0, whole)
 	if err != nil {
@@ -201,8 +201,8 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 // all the hits, when there are at most whole and the query allows.
 // With pairs (a phrase's), the candidates whose pair sketch lacks one
 // are marked, when the query is one the index's own searchers run.
-func (x *Index) candidates(ctx context.Context, q query.Query, pairs []uint64, size, from, whole int) (ranking, error) {
-	if tq, ok := q.(*query.TermQuery); ok && tq.Field() != "" {
+func (x *Index) candidates(ctx context.Context, q bleveq.Query, pairs []uint64, size, from, whole int) (ranking, error) {
+	if tq, ok := q.(*bleveq.TermQuery); ok && tq.Field() != "" {
 		ids, scores, total, err := x.topTerm(ctx, tq.Field(), tq.Term, size, from)
 		if !errors.Is(err, errNotScorch) {
 			return ranking{ids: ids, scores: scores, total: total}, err

@@ -302,8 +302,8 @@ func TestPathFilterNamesFolders(t *testing.T) {
 			}
 			slices.Sort(tt.folders)
 			slices.Sort(tt.inPaths)
-			if !slices.Equal(named.folders, tt.folders) || !slices.Equal(named.paths, tt.inPaths) {
-				t.Errorf("named folders %q paths %q; want %q and %q", named.folders, named.paths, tt.folders, tt.inPaths)
+			if !slices.Equal(named.Folders, tt.folders) || !slices.Equal(named.Paths, tt.inPaths) {
+				t.Errorf("named folders %q paths %q; want %q and %q", named.Folders, named.Paths, tt.folders, tt.inPaths)
 			}
 			var want []string
 			for _, p := range paths {
@@ -343,7 +343,7 @@ func TestBigFileHitsMatchWholeFileLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, h := range res.Hits {
-		want := findLines([]byte(files[h.Path]), q.terms)
+		want := findLines([]byte(files[h.Path]), q.Terms)
 		if h.Line != want.line || !slices.Equal(h.Lines, want.lines) || h.Snippet != want.snippet || !reflect.DeepEqual(h.Highlights, want.ranges) {
 			t.Errorf("%s: line %d lines %v snippet %q %v; whole file: %d %v %q %v",
 				h.Path, h.Line, h.Lines, h.Snippet, h.Highlights, want.line, want.lines, want.snippet, want.ranges)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"unicode/utf8"
+
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 const (
@@ -25,7 +27,7 @@ type span struct{ start, end, term int }
 
 // findLines locates the query terms in a file: the best line is the first
 // one holding the most distinct terms.
-func findLines(data []byte, terms []term) lineMatch {
+func findLines(data []byte, terms []query.Term) lineMatch {
 	return findLinesIn(&textView{data: data}, terms)
 }
 
@@ -38,7 +40,7 @@ const headLen = 4 << 10
 // match in the window is collected.
 const firstWindow = 1 << 10
 
-func findLinesIn(v *textView, terms []term) lineMatch {
+func findLinesIn(v *textView, terms []query.Term) lineMatch {
 	if len(terms) == 1 {
 		return loneLines(v, terms[0])
 	}
@@ -50,7 +52,7 @@ func findLinesIn(v *textView, terms []term) lineMatch {
 // a window at a time (firstWindow, growing fourfold, cut at a line end since
 // no match crosses one) until they are found. Top hits are often the
 // biggest files, with the word early on.
-func loneLines(v *textView, t term) lineMatch {
+func loneLines(v *textView, t query.Term) lineMatch {
 	var spans []span
 	from := 0
 	for size := firstWindow; ; size *= 4 {
@@ -74,18 +76,18 @@ func loneLines(v *textView, t term) lineMatch {
 		from = end
 	}
 	m := lineMatchOf(v.data, spans, true)
-	m.unverified = t.verify && len(spans) == 0
+	m.unverified = t.Verify && len(spans) == 0
 	return m
 }
 
 // linesOf is findLinesIn over the whole text.
-func linesOf(v *textView, terms []term) lineMatch {
+func linesOf(v *textView, terms []query.Term) lineMatch {
 	data := v.data
 	var spans []span
 	unverified := false
 	for i, t := range terms {
 		found := termSpans(v, t)
-		if len(found) == 0 && t.verify {
+		if len(found) == 0 && t.Verify {
 			unverified = true
 		}
 		for _, f := range found {

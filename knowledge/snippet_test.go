@@ -24,9 +24,9 @@ func TestLoneTermWindowsMatchWholeFileSearch(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := &textView{data: []byte(text)}
-		want := linesOf(v, q.terms)
-		if got := findLinesIn(v, q.terms); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%v in a %d-byte text: %+v, the whole file gives %+v", q.terms[0].text, len(text), got, want)
+		want := linesOf(v, q.Terms)
+		if got := findLinesIn(v, q.Terms); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%v in a %d-byte text: %+v, the whole file gives %+v", q.Terms[0].Text, len(text), got, want)
 		}
 		switch {
 		case len(want.lines) == maxLines && lineOffset(text, want.lines[maxLines-1]) < len(text)/2:

@@ -5,16 +5,17 @@ import (
 	"regexp"
 
 	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // termSpans returns byte ranges of t in the text; a phrase's or a
-// punctuated word's only where they start a code word (see wordsOf).
-func termSpans(v *textView, t term) [][2]int {
+// punctuated word's only where they start a code word (see analysis.WordsOf).
+func termSpans(v *textView, t query.Term) [][2]int {
 	spans := textSpans(v, t)
-	if t.inDataOnly {
+	if t.InDataOnly {
 		spans = analysis.WithinData(v.data, spans)
 	}
-	if t.words.start == "" || len(spans) == 0 {
+	if t.Words.Start == "" || len(spans) == 0 {
 		return spans
 	}
 	return wordStarts(v.data, spans, t)
@@ -23,37 +24,37 @@ func termSpans(v *textView, t term) [][2]int {
 // textSpans returns byte ranges of t's text. A literal every match
 // contains finds the candidate lines fast; the term's regexp then runs on
 // those lines only (a leading \w* makes Go's regexp crawl on whole files).
-func textSpans(v *textView, t term) [][2]int {
+func textSpans(v *textView, t query.Term) [][2]int {
 	switch {
-	case t.kind == termFuzzy:
-		return fuzzySpans(v.data, foldString(t.text), t.fuzz)
-	case t.lineR == nil:
+	case t.Kind == query.Fuzzy:
+		return fuzzySpans(v.data, analysis.FoldString(t.Text), t.Fuzz)
+	case t.LineR == nil:
 		return nil
-	case len(t.phrase) > 0:
-		return phraseSpans(v.data, t.phrase, t.anchor)
-	case t.kind == termWord && t.lit != "" && isASCII(t.text):
-		return v.literalSpans(t.lit, true)
-	case t.growLeft || t.growRight:
+	case len(t.Phrase) > 0:
+		return phraseSpans(v.data, t.Phrase, t.Anchor)
+	case t.Kind == query.Word && t.Lit != "" && isASCII(t.Text):
+		return v.literalSpans(t.Lit, true)
+	case t.GrowLeft || t.GrowRight:
 		return wordSpans(v, t)
-	case t.lit == "" || t.prefixed:
+	case t.Lit == "" || t.Prefixed:
 		// A regexp with a literal prefix skips through the text by itself
 		// (one pass beats a call per line when the literal is frequent),
 		// but a longer literal after the prefix rules most files out
 		// first: "func (" is in most Go files, " *Reader) Read" in few.
-		if prefix, _ := t.lineR.LiteralPrefix(); t.prefixed && t.lit != prefix && !v.mayMatch(t) {
+		if prefix, _ := t.LineR.LiteralPrefix(); t.Prefixed && t.Lit != prefix && !v.mayMatch(t) {
 			return nil
 		}
-		return lineMatches(t.lineR, v.data)
+		return lineMatches(t.LineR, v.data)
 	}
 	var out [][2]int
 	lastLine := -1
-	for _, l := range v.literalSpans(t.lit, t.fold) {
+	for _, l := range v.literalSpans(t.Lit, t.Fold) {
 		if l[0] < lastLine {
 			continue // this line was already searched
 		}
 		ls, le := lineAt(v.data, l[0])
 		lastLine = le + 1
-		out = append(out, toSpans(t.lineR.FindAllIndex(v.data[ls:le], -1), ls)...)
+		out = append(out, toSpans(t.LineR.FindAllIndex(v.data[ls:le], -1), ls)...)
 		if len(out) >= maxMatchesFound {
 			break
 		}
@@ -66,14 +67,14 @@ func textSpans(v *textView, t term) [][2]int {
 // occurrence of the literal grows over the ASCII word characters (\w)
 // before and after it, and overlapping matches merge, as the greedy
 // regexp's single match would cover them.
-func wordSpans(v *textView, t term) [][2]int {
+func wordSpans(v *textView, t query.Term) [][2]int {
 	var out [][2]int
-	for _, s := range v.literalSpans(t.lit, t.fold) {
+	for _, s := range v.literalSpans(t.Lit, t.Fold) {
 		a, b := s[0], s[1]
-		for t.growLeft && a > 0 && isWordByte(v.data[a-1]) {
+		for t.GrowLeft && a > 0 && isWordByte(v.data[a-1]) {
 			a--
 		}
-		for t.growRight && b < len(v.data) && isWordByte(v.data[b]) {
+		for t.GrowRight && b < len(v.data) && isWordByte(v.data[b]) {
 			b++
 		}
 		if n := len(out); n > 0 && a < out[n-1][1] {

@@ -13,7 +13,7 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bsearch "github.com/blevesearch/bleve/v2/search"
-	"github.com/blevesearch/bleve/v2/search/query"
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -29,7 +29,7 @@ const minRangeDocs = 8192
 // one core to count them; a phrase's many candidates took a large part
 // of its time that way, with the other cores idle until the files could
 // be read.
-func (x *Index) topQuery(ctx context.Context, q query.Query, pairs []uint64, size, from, whole int) (ranking, error) {
+func (x *Index) topQuery(ctx context.Context, q bleveq.Query, pairs []uint64, size, from, whole int) (ranking, error) {
 	r, snap, err := x.snapshot()
 	if err != nil {
 		return ranking{}, err
@@ -53,22 +53,22 @@ type ranking struct {
 // builtOfTerms: q is term queries joined by conjunctions and
 // disjunctions, whose searchers are cheap to set up once per share (a
 // prefix or fuzzy query expands its terms from every dictionary).
-func builtOfTerms(q query.Query) bool {
+func builtOfTerms(q bleveq.Query) bool {
 	switch q := q.(type) {
-	case *query.TermQuery, *query.MatchAllQuery, *query.MatchNoneQuery:
+	case *bleveq.TermQuery, *bleveq.MatchAllQuery, *bleveq.MatchNoneQuery:
 		return true
-	case *query.ConjunctionQuery:
+	case *bleveq.ConjunctionQuery:
 		return !slices.ContainsFunc(q.Conjuncts, notBuiltOfTerms)
-	case *query.DisjunctionQuery:
+	case *bleveq.DisjunctionQuery:
 		return !slices.ContainsFunc(q.Disjuncts, notBuiltOfTerms)
-	case *query.BooleanQuery: // what a negated filter makes
-		parts := []query.Query{q.Must, q.Should, q.MustNot}
-		return q.Filter == nil && !slices.ContainsFunc(parts, func(p query.Query) bool { return p != nil && !builtOfTerms(p) })
+	case *bleveq.BooleanQuery: // what a negated filter makes
+		parts := []bleveq.Query{q.Must, q.Should, q.MustNot}
+		return q.Filter == nil && !slices.ContainsFunc(parts, func(p bleveq.Query) bool { return p != nil && !builtOfTerms(p) })
 	}
 	return false
 }
 
-func notBuiltOfTerms(q query.Query) bool { return !builtOfTerms(q) }
+func notBuiltOfTerms(q bleveq.Query) bool { return !builtOfTerms(q) }
 
 // snapshot is the index's current scorch snapshot, held until r closes.
 func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err error) {
@@ -90,7 +90,7 @@ func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err
 // has at most whole hits, it returns all of them, from from: a caller
 // that may need them all is spared a second pass. With pairs (a
 // phrase's), the hits whose pair sketch lacks one are marked.
-func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q query.Query, pairs []uint64, size, from, whole, shares int) (ranking, error) {
+func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q bleveq.Query, pairs []uint64, size, from, whole, shares int) (ranking, error) {
 	ctx = withBM25(ctx)
 	docs := docNumbers(snap)
 	want := size + from
@@ -184,7 +184,7 @@ func docNumbers(snap *scorch.IndexSnapshot) uint64 {
 
 // collectRange runs q's searcher over the document numbers [lo, hi),
 // keeping the want best hits, and counts the hits.
-func collectRange(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q query.Query, lo, hi uint64, want int) (topHits, uint64, error) {
+func collectRange(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q bleveq.Query, lo, hi uint64, want int) (topHits, uint64, error) {
 	h := newTopHits(want)
 	s, err := q.Searcher(ctx, snap, m, bsearch.SearcherOptions{})
 	if err != nil {

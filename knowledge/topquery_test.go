@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/blevesearch/bleve/v2"
-	"github.com/blevesearch/bleve/v2/search/query"
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
 )
 
 // TestTopQueryRanksAsBleve: a query of terms, its searcher run over any
@@ -20,15 +20,15 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 	snap := churnedSnapshot(t)
 	ctx := context.Background()
 	bm25Ctx := withBM25(ctx)
-	boosted := func(q *query.TermQuery) *query.TermQuery { q.SetBoost(pathBoost); return q }
-	queries := map[string]query.Query{
-		"two words": query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("beta0", fieldContent)}),
-		"content or path": query.NewDisjunctionQuery([]query.Query{termQuery("gamma", fieldContent),
+	boosted := func(q *bleveq.TermQuery) *bleveq.TermQuery { q.SetBoost(pathBoost); return q }
+	queries := map[string]bleveq.Query{
+		"two words": bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("alpha", fieldContent), termQuery("beta0", fieldContent)}),
+		"content or path": bleveq.NewDisjunctionQuery([]bleveq.Query{termQuery("gamma", fieldContent),
 			boosted(termQuery("f001", fieldPath))}),
-		"nested": query.NewConjunctionQuery([]query.Query{termQuery("omega", fieldContent),
-			query.NewDisjunctionQuery([]query.Query{termQuery("alpha", fieldContent), boosted(termQuery("txt", fieldPath))})}),
-		"everything": query.NewMatchAllQuery(),
-		"none":       query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("absent", fieldContent)}),
+		"nested": bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("omega", fieldContent),
+			bleveq.NewDisjunctionQuery([]bleveq.Query{termQuery("alpha", fieldContent), boosted(termQuery("txt", fieldPath))})}),
+		"everything": bleveq.NewMatchAllQuery(),
+		"none":       bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("alpha", fieldContent), termQuery("absent", fieldContent)}),
 	}
 	for _, s := range []string{`alpha beta0`, `"alpha beta"`, `"omega1 delta"`} {
 		pq, err := parseQuery(s)
@@ -71,18 +71,18 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 // TestBuiltOfTerms: queries whose searchers expand terms from the
 // dictionaries go to bleve's one searcher.
 func TestBuiltOfTerms(t *testing.T) {
-	prefix := query.NewPrefixQuery("alp")
+	prefix := bleveq.NewPrefixQuery("alp")
 	tests := []struct {
 		name string
-		q    query.Query
+		q    bleveq.Query
 		want bool
 	}{
 		{"term", termQuery("alpha", fieldContent), true},
 		{"prefix", prefix, false},
-		{"fuzzy", query.NewFuzzyQuery("alpha"), false},
-		{"conjunction holding a prefix", query.NewConjunctionQuery([]query.Query{termQuery("a", fieldContent), prefix}), false},
-		{"disjunction holding a wildcard", query.NewDisjunctionQuery([]query.Query{termQuery("a", fieldContent), query.NewWildcardQuery("*a*")}), false},
-		{"disjunction of terms", query.NewDisjunctionQuery([]query.Query{termQuery("a", fieldContent), termQuery("b", fieldPath)}), true},
+		{"fuzzy", bleveq.NewFuzzyQuery("alpha"), false},
+		{"conjunction holding a prefix", bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("a", fieldContent), prefix}), false},
+		{"disjunction holding a wildcard", bleveq.NewDisjunctionQuery([]bleveq.Query{termQuery("a", fieldContent), bleveq.NewWildcardQuery("*a*")}), false},
+		{"disjunction of terms", bleveq.NewDisjunctionQuery([]bleveq.Query{termQuery("a", fieldContent), termQuery("b", fieldPath)}), true},
 	}
 	for _, tt := range tests {
 		if got := builtOfTerms(tt.q); got != tt.want {
@@ -99,7 +99,7 @@ func TestTopQueryStopsWhenCancelled(t *testing.T) {
 	x := openReady(t, Options{Workspace: ws, NoWatch: true})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	q := query.NewConjunctionQuery([]query.Query{termQuery("alpha", fieldContent), termQuery("beta", fieldContent)})
+	q := bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("alpha", fieldContent), termQuery("beta", fieldContent)})
 	if _, err := x.topQuery(ctx, q, nil, 10, 0, 0); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
 	}
@@ -118,7 +118,7 @@ func TestTopSearchesOfAClosedIndex(t *testing.T) {
 	if _, _, _, err := x.topTerm(ctx, fieldContent, "alpha", 10, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
 		t.Errorf("term: got %v, want bleve.ErrorIndexClosed", err)
 	}
-	if _, err := x.topQuery(ctx, query.NewMatchAllQuery(), nil, 10, 0, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
+	if _, err := x.topQuery(ctx, bleveq.NewMatchAllQuery(), nil, 10, 0, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
 		t.Errorf("query: got %v, want bleve.ErrorIndexClosed", err)
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	bsearch "github.com/blevesearch/bleve/v2/search"
 	"github.com/blevesearch/bleve/v2/search/collector"
-	"github.com/blevesearch/bleve/v2/search/query"
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
 )
 
 // TestTopTermRanksAsBleve: the parallel lone-term search gives bleve's
@@ -95,14 +95,14 @@ func churnedSnapshot(t *testing.T) *scorch.IndexSnapshot {
 	return snap
 }
 
-func termQuery(term, field string) *query.TermQuery {
-	tq := query.NewTermQuery(term)
+func termQuery(term, field string) *bleveq.TermQuery {
+	tq := bleveq.NewTermQuery(term)
 	tq.SetField(field)
 	return tq
 }
 
 // bleveTop runs bleve's own searcher and top-N collector on snap.
-func bleveTop(t *testing.T, ctx context.Context, snap *scorch.IndexSnapshot, q query.Query, size, from int) ([]*bsearch.DocumentMatch, int) {
+func bleveTop(t *testing.T, ctx context.Context, snap *scorch.IndexSnapshot, q bleveq.Query, size, from int) ([]*bsearch.DocumentMatch, int) {
 	t.Helper()
 	s, err := q.Searcher(ctx, snap, newMapping(), bsearch.SearcherOptions{})
 	if err != nil {

@@ -114,119 +114,9 @@ func TestGramsOfASubstringAreInTheText(t *testing.T) {
 	}
 }
 
-// matchesGrams evaluates a gram requirement against a text's grams.
-func (q *triQuery) matchesGrams(grams map[string]bool) bool {
-	if q == nil {
-		return true
-	}
-	for _, g := range q.tris {
-		if !grams[g] {
-			return false
-		}
-	}
-	if q.or {
-		for _, s := range q.sub {
-			if s.matchesGrams(grams) {
-				return true
-			}
-		}
-		return len(q.sub) == 0
-	}
-	for _, s := range q.sub {
-		if !s.matchesGrams(grams) {
-			return false
-		}
-	}
-	return true
-}
-
-func TestRegexGrams(t *testing.T) {
-	tests := []struct {
-		re         string
-		match      []string // texts the regex matches: the filter must keep them
-		reject     []string // texts without the literals: the filter should drop them
-		constrains bool
-	}{
-		{`func \(\w+ \*Reader\) Read`, []string{"func (r *Reader) Read(p []byte)"}, []string{"func (w *Writer) Write"}, true},
-		{`(?i)no\s+such`, []string{"NO\n such thing", "no such"}, []string{"no matter"}, true},
-		{`getValue\d+ setValue`, []string{"getValue12 setValue"}, []string{"getValue12 other"}, true},
-		{`(?i)\w*marshaler`, []string{"xml.Unmarshaler"}, []string{"marshal"}, true},
-		{`foo|barbaz`, []string{"a foo", "barbaz"}, []string{"fo ba"}, true},
-		{`foo|x`, []string{"x"}, nil, false}, // one alternative needs nothing
-		{`(abc)+def`, []string{"abcabcdef"}, []string{"abdef"}, true},
-		{`a.c`, []string{"abc"}, nil, false},
-		{`(?i)strasse`, []string{"STRASSE"}, []string{"strange"}, true},
-		{`(?i)straße`, []string{"STRAẞE", "straße"}, []string{"stop"}, true}, // "stra": the ß cuts the literal
-		{`[ab]cd`, []string{"acd"}, nil, false},
-		{`x{2,}yzw`, []string{"xxxyzw"}, []string{"xyy"}, true},
-	}
-	for _, tt := range tests {
-		re := regexp.MustCompile(tt.re)
-		q := regexQuery(tt.re)
-		if (q != nil) != tt.constrains {
-			t.Errorf("regexQuery(%q) constrains = %v, want %v", tt.re, q != nil, tt.constrains)
-		}
-		for _, text := range tt.match {
-			if !re.MatchString(text) {
-				t.Fatalf("fixture: %q does not match %q", text, tt.re)
-			}
-			if !q.matchesGrams(gramsOf(text)) {
-				t.Errorf("regexQuery(%q) drops %q, which matches", tt.re, text)
-			}
-		}
-		for _, text := range tt.reject {
-			if q.matchesGrams(gramsOf(text)) {
-				t.Errorf("regexQuery(%q) keeps %q", tt.re, text)
-			}
-		}
-	}
-}
-
-// atomText is text the atoms below match, mixed into the random texts.
-var atomText = []string{"abc ab", "bca  abc", "ABC\tab c", "xabc_9 b\nc ab", "bcbca a.bb", "ska SKA"}
-
-// Random regexes built from literals over random texts: whatever
-// matches is kept.
-func TestRegexGramsNeverDropAMatch(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	// Short literals over a small alphabet, so that most patterns match
-	// and many of those have grams to check.
-	atoms := []string{"ab", "abc", "b c", "c ab", `\s+`, `\w*`, "Abc", "(?i:bca)", "[ab]", `a\.`, "(abc|bca)", "é",
-		"b{2}", "_9", "(?i:ska)", "(?i)ab c", "(bc)+a"}
-	matched, constrained := 0, 0
-	for i := 0; i < 3000; i++ {
-		var p strings.Builder
-		for j := 0; j < 1+rng.IntN(3); j++ {
-			p.WriteString(atoms[rng.IntN(len(atoms))])
-		}
-		re := regexp.MustCompile(p.String())
-		q := regexQuery(p.String())
-		text := randomText(rng, 40)
-		for j := 0; j < 6; j++ {
-			text += atomText[rng.IntN(len(atomText))] + randomText(rng, 3)
-		}
-		if !re.MatchString(text) {
-			continue
-		}
-		matched++
-		if q != nil {
-			constrained++
-		}
-		if !q.matchesGrams(gramsOf(text)) {
-			t.Fatalf("regexQuery(%q) drops %q, which matches at %q", p.String(), text, re.FindString(text))
-		}
-	}
-	// Enough patterns must match, with grams to check, for the test to
-	// mean something.
-	t.Logf("%d of 3000 random regexes matched their text, %d of them with grams", matched, constrained)
-	if matched < 500 || constrained < 200 {
-		t.Fatalf("too few random regexes matched (%d) or had grams (%d)", matched, constrained)
-	}
-}
-
 // The index-backed answers to phrases, regexes and wildcards must list
 // exactly the files a line-by-line grep lists (a phrase's grep starting
-// at a word, as wordsOf has it).
+// at a word, as analysis.WordsOf has it).
 func TestIndexedPatternsMatchAGrep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	words := []string{"alpha", "Beta", "gamma_ray", "deltaForce", "eps", "zeta9", "the", "of",
@@ -328,10 +218,10 @@ func TestWordSpansMatchTheWildcardRegexp(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !tm.growLeft && !tm.growRight {
+		if !tm.GrowLeft && !tm.GrowRight {
 			t.Fatalf("%s: not a literal wildcard", p)
 		}
-		want := lineMatches(tm.lineR, []byte(text))
+		want := lineMatches(tm.LineR, []byte(text))
 		got := wordSpans(&textView{data: []byte(text)}, tm)
 		if len(want) > 0 {
 			checked++

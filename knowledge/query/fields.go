@@ -1,7 +1,11 @@
-// Package query reads Hearth's search syntax: the clauses of a query
-// string (words, "phrases", /regexes/, filters, def:Name) and the
-// alternatives an OR makes of it. It knows nothing of the index: what a
-// clause becomes there is planned by the knowledge package.
+// Package query reads and plans Hearth's search queries: the clauses of
+// a query string (words, "phrases", /regexes/, filters, def:Name), the
+// alternatives an OR makes of it (Parse), what each clause becomes (a
+// Term: the words and grams it asks the index for, the literal and
+// regexp a file is then searched with), and the plan of what to ask the
+// index, decided against a Dictionary the index implements (Plan). It
+// imports nothing of the index: package knowledge translates a planned
+// Query into its bleve queries and runs them.
 package query
 
 import (

@@ -1,4 +1,4 @@
-package knowledge
+package query
 
 import "github.com/hearth-agent/hearth/knowledge/analysis"
 
@@ -13,34 +13,34 @@ import "github.com/hearth-agent/hearth/knowledge/analysis"
 // with punctuation (Rg8/pe0Wu6) is text already, found where its first
 // word starts a code word.
 
-// lookForUnknownAsText turns the words of q that the index does not
-// hold (q.dict.known) into text to find. A lone word is turned only when data
+// LookForUnknownAsText turns the words of q that the index d does not
+// hold (d.Known) into text to find. A lone word is turned only when data
 // could hold it (base64 bytes); no term is turned when it would have no
 // gram to ask for, as its text would be looked for in every file. It
 // reports whether it turned any.
-func (q *parsedQuery) lookForUnknownAsText() bool {
-	if q.dict == nil {
+func (q *Query) LookForUnknownAsText(d Dictionary) bool {
+	if d == nil {
 		return false
 	}
 	turned := false
-	for i := range q.terms {
-		t := &q.terms[i]
+	for i := range q.Terms {
+		t := &q.Terms[i]
 		switch {
-		case t.defOnly: // a name some file defines is a code word
-		case t.kind == termWord && !t.verify:
-			if !allBase64(t.text) {
+		case t.DefOnly: // a name some file defines is a code word
+		case t.Kind == Word && !t.Verify:
+			if !allBase64(t.Text) {
 				continue
 			}
-			w := wordsKnown(t.text, func(term string, _ bool) bool { return q.dict.known(term, false) })
-			if tri := boundaryQuery(t.text, w.toGrams); len(w.toGrams) > 0 && tri != nil {
-				w.start = "" // data has no code words
-				t.words, t.tri, t.verify, t.inDataOnly = w, tri, true, true
+			w := analysis.WordsKnown(t.Text, func(term string, _ bool) bool { return d.Known(term, false) })
+			if grams := BoundaryGrams(t.Text, w.ToGrams); len(w.ToGrams) > 0 && grams != nil {
+				w.Start = "" // data has no code words
+				t.Words, t.Grams, t.Verify, t.InDataOnly = w, grams, true, true
 				turned = true
 			}
-		case t.kind == termWord || t.kind == termPhrase:
-			w := wordsKnown(t.text, q.dict.known)
-			if tri := boundaryQuery(t.text, w.toGrams); len(w.toGrams) > len(t.words.toGrams) && tri != nil {
-				t.words, t.tri = w, tri
+		case t.Kind == Word || t.Kind == Phrase:
+			w := analysis.WordsKnown(t.Text, d.Known)
+			if grams := BoundaryGrams(t.Text, w.ToGrams); len(w.ToGrams) > len(t.Words.ToGrams) && grams != nil {
+				t.Words, t.Grams = w, grams
 				turned = true
 			}
 		}
