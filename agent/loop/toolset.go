@@ -25,6 +25,7 @@ type entry struct {
 	def      llm.ToolDef
 	schema   *jsonschema.Schema
 	parallel bool
+	client   bool // run by the caller (Config.ClientTools), never here
 }
 
 // toolset is the tools of one agent, sorted by name so the tool list sent
@@ -87,6 +88,9 @@ func compileSchema(name string, params json.RawMessage) (*jsonschema.Schema, err
 // schema. "" means the call may run.
 func (ts *toolset) check(c llm.ToolCall) string {
 	e, ok := ts.byName[c.Name]
+	if ok && e.client {
+		return fmt.Sprintf("Error: %s is run by the client; call it with a native tool call.", c.Name)
+	}
 	if !ok {
 		what := fmt.Sprintf("there is no tool named %q", c.Name)
 		if c.Name == invalidToolName {
