@@ -60,6 +60,11 @@ type Config struct {
 type AgentChoice struct {
 	ProviderID, BaseURL, Model string
 	MaxIterations              int
+	// ClientTools, Temperature and MaxTokens are an API request's own
+	// (assembly.Spec).
+	ClientTools []llm.ToolDef
+	Temperature *float64
+	MaxTokens   int
 }
 
 // InputError is a request the conversation refuses as it stands (a turn
@@ -98,6 +103,7 @@ type Conversation struct {
 	turns     []turnMark        // the conversation's turns, oldest first
 	decisions map[string]string // approval request id → the user's choice, until announced
 	storedTo  int64             // id of the last message stored in sessionID
+	pending   []llm.ToolCall    // client tool calls the last turn ended on
 }
 
 type queuedTurn struct{ id, prompt string }

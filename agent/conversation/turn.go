@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
@@ -23,6 +24,9 @@ type Turn struct {
 	stream         *turnStream
 	snap           *undo.Turn
 	built          *assembly.Built
+	// results answer the client tool calls the previous turn ended on
+	// (PrepareContinue); the turn then has no prompt of its own for the model.
+	results []llm.ToolResult
 }
 
 // Built is the agent the turn runs, with its provider, model and key (for
@@ -115,6 +119,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
+		ClientTools: a.ClientTools, Temperature: a.Temperature, MaxTokens: a.MaxTokens,
 	})
 	if err != nil {
 		return t, err
@@ -148,7 +153,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec
-	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
+	emit := func(e loop.Event) {
 		if observe != nil {
 			observe(e)
 		}
@@ -161,12 +166,18 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 				recording = nil
 			}
 		}
-	})
+	}
+	var res loop.Result
+	if t.results != nil {
+		res = built.Agent.Continue(ctx, history, t.results, emit)
+	} else {
+		res = built.Agent.Run(ctx, history, t.prompt, emit)
+	}
 	if !c.cfg.Headless && rec != nil && rec.Err() != nil {
 		c.sink.Notice(fmt.Errorf("the conversation could not be saved: %w", rec.Err()))
 	}
 	c.mu.Lock()
-	c.history = res.Messages
+	c.history, c.pending = res.Messages, res.ClientCalls
 	c.turns = append(c.turns, mark)
 	if rec != nil {
 		c.storedTo = rec.LastMessageID()
