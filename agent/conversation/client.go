@@ -58,3 +58,15 @@ func continuePrompt(results []llm.ToolResult) string {
 	}
 	return b.String()
 }
+
+// Choose sets the provider, model and request options the next turn's
+// agent is built with (a server whose requests each name their own).
+func (c *Conversation) Choose(a AgentChoice) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running {
+		return inputf("agent", "stop the running turn first")
+	}
+	c.cfg.Agent = a
+	return nil
+}

@@ -85,7 +85,7 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 // agent; on failure the turn (its stream) is still returned.
 func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, error) {
 	c.mu.Lock()
-	ws, broker, todos, state := c.workspace, c.broker, c.todos, c.tools
+	ws, broker, todos, state, a := c.workspace, c.broker, c.todos, c.tools, c.cfg.Agent
 	c.mu.Unlock()
 	st := c.cfg.Settings()
 	t := &Turn{c: c, id: id, prompt: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
@@ -115,7 +115,6 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		// The agent's own writes are searchable before its tool call returns.
 		tc.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
 	}
-	a := c.cfg.Agent
 	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,

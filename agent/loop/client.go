@@ -11,15 +11,21 @@ import (
 	"github.com/hearth-agent/hearth/agent/llm"
 )
 
+// ClientToolError is a client tool the agent cannot offer.
+type ClientToolError struct{ Name, Reason string }
+
+func (e *ClientToolError) Error() string { return e.Reason }
+
 // addClientTools offers tools the caller runs itself (an API client's own
 // functions) beside the agent's; a response calling one ends the turn.
 func (ts *toolset) addClientTools(defs []llm.ToolDef) error {
 	for _, d := range defs {
 		if d.Name == "" {
-			return fmt.Errorf("a client tool has no name")
+			return &ClientToolError{Reason: "a client tool has no name"}
 		}
 		if _, dup := ts.byName[d.Name]; dup {
-			return fmt.Errorf("the client tool %q has the name of one of the agent's tools (or another client tool)", d.Name)
+			return &ClientToolError{Name: d.Name, Reason: fmt.Sprintf(
+				"the client tool %q has the name of one of the agent's own tools or of another client tool; rename it", d.Name)}
 		}
 		if len(bytes.TrimSpace(d.Parameters)) == 0 {
 			d.Parameters = json.RawMessage(`{"type":"object","properties":{}}`)
