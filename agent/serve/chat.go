@@ -22,11 +22,14 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout))
 	p, err := readRequest(w, r)
-	_ = rc.SetReadDeadline(time.Time{})
 	if err != nil {
+		// The deadline stays: the server then gives up on the rest of a
+		// body that does not come instead of waiting to discard it.
+		w.Header().Set("Connection", "close")
 		writeError(w, err)
 		return
 	}
+	_ = rc.SetReadDeadline(time.Time{})
 	choice, err := s.choose(p.req.Model)
 	if err != nil {
 		writeError(w, err)
