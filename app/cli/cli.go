@@ -54,6 +54,7 @@ var commands = []command{
 	{"search", "search a folder's index (words, \"phrases\", def:, path:, ext:, /regex/)", runSearch},
 	{"keys", "manage provider keys in the OS keychain", runKeys},
 	{"sessions", "list, show and export saved conversations", runSessions},
+	{"serve", "serve the agent behind an OpenAI-compatible API", runServe},
 }
 
 // IsCommand reports whether args ask for the CLI rather than the window.
