@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -66,7 +67,25 @@ func newToolset(tools []tool.Tool) (*toolset, error) {
 	return ts, nil
 }
 
+// schemas holds every compiled tool schema by name and text: an agent is
+// built per turn (per API request for hearth serve) and compiling is most
+// of that work. Tools come from Hearth and the user's MCP servers, so the
+// set stays small.
+var schemas sync.Map // name + "\x00" + params → *jsonschema.Schema
+
 func compileSchema(name string, params json.RawMessage) (*jsonschema.Schema, error) {
+	key := name + "\x00" + string(params)
+	if sch, ok := schemas.Load(key); ok {
+		return sch.(*jsonschema.Schema), nil
+	}
+	sch, err := compileNew(name, params)
+	if err == nil {
+		schemas.Store(key, sch)
+	}
+	return sch, err
+}
+
+func compileNew(name string, params json.RawMessage) (*jsonschema.Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(params))
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: its parameter schema is not JSON: %w", name, err)
