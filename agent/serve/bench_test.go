@@ -36,7 +36,9 @@ func percentile(d []time.Duration, p float64) time.Duration {
 	return s[min(len(s)-1, int(float64(len(s))*p))]
 }
 
-func endless(provRequest) provReply { return provReply{text: "Hello from the scripted model, word by word."} }
+func endless(provRequest) provReply {
+	return provReply{text: "Hello from the scripted model, word by word."}
+}
 
 // BenchmarkAddedFirstTokenLatency compares the time to first token of the
 // same official client calling the scripted provider directly and through

@@ -134,12 +134,15 @@ func (s *Server) resume(ctx context.Context, id string) (*conversation.Conversat
 	return conv, conv.Resume(t)
 }
 
+// newConversation is a conversation in the workspace: headless (the
+// approval mode alone decides) unless a person answers approvals.
 func (s *Server) newConversation() (*conversation.Conversation, error) {
-	conv := conversation.New(conversation.Config{
+	k := &sink{s: s}
+	k.conv = conversation.New(conversation.Config{
 		Settings: s.cfg.Settings, Keys: s.cfg.Keys, Getenv: s.cfg.Getenv, Sessions: s.cfg.Sessions,
-		Trust: s.cfg.Trust, Agent: s.cfg.Agent, Approve: s.cfg.Approve, Headless: true,
-	}, sink{s.cfg.Logf})
-	return conv, conv.Open(s.cfg.Workspace)
+		Trust: s.cfg.Trust, Agent: s.cfg.Agent, Approve: s.cfg.Approve, Headless: s.cfg.Approvals == nil,
+	}, k)
+	return k.conv, k.conv.Open(s.cfg.Workspace)
 }
 
 // prepare builds the turn the request asks for: a prompt, or the results
@@ -177,14 +180,6 @@ func (s *Server) prepare(ctx context.Context, conv *conversation.Conversation, p
 	}
 	return turn, nil
 }
-
-// sink takes what a conversation reports outside its turns' events (the
-// responder reads the loop's events directly).
-type sink struct{ logf func(string, ...any) }
-
-func (sink) Emit(conversation.Event) {}
-func (sink) SessionsChanged()        {}
-func (s sink) Notice(err error)      { s.logf("hearth serve: %v", err) }
 
 func newID() string {
 	b := make([]byte, 12)

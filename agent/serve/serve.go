@@ -39,9 +39,11 @@ type Config struct {
 	// Agent is the provider and model "hearth" names (flags override the
 	// settings here).
 	Agent conversation.AgentChoice
-	// Approve is what runs without asking; the rest is denied with a
-	// message to the model, as in hearth run.
-	Approve tools.ApproveMode
+	// Approve is what runs without asking ("" is the settings' mode); the
+	// rest is denied with a message to the model, as in hearth run, or
+	// asked of Approvals when set.
+	Approve   tools.ApproveMode
+	Approvals ApprovalSink
 	// Token is the bearer token every request but /health must carry.
 	Token string
 	// MaxConcurrent turns run at once (default 4); MaxQueue more wait
@@ -59,10 +61,11 @@ type Config struct {
 // Server answers the API. It is an http.Handler; Serve runs it on a
 // listener with the timeouts a public-facing server needs.
 type Server struct {
-	cfg  Config
-	gate *gate
-	mux  *http.ServeMux
-	live *liveSessions
+	cfg       Config
+	gate      *gate
+	mux       *http.ServeMux
+	live      *liveSessions
+	approvals approvals
 
 	mu      sync.Mutex
 	baseCtx context.Context // every turn's parent; cancelled on shutdown
@@ -98,7 +101,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	s := &Server{cfg: cfg, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), live: newLiveSessions(64)}
+	s := &Server{cfg: cfg, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), live: newLiveSessions(64),
+		approvals: approvals{pending: map[string]*conversation.Conversation{}}}
 	s.baseCtx, s.stop = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("GET /health", s.handleHealth)
