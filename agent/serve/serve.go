@@ -27,6 +27,9 @@ import (
 	"github.com/hearth-agent/hearth/agent/tools"
 )
 
+// DefaultAddr is where the server listens unless told otherwise.
+const DefaultAddr = "127.0.0.1:8765"
+
 // Config is what a server is built from.
 type Config struct {
 	Workspace string // absolute

@@ -36,7 +36,7 @@ does not allow is denied with a message to the model. Stops cleanly on
 SIGINT/SIGTERM. Exit: 0 stopped, 1 error, 2 usage.`
 
 // DefaultServeAddr is where hearth serve listens unless --addr says.
-const DefaultServeAddr = "127.0.0.1:8765"
+const DefaultServeAddr = serve.DefaultAddr
 
 type serveOptions struct {
 	workspace, addr, providerID, model, baseURL, approve string
