@@ -30,6 +30,12 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_ = rc.SetReadDeadline(time.Time{})
+	if r.Header.Get(SessionHeader) == "" {
+		if err := p.needUser(); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
 	choice, err := s.choose(p.req.Model)
 	if err != nil {
 		writeError(w, err)

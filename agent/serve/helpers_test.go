@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -221,3 +222,5 @@ func (h *harness) client(opts ...option.RequestOption) openai.Client {
 func userSays(text string) openai.ChatCompletionNewParams {
 	return openai.ChatCompletionNewParams{Model: "hearth", Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage(text)}}
 }
+
+func asAPIError(err error, target **openai.Error) bool { return errors.As(err, target) }

@@ -156,13 +156,22 @@ func (p *parsed) split(msgs []llm.Message) error {
 			p.results = append(p.results, m.ToolResults...)
 		}
 		p.history, p.calling = msgs[:i], &msgs[i-1]
+		return nil
 	default:
 		return badRequest("", "messages", "the last message must be from the user (or tool results); there is nothing to answer")
 	}
-	for _, m := range msgs {
+}
+
+// needUser fails a request that brings its whole history (no session to
+// continue) without a single user message.
+func (p *parsed) needUser() error {
+	if p.prompt != "" {
+		return nil
+	}
+	for _, m := range p.history {
 		if m.Role == llm.RoleUser {
 			return nil
 		}
 	}
-	return badRequest("", "messages", "no user message: send at least one message with role \"user\"")
+	return badRequest("", "messages", "no user message: send at least one message with role \"user\" (or continue a session with %s)", SessionHeader)
 }
