@@ -44,7 +44,8 @@ type serving struct {
 	addr string // serve.DefaultAddr when ""; tests listen anywhere
 }
 
-// StartServing serves the agent on 127.0.0.1:8765 over the open folder,
+// StartServing serves the agent on 127.0.0.1:8765 (HEARTH_SERVE_ADDR, a
+// loopback address, overrides it) over the open folder,
 // as hearth serve does; what the approval mode does not allow is asked
 // on approval cards. The token is HEARTH_API_TOKEN or the keychain's
 // (hearth serve --show-token prints it).
@@ -77,7 +78,13 @@ func (a *App) StartServing() (ServeView, error) {
 	}
 	addr := s.addr
 	if addr == "" {
+		addr = a.deps.Getenv("HEARTH_SERVE_ADDR")
+	}
+	if addr == "" {
 		addr = serve.DefaultAddr
+	}
+	if !serve.IsLoopback(addr) {
+		return ServeView{}, invalidf("serve", "HEARTH_SERVE_ADDR must be a loopback address; serve beyond this computer with hearth serve --allow-remote")
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {

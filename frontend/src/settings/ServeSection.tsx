@@ -75,9 +75,9 @@ export function ServeSection({ backend }: Props) {
         Other programs (scripts, editors, Open WebUI) use Hearth as an OpenAI-compatible API on this computer only.
         The token is printed by <code>hearth serve --show-token</code>.
       </p>
-      <label className="row">
+      <label className="checkbox">
         <input type="checkbox" checked={running} disabled={busy || view === null} onChange={(e) => void toggle(e.target.checked)} />
-        Serve the agent on this computer
+        <span>Serve the agent on this computer</span>
       </label>
       {running && view && (
         <p role="status" data-testid="serve-status">
