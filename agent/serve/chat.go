@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
@@ -78,9 +79,17 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out := newResponder(w, &p.req, conv.SessionID, redact.New(turn.Built().Key))
+	if p.req.Stream {
+		kctx, stop := context.WithCancel(ctx)
+		var quiet sync.WaitGroup
+		quiet.Add(1)
+		go func() { defer quiet.Done(); out.keepAlive(kctx, s.cfg.KeepAlive) }()
+		defer quiet.Wait()
+		defer stop()
+	}
 	res, err := turn.Run(ctx, out.event)
 	if err != nil {
-		out.fail(&Error{Status: http.StatusInternalServerError, Type: "server_error", Code: "session_not_saved",
+		out.abort(&Error{Status: http.StatusInternalServerError, Type: "server_error", Code: "session_not_saved",
 			Message: out.red.String(err.Error())})
 		return
 	}

@@ -1,11 +1,14 @@
 package serve
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -23,6 +26,9 @@ const SessionHeader = "X-Hearth-Session"
 // Headers are written with the first chunk, so a turn that fails before
 // saying anything still gets a proper HTTP error status.
 type responder struct {
+	// mu orders the turn's output with the keep-alive comments.
+	mu           sync.Mutex
+	closed       bool // the answer is complete: nothing more is written
 	w            http.ResponseWriter
 	rc           *http.ResponseController
 	stream       bool
@@ -46,8 +52,10 @@ func newResponder(w http.ResponseWriter, req *chatRequest, session func() string
 	return o
 }
 
-// event takes one loop event; it is never called concurrently.
+// event takes one loop event.
 func (o *responder) event(e loop.Event) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
 	switch e := e.(type) {
 	case loop.TextDelta:
 		o.say(o.text.Write(e.Text))
@@ -130,8 +138,33 @@ func (o *responder) write(v any) {
 	}
 }
 
+// keepAlive sends an SSE comment every interval while the stream is open
+// and quiet (a long tool run), so proxies and clients with idle timeouts
+// do not drop it; OpenAI's SDKs ignore comments. It returns when ctx ends.
+func (o *responder) keepAlive(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		o.mu.Lock()
+		if o.started && !o.closed {
+			if _, err := io.WriteString(o.w, ": keep-alive\n\n"); err == nil {
+				_ = o.rc.Flush()
+			}
+		}
+		o.mu.Unlock()
+	}
+}
+
 // finish ends the response with the turn's outcome.
 func (o *responder) finish(res loop.Result) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	defer func() { o.closed = true }()
 	o.say(o.text.Flush())
 	if res.Err != nil {
 		o.fail(turnError(res.Err, o.red.String(errorText(res.Err))))
@@ -176,9 +209,20 @@ func (o *responder) finish(res loop.Result) {
 	o.done()
 }
 
+// abort ends the response with e (a turn that could not be recorded).
+func (o *responder) abort(e *Error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.fail(e)
+}
+
 // fail answers with e: an HTTP error before anything was sent, else an
 // error event in the stream (which OpenAI's SDKs raise).
 func (o *responder) fail(e *Error) {
+	if o.closed {
+		return
+	}
+	o.closed = true
 	if !o.started || !o.stream {
 		if id := o.session(); id != "" {
 			o.w.Header().Set(SessionHeader, id)

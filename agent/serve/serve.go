@@ -56,6 +56,9 @@ type Config struct {
 	// BodyTimeout bounds reading a request's body (default 30 s);
 	// HeaderTimeout its headers (default 10 s).
 	BodyTimeout, HeaderTimeout time.Duration
+	// KeepAlive is how often a quiet stream gets an SSE comment (default
+	// 15 s).
+	KeepAlive time.Duration
 	// Logf reports what the server cannot answer to a client (a session
 	// that failed to save); default: nothing.
 	Logf func(format string, args ...any)
@@ -94,6 +97,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.BodyTimeout <= 0 {
 		cfg.BodyTimeout = 30 * time.Second
+	}
+	if cfg.KeepAlive <= 0 {
+		cfg.KeepAlive = 15 * time.Second
 	}
 	if cfg.HeaderTimeout <= 0 {
 		cfg.HeaderTimeout = 10 * time.Second
