@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/llm"
@@ -139,7 +140,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		cfg.Pricing = applyOverride(cfg.Pricing, o)
 	}
 	cfg.Window = cfg.Pricing.Context
-	hc := llm.NewHTTPClient()
+	hc := httpClient()
 	local := info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix)
 	idle := llm.DefaultIdleTimeout
 	if local {
@@ -218,3 +219,8 @@ func applyOverride(m llm.ModelInfo, o settings.ModelOverride) llm.ModelInfo {
 	}
 	return m
 }
+
+// httpClient is shared by every agent built, so turns (and hearth serve's
+// requests, an agent each) reuse the provider's connections instead of
+// each opening its own and leaving it idle.
+var httpClient = sync.OnceValue(llm.NewHTTPClient)
