@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 )
@@ -177,8 +178,16 @@ func TestAuthFailures(t *testing.T) {
 	resp.Body.Close()
 }
 
-func TestModelsList(t *testing.T) {
-	h := startServer(t, newProvider(t))
+func TestModelsListAndRouting(t *testing.T) {
+	prov := newProvider(t, say("from the box"))
+	h := startServer(t, prov, func(c *Config) {
+		c.Settings = func() settings.Settings {
+			st := settings.Defaults()
+			st.Providers = map[string]settings.ProviderSettings{"openai": {Model: "gpt-4o"}}
+			st.Custom = []settings.CustomEndpoint{{Name: "box", BaseURL: prov.srv.URL + "/v1", Model: "qwen"}}
+			return st
+		}
+	})
 	c := h.client()
 	page, err := c.Models.List(context.Background())
 	if err != nil {
@@ -188,8 +197,20 @@ func TestModelsList(t *testing.T) {
 	for _, m := range page.Data {
 		ids = append(ids, m.ID)
 	}
-	if strings.Join(ids, ",") != "hearth,hearth/openai-compatible/m" {
+	if strings.Join(ids, ",") != "hearth,hearth/openai-compatible/m,hearth/custom:box/qwen,hearth/openai/gpt-4o" {
 		t.Fatalf("models %v", ids)
+	}
+	params := userSays("hi")
+	params.Model = "hearth/custom:box/qwen"
+	params.Temperature = openai.Float(0.2)
+	params.MaxCompletionTokens = openai.Int(64)
+	got, err := c.Chat.Completions.New(context.Background(), params)
+	if err != nil || got.Choices[0].Message.Content != "from the box" {
+		t.Fatalf("%v %+v", err, got)
+	}
+	sent := prov.requests()[0]
+	if sent.Model != "qwen" || sent.Temperature == nil || *sent.Temperature != 0.2 || sent.MaxTokens+sent.MaxCompl != 64 {
+		t.Fatalf("the request's model, temperature and max tokens must reach the provider: %+v", sent)
 	}
 }
 

@@ -28,7 +28,11 @@ const testToken = "test-token-5c1e"
 // provRequest is the part of a request to the scripted provider the tests
 // read.
 type provRequest struct {
-	Messages []struct {
+	Model       string   `json:"model"`
+	Temperature *float64 `json:"temperature"`
+	MaxTokens   int      `json:"max_tokens"`
+	MaxCompl    int      `json:"max_completion_tokens"`
+	Messages    []struct {
 		Role       string          `json:"role"`
 		Content    json.RawMessage `json:"content"`
 		ToolCallID string          `json:"tool_call_id"`
@@ -71,17 +75,17 @@ type provReply struct {
 	header map[string]string
 }
 
-// provider is a loopback OpenAI Chat Completions server answering each
+// scripted is a loopback OpenAI Chat Completions server answering each
 // request with the next scripted step, over the real SSE wire format.
-type provider struct {
+type scripted struct {
 	mu    sync.Mutex
 	steps []func(provRequest) provReply
 	reqs  []provRequest
 	srv   *httptest.Server
 }
 
-func newProvider(t testing.TB, steps ...func(provRequest) provReply) *provider {
-	p := &provider{steps: steps}
+func newProvider(t testing.TB, steps ...func(provRequest) provReply) *scripted {
+	p := &scripted{steps: steps}
 	p.srv = httptest.NewServer(p)
 	t.Cleanup(p.srv.Close)
 	return p
@@ -95,13 +99,13 @@ func callTool(id, name, args string) func(provRequest) provReply {
 	return func(provRequest) provReply { return provReply{calls: []provCall{{id, name, args}}} }
 }
 
-func (p *provider) requests() []provRequest {
+func (p *scripted) requests() []provRequest {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]provRequest(nil), p.reqs...)
 }
 
-func (p *provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (p *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/chat/completions") {
 		http.NotFound(w, r) // context-length probes
 		return
@@ -160,7 +164,7 @@ func (p *provider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // harness is a running server over a workspace, driving a provider.
 type harness struct {
 	url, ws string
-	prov    *provider
+	prov    *scripted
 	srv     *Server
 	store   *session.Store
 	stop    context.CancelFunc
@@ -169,7 +173,7 @@ type harness struct {
 
 type option_ func(*Config)
 
-func startServer(t testing.TB, prov *provider, opts ...option_) *harness {
+func startServer(t testing.TB, prov *scripted, opts ...option_) *harness {
 	t.Helper()
 	ws := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/provider"
 )
 
 // AgentModel is the model id that names the agent on its configured
@@ -31,6 +32,11 @@ func (s *Server) models() []string {
 	for p, ps := range st.Providers {
 		if ps.Model != "" {
 			rest = append(rest, p+"/"+ps.Model)
+		}
+	}
+	for _, c := range st.Custom {
+		if c.Model != "" {
+			rest = append(rest, provider.CustomPrefix+c.Name+"/"+c.Model)
 		}
 	}
 	sort.Strings(rest)
