@@ -6,11 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -164,7 +166,10 @@ func (s *Server) newConversation() (*conversation.Conversation, error) {
 // of the client tool calls the last turn ended on.
 func (s *Server) prepare(ctx context.Context, conv *conversation.Conversation, p *parsed, continued bool) (*conversation.Turn, error) {
 	var err error
-	switch {
+	switch pending := conv.PendingClientCalls(); {
+	case continued && p.prompt != "" && len(pending) > 0:
+		return nil, badRequest("tool_results_missing", "messages",
+			"this session waits for the results of its tool calls (%s); send them as tool messages first", callNames(pending))
 	case !continued:
 		err = conv.Extend(p.history...)
 	case p.prompt == "" && len(conv.PendingClientCalls()) == 0:
@@ -194,6 +199,14 @@ func (s *Server) prepare(ctx context.Context, conv *conversation.Conversation, p
 			Message: redact.New().String(err.Error())}
 	}
 	return turn, nil
+}
+
+func callNames(calls []llm.ToolCall) string {
+	names := make([]string, len(calls))
+	for i, c := range calls {
+		names[i] = c.Name + " " + c.ID
+	}
+	return strings.Join(names, ", ")
 }
 
 func newID() string {

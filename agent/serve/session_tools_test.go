@@ -40,6 +40,13 @@ func TestClientToolsContinueASession(t *testing.T) {
 				h.srv.live.mu.Unlock()
 			}
 			msg := first.Choices[0].Message
+			if !reload {
+				_, err := c.Chat.Completions.New(context.Background(), userSays("never mind"), option.WithHeader(SessionHeader, id))
+				var apiErr *openai.Error
+				if !asAPIError(err, &apiErr) || apiErr.StatusCode != http.StatusBadRequest || apiErr.Code != "tool_results_missing" {
+					t.Fatalf("a prompt while tool results are awaited: %v", err)
+				}
+			}
 			params.Messages = []openai.ChatCompletionMessageParamUnion{msg.ToParam(), openai.ToolMessage("sunny", msg.ToolCalls[0].ID)}
 			got, err := c.Chat.Completions.New(context.Background(), params, option.WithHeader(SessionHeader, id))
 			if err != nil {
