@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/llm"
@@ -45,6 +44,10 @@ type Spec struct {
 	// this agent (an API request's own).
 	Temperature *float64
 	MaxTokens   int
+	// HTTP carries the model calls; nil is a client of the agent's own.
+	// A caller building many agents (hearth serve) shares one, so their
+	// connections to the provider are reused instead of left idle.
+	HTTP *http.Client
 	// CacheDir holds Hearth's per-workspace state kept outside the
 	// workspace (compaction's spill store); "" is os.UserCacheDir()/Hearth.
 	CacheDir string
@@ -140,7 +143,10 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		cfg.Pricing = applyOverride(cfg.Pricing, o)
 	}
 	cfg.Window = cfg.Pricing.Context
-	hc := httpClient()
+	hc := spec.HTTP
+	if hc == nil {
+		hc = llm.NewHTTPClient()
+	}
 	local := info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix)
 	idle := llm.DefaultIdleTimeout
 	if local {
@@ -219,8 +225,3 @@ func applyOverride(m llm.ModelInfo, o settings.ModelOverride) llm.ModelInfo {
 	}
 	return m
 }
-
-// httpClient is shared by every agent built, so turns (and hearth serve's
-// requests, an agent each) reuse the provider's connections instead of
-// each opening its own and leaving it idle.
-var httpClient = sync.OnceValue(llm.NewHTTPClient)

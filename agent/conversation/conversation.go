@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"net/http"
 	"sync"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
@@ -49,6 +50,9 @@ type Config struct {
 	Agent AgentChoice
 	// Approve overrides the settings' approval mode when set.
 	Approve tools.ApproveMode
+	// HTTP carries the model calls of every turn; nil gives each turn's
+	// agent a client of its own.
+	HTTP *http.Client
 	// Headless is a run no person watches (the CLI): nothing is asked (the
 	// approval mode alone decides), the model is not asked for a title, a
 	// turn that cannot be recorded fails, and a recording that fails

@@ -118,7 +118,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
-		ClientTools: a.ClientTools, Temperature: a.Temperature, MaxTokens: a.MaxTokens,
+		ClientTools: a.ClientTools, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
 	})
 	if err != nil {
 		return t, err

@@ -21,6 +21,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
@@ -71,6 +72,7 @@ type Server struct {
 	gate      *gate
 	mux       *http.ServeMux
 	live      *liveSessions
+	http      *http.Client // every request's model calls, so connections are reused
 	approvals approvals
 
 	mu      sync.Mutex
@@ -110,7 +112,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	s := &Server{cfg: cfg, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), live: newLiveSessions(64),
+	s := &Server{cfg: cfg, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), live: newLiveSessions(64), http: llm.NewHTTPClient(),
 		approvals: approvals{pending: map[string]*conversation.Conversation{}}}
 	s.baseCtx, s.stop = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()
