@@ -74,6 +74,7 @@ func runDesktop(_ []string) int {
 		Secrets:  keys,
 		HTTP:     &http.Client{Timeout: 30 * time.Second},
 		Getenv:   os.Getenv,
+		Version:  version,
 	})
 	a.OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
 	err = app.RunDesktop(assets, appIcon, a)

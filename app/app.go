@@ -35,6 +35,8 @@ type Deps struct {
 	Sessions *session.Store
 	// Warnings are problems found while starting, shown in a banner.
 	Warnings []string
+	// Version is the program's, reported by the served API's /health.
+	Version string
 }
 
 // App holds the bound methods. Wails gives it one context at startup, needed
@@ -57,6 +59,8 @@ type App struct {
 	indexGen atomic.Uint64
 
 	mcp mcpRunner
+	// serving is the agent served to other programs (serve.go).
+	serving serving
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store
@@ -133,6 +137,7 @@ func (a *App) OpenSessionsInBackground(open func() (*session.Store, error)) {
 func (a *App) Shutdown() {
 	a.Stop()
 	a.closeMCP()
+	a.StopServing()
 	a.ixMu.Lock()
 	ix := a.index
 	a.index = nil

@@ -38,6 +38,17 @@ type Spec struct {
 	MaxIterations int
 	Workspace     string // absolute
 	Tools         tools.Config
+	// ClientTools are an API client's own tools, offered beside Hearth's
+	// and run by the client (loop.Config.ClientTools).
+	ClientTools []llm.ToolDef
+	// Temperature and MaxTokens, when set, override the settings for
+	// this agent (an API request's own).
+	Temperature *float64
+	MaxTokens   int
+	// HTTP carries the model calls; nil is a client of the agent's own.
+	// A caller building many agents (hearth serve) shares one, so their
+	// connections to the provider are reused instead of left idle.
+	HTTP *http.Client
 	// CacheDir holds Hearth's per-workspace state kept outside the
 	// workspace (compaction's spill store); "" is os.UserCacheDir()/Hearth.
 	CacheDir string
@@ -122,7 +133,11 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	cfg := loop.Config{Model: model, MaxIterations: maxIter, Retry: llm.DefaultRetry(), Temperature: st.Temperature, Logf: logf}
+	cfg := loop.Config{Model: model, MaxIterations: maxIter, Retry: llm.DefaultRetry(), Temperature: st.Temperature, Logf: logf,
+		ClientTools: spec.ClientTools, MaxTokens: spec.MaxTokens}
+	if spec.Temperature != nil {
+		cfg.Temperature = spec.Temperature
+	}
 	if cfg.SpillDir, err = SpillDir(spec.CacheDir, spec.Workspace); err != nil {
 		logf("compaction keeps no copies: %v", err) // the note then asks to call the tool again
 	}
@@ -134,7 +149,10 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		cfg.Pricing = applyOverride(cfg.Pricing, o)
 	}
 	cfg.Window = cfg.Pricing.Context
-	hc := llm.NewHTTPClient()
+	hc := spec.HTTP
+	if hc == nil {
+		hc = llm.NewHTTPClient()
+	}
 	local := info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix)
 	idle := llm.DefaultIdleTimeout
 	if local {

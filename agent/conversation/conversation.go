@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"net/http"
 	"sync"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
@@ -53,6 +54,9 @@ type Config struct {
 	Agent AgentChoice
 	// Approve overrides the settings' approval mode when set.
 	Approve tools.ApproveMode
+	// HTTP carries the model calls of every turn; nil gives each turn's
+	// agent a client of its own.
+	HTTP *http.Client
 	// Headless is a run no person watches (the CLI): nothing is asked (the
 	// approval mode alone decides), the model is not asked for a title, a
 	// turn that cannot be recorded fails, and a recording that fails
@@ -64,6 +68,11 @@ type Config struct {
 type AgentChoice struct {
 	ProviderID, BaseURL, Model string
 	MaxIterations              int
+	// ClientTools, Temperature and MaxTokens are an API request's own
+	// (assembly.Spec).
+	ClientTools []llm.ToolDef
+	Temperature *float64
+	MaxTokens   int
 }
 
 // InputError is a request the conversation refuses as it stands (a turn
@@ -102,6 +111,7 @@ type Conversation struct {
 	turns     []turnMark        // the conversation's turns, oldest first
 	decisions map[string]string // approval request id → the user's choice, until announced
 	storedTo  int64             // id of the last message stored in sessionID
+	pending   []llm.ToolCall    // client tool calls the last turn ended on
 }
 
 type queuedTurn struct{ id, prompt string }

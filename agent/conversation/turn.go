@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -24,6 +25,9 @@ type Turn struct {
 	stream         *turnStream
 	snap           *undo.Turn
 	built          *assembly.Built
+	// results answer the client tool calls the previous turn ended on
+	// (PrepareContinue); the turn then has no prompt of its own for the model.
+	results []llm.ToolResult
 }
 
 // Built is the agent the turn runs, with its provider, model and key (for
@@ -82,7 +86,7 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 // agent; on failure the turn (its stream) is still returned.
 func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, error) {
 	c.mu.Lock()
-	ws, broker, todos, state := c.workspace, c.broker, c.todos, c.tools
+	ws, broker, todos, state, a := c.workspace, c.broker, c.todos, c.tools, c.cfg.Agent
 	c.mu.Unlock()
 	st := c.cfg.Settings()
 	t := &Turn{c: c, id: id, prompt: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
@@ -112,10 +116,10 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		// The agent's own writes are searchable before its tool call returns.
 		tc.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
 	}
-	a := c.cfg.Agent
 	spec := assembly.Spec{
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
+		ClientTools: a.ClientTools, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
 	}
 	if c.cfg.MCP != nil {
 		spec.MCP = c.cfg.MCP()
@@ -163,7 +167,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec
-	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
+	emit := func(e loop.Event) {
 		if observe != nil {
 			observe(e)
 		}
@@ -176,12 +180,18 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 				recording = nil
 			}
 		}
-	})
+	}
+	var res loop.Result
+	if t.results != nil {
+		res = built.Agent.Continue(ctx, history, t.results, emit)
+	} else {
+		res = built.Agent.Run(ctx, history, t.prompt, emit)
+	}
 	if !c.cfg.Headless && rec != nil && rec.Err() != nil {
 		c.sink.Notice(fmt.Errorf("the conversation could not be saved: %w", rec.Err()))
 	}
 	c.mu.Lock()
-	c.history = res.Messages
+	c.history, c.pending = res.Messages, res.ClientCalls
 	c.turns = append(c.turns, mark)
 	if rec != nil {
 		c.storedTo = rec.LastMessageID()

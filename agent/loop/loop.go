@@ -35,6 +35,10 @@ type Config struct {
 	// TextProtocol is for models without native tool calling: tools are
 	// described in the system prompt and called with one JSON object.
 	TextProtocol bool
+	// ClientTools are offered beside Tools and run by the caller: a
+	// response that calls one ends the turn with Result.ClientCalls (the
+	// agent's own calls in it run first); Continue takes their results.
+	ClientTools []llm.ToolDef
 	// TextProtocolSystem is the system prompt with the text protocol
 	// appended. When set, a server that rejects native tools ("does not
 	// support tools") switches the agent to the text protocol for good.
@@ -107,6 +111,9 @@ func New(cfg Config) (*Agent, error) {
 		cfg.Redact = redact.New().String
 	}
 	ts, err := newToolset(cfg.Tools)
+	if err == nil {
+		err = ts.addClientTools(cfg.ClientTools)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
 	}
@@ -120,15 +127,18 @@ type Result struct {
 	// Messages is the whole history after the turn, the user's prompt and
 	// every response and tool result included, even when the turn failed
 	// or was stopped: work is never dropped.
-	Messages   []llm.Message
-	Text       string
-	Iterations int
-	Stopped    bool
-	Err        error // nil when the turn completed
-	Usage      llm.Usage
-	Cost       float64
-	CostKnown  bool
-	Elapsed    time.Duration
+	Messages []llm.Message
+	Text     string
+	// ClientCalls are the calls of client tools the turn ended on; the
+	// caller runs them and passes their results to Continue.
+	ClientCalls []llm.ToolCall
+	Iterations  int
+	Stopped     bool
+	Err         error // nil when the turn completed
+	Usage       llm.Usage
+	Cost        float64
+	CostKnown   bool
+	Elapsed     time.Duration
 }
 
 // turn is the state of one Run.
@@ -150,9 +160,13 @@ type turn struct {
 // emit receives every event, TurnDone last; it is never called
 // concurrently.
 func (a *Agent) Run(ctx context.Context, history []llm.Message, prompt string, emit func(Event)) Result {
+	msgs := append(append(make([]llm.Message, 0, len(history)+8), history...), llm.Message{Role: llm.RoleUser, Text: prompt})
+	return a.run(ctx, msgs, emit)
+}
+
+func (a *Agent) run(ctx context.Context, msgs []llm.Message, emit func(Event)) Result {
 	em := &emitter{fn: emit}
-	t := &turn{a: a, emit: em.emit}
-	t.msgs = append(append(make([]llm.Message, 0, len(history)+8), history...), llm.Message{Role: llm.RoleUser, Text: prompt})
+	t := &turn{a: a, emit: em.emit, msgs: msgs}
 	start := a.cfg.Now()
 	t.loop(ctx)
 	t.res.Messages = t.msgs
@@ -245,6 +259,13 @@ func (t *turn) loop(ctx context.Context) {
 			return
 		}
 		calls = a.tools.sanitize(calls)
+		if own, client := a.tools.splitClient(calls); len(client) > 0 {
+			if len(own) > 0 {
+				t.appendResults(own, a.runCalls(ctx, own, t.emit))
+			}
+			t.res.ClientCalls, t.res.Text = client, resp.Message.Text
+			return
+		}
 		outs := a.runCalls(ctx, calls, t.emit)
 		t.appendResults(calls, outs)
 		if ctx.Err() != nil {

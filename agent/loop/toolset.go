@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -25,6 +26,7 @@ type entry struct {
 	def      llm.ToolDef
 	schema   *jsonschema.Schema
 	parallel bool
+	client   bool // run by the caller (Config.ClientTools), never here
 }
 
 // toolset is the tools of one agent, sorted by name so the tool list sent
@@ -65,7 +67,25 @@ func newToolset(tools []tool.Tool) (*toolset, error) {
 	return ts, nil
 }
 
+// schemas holds every compiled tool schema by name and text: an agent is
+// built per turn (per API request for hearth serve) and compiling is most
+// of that work. Tools come from Hearth and the user's MCP servers, so the
+// set stays small.
+var schemas sync.Map // name + "\x00" + params → *jsonschema.Schema
+
 func compileSchema(name string, params json.RawMessage) (*jsonschema.Schema, error) {
+	key := name + "\x00" + string(params)
+	if sch, ok := schemas.Load(key); ok {
+		return sch.(*jsonschema.Schema), nil
+	}
+	sch, err := compileNew(name, params)
+	if err == nil {
+		schemas.Store(key, sch)
+	}
+	return sch, err
+}
+
+func compileNew(name string, params json.RawMessage) (*jsonschema.Schema, error) {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(params))
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: its parameter schema is not JSON: %w", name, err)
@@ -87,6 +107,9 @@ func compileSchema(name string, params json.RawMessage) (*jsonschema.Schema, err
 // schema. "" means the call may run.
 func (ts *toolset) check(c llm.ToolCall) string {
 	e, ok := ts.byName[c.Name]
+	if ok && e.client {
+		return fmt.Sprintf("Error: %s is run by the client; call it with a native tool call.", c.Name)
+	}
 	if !ok {
 		what := fmt.Sprintf("there is no tool named %q", c.Name)
 		if c.Name == invalidToolName {

@@ -55,6 +55,7 @@ var commands = []command{
 	{"keys", "manage provider keys in the OS keychain", runKeys},
 	{"sessions", "list, show and export saved conversations", runSessions},
 	{"mcp", "list, inspect, add and remove MCP servers", runMCP},
+	{"serve", "serve the agent behind an OpenAI-compatible API", runServe},
 }
 
 // IsCommand reports whether args ask for the CLI rather than the window.

@@ -38,12 +38,12 @@ async function waitForHTTP(url, ms) {
 }
 
 /** startApp runs the dev binary with its own config dir. */
-export async function startApp({ configDir } = {}) {
+export async function startApp({ configDir, env = {} } = {}) {
   const port = await freePort();
   const cfg = configDir ?? mkdtempSync(path.join(process.env.HOME ?? "/tmp", "cfg-"));
   const bin = process.env.HEARTH_DEV_BIN ?? path.join(root, "build/bin/hearth-dev");
   const child = spawn(bin, ["-devserver", `127.0.0.1:${port}`, "-assetdir", path.join(root, "frontend/dist"), "-loglevel", "Warning"], {
-    env: { ...process.env, XDG_CONFIG_HOME: cfg },
+    env: { ...process.env, XDG_CONFIG_HOME: cfg, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from "react";
 import type { Backend } from "../bridge";
+import { serveBackend, type ServeBackend } from "../bridge/serve";
 import { CustomEndpointForm } from "./CustomEndpointForm";
 import { GlobalSection } from "./GlobalSection";
 import { KnowledgeFolders } from "./KnowledgeFolders";
 import { ProviderCard } from "./ProviderCard";
+import { ServeSection } from "./ServeSection";
 import { useSettings } from "./useSettings";
 
 interface Props {
@@ -11,9 +13,10 @@ interface Props {
   onClose: () => void;
   /** open at the active provider's card (its key field), not at the top */
   atActiveProvider?: boolean;
+  serve?: ServeBackend;
 }
 
-export function SettingsPanel({ backend, onClose, atActiveProvider = false }: Props) {
+export function SettingsPanel({ backend, onClose, atActiveProvider = false, serve = serveBackend }: Props) {
   const { state, actions } = useSettings(backend);
   const closeRef = useRef<HTMLButtonElement>(null);
   const view = state.view;
@@ -74,6 +77,7 @@ export function SettingsPanel({ backend, onClose, atActiveProvider = false }: Pr
             ))}
             <CustomEndpointForm actions={actions} busy={!!state.busy.custom} notice={state.notices.custom} />
             <KnowledgeFolders folders={view.knowledgeFolders ?? []} busy={!!state.busy.folders} notice={state.notices.folders} actions={actions} />
+            <ServeSection backend={serve} />
           </div>
         )}
       </div>

@@ -208,6 +208,24 @@ export namespace app {
 	        this.queued = source["queued"];
 	    }
 	}
+	export class ServeView {
+	    running: boolean;
+	    url: string;
+	    workspace: string;
+	    error: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ServeView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.running = source["running"];
+	        this.url = source["url"];
+	        this.workspace = source["workspace"];
+	        this.error = source["error"];
+	    }
+	}
 	export class SessionView {
 	    id: string;
 	    title: string;

@@ -8,6 +8,8 @@ export function AddCustomEndpoint(arg1:string,arg2:string):Promise<app.SettingsV
 
 export function AddKnowledgeFolder():Promise<app.SettingsView>;
 
+export function AnswerServedApproval(arg1:string,arg2:string,arg3:string):Promise<void>;
+
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
@@ -78,6 +80,8 @@ export function SearchWorkspace(arg1:string,arg2:number):Promise<app.SearchView>
 
 export function Send(arg1:string):Promise<app.SendResult>;
 
+export function ServingStatus():Promise<app.ServeView>;
+
 export function SetEmitter(arg1:any):Promise<void>;
 
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
@@ -86,7 +90,11 @@ export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>
 
 export function Shutdown():Promise<void>;
 
+export function StartServing():Promise<app.ServeView>;
+
 export function Stop():Promise<void>;
+
+export function StopServing():Promise<app.ServeView>;
 
 export function TestConnection(arg1:string):Promise<app.ConnectionResult>;
 

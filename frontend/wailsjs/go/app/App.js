@@ -10,6 +10,10 @@ export function AddKnowledgeFolder() {
   return window['go']['app']['App']['AddKnowledgeFolder']();
 }
 
+export function AnswerServedApproval(arg1, arg2, arg3) {
+  return window['go']['app']['App']['AnswerServedApproval'](arg1, arg2, arg3);
+}
+
 export function Approve(arg1, arg2, arg3) {
   return window['go']['app']['App']['Approve'](arg1, arg2, arg3);
 }
@@ -150,6 +154,10 @@ export function Send(arg1) {
   return window['go']['app']['App']['Send'](arg1);
 }
 
+export function ServingStatus() {
+  return window['go']['app']['App']['ServingStatus']();
+}
+
 export function SetEmitter(arg1) {
   return window['go']['app']['App']['SetEmitter'](arg1);
 }
@@ -166,8 +174,16 @@ export function Shutdown() {
   return window['go']['app']['App']['Shutdown']();
 }
 
+export function StartServing() {
+  return window['go']['app']['App']['StartServing']();
+}
+
 export function Stop() {
   return window['go']['app']['App']['Stop']();
+}
+
+export function StopServing() {
+  return window['go']['app']['App']['StopServing']();
 }
 
 export function TestConnection(arg1) {
