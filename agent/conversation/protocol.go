@@ -78,7 +78,9 @@ type ToolProgress struct {
 	Chunk  string `json:"chunk"`
 }
 
-// ToolFinished ends a tool call.
+// ToolFinished ends a tool call. ExitCode is set when the call ran a
+// command that exited non-zero (the call then failed); DurationMs is the
+// call's measured time.
 type ToolFinished struct {
 	Header     `tstype:",extends"`
 	Type       string `json:"type" tstype:"\"tool_finished\""`
@@ -86,6 +88,7 @@ type ToolFinished struct {
 	Name       string `json:"name"`
 	Status     string `json:"status" tstype:"\"succeeded\" | \"failed\" | \"denied\" | \"canceled\""`
 	Output     string `json:"output"`
+	ExitCode   *int   `json:"exitCode,omitempty"`
 	DurationMs int64  `json:"durationMs"`
 }
 

@@ -132,7 +132,7 @@ func (s *turnStream) event(e loop.Event) {
 	case loop.ToolCallFinished:
 		s.endProgress(e.ID)
 		s.send(&ToolFinished{CallID: e.ID, Name: e.Name, Status: string(e.Status),
-			Output: r(e.Output), DurationMs: e.Duration.Milliseconds()})
+			Output: r(e.Output), ExitCode: e.ExitCode, DurationMs: e.Duration.Milliseconds()})
 	case loop.UsageReported:
 		s.send(&UsageReported{Usage: usageOf(e.Usage),
 			Cost: costOf(e.Cost, e.CostKnown), Window: s.window})

@@ -27,12 +27,16 @@ type ToolCallStarted struct {
 	Args json.RawMessage
 }
 
-// ToolCallFinished is sent when a call ends, in call order.
+// ToolCallFinished is sent when a call ends, in call order. Args are the
+// call's (as in ToolCallStarted) so a consumer can summarise the call from
+// this event alone; ExitCode is set when the tool ran a command that exited.
 type ToolCallFinished struct {
 	ID       string
 	Name     string
+	Args     json.RawMessage
 	Status   tool.Status
 	Output   string
+	ExitCode *int
 	Duration time.Duration
 }
 

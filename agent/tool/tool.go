@@ -54,6 +54,22 @@ func (e *DeniedError) Error() string {
 	return msg
 }
 
+// ExitError reports a command that ran and exited non-zero. The call failed,
+// but the text Run returned with it (the command's output) is still the
+// result the model reads.
+type ExitError struct{ Code int }
+
+func (e *ExitError) Error() string { return fmt.Sprintf("exit code %d", e.Code) }
+
+// ExitCode returns the code carried by an ExitError in err's chain.
+func ExitCode(err error) (int, bool) {
+	var e *ExitError
+	if errors.As(err, &e) {
+		return e.Code, true
+	}
+	return 0, false
+}
+
 // StatusOf maps the outcome of Run to the call's terminal status.
 func StatusOf(ctx context.Context, err error) Status {
 	var denied *DeniedError

@@ -327,7 +327,12 @@ func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 		}
 		p.line(map[string]any{"type": "tool_call", "id": e.ID, "name": e.Name, "args": args})
 	case loop.ToolCallFinished:
-		p.line(map[string]any{"type": "tool_result", "id": e.ID, "name": e.Name, "status": string(e.Status), "output": r(e.Output)})
+		v := map[string]any{"type": "tool_result", "id": e.ID, "name": e.Name, "status": string(e.Status), "output": r(e.Output),
+			"duration_ms": e.Duration.Milliseconds()}
+		if e.ExitCode != nil {
+			v["exit_code"] = *e.ExitCode
+		}
+		p.line(v)
 	case loop.UsageReported:
 		u := e.Usage
 		p.line(map[string]any{"type": "usage", "input_tokens": u.InputTokens, "cached_input_tokens": u.CachedInputTokens,

@@ -95,7 +95,9 @@ export interface ToolProgress extends Header {
 }
 
 /**
- * ToolFinished ends a tool call.
+ * ToolFinished ends a tool call. ExitCode is set when the call ran a
+ * command that exited non-zero (the call then failed); DurationMs is the
+ * call's measured time.
  */
 export interface ToolFinished extends Header {
   type: "tool_finished";
@@ -103,6 +105,7 @@ export interface ToolFinished extends Header {
   name: string;
   status: "succeeded" | "failed" | "denied" | "canceled";
   output: string;
+  exitCode?: number;
   durationMs: number;
 }
 
