@@ -80,7 +80,7 @@ type ToolProgress struct {
 
 // ToolFinished ends a tool call. ExitCode is set when the call ran a
 // command that exited non-zero (the call then failed); DurationMs is the
-// call's measured time.
+// call's measured time; Summary says what the call did in one line.
 type ToolFinished struct {
 	Header     `tstype:",extends"`
 	Type       string `json:"type" tstype:"\"tool_finished\""`
@@ -88,6 +88,7 @@ type ToolFinished struct {
 	Name       string `json:"name"`
 	Status     string `json:"status" tstype:"\"succeeded\" | \"failed\" | \"denied\" | \"canceled\""`
 	Output     string `json:"output"`
+	Summary    string `json:"summary"`
 	ExitCode   *int   `json:"exitCode,omitempty"`
 	DurationMs int64  `json:"durationMs"`
 }

@@ -227,7 +227,7 @@ func TestRunHumanOutput(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
-	if !strings.Contains(out, "• list_dir {\"path\":\".\"} → succeeded\n") || !strings.HasSuffix(out, "One file: a.txt\n") {
+	if !strings.Contains(out, "• Listed the workspace root · 1 entry\n") || !strings.HasSuffix(out, "One file: a.txt\n") {
 		t.Errorf("stdout %q", out)
 	}
 	if !strings.Contains(errOut, "Cooked for") {

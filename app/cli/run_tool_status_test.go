@@ -35,6 +35,9 @@ func TestRunJSONShellExitIsFailed(t *testing.T) {
 	if failed["status"] != "failed" || failed["exit_code"] != float64(1) || !strings.HasPrefix(failed["output"].(string), "exit code: 1") {
 		t.Errorf("exit 1 gave %v, want status failed and exit_code 1", failed)
 	}
+	if failed["summary"] != "Ran grep -q bread notes.txt · exit 1" {
+		t.Errorf("summary %q", failed["summary"])
+	}
 	if ok["status"] != "succeeded" || ok["exit_code"] != nil {
 		t.Errorf("exit 0 gave %v", ok)
 	}

@@ -97,7 +97,7 @@ export interface ToolProgress extends Header {
 /**
  * ToolFinished ends a tool call. ExitCode is set when the call ran a
  * command that exited non-zero (the call then failed); DurationMs is the
- * call's measured time.
+ * call's measured time; Summary says what the call did in one line.
  */
 export interface ToolFinished extends Header {
   type: "tool_finished";
@@ -105,6 +105,7 @@ export interface ToolFinished extends Header {
   name: string;
   status: "succeeded" | "failed" | "denied" | "canceled";
   output: string;
+  summary: string;
   exitCode?: number;
   durationMs: number;
 }
