@@ -225,7 +225,7 @@ describe("ChatView stream", () => {
     expect(document.body.innerHTML).not.toContain("sk-ant-0123456789abcdef");
     expect(document.body.innerHTML).not.toContain("abcdefgh12345");
 
-    await play(backend, { type: "tool_finished", callId: "c1", name: "shell", status: "failed", output: "token sk-proj0123456789abcdefgh", durationMs: 1500, turnId: "t1", seq: 4 });
+    await play(backend, { type: "tool_finished", callId: "c1", name: "shell", status: "failed", output: "token sk-proj0123456789abcdefgh", summary: "Ran echo", durationMs: 1500, turnId: "t1", seq: 4 });
     expect(screen.queryByRole("status", { name: "Running shell" })).toBeNull();
     const row = screen.getByText("failed").closest("details");
     expect(row?.open).toBe(false);

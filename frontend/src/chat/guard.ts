@@ -27,7 +27,8 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   tool_started: (r) => str(r, "callId") && str(r, "name") && "args" in r,
   tool_progress: (r) => str(r, "callId") && str(r, "chunk"),
   tool_finished: (r) =>
-    str(r, "callId") && str(r, "name") && typeof r.status === "string" && toolStatuses.has(r.status) && str(r, "output") && num(r, "durationMs"),
+    str(r, "callId") && str(r, "name") && typeof r.status === "string" && toolStatuses.has(r.status) && str(r, "output") &&
+    str(r, "summary") && (r.exitCode === undefined || num(r, "exitCode")) && num(r, "durationMs"),
   approval_requested: (r) =>
     str(r, "requestId") && str(r, "callId") && str(r, "tool") && typeof r.kind === "string" && approvalKinds.has(r.kind) &&
     str(r, "summary") && str(r, "detail"),

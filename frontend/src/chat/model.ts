@@ -13,6 +13,10 @@ export interface ToolCall {
   /** the last part of the live output while running */
   tail: string;
   output: string;
+  /** what the call did in one line (null for rows stored before summaries) */
+  summary: string | null;
+  /** a command's non-zero exit code */
+  exitCode: number | null;
   durationMs: number | null;
 }
 
