@@ -68,6 +68,12 @@ func TestSessionGrantEndsWithTheConversation(t *testing.T) {
 	if n := ev.approvals(second); n != 0 {
 		t.Errorf("the same chat asked %d times after allow for session", n)
 	}
+	if f := ev.toolFinished(second); len(f) != 1 || f[0].AllowedBy == nil || *f[0].AllowedBy != (Allowance{By: "session", Detail: "**"}) {
+		t.Errorf("the granted call's row %+v does not say the session grant allowed it", f)
+	}
+	if f := ev.toolFinished(first); len(f) != 1 || f[0].AllowedBy != nil {
+		t.Errorf("the call the user answered says it was auto-allowed: %+v", f)
+	}
 	if _, err := os.Stat(filepath.Join(ws, "b.txt")); err != nil {
 		t.Errorf("the granted edit did not happen: %v", err)
 	}

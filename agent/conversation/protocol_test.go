@@ -52,7 +52,7 @@ func TestWireFieldNames(t *testing.T) {
 		{&ToolStarted{}, "args callId name"},
 		{&ToolProgress{}, "callId chunk"},
 		{&ToolFinished{}, "callId durationMs name output status summary"},
-		{&ToolFinished{ExitCode: &exit}, "callId durationMs exitCode name output status summary"},
+		{&ToolFinished{ExitCode: &exit, AllowedBy: &Allowance{By: "mode"}}, "allowedBy callId durationMs exitCode name output status summary"},
 		{&ApprovalRequested{}, "callId detail kind requestId summary tool"},
 		{&ApprovalResolved{}, "requestId"},
 		{&ApprovalResolved{Decision: "deny"}, "decision requestId"},

@@ -45,4 +45,7 @@ func TestToolRowsTellTheTruth(t *testing.T) {
 	if rd.Status != "succeeded" || rd.ExitCode != nil || rd.Summary != "Read notes.txt · 2 lines" {
 		t.Errorf("read row %+v", rd)
 	}
+	if sh.AllowedBy == nil || sh.AllowedBy.By != "read-only" || rd.AllowedBy != nil {
+		t.Errorf("allowed by: shell %+v, read %+v; want read-only and nothing", sh.AllowedBy, rd.AllowedBy)
+	}
 }

@@ -18,13 +18,14 @@ type outcome struct {
 	// exited: the call failed only because its command exited non-zero,
 	// which the loop guard does not count (a test run fails while the
 	// model fixes the code).
-	exited   bool
-	duration time.Duration
+	exited    bool
+	allowedBy *tool.Allowance
+	duration  time.Duration
 }
 
 func finished(c llm.ToolCall, o outcome) ToolCallFinished {
 	return ToolCallFinished{ID: c.ID, Name: c.Name, Args: c.Args, Status: o.status, Output: o.result.Content,
-		ExitCode: o.exitCode, Duration: o.duration}
+		ExitCode: o.exitCode, AllowedBy: o.allowedBy, Duration: o.duration}
 }
 
 // runCalls runs one response's calls and returns their results in call
@@ -124,8 +125,9 @@ func (a *Agent) runOne(ctx context.Context, c llm.ToolCall) (o outcome) {
 			a.cfg.Logf("tool %s panicked: %v\n%s", c.Name, p, debug.Stack())
 		}
 	}()
-	cctx := tool.WithCallID(ctx, c.ID)
+	cctx, allowance := tool.WithAllowance(tool.WithCallID(ctx, c.ID))
 	text, err := a.tools.byName[c.Name].tool.Run(cctx, c.Args)
+	o.allowedBy = allowance()
 	o.status = tool.StatusOf(cctx, err)
 	code, exited := tool.ExitCode(err)
 	if exited {

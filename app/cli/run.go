@@ -328,6 +328,9 @@ func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 		if e.ExitCode != nil {
 			v["exit_code"] = *e.ExitCode
 		}
+		if a := e.AllowedBy; a != nil {
+			v["allowed_by"] = map[string]string{"by": a.By, "detail": r(a.Detail)}
+		}
 		p.line(v)
 	case loop.UsageReported:
 		u := e.Usage

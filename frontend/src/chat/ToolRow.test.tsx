@@ -1,11 +1,11 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ToolCall } from "./state";
-import { argHint, duration, statusLabel, ToolRow } from "./ToolRow";
+import { allowanceLabel, argHint, duration, statusLabel, ToolRow } from "./ToolRow";
 
 const base: ToolCall = {
   callId: "c1", name: "shell", args: { command: "go vet ./..." }, state: "failed", tail: "",
-  output: "exit code: 1 (812ms)\nvet: x.go:3: unreachable code", summary: "Ran go vet ./... · exit 1", exitCode: 1, durationMs: 812,
+  output: "exit code: 1 (812ms)\nvet: x.go:3: unreachable code", summary: "Ran go vet ./... · exit 1", exitCode: 1, allowedBy: null, durationMs: 812,
 };
 
 describe("ToolRow", () => {
@@ -20,6 +20,11 @@ describe("ToolRow", () => {
     expect(container.querySelector(".tool-body pre:last-of-type")?.textContent).toContain("unreachable code");
   });
 
+  it("says who allowed a call nobody was asked about", () => {
+    render(<ToolRow call={{ ...base, allowedBy: { by: "session", detail: "go vet *" } }} />);
+    expect(screen.getByText("auto-allowed for this chat").title).toContain("go vet *");
+  });
+
   it("falls back to the tool's name and hint for rows stored without a summary", () => {
     render(<ToolRow call={{ ...base, state: "succeeded", summary: null, exitCode: null, args: { pattern: "MinValueLen", path: "." } }} />);
     expect(screen.getByText("shell")).toBeTruthy();
@@ -31,6 +36,13 @@ describe("tool row helpers", () => {
   it("prefers the pattern to the path", () => {
     expect(argHint({ path: ".", pattern: "MinValueLen" })).toBe("MinValueLen");
     expect(argHint({ path: "a.go" })).toBe("a.go");
+  });
+
+  it("names each allowance", () => {
+    expect(allowanceLabel({ by: "rule", detail: "make *" })).toBe("auto-allowed by rule make *");
+    expect(allowanceLabel({ by: "mode", detail: "all" })).toBe("auto-allowed by Full auto mode");
+    expect(allowanceLabel({ by: "mode", detail: "edits" })).toBe("auto-allowed by Auto-accept edits mode");
+    expect(allowanceLabel({ by: "read-only" })).toBe("auto-allowed: read-only");
   });
 
   it("labels the status", () => {

@@ -1,6 +1,7 @@
 import { CopyButton } from "./CopyButton";
 import { DiffView, looksLikeDiff } from "./DiffView";
 import { redact } from "./redact";
+import type { Allowance } from "./protocol";
 import type { ToolCall, ToolState } from "./state";
 
 const stateLabel: Record<ToolState, string> = {
@@ -31,6 +32,24 @@ export function argHint(args: unknown): string {
   if (typeof first !== "string") return "";
   const one = redact(first).replace(/\s+/g, " ").trim();
   return one.length > 80 ? `${one.slice(0, 79)}…` : one;
+}
+
+// The permission modes by the names Settings gives them.
+const modeNames: Record<string, string> = { all: "Full auto", edits: "Auto-accept edits" };
+
+/** allowanceLabel is the chip of a call nobody was asked about: what allowed it. */
+export function allowanceLabel(a: Allowance): string {
+  const detail = redact(a.detail ?? "");
+  switch (a.by) {
+    case "rule":
+      return detail ? `auto-allowed by rule ${detail}` : "auto-allowed by a rule";
+    case "mode":
+      return `auto-allowed by ${modeNames[detail] ?? detail} mode`;
+    case "session":
+      return "auto-allowed for this chat";
+    case "read-only":
+      return "auto-allowed: read-only";
+  }
 }
 
 /** duration reads a measured time; under a millisecond reads "<1 ms", never "0 ms". */
@@ -70,6 +89,11 @@ export function ToolRow({ call }: { call: ToolCall }) {
             <span className="tool-name">{call.name}</span>
             {hint && <span className="tool-hint">{hint}</span>}
           </>
+        )}
+        {call.allowedBy && (
+          <span className="tool-allowed" title={call.allowedBy.by === "session" ? `granted earlier in this chat: ${call.allowedBy.detail ?? ""}` : undefined}>
+            {allowanceLabel(call.allowedBy)}
+          </span>
         )}
         <span className="tool-duration muted">{duration(call.durationMs)}</span>
         <span className="tool-details muted">details</span>

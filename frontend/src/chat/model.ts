@@ -1,7 +1,7 @@
 // The chat's shapes: turns as the view shows them, and the actions the
 // reducer in state.ts takes.
 import type { Skipped } from "./guard";
-import type { ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
+import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
 
 export type ToolState = "running" | ToolStatus;
 
@@ -17,6 +17,8 @@ export interface ToolCall {
   summary: string | null;
   /** a command's non-zero exit code */
   exitCode: number | null;
+  /** what let the call run without asking anyone, if anything did */
+  allowedBy: Allowance | null;
   durationMs: number | null;
 }
 

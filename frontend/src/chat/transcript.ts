@@ -23,7 +23,7 @@ function args(raw: string): unknown {
 function toolOf(c: SessionToolCall): ToolCall {
   return {
     callId: c.call_id, name: c.name, args: args(c.args), state: toolStates[c.status] ?? "canceled", tail: "",
-    output: c.full_output || c.output, summary: null, exitCode: null, durationMs: null,
+    output: c.full_output || c.output, summary: null, exitCode: null, allowedBy: null, durationMs: null,
   };
 }
 
