@@ -34,6 +34,8 @@ export interface SettingsView {
   approvalMode: ApprovalMode;
   /** the active model names each conversation after its first exchange */
   modelTitles: boolean;
+  /** the last folder opens when the app starts */
+  reopenLastWorkspace: boolean;
   providers: ProviderView[];
   keychain: KeychainView;
   warning: string;
@@ -63,6 +65,8 @@ export interface GlobalInput {
   modelTitles: boolean;
   /** run approved commands in the sandbox too */
   containApproved: boolean;
+  /** open the last folder at start; absent leaves it as it is */
+  reopenLastWorkspace?: boolean;
 }
 
 export interface ProviderInput {

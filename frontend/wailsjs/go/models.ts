@@ -45,6 +45,7 @@ export namespace app {
 	    approvalMode: string;
 	    modelTitles: boolean;
 	    containApproved: boolean;
+	    reopenLastWorkspace?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new GlobalInput(source);
@@ -60,6 +61,7 @@ export namespace app {
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
 	        this.containApproved = source["containApproved"];
+	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	    }
 	}
 	export class KeychainView {
@@ -236,6 +238,7 @@ export namespace app {
 	    maxIterations: number;
 	    approvalMode: string;
 	    modelTitles: boolean;
+	    reopenLastWorkspace: boolean;
 	    providers: ProviderView[];
 	    keychain: KeychainView;
 	    warning: string;
@@ -255,6 +258,7 @@ export namespace app {
 	        this.maxIterations = source["maxIterations"];
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
+	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	        this.providers = this.convertValues(source["providers"], ProviderView);
 	        this.keychain = this.convertValues(source["keychain"], KeychainView);
 	        this.warning = source["warning"];
