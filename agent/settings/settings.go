@@ -243,6 +243,9 @@ func (s *Settings) Resolve(id string, getenv func(string) string) (Endpoint, err
 	if id == s.ActiveProvider && s.ActiveModel != "" {
 		ep.Model = s.ActiveModel
 	}
+	if ep.Model == "" {
+		ep.Model = info.DefaultModel
+	}
 	return ep, nil
 }
 
