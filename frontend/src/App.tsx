@@ -9,7 +9,9 @@ import { useWorkspace } from "./chat/useWorkspace";
 import { SearchLauncher } from "./search/SearchLauncher";
 import { SnippetPreview } from "./search/SnippetPreview";
 import { useSessions } from "./sessions/useSessions";
+import type { SettingsFocus } from "./settings/focus";
 import { SettingsPanel } from "./settings/SettingsPanel";
+import { FirstRunSetup } from "./shell/FirstRunSetup";
 import { HelpOverlay } from "./shell/HelpOverlay";
 import { IndexStatus } from "./shell/IndexStatus";
 import { Sidebar } from "./shell/Sidebar";
@@ -27,10 +29,10 @@ export function App({
   shell?: ShellBackend;
   trust?: TrustBackend;
 }) {
-  // "provider" opens Settings at the active provider (a chat error about
-  // its key or endpoint); true opens it at the top.
-  const [settingsOpen, setSettingsOpen] = useState<boolean | "provider">(false);
-  const openSettings = useCallback(() => setSettingsOpen("provider"), []);
+  // A focus opens Settings at the field that fixes a chat error (the
+  // active provider's key or endpoint, the model); true opens it at the top.
+  const [settingsOpen, setSettingsOpen] = useState<boolean | SettingsFocus>(false);
+  const openSettings = useCallback((focus?: SettingsFocus) => setSettingsOpen(focus ?? true), []);
   const ws = useWorkspace(backend);
   const wsPath = ws.workspace?.path ?? null;
   // A new or opened conversation starts a fresh chat view, seeded with the
@@ -98,7 +100,9 @@ export function App({
           />
         ) : (
           <div>
-            <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} recent={recent} onOpen={(p) => void ws.open(p)} />
+            <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} recent={recent} onOpen={(p) => void ws.open(p)}>
+              <FirstRunSetup backend={backend} />
+            </EmptyState>
             <ul className="shortcut-list empty-state" aria-label="Keyboard shortcuts">
               {shortcuts.map((s) => (
                 <li key={s.id}>
@@ -110,7 +114,7 @@ export function App({
         )}
       </main>
       {settingsOpen && (
-        <SettingsPanel backend={backend} atActiveProvider={settingsOpen === "provider"} onClose={() => setSettingsOpen(false)} />
+        <SettingsPanel backend={backend} focus={settingsOpen === true ? undefined : settingsOpen} onClose={() => setSettingsOpen(false)} />
       )}
       <SearchLauncher shell={shell} enabled={wsPath !== null} onOpen={setPreview} />
       {preview && <SnippetPreview shell={shell} hit={preview} onClose={() => setPreview(null)} />}

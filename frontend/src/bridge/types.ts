@@ -74,6 +74,27 @@ export interface ProviderInput {
   model: string;
 }
 
+/** A provider the first-run setup offers; found says why it comes first. */
+export interface SetupOption {
+  id: string;
+  name: string;
+  local: boolean;
+  needsKey: boolean;
+  keyEnv: string;
+  /** "running" (a local server answered), "env", "keychain", "session", or "" */
+  found: string;
+  detail: string;
+  models: string[] | null;
+  defaultModel: string;
+}
+
+/** The empty window's setup: ready when the active provider can answer now. */
+export interface FirstRunView {
+  ready: boolean;
+  active: string;
+  options: SetupOption[] | null;
+}
+
 export interface ConnectionResult {
   ok: boolean;
   modelCount: number;

@@ -69,8 +69,8 @@ describe("ChatView composer", () => {
     });
     expect(input.value).toBe("keep me");
     expect(screen.getByRole("alert").textContent).toContain("There is no API key for this provider yet.");
-    fireEvent.click(screen.getByRole("button", { name: "Open Settings" }));
-    expect(onOpenSettings).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Add the API key" }));
+    expect(onOpenSettings).toHaveBeenCalledWith("key");
   });
 });
 

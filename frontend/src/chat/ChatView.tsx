@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Backend } from "../bridge";
+import type { SettingsFocus } from "../settings/focus";
 import type { SessionMessage, TurnUndo } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
@@ -22,7 +23,7 @@ function relativeTo(root: string, p: string): string {
 interface Props {
   backend: Backend;
   workspace: WorkspaceView;
-  onOpenSettings: () => void;
+  onOpenSettings: (focus?: SettingsFocus) => void;
   /** offers a switch of folder from the header when given */
   onChooseWorkspace?: () => void;
   /** a stored conversation to show (OpenSession's messages); remount (key) to switch */

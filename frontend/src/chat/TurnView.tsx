@@ -1,4 +1,5 @@
 import { memo } from "react";
+import type { SettingsFocus } from "../settings/focus";
 import { ApprovalCard } from "./ApprovalCard";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";
@@ -12,7 +13,7 @@ import { UserPrompt } from "./UserPrompt";
 /** The callbacks a turn needs; the caller keeps them stable so memo holds. */
 export interface TurnActions {
   onAnswer: (requestId: string, d: ApprovalDecision) => void;
-  onOpenSettings: () => void;
+  onOpenSettings: (focus?: SettingsFocus) => void;
   onRetry: (prompt: string) => void;
   /** rerun a turn in place: regenerate, or (with edited) edit-and-resend */
   onReplace: (turnId: string, prompt: string, edited: boolean) => Promise<boolean>;

@@ -18,7 +18,8 @@ const approvals: { value: ApprovalMode; label: string }[] = [
   { value: "auto", label: "Full auto" },
 ];
 
-function fromView(v: SettingsView): GlobalInput {
+/** fromView is the global settings as SaveGlobal takes them. */
+export function fromView(v: SettingsView): GlobalInput {
   return {
     activeProvider: v.activeProvider,
     activeModel: v.activeModel,

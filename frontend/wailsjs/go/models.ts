@@ -36,6 +36,68 @@ export namespace app {
 	        this.message = source["message"];
 	    }
 	}
+	export class SetupOption {
+	    id: string;
+	    name: string;
+	    local: boolean;
+	    needsKey: boolean;
+	    keyEnv: string;
+	    found: string;
+	    detail: string;
+	    models: string[];
+	    defaultModel: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SetupOption(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.local = source["local"];
+	        this.needsKey = source["needsKey"];
+	        this.keyEnv = source["keyEnv"];
+	        this.found = source["found"];
+	        this.detail = source["detail"];
+	        this.models = source["models"];
+	        this.defaultModel = source["defaultModel"];
+	    }
+	}
+	export class FirstRunView {
+	    ready: boolean;
+	    active: string;
+	    options: SetupOption[];
+	
+	    static createFrom(source: any = {}) {
+	        return new FirstRunView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ready = source["ready"];
+	        this.active = source["active"];
+	        this.options = this.convertValues(source["options"], SetupOption);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class GlobalInput {
 	    activeProvider: string;
 	    activeModel: string;
@@ -284,6 +346,7 @@ export namespace app {
 		    return a;
 		}
 	}
+	
 	export class SnippetLine {
 	    n: number;
 	    text: string;

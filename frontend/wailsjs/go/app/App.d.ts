@@ -30,6 +30,8 @@ export function ExportSession(arg1:string,arg2:string):Promise<string>;
 
 export function FindFiles(arg1:string,arg2:number):Promise<Array<knowledge.FileMatch>>;
 
+export function FirstRun():Promise<app.FirstRunView>;
+
 export function GetSettings():Promise<app.SettingsView>;
 
 export function IndexStatus():Promise<knowledge.Status>;

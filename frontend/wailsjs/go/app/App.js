@@ -54,6 +54,10 @@ export function FindFiles(arg1, arg2) {
   return window['go']['app']['App']['FindFiles'](arg1, arg2);
 }
 
+export function FirstRun() {
+  return window['go']['app']['App']['FirstRun']();
+}
+
 export function GetSettings() {
   return window['go']['app']['App']['GetSettings']();
 }
