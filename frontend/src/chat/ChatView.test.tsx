@@ -141,6 +141,30 @@ describe("ChatView per-turn actions", () => {
     expect(screen.getByRole("button", { name: "Undo turn" })).toBeTruthy();
   });
 
+  it("ends a turn with one action row and names what Undo restored", async () => {
+    const { backend } = setup();
+    vi.mocked(backend.undoTurn).mockResolvedValueOnce({ restored: ["/p/a.go"], deleted: ["/p/new.txt"], conflicts: [] });
+    await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go", "/p/new.txt"] }, done({ cost: null })));
+    const row = screen.getByRole("group", { name: "Turn actions" });
+    expect(Array.from(row.querySelectorAll("button")).map((b) => b.textContent)).toEqual(["Copy", "Regenerate", "Undo turn"]);
+    expect(screen.queryByText("cost unknown")).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Undo turn" }));
+    });
+    expect(screen.getByTestId("undo-toast").textContent).toContain("Undone: restored a.go; removed new.txt.");
+  });
+
+  it("offers Retry, not Regenerate too, after a failed turn", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("a", started("hi"), { type: "error", class: "server", message: "HTTP 500" }, done()));
+    expect(screen.getAllByRole("button", { name: "Retry" })).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Regenerate" })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    });
+    expect(backend.regenerate).toHaveBeenCalledWith("a");
+  });
+
   it("shows each changed file's line counts and diff", async () => {
     const { backend } = setup();
     const stats = [

@@ -37,7 +37,7 @@ interface Props {
 /** ChatView is the conversation with the agent in one workspace. */
 export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, findFiles }: Props) {
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}) : undefined));
-  const { state, notice, send, stop, approve, replace, undo, compact, dismissNotice } = useChat(backend, initial);
+  const { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
 
   const actions: TurnActions = useMemo(
@@ -96,6 +96,14 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           </div>
         ) : (
           <MessageList state={state} actions={actions} />
+        )}
+        {toast && (
+          <div className="toast chat-toast" role="status" data-testid="undo-toast">
+            <p>{toast}</p>
+            <button type="button" className="icon" aria-label="Dismiss notification" onClick={dismissToast}>
+              ×
+            </button>
+          </div>
         )}
         {notice && (
           <div className="chat-notice">

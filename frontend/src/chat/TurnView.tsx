@@ -53,7 +53,6 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
   // Stored turns can be regenerated, edited and undone like live ones: the
   // backend knows where they start and which snapshots are theirs.
   const idle = !actions.busy;
-  const retry = () => void actions.onReplace(turn.turnId, turn.prompt, false);
   return (
     <article className="turn" aria-label="Exchange" data-turn={turn.turnId}>
       <UserPrompt prompt={turn.prompt} onResend={idle && turn.prompt ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
@@ -75,7 +74,6 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
             message={turn.error.message}
             onOpenSettings={actions.onOpenSettings}
             onCompact={actions.busy ? undefined : actions.onCompact}
-            onRetry={retry}
           />
         )}
         {turn.status === "stopped" && <p className="muted">Stopped.</p>}

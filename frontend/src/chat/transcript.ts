@@ -78,7 +78,8 @@ function addStep(t: Turn, m: SessionMessage): Turn {
       outputTokens: t.usage.outputTokens + u.output_tokens,
       reasoningTokens: t.usage.reasoningTokens + u.reasoning_tokens,
     },
-    cost: (t.cost ?? 0) + u.cost_usd,
+    // A stored cost of 0 is a cost nobody knew: it stays unknown, never "$0".
+    cost: u.cost_usd > 0 ? (t.cost ?? 0) + u.cost_usd : t.cost,
     iterations: t.iterations + 1,
     status,
     error,
