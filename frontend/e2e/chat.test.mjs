@@ -143,7 +143,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       await send(s, "hello?");
       const alert = s.page.getByRole("alert").filter({ hasText: "no API key" });
       await alert.waitFor();
-      await alert.getByRole("button", { name: /Settings/ }).click();
+      await alert.getByRole("button", { name: "Add the API key" }).click();
       await s.page.getByRole("dialog", { name: "Settings" }).waitFor();
       await s.page.waitForFunction(() => document.activeElement?.id === "key-openai");
       await shot(s.page, "no-key");

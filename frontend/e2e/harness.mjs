@@ -37,13 +37,13 @@ async function waitForHTTP(url, ms) {
   throw new Error(`${url} did not come up in ${ms} ms`);
 }
 
-/** startApp runs the dev binary with its own config dir. */
-export async function startApp({ configDir } = {}) {
+/** startApp runs the dev binary with its own config dir (and env added to the process's). */
+export async function startApp({ configDir, env = {} } = {}) {
   const port = await freePort();
   const cfg = configDir ?? mkdtempSync(path.join(process.env.HOME ?? "/tmp", "cfg-"));
   const bin = process.env.HEARTH_DEV_BIN ?? path.join(root, "build/bin/hearth-dev");
   const child = spawn(bin, ["-devserver", `127.0.0.1:${port}`, "-assetdir", path.join(root, "frontend/dist"), "-loglevel", "Warning"], {
-    env: { ...process.env, XDG_CONFIG_HOME: cfg },
+    env: { ...process.env, ...env, XDG_CONFIG_HOME: cfg },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
