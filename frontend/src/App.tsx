@@ -94,6 +94,7 @@ export function App({
             workspace={ws.workspace}
             transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
             storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
+            storedCalls={opened?.epoch === ws.epoch ? (opened.t.calls ?? undefined) : undefined}
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
             findFiles={shell.findFiles}

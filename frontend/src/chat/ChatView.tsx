@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Backend } from "../bridge";
 import type { SettingsFocus } from "../settings/focus";
-import type { SessionMessage, TurnUndo } from "../bridge/sessions";
+import type { SessionMessage, StoredCall, TurnUndo } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
 import { ContextMeter } from "./ContextMeter";
@@ -30,13 +30,15 @@ interface Props {
   transcript?: SessionMessage[];
   /** what the stored turns changed (OpenSession's undo) */
   storedUndo?: Record<string, TurnUndo>;
+  /** what the stored tool calls did (OpenSession's calls) */
+  storedCalls?: Record<string, StoredCall>;
   /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
   findFiles?: FindFiles;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, findFiles }: Props) {
-  const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}) : undefined));
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles }: Props) {
+  const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
 

@@ -397,6 +397,20 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class StoredCallView {
+	    summary: string;
+	    exitCode?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StoredCallView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.summary = source["summary"];
+	        this.exitCode = source["exitCode"];
+	    }
+	}
 	export class TurnUndoView {
 	    files: string[];
 	    stats: undo.Change[];
@@ -435,6 +449,7 @@ export namespace app {
 	    session: SessionView;
 	    messages: session.Message[];
 	    undo: Record<string, TurnUndoView>;
+	    calls: Record<string, StoredCallView>;
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptView(source);
@@ -445,6 +460,7 @@ export namespace app {
 	        this.session = this.convertValues(source["session"], SessionView);
 	        this.messages = this.convertValues(source["messages"], session.Message);
 	        this.undo = this.convertValues(source["undo"], TurnUndoView, true);
+	        this.calls = this.convertValues(source["calls"], StoredCallView, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
