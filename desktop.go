@@ -77,7 +77,9 @@ func runDesktop(workspace string) int {
 		Getenv:   os.Getenv,
 	})
 	a.OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
-	err = app.RunDesktop(assets, appIcon, a, workspace)
+	// A development build runs beside others (the end-to-end tests start
+	// one per test); a release build is one window.
+	err = app.RunDesktop(assets, appIcon, a, app.Launch{Folder: workspace, SingleInstance: !devBuild})
 	a.Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)

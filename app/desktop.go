@@ -26,9 +26,8 @@ const (
 // window in.
 var ErrNoDisplay = errors.New("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); the command line works without one: hearth help")
 
-// RunDesktop opens the window on folder dir ("" for the last one, see
-// openAtStart) and blocks until it is closed.
-func RunDesktop(assets fs.FS, icon []byte, a *App, dir string) (err error) {
+// RunDesktop opens the window as launch says and blocks until it is closed.
+func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 	// GTK that cannot open a display makes Wails panic on this goroutine;
 	// that is a missing display, not a crash. Any other panic goes on. (No
 	// check of DISPLAY first: `wails generate` runs this without one.)
@@ -60,15 +59,16 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, dir string) (err error) {
 			a.startup(ctx)
 			a.SetEmitter(func(name string, data any) { runtime.EventsEmit(ctx, name, data) })
 			runtime.OnFileDrop(ctx, a.dropped)
-			a.openAtStart(dir)
+			a.openAtStart(launch.Folder)
 			if win.Placed {
 				runtime.WindowSetPosition(ctx, win.X, win.Y)
 			}
 		},
-		OnBeforeClose:  a.rememberWindow,
-		OnShutdown:     func(context.Context) { a.Shutdown() },
-		Bind:           []any{a},
-		ErrorFormatter: FormatError,
+		OnBeforeClose:      a.rememberWindow,
+		OnShutdown:         func(context.Context) { a.Shutdown() },
+		SingleInstanceLock: a.singleInstance(launch.SingleInstance),
+		Bind:               []any{a},
+		ErrorFormatter:     FormatError,
 		// A chat UI gains nothing from GPU compositing, and WebKitGTK's
 		// compositing mode costs ~80 MB per window (measured by bench/startup.sh).
 		Linux: &linux.Options{Icon: icon, ProgramName: "hearth", WebviewGpuPolicy: linux.WebviewGpuPolicyNever},

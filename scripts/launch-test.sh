@@ -76,6 +76,25 @@ on_folder() {
 }
 on_folder
 
+# A second launch hands its folder to the running window and exits.
+second_launch() {
+  local ws2; ws2=$(mktemp -d); local pid win="" code
+  "$bin" >"$out/launch-first.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 100); do
+    win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1); [[ -n $win ]] && break; sleep 0.1
+  done
+  sleep 1
+  (cd "$(dirname "$ws2")" && timeout 20 "$bin" "$(basename "$ws2")" >"$out/launch-second.log" 2>&1); code=$?
+  # Wails ends the second process with status 1 once it has handed over.
+  check "a second launch exits at once (got $code)" '((code != 124))'
+  for _ in $(seq 1 50); do grep -q "$ws2" "$cfg/settings.json" 2>/dev/null && break; sleep 0.1; done
+  check "the running window opened the second launch's folder" 'grep -A1 recentWorkspaces "$cfg/settings.json" | grep -q "$ws2"'
+  check "still one window" '[[ $(xdotool search --onlyvisible --name "^Hearth$" 2>/dev/null | wc -l) == 1 ]]'
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null
+}
+second_launch
+
 # The CLI never panics: nonsense is a usage error, and no display is one line.
 timeout 20 "$bin" nonsense >"$out/launch-nonsense.log" 2>&1; code=$?
 check "hearth nonsense exits 2 (got $code)" '((code == 2))'
