@@ -92,6 +92,7 @@ type Conversation struct {
 	broker *permission.Broker
 	todos  *tools.TodoList
 	tools  *tools.State // reads and session grants, kept across turns
+	choice Choice       // the composer's provider, model, effort and mode
 	// sessionID is the stored conversation turns are saved to; "" until
 	// the first message of a new chat.
 	sessionID string

@@ -81,9 +81,9 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 // agent; on failure the turn (its stream) is still returned.
 func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, error) {
 	c.mu.Lock()
-	ws, broker, todos, state := c.workspace, c.broker, c.todos, c.tools
+	ws, broker, todos, state, choice := c.workspace, c.broker, c.todos, c.tools, c.choice
 	c.mu.Unlock()
-	st := c.cfg.Settings()
+	st, a := applyChoice(c.cfg.Settings(), c.cfg.Agent, choice)
 	t := &Turn{c: c, id: id, prompt: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
 	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: time.Now().UnixMilli()})
 	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}
@@ -111,7 +111,6 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		// The agent's own writes are searchable before its tool call returns.
 		tc.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
 	}
-	a := c.cfg.Agent
 	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,

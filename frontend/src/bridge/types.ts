@@ -74,6 +74,23 @@ export interface ProviderInput {
   model: string;
 }
 
+/** The composer picker: what the conversation's next turn uses, and the providers to pick from. */
+export interface ChatChoiceView {
+  provider: string;
+  model: string;
+  effort: ReasoningEffort;
+  mode: ApprovalMode;
+  providers: { id: string; name: string; local: boolean }[] | null;
+}
+
+/** Sets the conversation's choice; an empty field follows Settings. */
+export interface ChatChoiceInput {
+  provider: string;
+  model: string;
+  effort: ReasoningEffort | "";
+  mode: ApprovalMode | "";
+}
+
 /** A provider the first-run setup offers; found says why it comes first. */
 export interface SetupOption {
   id: string;

@@ -9,6 +9,7 @@ import { ErrorNotice } from "./ErrorNotice";
 import { whenIdle } from "./idle";
 import { OpenLink, warmUp } from "./Markdown";
 import { MessageList } from "./MessageList";
+import { ModelPicker } from "./ModelPicker";
 import { isStreaming, pendingApprovals } from "./state";
 import { fromTranscript } from "./transcript";
 import type { TurnActions } from "./TurnView";
@@ -120,6 +121,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
             </button>
           </div>
         )}
+        <ModelPicker backend={backend} />
         <Composer
           streaming={streaming}
           awaitingApproval={pendingApprovals(state).length > 0}

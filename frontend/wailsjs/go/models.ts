@@ -1,5 +1,78 @@
 export namespace app {
 	
+	export class ChatChoiceInput {
+	    provider: string;
+	    model: string;
+	    effort: string;
+	    mode: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChatChoiceInput(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	        this.effort = source["effort"];
+	        this.mode = source["mode"];
+	    }
+	}
+	export class ChoiceProvider {
+	    id: string;
+	    name: string;
+	    local: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChoiceProvider(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.local = source["local"];
+	    }
+	}
+	export class ChatChoiceView {
+	    provider: string;
+	    model: string;
+	    effort: string;
+	    mode: string;
+	    providers: ChoiceProvider[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ChatChoiceView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	        this.effort = source["effort"];
+	        this.mode = source["mode"];
+	        this.providers = this.convertValues(source["providers"], ChoiceProvider);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	export class CompactResult {
 	    changed: boolean;
 	    before: number;

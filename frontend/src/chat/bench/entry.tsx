@@ -13,7 +13,7 @@ const subs = new Set<(e: ChatEvent) => void>();
 const none = () => Promise.reject(new Error("not in the benchmark"));
 const backend: Backend = {
   getSettings: none, saveGlobal: none, saveProvider: none, addCustomEndpoint: none, removeCustomEndpoint: none, addKnowledgeFolder: none, removeKnowledgeFolder: none,
-  setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none, firstRun: none,
+  setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none, firstRun: none, chatChoice: none, setChatChoice: none,
   warnings: async () => [], markFirstPaint: async () => undefined, rememberWindow: async () => undefined, compactConversation: none,
   openWorkspace: none, chooseWorkspace: none, currentWorkspace: async () => null, recentWorkspaces: async () => [],
   send: none, regenerate: none, editAndResend: none, undoTurn: none, redoTurn: none, stop: async () => undefined, approve: async () => undefined, openExternal: () => undefined,

@@ -10,6 +10,8 @@ export function AddKnowledgeFolder():Promise<app.SettingsView>;
 
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
 
+export function ChatChoice():Promise<app.ChatChoiceView>;
+
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
 
 export function Close():Promise<void>;
@@ -79,6 +81,8 @@ export function SearchSessions(arg1:string):Promise<Array<session.Hit>>;
 export function SearchWorkspace(arg1:string,arg2:number):Promise<app.SearchView>;
 
 export function Send(arg1:string):Promise<app.SendResult>;
+
+export function SetChatChoice(arg1:app.ChatChoiceInput):Promise<app.ChatChoiceView>;
 
 export function SetEmitter(arg1:any):Promise<void>;
 

@@ -14,6 +14,10 @@ export function Approve(arg1, arg2, arg3) {
   return window['go']['app']['App']['Approve'](arg1, arg2, arg3);
 }
 
+export function ChatChoice() {
+  return window['go']['app']['App']['ChatChoice']();
+}
+
 export function ChooseWorkspace() {
   return window['go']['app']['App']['ChooseWorkspace']();
 }
@@ -152,6 +156,10 @@ export function SearchWorkspace(arg1, arg2) {
 
 export function Send(arg1) {
   return window['go']['app']['App']['Send'](arg1);
+}
+
+export function SetChatChoice(arg1) {
+  return window['go']['app']['App']['SetChatChoice'](arg1);
 }
 
 export function SetEmitter(arg1) {
