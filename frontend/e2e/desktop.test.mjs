@@ -221,6 +221,32 @@ describe("Allow for session", () => {
   });
 });
 
+describe("Composer model picker", () => {
+  it("shows the conversation's model and its mode applies to the next turn, Settings unchanged", async () => {
+    const s = await chatSetup([
+      [{ tool: { id: "w1", name: "write_file", args: { path: "auto.txt", content: "x\n" } } }],
+      [{ text: "Wrote it without asking." }],
+    ]);
+    try {
+      const picker = s.page.getByRole("group", { name: "Model for this conversation" });
+      assert.equal(await picker.getByLabel("Model").inputValue(), "e2e-model");
+      assert.equal(await picker.getByLabel("Provider").inputValue(), "custom:script");
+      await picker.getByLabel("Approval mode").selectOption("auto");
+      await picker.getByLabel("Reasoning effort").selectOption("high");
+      await shot(s.page, "model-picker");
+      await s.send("write auto.txt");
+      await s.page.getByText("Wrote it without asking.").waitFor();
+      assert.equal(await s.page.getByRole("group", { name: /Approval needed/ }).count(), 0, "the picker's mode was not used");
+      assert.ok(existsSync(path.join(s.ws, "auto.txt")));
+      assert.equal(s.provider.requests[0].model, "e2e-model");
+      const settings = await s.page.evaluate(() => window.go.app.App.GetSettings());
+      assert.equal(settings.approvalMode, "ask", "the picker changed Settings");
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe("End of a turn", () => {
   it("one action row, and a toast naming what Undo restored", async () => {
     const s = await chatSetup([
