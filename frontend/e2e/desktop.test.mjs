@@ -247,6 +247,34 @@ describe("Composer model picker", () => {
   });
 });
 
+describe("Command palette", () => {
+  it("Ctrl+K finds a conversation and a command and runs them", async () => {
+    const s = await chatSetup([[{ text: "Palette answer." }]]);
+    try {
+      await s.send("remember the palette");
+      await s.page.getByText("Palette answer.").waitFor();
+      await s.page.getByRole("button", { name: "New chat" }).click();
+      await s.page.getByText("Palette answer.").waitFor({ state: "detached" });
+      await s.page.keyboard.press("Control+K");
+      const palette = s.page.getByRole("dialog", { name: "Command palette" });
+      const input = palette.getByPlaceholder(/Type a command/);
+      await input.waitFor();
+      assert.ok(await input.evaluate((el) => el === document.activeElement), "the palette's input is not focused");
+      await input.fill("remember the pal");
+      await shot(s.page, "palette");
+      await s.page.keyboard.press("Enter");
+      await s.page.getByText("Palette answer.").waitFor();
+      await s.page.keyboard.press("Control+K");
+      await input.fill("default model");
+      await s.page.keyboard.press("Enter");
+      await s.page.getByRole("dialog", { name: "Settings" }).waitFor();
+      await s.page.waitForFunction(() => document.activeElement?.id === "active-model");
+    } finally {
+      await s.close();
+    }
+  });
+});
+
 describe("End of a turn", () => {
   it("one action row, and a toast naming what Undo restored", async () => {
     const s = await chatSetup([

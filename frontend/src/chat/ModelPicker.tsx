@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { BridgeError, type ApprovalMode, type Backend, type ChatChoiceView, type ReasoningEffort } from "../bridge";
+import { CHOICE_EVENT } from "../shell/CommandPalette";
 
 const efforts: ReasoningEffort[] = ["off", "low", "medium", "high"];
 const modes: { value: ApprovalMode; label: string }[] = [
@@ -26,12 +27,18 @@ export function ModelPicker({ backend }: { backend: Backend }) {
 
   useEffect(() => {
     let live = true;
-    backend
-      .chatChoice()
-      .then((v) => live && setView(v))
-      .catch(() => undefined);
+    const load = () => {
+      backend
+        .chatChoice()
+        .then((v) => live && setView(v))
+        .catch(() => undefined);
+    };
+    load();
+    // The command palette switches models too.
+    window.addEventListener(CHOICE_EVENT, load);
     return () => {
       live = false;
+      window.removeEventListener(CHOICE_EVENT, load);
     };
   }, [backend]);
 
