@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, launchBrowser, openWorkspace, startApp, startModelServer, writeChatSettings } from "./harness.mjs";
+import { artifacts, axeViolations, launchBrowser, openWorkspace, startApp, startModelServer, writeChatSettings } from "./harness.mjs";
 import { startFakeOllama } from "./ollama.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
@@ -17,7 +17,11 @@ after(async () => {
   await browser?.close();
 });
 
-const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-desktop-${name}.png`), fullPage: true });
+// Each screenshot is also an accessibility check: no serious or critical axe violation.
+const shot = async (page, name) => {
+  await page.screenshot({ path: path.join(artifacts, `e2e-desktop-${name}.png`), fullPage: true });
+  assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
+};
 
 function tempDir(prefix) {
   return mkdtempSync(path.join(process.env.HOME, prefix));

@@ -121,6 +121,23 @@ export function writeChatSettings(configDir, providerURL, approvalMode = "ask") 
   writeFileSync(path.join(configDir, "Hearth", "settings.json"), JSON.stringify(settings));
 }
 
+const axeSource = readFileSync(path.join(import.meta.dirname, "../node_modules/axe-core/axe.min.js"), "utf8");
+
+/**
+ * axeViolations runs axe-core on the page and returns its serious and
+ * critical violations, each as "rule: target" lines.
+ */
+export async function axeViolations(page) {
+  // Evaluated through the debugger protocol: the app's CSP refuses inline scripts, rightly.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${v.help}`));
+  });
+  return found;
+}
+
 /** openWorkspace opens dir through the bound method (as a folder drop does) and reloads. */
 export async function openWorkspace(page, dir) {
   await page.evaluate((d) => window.go.app.App.OpenWorkspace(d), dir);
