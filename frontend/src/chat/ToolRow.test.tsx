@@ -25,6 +25,12 @@ describe("ToolRow", () => {
     expect(screen.getByText("auto-allowed for this chat").title).toContain("go vet *");
   });
 
+  it("shows no spinner for a call that waits for approval", () => {
+    const { container } = render(<ToolRow call={{ ...base, state: "running", summary: null, exitCode: null }} awaitingApproval />);
+    expect(container.querySelector(".spinner")).toBeNull();
+    expect(screen.getByRole("status").getAttribute("aria-label")).toBe("shell waits for your approval");
+  });
+
   it("falls back to the tool's name and hint for rows stored without a summary", () => {
     render(<ToolRow call={{ ...base, state: "succeeded", summary: null, exitCode: null, args: { pattern: "MinValueLen", path: "." } }} />);
     expect(screen.getByText("shell")).toBeTruthy();

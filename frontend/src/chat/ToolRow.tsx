@@ -63,8 +63,17 @@ export function duration(ms: number | null): string {
  * ToolRow: one live line while a call runs, then one human line saying what
  * happened, with the arguments and raw output behind "details".
  */
-export function ToolRow({ call }: { call: ToolCall }) {
+export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; awaitingApproval?: boolean }) {
   const hint = argHint(call.args);
+  if (call.state === "running" && awaitingApproval) {
+    return (
+      <div className="tool-live tool-waiting" role="status" aria-label={`${call.name} waits for your approval`}>
+        <span className="tool-name">{call.name}</span>
+        {hint && <span className="tool-hint">{hint}</span>}
+        <span className="tool-tail muted">waits for your approval below</span>
+      </div>
+    );
+  }
   if (call.state === "running") {
     return (
       <div className="tool-live" role="status" aria-label={`Running ${call.name}`}>

@@ -30,7 +30,9 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
       return <Markdown text={part.text} live={last && turn.status === "running"} />;
     case "tool": {
       const call = turn.tools[part.callId];
-      return call ? <ToolRow call={call} /> : null;
+      // A call whose approval card waits below has not started: no spinner.
+      const asking = Object.values(turn.approvals).some((a) => a.callId === part.callId && a.decision === null);
+      return call ? <ToolRow call={call} awaitingApproval={asking} /> : null;
     }
     case "approval": {
       const a = turn.approvals[part.requestId];
