@@ -68,7 +68,7 @@ windows: frontend
 install: build
 	install -Dm755 $(BIN) $(PREFIX)/bin/hearth
 	install -Dm644 build/linux/hearth.png $(PREFIX)/share/icons/hicolor/512x512/apps/hearth.png
-	sed "s|^Exec=.*|Exec=$(PREFIX)/bin/hearth|" build/linux/hearth.desktop > /tmp/hearth.desktop.$$$$ && \
+	sed "s|^Exec=hearth|Exec=$(PREFIX)/bin/hearth|" build/linux/hearth.desktop > /tmp/hearth.desktop.$$$$ && \
 	  install -Dm644 /tmp/hearth.desktop.$$$$ $(PREFIX)/share/applications/hearth.desktop && rm /tmp/hearth.desktop.$$$$
 	@if command -v update-desktop-database >/dev/null; then update-desktop-database $(PREFIX)/share/applications; fi
 	@echo "Installed: Hearth is in your application menu."

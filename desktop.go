@@ -37,8 +37,9 @@ const desktopMemoryLimit = 350 << 20
 // collection in the slowest searches.
 const desktopHeapFloor = 32 << 20
 
-// runDesktop is the composition root of the desktop app.
-func runDesktop(_ []string) int {
+// runDesktop is the composition root of the desktop app; workspace is the
+// folder to open ("" for the last one).
+func runDesktop(workspace string) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(desktopMemoryLimit)
 	}
@@ -77,7 +78,9 @@ func runDesktop(_ []string) int {
 		Version:  version,
 	})
 	a.OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
-	err = app.RunDesktop(assets, appIcon, a)
+	// A development build runs beside others (the end-to-end tests start
+	// one per test); a release build is one window.
+	err = app.RunDesktop(assets, appIcon, a, app.Launch{Folder: workspace, SingleInstance: !devBuild})
 	a.Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)

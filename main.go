@@ -1,6 +1,6 @@
-// Command hearth is the Hearth desktop agent. With no arguments it opens the
-// window; with a command (run, apply, index, search, keys, sessions) it works
-// headless.
+// Command hearth is the Hearth desktop agent. With no arguments (or a folder)
+// it opens the window; with a command (run, apply, index, search, keys,
+// sessions) it works headless.
 package main
 
 import (
@@ -30,5 +30,9 @@ func main() {
 		stop()
 		os.Exit(code)
 	}
-	os.Exit(runDesktop(args))
+	dir, code, ok := cli.Desktop(cli.OSEnv(version), args, devBuild)
+	if !ok {
+		os.Exit(code)
+	}
+	os.Exit(runDesktop(dir))
 }

@@ -2,9 +2,11 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/wailsapp/wails/v2"
@@ -20,15 +22,31 @@ const (
 	minHeight = 480
 )
 
-// RunDesktop opens the window and blocks until it is closed.
-func RunDesktop(assets fs.FS, icon []byte, a *App) error {
+// ErrNoDisplay reports that there is no graphical session to open the
+// window in.
+var ErrNoDisplay = errors.New("no display to open the window on (DISPLAY and WAYLAND_DISPLAY are unset or unreachable); the command line works without one: hearth help")
+
+// RunDesktop opens the window as launch says and blocks until it is closed.
+func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
+	// GTK that cannot open a display makes Wails panic on this goroutine;
+	// that is a missing display, not a crash. Any other panic goes on. (No
+	// check of DISPLAY first: `wails generate` runs this without one.)
+	defer func() {
+		if p := recover(); p != nil {
+			if strings.Contains(fmt.Sprint(p), "failed to init GTK") {
+				err = ErrNoDisplay
+				return
+			}
+			panic(p)
+		}
+	}()
 	win := a.deps.Settings.Get().Window
 	w, h := win.Width, win.Height
 	if w < minWidth || h < minHeight {
 		def := settings.Defaults().Window
 		w, h = def.Width, def.Height
 	}
-	err := wails.Run(&options.App{
+	err = wails.Run(&options.App{
 		Title:            "Hearth",
 		Width:            w,
 		Height:           h,
@@ -41,14 +59,16 @@ func RunDesktop(assets fs.FS, icon []byte, a *App) error {
 			a.startup(ctx)
 			a.SetEmitter(func(name string, data any) { runtime.EventsEmit(ctx, name, data) })
 			runtime.OnFileDrop(ctx, a.dropped)
+			a.openAtStart(launch.Folder)
 			if win.Placed {
 				runtime.WindowSetPosition(ctx, win.X, win.Y)
 			}
 		},
-		OnBeforeClose:  a.rememberWindow,
-		OnShutdown:     func(context.Context) { a.Shutdown() },
-		Bind:           []any{a},
-		ErrorFormatter: FormatError,
+		OnBeforeClose:      a.rememberWindow,
+		OnShutdown:         func(context.Context) { a.Shutdown() },
+		SingleInstanceLock: a.singleInstance(launch.SingleInstance),
+		Bind:               []any{a},
+		ErrorFormatter:     FormatError,
 		// A chat UI gains nothing from GPU compositing, and WebKitGTK's
 		// compositing mode costs ~80 MB per window (measured by bench/startup.sh).
 		Linux: &linux.Options{Icon: icon, ProgramName: "hearth", WebviewGpuPolicy: linux.WebviewGpuPolicyNever},

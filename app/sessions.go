@@ -31,6 +31,8 @@ type TranscriptView struct {
 	// Undo holds what each stored turn changed (by turn id, "m" + its
 	// prompt's id), for turns whose snapshots are still kept.
 	Undo map[string]TurnUndoView `json:"undo"`
+	// Calls says what each stored tool call did, by call id.
+	Calls map[string]StoredCallView `json:"calls"`
 }
 
 func sessionView(s session.Session) SessionView {
@@ -95,7 +97,8 @@ func (a *App) OpenSession(id string) (TranscriptView, error) {
 	if msgs == nil {
 		msgs = []session.Message{}
 	}
-	return TranscriptView{Session: sessionView(r.Transcript.Session), Messages: msgs, Undo: turnUndoViews(r.Undo)}, nil
+	return TranscriptView{Session: sessionView(r.Transcript.Session), Messages: msgs, Undo: turnUndoViews(r.Undo),
+		Calls: storedCalls(msgs)}, nil
 }
 
 // RenameSession sets a conversation's title.

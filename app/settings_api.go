@@ -33,6 +33,9 @@ type GlobalInput struct {
 	ModelTitles     bool     `json:"modelTitles"`
 	// ContainApproved runs approved commands in the sandbox too.
 	ContainApproved bool `json:"containApproved"`
+	// ReopenLastWorkspace opens the last folder at start; nil leaves the
+	// setting as it is.
+	ReopenLastWorkspace *bool `json:"reopenLastWorkspace,omitempty"`
 }
 
 // SaveGlobal validates and saves the global settings.
@@ -49,6 +52,10 @@ func (a *App) SaveGlobal(in GlobalInput) (SettingsView, error) {
 		titles := in.ModelTitles
 		s.ModelTitles = &titles
 		s.ContainApproved = in.ContainApproved
+		if in.ReopenLastWorkspace != nil {
+			reopen := *in.ReopenLastWorkspace
+			s.ReopenLast = &reopen
+		}
 		return nil
 	})
 	return a.GetSettings(), err

@@ -36,16 +36,18 @@ type KeychainView struct {
 
 // SettingsView is the whole Settings panel's data.
 type SettingsView struct {
-	ActiveProvider  string         `json:"activeProvider"`
-	ActiveModel     string         `json:"activeModel"`
-	Temperature     *float64       `json:"temperature"`
-	ReasoningEffort string         `json:"reasoningEffort"`
-	MaxIterations   int            `json:"maxIterations"`
-	ApprovalMode    string         `json:"approvalMode"`
-	ModelTitles     bool           `json:"modelTitles"`
-	Providers       []ProviderView `json:"providers"`
-	Keychain        KeychainView   `json:"keychain"`
-	Warning         string         `json:"warning"`
+	ActiveProvider  string   `json:"activeProvider"`
+	ActiveModel     string   `json:"activeModel"`
+	Temperature     *float64 `json:"temperature"`
+	ReasoningEffort string   `json:"reasoningEffort"`
+	MaxIterations   int      `json:"maxIterations"`
+	ApprovalMode    string   `json:"approvalMode"`
+	ModelTitles     bool     `json:"modelTitles"`
+	// ReopenLastWorkspace opens the last folder when the app starts.
+	ReopenLastWorkspace bool           `json:"reopenLastWorkspace"`
+	Providers           []ProviderView `json:"providers"`
+	Keychain            KeychainView   `json:"keychain"`
+	Warning             string         `json:"warning"`
 	// KnowledgeFolders are indexed beside every workspace.
 	KnowledgeFolders []KnowledgeFolderView `json:"knowledgeFolders"`
 	// Sandbox says which protection contains commands on this machine.
@@ -67,8 +69,8 @@ func (a *App) view(ctx context.Context) SettingsView {
 	v := SettingsView{
 		ActiveProvider: st.ActiveProvider, ActiveModel: st.ActiveModel, Temperature: st.Temperature,
 		ReasoningEffort: st.ReasoningEffort, MaxIterations: st.MaxIterations, ApprovalMode: st.ApprovalMode,
-		ModelTitles: st.TitlesFromModel(),
-		Keychain:    keychainView(ringErr), Warning: a.deps.Settings.Warning(),
+		ModelTitles: st.TitlesFromModel(), ReopenLastWorkspace: st.ReopensLastWorkspace(),
+		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
 		Sandbox:          SandboxView{Active: box.Active(), Detail: box.Detail, ContainApproved: st.ContainApproved},
 	}

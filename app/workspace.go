@@ -37,6 +37,25 @@ func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
 	return workspaceView(abs), nil
 }
 
+// openAtStart opens dir when the app was started on a folder, or else the
+// last folder opened, unless Settings says not to or it is gone. A failure
+// is a notice: the window still opens, on the folder picker.
+func (a *App) openAtStart(dir string) {
+	if dir == "" {
+		s := a.deps.Settings.Get()
+		if !s.ReopensLastWorkspace() || len(s.Recent) == 0 {
+			return
+		}
+		if fi, err := os.Stat(s.Recent[0]); err != nil || !fi.IsDir() {
+			return
+		}
+		dir = s.Recent[0]
+	}
+	if _, err := a.OpenWorkspace(dir); err != nil {
+		a.emit("notice", FormatError(err))
+	}
+}
+
 // RecentWorkspaces lists the folders opened last that still exist.
 func (a *App) RecentWorkspaces() []WorkspaceView {
 	out := []WorkspaceView{}

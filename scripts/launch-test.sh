@@ -61,5 +61,49 @@ launch garbage-settings
 check "garbage settings moved aside as .bad-" 'ls "$cfg"/settings.json.bad-* >/dev/null 2>&1'
 check "the bad copy keeps the original bytes" 'grep -q garbage "$cfg"/settings.json.bad-*'
 check "the warning was reported" 'grep -q "moved to settings.json.bad-" "$out/launch-garbage-settings.log"'
+
+# Started on a folder, the window opens on it: it heads the recent list.
+on_folder() {
+  local ws; ws=$(mktemp -d); local pid win=""
+  "$bin" "$ws" >"$out/launch-folder.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 100); do
+    win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1); [[ -n $win ]] && break; sleep 0.1
+  done
+  for _ in $(seq 1 50); do grep -q "$ws" "$cfg/settings.json" 2>/dev/null && break; sleep 0.1; done
+  check "hearth DIR opens the window on DIR" 'grep -A1 recentWorkspaces "$cfg/settings.json" | grep -q "$ws"'
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null
+}
+on_folder
+
+# A second launch hands its folder to the running window and exits.
+second_launch() {
+  local ws2; ws2=$(mktemp -d); local pid win="" code
+  "$bin" >"$out/launch-first.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 100); do
+    win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1); [[ -n $win ]] && break; sleep 0.1
+  done
+  sleep 1
+  (cd "$(dirname "$ws2")" && timeout 20 "$bin" "$(basename "$ws2")" >"$out/launch-second.log" 2>&1); code=$?
+  # Wails ends the second process with status 1 once it has handed over.
+  check "a second launch exits at once (got $code)" '((code != 124))'
+  for _ in $(seq 1 50); do grep -q "$ws2" "$cfg/settings.json" 2>/dev/null && break; sleep 0.1; done
+  check "the running window opened the second launch's folder" 'grep -A1 recentWorkspaces "$cfg/settings.json" | grep -q "$ws2"'
+  check "still one window" '[[ $(xdotool search --onlyvisible --name "^Hearth$" 2>/dev/null | wc -l) == 1 ]]'
+  kill $pid 2>/dev/null; wait $pid 2>/dev/null
+}
+second_launch
+
+# The CLI never panics: nonsense is a usage error, and no display is one line.
+timeout 20 "$bin" nonsense >"$out/launch-nonsense.log" 2>&1; code=$?
+check "hearth nonsense exits 2 (got $code)" '((code == 2))'
+check "hearth nonsense says unknown command" 'grep -q "unknown command \"nonsense\"" "$out/launch-nonsense.log"'
+env -u DISPLAY -u WAYLAND_DISPLAY timeout 20 "$bin" >"$out/launch-nodisplay.log" 2>&1; code=$?
+check "no display exits 1 (got $code)" '((code == 1))'
+check "no display says so in one line, no stack trace" '[[ $(wc -l <"$out/launch-nodisplay.log") == 1 ]] && grep -q "no display" "$out/launch-nodisplay.log" && ! grep -q goroutine "$out/launch-nodisplay.log"'
+DISPLAY=:97 WAYLAND_DISPLAY= timeout 20 "$bin" >"$out/launch-baddisplay.log" 2>&1; code=$?
+check "an unreachable display exits 1 in one line (got $code)" '((code == 1)) && ! grep -q goroutine "$out/launch-baddisplay.log"'
+
 echo "launch test: $pass passed, $fail failed"
 ((fail == 0))

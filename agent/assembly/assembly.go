@@ -21,6 +21,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/prompt"
 	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/provider/probe"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
@@ -116,10 +117,15 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if model == "" {
 		model = ep.Model
 	}
+	info, _ := provider.Lookup(id)
+	if model == "" && info.Local {
+		if model, err = servedModel(ctx, info, ep.BaseURL); err != nil {
+			return nil, err
+		}
+	}
 	if model == "" {
 		return nil, ErrNoModel
 	}
-	info, _ := provider.Lookup(id)
 	key, kerr := keys(ctx, id)
 	redact.Register(key) // whatever resolved it, the key the agent uses is redacted everywhere
 	if key == "" && info.NeedsKey {
@@ -211,6 +217,24 @@ func mcpBudget(window int, share float64) int {
 		share = mcp.DefaultBudget
 	}
 	return int(float64(window) * share)
+}
+
+// servedModel is the first model a local server serves, for a user who
+// chose none: with only Ollama running, the first message just works.
+func servedModel(ctx context.Context, info provider.Info, baseURL string) (string, error) {
+	pctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	models, err := probe.ListModels(pctx, &http.Client{Timeout: 3 * time.Second},
+		probe.Target{Wire: info.Wire, BaseURL: baseURL, Name: info.Name})
+	if err != nil {
+		return "", err
+	}
+	for _, m := range models {
+		if !strings.Contains(strings.ToLower(m), "embed") { // embedding models cannot chat
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("%w: %s serves no chat model yet (for Ollama: ollama pull qwen3)", ErrNoModel, info.Name)
 }
 
 // probeContext reads a local server's real context length so long prompts

@@ -37,7 +37,8 @@ func TestBuildErrors(t *testing.T) {
 		spec  Spec
 		check func(error) bool
 	}{
-		{"no model", Spec{Settings: st, ProviderID: "openai", Workspace: t.TempDir()}, func(err error) bool { return errors.Is(err, ErrNoModel) }},
+		{"no model", Spec{Settings: st, ProviderID: "openai-compatible", BaseURL: "http://127.0.0.1:9/v1", Workspace: t.TempDir()},
+			func(err error) bool { return errors.Is(err, ErrNoModel) }},
 		{"no key", Spec{Settings: st, ProviderID: "anthropic", Model: "claude-x", Workspace: t.TempDir()}, func(err error) bool {
 			var nk *NoKeyError
 			return errors.As(err, &nk) && nk.KeyEnv == "ANTHROPIC_API_KEY"

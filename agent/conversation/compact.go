@@ -25,12 +25,14 @@ func (c *Conversation) Compact(ctx context.Context) (Compaction, error) {
 		c.mu.Unlock()
 		return Compaction{}, inputf("turn", "stop the running turn first")
 	}
-	ws, history, sessionID := c.workspace, c.history, c.sessionID
+	ws, history, sessionID, choice := c.workspace, c.history, c.sessionID, c.choice
 	c.mu.Unlock()
 	if ws == "" || len(history) == 0 {
 		return Compaction{}, inputf("conversation", "there is nothing to compact yet")
 	}
-	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{Settings: c.cfg.Settings(), Workspace: ws, Getenv: c.cfg.Getenv})
+	st, a := applyChoice(c.cfg.Settings(), c.cfg.Agent, choice)
+	built, err := assembly.Build(ctx, c.cfg.Keys, assembly.Spec{Settings: st, ProviderID: a.ProviderID, Model: a.Model,
+		Workspace: ws, Getenv: c.cfg.Getenv})
 	if err != nil {
 		return Compaction{}, err
 	}

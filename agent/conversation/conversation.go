@@ -105,6 +105,7 @@ type Conversation struct {
 	broker *permission.Broker
 	todos  *tools.TodoList
 	tools  *tools.State // reads and session grants, kept across turns
+	choice Choice       // the composer's provider, model, effort and mode
 	// sessionID is the stored conversation turns are saved to; "" until
 	// the first message of a new chat.
 	sessionID string
@@ -130,9 +131,16 @@ func (c *Conversation) Open(ws string) error {
 		return inputf("workspace", "stop the running turn before switching folders")
 	}
 	c.workspace, c.history, c.queue, c.sessionID, c.turns, c.storedTo = ws, nil, nil, "", nil, 0
-	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
+	c.freshToolsLocked()
 	c.broker = permission.NewBroker(c.publishApproval, c.approvalResolved)
 	return nil
+}
+
+// freshToolsLocked gives the conversation tools state of its own: no file
+// seen, no "allow for this session" grant, an empty checklist. Every change
+// of conversation calls it, so a grant never outlives the chat it was made in.
+func (c *Conversation) freshToolsLocked() {
+	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
 }
 
 // Workspace is the open workspace, "" when none is.
@@ -218,6 +226,7 @@ func (c *Conversation) Clear() error {
 		return inputf("session", "stop the running turn first")
 	}
 	c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
+	c.freshToolsLocked()
 	return nil
 }
 
@@ -228,6 +237,7 @@ func (c *Conversation) Forget(id string) {
 	defer c.mu.Unlock()
 	if c.sessionID == id {
 		c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
+		c.freshToolsLocked()
 	}
 }
 

@@ -108,12 +108,18 @@ func (e *events) waitDone(t *testing.T, turnID string) *Done {
 
 func newConversation(t *testing.T, replies ...string) (*Conversation, *events, *session.Store, string) {
 	t.Helper()
+	return newConversationIn(t, "auto", replies...)
+}
+
+// newConversationIn is newConversation with the given approval mode.
+func newConversationIn(t *testing.T, mode string, replies ...string) (*Conversation, *events, *session.Store, string) {
+	t.Helper()
 	srv := httptest.NewServer(&script{replies: replies})
 	t.Cleanup(srv.Close)
 	st := settings.Defaults()
 	st.Custom = []settings.CustomEndpoint{{Name: "script", BaseURL: srv.URL + "/v1"}}
 	off := false
-	st.ActiveProvider, st.ActiveModel, st.ApprovalMode, st.ModelTitles = "custom:script", "scripted-model", "auto", &off
+	st.ActiveProvider, st.ActiveModel, st.ApprovalMode, st.ModelTitles = "custom:script", "scripted-model", mode, &off
 	store, err := session.Open(context.Background(), filepath.Join(t.TempDir(), "sessions.db"), session.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -73,6 +73,9 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 		marks = append(marks, turnMark{id: fmt.Sprintf("m%d", st.UserMessageID), prompt: st.Prompt,
 			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID, undoID: snapshots[st.UserMessageID]})
 	}
+	if t.Session.ID != c.sessionID {
+		c.freshToolsLocked()
+	}
 	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
 	return marks, nil
 }

@@ -39,6 +39,14 @@ type FileChange struct {
 	Binary  bool   `json:"binary,omitempty"`
 }
 
+// Allowance says what let a call run without asking: a saved rule, the
+// approval mode, a grant made earlier in this conversation, or the command
+// being judged read-only. Detail is the rule's pattern or the mode's name.
+type Allowance struct {
+	By     string `json:"by" tstype:"\"rule\" | \"mode\" | \"session\" | \"read-only\""`
+	Detail string `json:"detail,omitempty"`
+}
+
 // TurnStarted opens a turn.
 type TurnStarted struct {
 	Header    `tstype:",extends"`
@@ -78,15 +86,21 @@ type ToolProgress struct {
 	Chunk  string `json:"chunk"`
 }
 
-// ToolFinished ends a tool call.
+// ToolFinished ends a tool call. ExitCode is set when the call ran a
+// command that exited non-zero (the call then failed); DurationMs is the
+// call's measured time; Summary says what the call did in one line;
+// AllowedBy is set when the call ran without anyone being asked.
 type ToolFinished struct {
 	Header     `tstype:",extends"`
-	Type       string `json:"type" tstype:"\"tool_finished\""`
-	CallID     string `json:"callId"`
-	Name       string `json:"name"`
-	Status     string `json:"status" tstype:"\"succeeded\" | \"failed\" | \"denied\" | \"canceled\""`
-	Output     string `json:"output"`
-	DurationMs int64  `json:"durationMs"`
+	Type       string     `json:"type" tstype:"\"tool_finished\""`
+	CallID     string     `json:"callId"`
+	Name       string     `json:"name"`
+	Status     string     `json:"status" tstype:"\"succeeded\" | \"failed\" | \"denied\" | \"canceled\""`
+	Output     string     `json:"output"`
+	Summary    string     `json:"summary"`
+	ExitCode   *int       `json:"exitCode,omitempty"`
+	AllowedBy  *Allowance `json:"allowedBy,omitempty"`
+	DurationMs int64      `json:"durationMs"`
 }
 
 // ApprovalRequested asks the user to approve a tool's action.

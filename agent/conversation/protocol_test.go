@@ -39,7 +39,7 @@ func TestEventsCarryTheirWireType(t *testing.T) {
 // TestWireFieldNames pins each event's JSON field names: the frontend
 // reducer and stored transcripts read them.
 func TestWireFieldNames(t *testing.T) {
-	cost := 0.5
+	cost, exit := 0.5, 1
 	stats := []FileChange{{Path: "a"}}
 	base := "seq turnId type "
 	for _, c := range []struct {
@@ -51,7 +51,8 @@ func TestWireFieldNames(t *testing.T) {
 		{&Reasoning{}, "text"},
 		{&ToolStarted{}, "args callId name"},
 		{&ToolProgress{}, "callId chunk"},
-		{&ToolFinished{}, "callId durationMs name output status"},
+		{&ToolFinished{}, "callId durationMs name output status summary"},
+		{&ToolFinished{ExitCode: &exit, AllowedBy: &Allowance{By: "mode"}}, "allowedBy callId durationMs exitCode name output status summary"},
 		{&ApprovalRequested{}, "callId detail kind requestId summary tool"},
 		{&ApprovalResolved{}, "requestId"},
 		{&ApprovalResolved{Decision: "deny"}, "decision requestId"},

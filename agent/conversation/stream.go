@@ -9,6 +9,8 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/tools"
 )
 
 // TextFlushInterval coalesces streamed deltas to about one UI update per
@@ -132,7 +134,8 @@ func (s *turnStream) event(e loop.Event) {
 	case loop.ToolCallFinished:
 		s.endProgress(e.ID)
 		s.send(&ToolFinished{CallID: e.ID, Name: e.Name, Status: string(e.Status),
-			Output: r(e.Output), DurationMs: e.Duration.Milliseconds()})
+			Output: r(e.Output), Summary: r(summaryOf(e)), ExitCode: e.ExitCode, AllowedBy: allowanceOf(e.AllowedBy, r),
+			DurationMs: e.Duration.Milliseconds()})
 	case loop.UsageReported:
 		s.send(&UsageReported{Usage: usageOf(e.Usage),
 			Cost: costOf(e.Cost, e.CostKnown), Window: s.window})
@@ -201,6 +204,17 @@ func (s *turnStream) approvalRequested(req permission.Request) {
 	}
 	s.send(&ApprovalRequested{ApprovalRequest: ApprovalRequest{RequestID: req.ID,
 		CallID: req.CallID, Tool: req.Tool, Kind: kind, Summary: s.red.String(summary), Detail: s.red.String(detail)}})
+}
+
+func summaryOf(e loop.ToolCallFinished) string {
+	return tools.Summarize(tools.Finished{Name: e.Name, Args: e.Args, Status: e.Status, Output: e.Output, ExitCode: e.ExitCode})
+}
+
+func allowanceOf(a *tool.Allowance, r func(string) string) *Allowance {
+	if a == nil {
+		return nil
+	}
+	return &Allowance{By: a.By, Detail: r(a.Detail)}
 }
 
 func usageOf(u llm.Usage) Usage {

@@ -86,9 +86,9 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 // agent; on failure the turn (its stream) is still returned.
 func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, error) {
 	c.mu.Lock()
-	ws, broker, todos, state, a := c.workspace, c.broker, c.todos, c.tools, c.cfg.Agent
+	ws, broker, todos, state, choice := c.workspace, c.broker, c.todos, c.tools, c.choice
 	c.mu.Unlock()
-	st := c.cfg.Settings()
+	st, a := applyChoice(c.cfg.Settings(), c.cfg.Agent, choice)
 	t := &Turn{c: c, id: id, prompt: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
 	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: time.Now().UnixMilli()})
 	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}

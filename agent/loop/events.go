@@ -27,13 +27,20 @@ type ToolCallStarted struct {
 	Args json.RawMessage
 }
 
-// ToolCallFinished is sent when a call ends, in call order.
+// ToolCallFinished is sent when a call ends, in call order. Args are the
+// call's (as in ToolCallStarted) so a consumer can summarise the call from
+// this event alone; ExitCode is set when the tool ran a command that exited
+// non-zero; AllowedBy when the call ran unasked because of a rule, the
+// mode, a session grant or a read-only judgement.
 type ToolCallFinished struct {
-	ID       string
-	Name     string
-	Status   tool.Status
-	Output   string
-	Duration time.Duration
+	ID        string
+	Name      string
+	Args      json.RawMessage
+	Status    tool.Status
+	Output    string
+	ExitCode  *int
+	AllowedBy *tool.Allowance
+	Duration  time.Duration
 }
 
 // UsageReported follows every model response.

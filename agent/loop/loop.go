@@ -273,7 +273,7 @@ func (t *turn) loop(ctx context.Context) {
 			return
 		}
 		for i, o := range outs {
-			if t.guard.record(calls[i], o.status == tool.StatusFailed) {
+			if t.guard.record(calls[i], o.status == tool.StatusFailed && !o.exited) {
 				t.res.Err = &TurnErr{ClassToolLoop, fmt.Sprintf(
 					"stopped: the model called %s with the same arguments %d times and it failed each time. Last error: %s",
 					calls[i].Name, maxSameFailure, truncate(o.result.Content, 300))}

@@ -12,8 +12,20 @@ import (
 )
 
 type outcome struct {
-	result llm.ToolResult
-	status tool.Status
+	result   llm.ToolResult
+	status   tool.Status
+	exitCode *int
+	// exited: the call failed only because its command exited non-zero,
+	// which the loop guard does not count (a test run fails while the
+	// model fixes the code).
+	exited    bool
+	allowedBy *tool.Allowance
+	duration  time.Duration
+}
+
+func finished(c llm.ToolCall, o outcome) ToolCallFinished {
+	return ToolCallFinished{ID: c.ID, Name: c.Name, Args: c.Args, Status: o.status, Output: o.result.Content,
+		ExitCode: o.exitCode, AllowedBy: o.allowedBy, Duration: o.duration}
 }
 
 // runCalls runs one response's calls and returns their results in call
@@ -36,8 +48,8 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 		}
 		if ctx.Err() != nil {
 			for k := i; k < j; k++ {
-				out[k] = canceled(calls[k])
-				emit(ToolCallFinished{ID: calls[k].ID, Name: calls[k].Name, Status: out[k].status, Output: out[k].result.Content})
+				out[k] = canceled(calls[k], 0)
+				emit(finished(calls[k], out[k]))
 			}
 		} else {
 			a.runBatch(ctx, calls[i:j], out[i:j], emit)
@@ -53,6 +65,7 @@ func (a *Agent) isParallel(c llm.ToolCall) bool {
 }
 
 func (a *Agent) runBatch(ctx context.Context, calls []llm.ToolCall, out []outcome, emit func(Event)) {
+	start := time.Now()
 	sem := make(chan struct{}, a.cfg.MaxParallel)
 	done := make([]chan outcome, len(calls))
 	for i, c := range calls {
@@ -64,7 +77,7 @@ func (a *Agent) runBatch(ctx context.Context, calls []llm.ToolCall, out []outcom
 			case <-ctx.Done():
 			}
 			if ctx.Err() != nil {
-				done[i] <- canceled(c)
+				done[i] <- canceled(c, time.Since(start))
 				return
 			}
 			done[i] <- a.runOne(ctx, c)
@@ -82,22 +95,24 @@ func (a *Agent) runBatch(ctx context.Context, calls []llm.ToolCall, out []outcom
 			select {
 			case o = <-done[i]:
 			case <-grace:
-				o = canceled(c)
+				o = canceled(c, time.Since(start))
 			}
 		}
 		out[i] = o
-		emit(ToolCallFinished{ID: c.ID, Name: c.Name, Status: o.status, Output: o.result.Content})
+		emit(finished(c, o))
 	}
 }
 
-func canceled(c llm.ToolCall) outcome {
-	return outcome{status: tool.StatusCanceled,
+func canceled(c llm.ToolCall, d time.Duration) outcome {
+	return outcome{status: tool.StatusCanceled, duration: d,
 		result: llm.ToolResult{CallID: c.ID, Name: c.Name, Content: "Canceled: the user stopped the turn.", IsError: true}}
 }
 
 // runOne validates and runs one call. A panic in the tool becomes an error
 // result: one broken tool must not take the app down.
 func (a *Agent) runOne(ctx context.Context, c llm.ToolCall) (o outcome) {
+	start := time.Now()
+	defer func() { o.duration = time.Since(start) }()
 	o.result = llm.ToolResult{CallID: c.ID, Name: c.Name}
 	if msg := a.tools.check(c); msg != "" {
 		o.result.Content, o.result.IsError, o.status = msg, true, tool.StatusFailed
@@ -110,10 +125,18 @@ func (a *Agent) runOne(ctx context.Context, c llm.ToolCall) (o outcome) {
 			a.cfg.Logf("tool %s panicked: %v\n%s", c.Name, p, debug.Stack())
 		}
 	}()
-	cctx := tool.WithCallID(ctx, c.ID)
+	cctx, allowance := tool.WithAllowance(tool.WithCallID(ctx, c.ID))
 	text, err := a.tools.byName[c.Name].tool.Run(cctx, c.Args)
+	o.allowedBy = allowance()
 	o.status = tool.StatusOf(cctx, err)
+	code, exited := tool.ExitCode(err)
+	if exited {
+		o.exitCode = &code
+	}
 	switch {
+	case exited && o.status == tool.StatusFailed:
+		// The output already says how the command ended.
+		o.result.Content, o.result.IsError, o.exited = text, true, true
 	case err == nil:
 		o.result.Content = text
 		if text == "" {

@@ -101,14 +101,21 @@ func (g *Gate) Check(ctx context.Context, req Request) error {
 // check is Check; for a shell request it also fills v (when not nil) with
 // the judgement it decided on, so callers need not judge the line again.
 func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
+	if v == nil && req.Kind == KindShell {
+		v = &ShellVerdict{} // allowedBy reads the judgement
+	}
 	effect := g.evaluate(&req, v)
 	switch effect {
 	case Allow:
+		if a, ok := g.allowedBy(req, v); ok {
+			tool.NoteAllowance(ctx, a)
+		}
 		return nil
 	case Deny:
 		return &tool.DeniedError{Reason: req.Reason}
 	}
 	if !req.AlwaysAsk && (g.mode == ModeAll || (g.mode == ModeEdits && req.Kind == KindEdit)) {
+		tool.NoteAllowance(ctx, tool.Allowance{By: tool.AllowedByMode, Detail: string(g.modeName())})
 		return nil
 	}
 	if g.approver == nil {

@@ -44,6 +44,9 @@ type Settings struct {
 	ModelTitles *bool `json:"modelTitles,omitempty"`
 	// Recent lists the workspaces opened last, newest first.
 	Recent []string `json:"recentWorkspaces,omitempty"`
+	// ReopenLast opens the last workspace when the app starts (nil means
+	// yes).
+	ReopenLast *bool `json:"reopenLastWorkspace,omitempty"`
 	// KnowledgeFolders (docs, notes) are indexed with every workspace and
 	// searchable beside it, each labelled with its source.
 	KnowledgeFolders []KnowledgeFolder `json:"knowledgeFolders,omitempty"`
@@ -240,6 +243,9 @@ func (s *Settings) Resolve(id string, getenv func(string) string) (Endpoint, err
 	if id == s.ActiveProvider && s.ActiveModel != "" {
 		ep.Model = s.ActiveModel
 	}
+	if ep.Model == "" {
+		ep.Model = info.DefaultModel
+	}
 	return ep, nil
 }
 
@@ -278,6 +284,10 @@ func contains(list []string, v string) bool {
 
 // TitlesFromModel reports whether conversations are named by the model.
 func (s *Settings) TitlesFromModel() bool { return s.ModelTitles == nil || *s.ModelTitles }
+
+// ReopensLastWorkspace says whether the app opens the last workspace at
+// start.
+func (s *Settings) ReopensLastWorkspace() bool { return s.ReopenLast == nil || *s.ReopenLast }
 
 // MaxRecent is how many workspaces Recent keeps.
 const MaxRecent = 10

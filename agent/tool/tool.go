@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 )
 
 // Definition is what the model is shown about a tool.
@@ -54,6 +55,22 @@ func (e *DeniedError) Error() string {
 	return msg
 }
 
+// ExitError reports a command that ran and exited non-zero. The call failed,
+// but the text Run returned with it (the command's output) is still the
+// result the model reads.
+type ExitError struct{ Code int }
+
+func (e *ExitError) Error() string { return fmt.Sprintf("exit code %d", e.Code) }
+
+// ExitCode returns the code carried by an ExitError in err's chain.
+func ExitCode(err error) (int, bool) {
+	var e *ExitError
+	if errors.As(err, &e) {
+		return e.Code, true
+	}
+	return 0, false
+}
+
 // StatusOf maps the outcome of Run to the call's terminal status.
 func StatusOf(ctx context.Context, err error) Status {
 	var denied *DeniedError
@@ -74,7 +91,41 @@ type ctxKey int
 const (
 	callIDKey ctxKey = iota
 	progressKey
+	allowanceKey
 )
+
+// Allowance says what let a call run without asking anyone: a saved rule,
+// the approval mode, a grant made earlier in the conversation, or the shell
+// judge finding every command read-only. Detail is the rule's or grant's
+// pattern, or the mode's name.
+type Allowance struct {
+	By     string `json:"by"` // "rule", "mode", "session" or "read-only"
+	Detail string `json:"detail,omitempty"`
+}
+
+// The ways a call is allowed without asking.
+const (
+	AllowedByRule     = "rule"
+	AllowedByMode     = "mode"
+	AllowedBySession  = "session"
+	AllowedByReadOnly = "read-only"
+)
+
+// WithAllowance gives ctx a place for the permission check of the call run
+// under it to say why the call was allowed; the returned function reads it
+// (nil when nobody noted an allowance: asked, or nothing needed allowing).
+func WithAllowance(ctx context.Context) (context.Context, func() *Allowance) {
+	var slot atomic.Pointer[Allowance]
+	return context.WithValue(ctx, allowanceKey, &slot), slot.Load
+}
+
+// NoteAllowance records why the call run under ctx may run unasked; it is
+// a no-op when ctx has no place for it.
+func NoteAllowance(ctx context.Context, a Allowance) {
+	if slot, ok := ctx.Value(allowanceKey).(*atomic.Pointer[Allowance]); ok {
+		slot.Store(&a)
+	}
+}
 
 // WithCallID tags ctx with the id of the tool call being run, so approval
 // requests and progress can be matched to the call in the UI.

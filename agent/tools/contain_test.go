@@ -13,6 +13,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/sandbox"
+	"github.com/hearth-agent/hearth/agent/tool"
 )
 
 func needSandbox(t *testing.T) {
@@ -153,7 +154,13 @@ func TestApprovedCommandsContainedOnlyWhenAsked(t *testing.T) {
 		_, tools := newWS(t, nil, Config{Approve: ApproveAll, ContainApproved: contain})
 		target := filepath.Join(outside, "made")
 		_ = os.Remove(target)
-		out := mustRun(t, tools["shell"], ShellParams{Command: "touch made && touch " + target})
+		out, runErr := run(t, tools["shell"], ShellParams{Command: "touch made && touch " + target})
+		if _, exited := tool.ExitCode(runErr); runErr != nil && !exited {
+			t.Fatal(runErr)
+		}
+		if code, _ := tool.ExitCode(runErr); contain != (code != 0) {
+			t.Errorf("contain=%v: exit code %d; the refused write should fail the command", contain, code)
+		}
 		_, err := os.Stat(target)
 		if contain == (err == nil) {
 			t.Errorf("contain=%v: outside file exists=%v (%s)", contain, err == nil, out)

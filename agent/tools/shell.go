@@ -97,14 +97,15 @@ func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
 		return out, errors.Join(runErr, fmt.Errorf("shell: snapshot after running: %w", err))
 	}
 	t.s.notifyChanged(context.WithoutCancel(ctx), changed)
-	if runErr == nil && len(changed) > 0 {
+	if _, exited := tool.ExitCode(runErr); (runErr == nil || exited) && len(changed) > 0 {
 		out += "\n[files changed: " + listSome(changed, 20) + "]"
 	}
 	return out, runErr
 }
 
 // runCommand runs line with the platform shell as a direct child in its own
-// process group; the whole group dies on timeout, cancel, or exit.
+// process group; the whole group dies on timeout, cancel, or exit. A
+// non-zero exit returns the output with a tool.ExitError.
 func (s *session) runCommand(ctx context.Context, line string, timeout time.Duration, c permission.Clearance) (string, error) {
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -142,7 +143,11 @@ func (s *session) runCommand(ctx context.Context, line string, timeout time.Dura
 	} else if err != nil && !errors.Is(err, exec.ErrWaitDelay) {
 		return "", fmt.Errorf("shell: %w", err)
 	}
-	return fmt.Sprintf("exit code: %d (%s)\n%s", code, elapsed, body), nil
+	text := fmt.Sprintf("exit code: %d (%s)\n%s", code, elapsed, body)
+	if code != 0 {
+		return text, &tool.ExitError{Code: code}
+	}
+	return text, nil
 }
 
 // listSome joins at most n names and counts the rest.

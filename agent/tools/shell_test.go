@@ -136,8 +136,8 @@ func TestShellOutputCapAndProgress(t *testing.T) {
 		mu.Unlock()
 	})
 	out, err := tl["shell"].Run(ctx, []byte(`{"command":"echo FIRST; head -c 200000 /dev/zero | tr '\\0' a; echo; echo LAST; exit 3"}`))
-	if err != nil {
-		t.Fatal(err)
+	if code, ok := tool.ExitCode(err); !ok || code != 3 {
+		t.Fatalf("err = %v, want an ExitError with code 3", err)
 	}
 	for _, want := range []string{"exit code: 3", "FIRST", "LAST", "bytes of output omitted", "200012 bytes in total"} {
 		if !strings.Contains(out, want) {

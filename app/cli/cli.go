@@ -104,7 +104,7 @@ func Run(ctx context.Context, env *Env, args []string) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: hearth [COMMAND] [ARGS]\n\nWith no command, hearth opens the desktop app.\n\nCommands:")
+	fmt.Fprintln(w, "Usage: hearth [COMMAND] [ARGS]\n       hearth [FOLDER]\n\nWith no command, hearth opens the desktop app (on FOLDER when given).\n\nCommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}

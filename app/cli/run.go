@@ -241,13 +241,11 @@ type runPrinter struct {
 	json            bool
 	red             *redact.Redactor
 	text, reasoning *redact.Stream
-	args            map[string]json.RawMessage
 	midRow          bool // the last text written did not end a line
 }
 
 func newRunPrinter(env *Env, asJSON bool, red *redact.Redactor) *runPrinter {
-	return &runPrinter{env: env, json: asJSON, red: red, text: red.Stream(), reasoning: red.Stream(),
-		args: map[string]json.RawMessage{}}
+	return &runPrinter{env: env, json: asJSON, red: red, text: red.Stream(), reasoning: red.Stream()}
 }
 
 // delta prints what the streams let out now; flush (before any other
@@ -305,11 +303,9 @@ func (p *runPrinter) event(e loop.Event) {
 	}
 	w, errw := p.env.Stdout, p.env.Stderr
 	switch e := e.(type) {
-	case loop.ToolCallStarted:
-		p.args[e.ID] = e.Args
 	case loop.ToolCallFinished:
 		p.endRow()
-		fmt.Fprintf(w, "• %s %s → %s\n", e.Name, r(string(p.args[e.ID])), e.Status)
+		fmt.Fprintf(w, "• %s\n", r(summaryOf(e)))
 	case loop.Retrying:
 		fmt.Fprintf(errw, "hearth run: %s, retrying in %s (attempt %d)\n", e.Class, e.Delay.Round(time.Millisecond), e.Attempt)
 	case loop.Compacted:
@@ -348,7 +344,15 @@ func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 		}
 		p.line(map[string]any{"type": "tool_call", "id": e.ID, "name": e.Name, "args": args})
 	case loop.ToolCallFinished:
-		p.line(map[string]any{"type": "tool_result", "id": e.ID, "name": e.Name, "status": string(e.Status), "output": r(e.Output)})
+		v := map[string]any{"type": "tool_result", "id": e.ID, "name": e.Name, "status": string(e.Status), "output": r(e.Output),
+			"summary": r(summaryOf(e)), "duration_ms": e.Duration.Milliseconds()}
+		if e.ExitCode != nil {
+			v["exit_code"] = *e.ExitCode
+		}
+		if a := e.AllowedBy; a != nil {
+			v["allowed_by"] = map[string]string{"by": a.By, "detail": r(a.Detail)}
+		}
+		p.line(v)
 	case loop.UsageReported:
 		u := e.Usage
 		p.line(map[string]any{"type": "usage", "input_tokens": u.InputTokens, "cached_input_tokens": u.CachedInputTokens,
@@ -360,6 +364,10 @@ func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 	case loop.TurnDone:
 		p.line(map[string]any{"type": "done", "text": r(e.Text), "iterations": e.Iterations, "elapsed_ms": e.Elapsed.Milliseconds()})
 	}
+}
+
+func summaryOf(e loop.ToolCallFinished) string {
+	return tools.Summarize(tools.Finished{Name: e.Name, Args: e.Args, Status: e.Status, Output: e.Output, ExitCode: e.ExitCode})
 }
 
 // cookedFor formats a duration the way the app shows it: "1 m 05 s".

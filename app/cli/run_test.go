@@ -227,7 +227,7 @@ func TestRunHumanOutput(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
-	if !strings.Contains(out, "• list_dir {\"path\":\".\"} → succeeded\n") || !strings.HasSuffix(out, "One file: a.txt\n") {
+	if !strings.Contains(out, "• Listed the workspace root · 1 entry\n") || !strings.HasSuffix(out, "One file: a.txt\n") {
 		t.Errorf("stdout %q", out)
 	}
 	if !strings.Contains(errOut, "Cooked for") {
@@ -312,7 +312,7 @@ func TestRunUsageErrors(t *testing.T) {
 		{"compatible without url", []string{"--provider", "openai-compatible", "--model", "m", "hi"}, "needs --base-url"},
 		{"bad approve", []string{"--approve", "sometimes", "--provider", "openai", "--model", "m", "hi"}, "--approve"},
 		{"bad workspace", []string{"--workspace", filepath.Join(ws, "missing"), "--provider", "openai", "--model", "m", "hi"}, "not a directory"},
-		{"no model", []string{"--provider", "ollama", "hi"}, "no model"},
+		{"no model", []string{"--provider", "openai-compatible", "--base-url", "http://127.0.0.1:9/v1", "hi"}, "no model"},
 		{"bad flag", []string{"--frobnicate", "hi"}, "frobnicate"},
 	}
 	for _, tt := range tests {

@@ -54,7 +54,7 @@ describe("Edits, undo and rewriting the conversation", () => {
       await s.page.getByText("Changed the greeting.").waitFor();
       assert.match(readFileSync(path.join(s.ws, "main.go"), "utf8"), /hello, world/);
       // The edit's row expands to its diff.
-      await s.page.getByText("edit_file").first().click();
+      await s.page.getByText("Edited main.go · +1 −1").click();
       await s.page.locator("pre.diff").filter({ hasText: '+\treturn "hello, world"' }).first().waitFor();
       await s.page.getByText("Changed 1 file").getByText("+1").waitFor();
       await shot(s.page, "edit-diff");

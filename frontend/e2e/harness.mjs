@@ -37,13 +37,13 @@ async function waitForHTTP(url, ms) {
   throw new Error(`${url} did not come up in ${ms} ms`);
 }
 
-/** startApp runs the dev binary with its own config dir. */
+/** startApp runs the dev binary with its own config dir (and env added to the process's). */
 export async function startApp({ configDir, env = {} } = {}) {
   const port = await freePort();
   const cfg = configDir ?? mkdtempSync(path.join(process.env.HOME ?? "/tmp", "cfg-"));
   const bin = process.env.HEARTH_DEV_BIN ?? path.join(root, "build/bin/hearth-dev");
   const child = spawn(bin, ["-devserver", `127.0.0.1:${port}`, "-assetdir", path.join(root, "frontend/dist"), "-loglevel", "Warning"], {
-    env: { ...process.env, XDG_CONFIG_HOME: cfg, ...env },
+    env: { ...process.env, ...env, XDG_CONFIG_HOME: cfg },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -119,6 +119,23 @@ export function writeChatSettings(configDir, providerURL, approvalMode = "ask") 
     modelTitles: false,
   };
   writeFileSync(path.join(configDir, "Hearth", "settings.json"), JSON.stringify(settings));
+}
+
+const axeSource = readFileSync(path.join(import.meta.dirname, "../node_modules/axe-core/axe.min.js"), "utf8");
+
+/**
+ * axeViolations runs axe-core on the page and returns its serious and
+ * critical violations, each as "rule: target" lines.
+ */
+export async function axeViolations(page) {
+  // Evaluated through the debugger protocol: the app's CSP refuses inline scripts, rightly.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+      .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")} — ${v.help}`));
+  });
+  return found;
 }
 
 /** openWorkspace opens dir through the bound method (as a folder drop does) and reloads. */

@@ -9,7 +9,10 @@ import { useWorkspace } from "./chat/useWorkspace";
 import { SearchLauncher } from "./search/SearchLauncher";
 import { SnippetPreview } from "./search/SnippetPreview";
 import { useSessions } from "./sessions/useSessions";
+import type { SettingsFocus } from "./settings/focus";
 import { SettingsPanel } from "./settings/SettingsPanel";
+import { CommandPalette, type PaletteCommand } from "./shell/CommandPalette";
+import { FirstRunSetup } from "./shell/FirstRunSetup";
 import { HelpOverlay } from "./shell/HelpOverlay";
 import { IndexStatus } from "./shell/IndexStatus";
 import { Sidebar } from "./shell/Sidebar";
@@ -17,6 +20,27 @@ import { Toasts } from "./shell/Toasts";
 import { TrustBanner } from "./shell/TrustBanner";
 import { WarningBanner } from "./shell/WarningBanner";
 import { matchShortcut, shortcuts } from "./shell/shortcuts";
+
+/** A global shortcut, pressed for the palette: the window's own handlers do the rest. */
+function press(init: KeyboardEventInit) {
+  window.dispatchEvent(new KeyboardEvent("keydown", { bubbles: true, cancelable: true, ...init }));
+}
+
+function paletteCommands(o: { workspace: boolean; newChat: () => void; chooseFolder: () => void; settings: (focus?: SettingsFocus) => void }): PaletteCommand[] {
+  const out: PaletteCommand[] = [];
+  if (o.workspace) {
+    out.push({ id: "new-chat", label: "New chat", keys: "Ctrl/⌘ + N", run: o.newChat });
+    out.push({ id: "search", label: "Search the workspace", keys: "Ctrl/⌘ + Shift + F", run: () => press({ key: "F", ctrlKey: true, shiftKey: true }) });
+  }
+  out.push(
+    { id: "folder", label: "Open a folder…", run: o.chooseFolder },
+    { id: "settings", label: "Open Settings", keys: "Ctrl/⌘ + ,", run: () => o.settings() },
+    { id: "settings-model", label: "Settings: default model", run: () => o.settings("model") },
+    { id: "settings-key", label: "Settings: API key of the active provider", run: () => o.settings("key") },
+    { id: "help", label: "Show keyboard shortcuts", keys: "Ctrl/⌘ + /", run: () => press({ key: "/", ctrlKey: true }) },
+  );
+  return out;
+}
 
 export function App({
   backend,
@@ -27,10 +51,10 @@ export function App({
   shell?: ShellBackend;
   trust?: TrustBackend;
 }) {
-  // "provider" opens Settings at the active provider (a chat error about
-  // its key or endpoint); true opens it at the top.
-  const [settingsOpen, setSettingsOpen] = useState<boolean | "provider">(false);
-  const openSettings = useCallback(() => setSettingsOpen("provider"), []);
+  // A focus opens Settings at the field that fixes a chat error (the
+  // active provider's key or endpoint, the model); true opens it at the top.
+  const [settingsOpen, setSettingsOpen] = useState<boolean | SettingsFocus>(false);
+  const openSettings = useCallback((focus?: SettingsFocus) => setSettingsOpen(focus ?? true), []);
   const ws = useWorkspace(backend);
   const wsPath = ws.workspace?.path ?? null;
   // A new or opened conversation starts a fresh chat view, seeded with the
@@ -63,11 +87,16 @@ export function App({
     },
   });
 
+  const [paletteOpen, setPaletteOpen] = useState(false);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (matchShortcut(e) === "settings") {
+      const id = matchShortcut(e);
+      if (id === "settings") {
         e.preventDefault();
         setSettingsOpen(true);
+      } else if (id === "palette") {
+        e.preventDefault();
+        setPaletteOpen((o) => !o);
       }
     };
     window.addEventListener("keydown", onKey);
@@ -92,13 +121,16 @@ export function App({
             workspace={ws.workspace}
             transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
             storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
+            storedCalls={opened?.epoch === ws.epoch ? (opened.t.calls ?? undefined) : undefined}
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
             findFiles={shell.findFiles}
           />
         ) : (
           <div>
-            <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} recent={recent} onOpen={(p) => void ws.open(p)} />
+            <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} recent={recent} onOpen={(p) => void ws.open(p)}>
+              <FirstRunSetup backend={backend} />
+            </EmptyState>
             <ul className="shortcut-list empty-state" aria-label="Keyboard shortcuts">
               {shortcuts.map((s) => (
                 <li key={s.id}>
@@ -110,8 +142,23 @@ export function App({
         )}
       </main>
       {settingsOpen && (
-        <SettingsPanel backend={backend} atActiveProvider={settingsOpen === "provider"} onClose={() => setSettingsOpen(false)} />
+        <SettingsPanel backend={backend} focus={settingsOpen === true ? undefined : settingsOpen} onClose={() => setSettingsOpen(false)} />
       )}
+      <CommandPalette
+        open={paletteOpen}
+        onClose={() => setPaletteOpen(false)}
+        commands={paletteCommands({
+          workspace: wsPath !== null,
+          newChat: () => void sessions.newChat(),
+          chooseFolder: () => void ws.choose(),
+          settings: (focus) => setSettingsOpen(focus ?? true),
+        })}
+        conversations={wsPath ? sessions.state.items : []}
+        onOpenConversation={(id) => void sessions.open(id)}
+        findFiles={wsPath ? shell.findFiles : undefined}
+        onOpenFile={(p) => setPreview({ path: p, line: 0, score: 0, snippet: "" })}
+        backend={backend}
+      />
       <SearchLauncher shell={shell} enabled={wsPath !== null} onOpen={setPreview} />
       {preview && <SnippetPreview shell={shell} hit={preview} onClose={() => setPreview(null)} />}
       <HelpOverlay />

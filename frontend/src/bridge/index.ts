@@ -5,7 +5,7 @@ import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
 import { checkChatEvent, isSendResult, isUndoReport, isWorkspaceView, type Skipped } from "../chat/guard";
 import type { ApprovalDecision, ChatEvent, SendResult, UndoReport, WorkspaceView } from "../chat/protocol";
 import { BridgeError, call, toBridgeError } from "./errors";
-import type { ConnectionResult, GlobalInput, ProviderInput, SettingsView } from "./types";
+import type { ChatChoiceInput, ChatChoiceView, ConnectionResult, FirstRunView, GlobalInput, ProviderInput, SettingsView } from "./types";
 
 export { BridgeError } from "./errors";
 export type * from "./types";
@@ -22,6 +22,11 @@ export interface Backend {
   testConnection(id: string): Promise<ConnectionResult>;
   listModels(id: string): Promise<string[]>;
   detectLocal(): Promise<string[]>;
+  /** what can answer a first message: running local servers and keys found first */
+  firstRun(): Promise<FirstRunView>;
+  /** the composer picker: this conversation's provider, model, effort and mode */
+  chatChoice(): Promise<ChatChoiceView>;
+  setChatChoice(input: ChatChoiceInput): Promise<ChatChoiceView>;
   /** opens the OS folder picker; resolves with the settings unchanged when cancelled */
   addKnowledgeFolder(): Promise<SettingsView>;
   removeKnowledgeFolder(label: string): Promise<SettingsView>;
@@ -108,6 +113,9 @@ export const backend: Backend = {
   addKnowledgeFolder: () => call(() => App.AddKnowledgeFolder()),
   removeKnowledgeFolder: (label) => call(() => App.RemoveKnowledgeFolder(label)),
   detectLocal: async () => (await call<string[] | null>(() => App.DetectLocal())) ?? [],
+  firstRun: () => call(() => App.FirstRun()),
+  chatChoice: () => call(() => App.ChatChoice()),
+  setChatChoice: (input) => call(() => App.SetChatChoice(input as app.ChatChoiceInput)),
   markFirstPaint: () => call(() => App.MarkFirstPaint()),
   rememberWindow: () => call(() => App.RememberWindow()),
   compactConversation: () => call(() => App.CompactConversation()),

@@ -27,6 +27,8 @@ describe("shell guards", () => {
     const u = { files: ["a.go"], stats: [{ path: "a.go", added: 1, removed: 0 }], undone: false };
     expect(isTranscript({ session, messages })).toBe(true);
     expect(isTranscript({ session, messages, undo: { m1: u } })).toBe(true);
+    expect(isTranscript({ session, messages, calls: { c1: { summary: "Ran ls · exit 2", exitCode: 2 } } })).toBe(true);
+    expect(isTranscript({ session, messages, calls: { c1: { exitCode: 2 } } })).toBe(false);
     expect(isTranscript({ session, messages, undo: { m1: { ...u, undone: "no" } } })).toBe(false);
     expect(isTranscript({ session, messages, undo: { m1: { ...u, stats: [{ path: "a.go" }] } } })).toBe(false);
     expect(isTranscript({ session, messages, undo: { m1: { ...u, files: [1] } } })).toBe(false);

@@ -56,6 +56,13 @@ export interface TranscriptView {
   session: SessionView;
   messages: SessionMessage[];
   undo?: Record<string, TurnUndo> | null;
+  /** each stored call's one-line summary (and a failed command's exit code), by call id */
+  calls?: Record<string, StoredCall> | null;
+}
+
+export interface StoredCall {
+  summary: string;
+  exitCode?: number;
 }
 
 /** One message matching a history search; the snippet marks matches with [ and ]. */
@@ -143,8 +150,13 @@ export function isTranscript(v: unknown): v is TranscriptView {
   return (
     isObj(v) && isSessionView(v.session) && Array.isArray(v.messages) &&
     v.messages.every((m) => isObj(m) && isNum(m.id) && isStr(m.role) && isStr(m.text)) &&
-    (v.undo === undefined || v.undo === null || (isObj(v.undo) && Object.values(v.undo).every(isTurnUndo)))
+    (v.undo === undefined || v.undo === null || (isObj(v.undo) && Object.values(v.undo).every(isTurnUndo))) &&
+    (v.calls === undefined || v.calls === null || (isObj(v.calls) && Object.values(v.calls).every(isStoredCall)))
   );
+}
+
+function isStoredCall(v: unknown): v is StoredCall {
+  return isObj(v) && isStr(v.summary) && (v.exitCode === undefined || isNum(v.exitCode));
 }
 
 export function isSessionHit(v: unknown): v is SessionHit {

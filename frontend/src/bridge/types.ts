@@ -34,6 +34,8 @@ export interface SettingsView {
   approvalMode: ApprovalMode;
   /** the active model names each conversation after its first exchange */
   modelTitles: boolean;
+  /** the last folder opens when the app starts */
+  reopenLastWorkspace: boolean;
   providers: ProviderView[];
   keychain: KeychainView;
   warning: string;
@@ -63,11 +65,51 @@ export interface GlobalInput {
   modelTitles: boolean;
   /** run approved commands in the sandbox too */
   containApproved: boolean;
+  /** open the last folder at start; absent leaves it as it is */
+  reopenLastWorkspace?: boolean;
 }
 
 export interface ProviderInput {
   baseUrl: string;
   model: string;
+}
+
+/** The composer picker: what the conversation's next turn uses, and the providers to pick from. */
+export interface ChatChoiceView {
+  provider: string;
+  model: string;
+  effort: ReasoningEffort;
+  mode: ApprovalMode;
+  providers: { id: string; name: string; local: boolean }[] | null;
+}
+
+/** Sets the conversation's choice; an empty field follows Settings. */
+export interface ChatChoiceInput {
+  provider: string;
+  model: string;
+  effort: ReasoningEffort | "";
+  mode: ApprovalMode | "";
+}
+
+/** A provider the first-run setup offers; found says why it comes first. */
+export interface SetupOption {
+  id: string;
+  name: string;
+  local: boolean;
+  needsKey: boolean;
+  keyEnv: string;
+  /** "running" (a local server answered), "env", "keychain", "session", or "" */
+  found: string;
+  detail: string;
+  models: string[] | null;
+  defaultModel: string;
+}
+
+/** The empty window's setup: ready when the active provider can answer now. */
+export interface FirstRunView {
+  ready: boolean;
+  active: string;
+  options: SetupOption[] | null;
 }
 
 export interface ConnectionResult {

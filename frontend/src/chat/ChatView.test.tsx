@@ -69,8 +69,8 @@ describe("ChatView composer", () => {
     });
     expect(input.value).toBe("keep me");
     expect(screen.getByRole("alert").textContent).toContain("There is no API key for this provider yet.");
-    fireEvent.click(screen.getByRole("button", { name: "Open Settings" }));
-    expect(onOpenSettings).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: "Add the API key" }));
+    expect(onOpenSettings).toHaveBeenCalledWith("key");
   });
 });
 
@@ -139,6 +139,30 @@ describe("ChatView per-turn actions", () => {
     });
     expect(backend.redoTurn).toHaveBeenCalledWith("a", false);
     expect(screen.getByRole("button", { name: "Undo turn" })).toBeTruthy();
+  });
+
+  it("ends a turn with one action row and names what Undo restored", async () => {
+    const { backend } = setup();
+    vi.mocked(backend.undoTurn).mockResolvedValueOnce({ restored: ["/p/a.go"], deleted: ["/p/new.txt"], conflicts: [] });
+    await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go", "/p/new.txt"] }, done({ cost: null })));
+    const row = screen.getByRole("group", { name: "Turn actions" });
+    expect(Array.from(row.querySelectorAll("button")).map((b) => b.textContent)).toEqual(["Copy", "Regenerate", "Undo turn"]);
+    expect(screen.queryByText("cost unknown")).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Undo turn" }));
+    });
+    expect(screen.getByTestId("undo-toast").textContent).toContain("Undone: restored a.go; removed new.txt.");
+  });
+
+  it("offers Retry, not Regenerate too, after a failed turn", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("a", started("hi"), { type: "error", class: "server", message: "HTTP 500" }, done()));
+    expect(screen.getAllByRole("button", { name: "Retry" })).toHaveLength(1);
+    expect(screen.queryByRole("button", { name: "Regenerate" })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    });
+    expect(backend.regenerate).toHaveBeenCalledWith("a");
   });
 
   it("shows each changed file's line counts and diff", async () => {
@@ -225,7 +249,7 @@ describe("ChatView stream", () => {
     expect(document.body.innerHTML).not.toContain("sk-ant-0123456789abcdef");
     expect(document.body.innerHTML).not.toContain("abcdefgh12345");
 
-    await play(backend, { type: "tool_finished", callId: "c1", name: "shell", status: "failed", output: "token sk-proj0123456789abcdefgh", durationMs: 1500, turnId: "t1", seq: 4 });
+    await play(backend, { type: "tool_finished", callId: "c1", name: "shell", status: "failed", output: "token sk-proj0123456789abcdefgh", summary: "Ran echo", durationMs: 1500, turnId: "t1", seq: 4 });
     expect(screen.queryByRole("status", { name: "Running shell" })).toBeNull();
     const row = screen.getByText("failed").closest("details");
     expect(row?.open).toBe(false);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Backend } from "../bridge";
-import type { SessionMessage, TurnUndo } from "../bridge/sessions";
+import type { SettingsFocus } from "../settings/focus";
+import type { SessionMessage, StoredCall, TurnUndo } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
 import { ContextMeter } from "./ContextMeter";
@@ -8,6 +9,7 @@ import { ErrorNotice } from "./ErrorNotice";
 import { whenIdle } from "./idle";
 import { OpenLink, warmUp } from "./Markdown";
 import { MessageList } from "./MessageList";
+import { ModelPicker } from "./ModelPicker";
 import { isStreaming, pendingApprovals } from "./state";
 import { fromTranscript } from "./transcript";
 import type { TurnActions } from "./TurnView";
@@ -22,21 +24,23 @@ function relativeTo(root: string, p: string): string {
 interface Props {
   backend: Backend;
   workspace: WorkspaceView;
-  onOpenSettings: () => void;
+  onOpenSettings: (focus?: SettingsFocus) => void;
   /** offers a switch of folder from the header when given */
   onChooseWorkspace?: () => void;
   /** a stored conversation to show (OpenSession's messages); remount (key) to switch */
   transcript?: SessionMessage[];
   /** what the stored turns changed (OpenSession's undo) */
   storedUndo?: Record<string, TurnUndo>;
+  /** what the stored tool calls did (OpenSession's calls) */
+  storedCalls?: Record<string, StoredCall>;
   /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
   findFiles?: FindFiles;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, findFiles }: Props) {
-  const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}) : undefined));
-  const { state, notice, send, stop, approve, replace, undo, compact, dismissNotice } = useChat(backend, initial);
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles }: Props) {
+  const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
+  const { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
 
   const actions: TurnActions = useMemo(
@@ -96,6 +100,14 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
         ) : (
           <MessageList state={state} actions={actions} />
         )}
+        {toast && (
+          <div className="toast chat-toast" role="status" data-testid="undo-toast">
+            <p>{toast}</p>
+            <button type="button" className="icon" aria-label="Dismiss notification" onClick={dismissToast}>
+              ×
+            </button>
+          </div>
+        )}
         {notice && (
           <div className="chat-notice">
             <ErrorNotice cls={notice.code} message={notice.message} onOpenSettings={onOpenSettings} />
@@ -109,6 +121,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
             </button>
           </div>
         )}
+        <ModelPicker backend={backend} />
         <Composer
           streaming={streaming}
           awaitingApproval={pendingApprovals(state).length > 0}

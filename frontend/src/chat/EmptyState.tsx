@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { WorkspaceView } from "./protocol";
 
 interface Props {
@@ -6,14 +7,17 @@ interface Props {
   onChoose: () => void;
   recent?: WorkspaceView[];
   onOpen?: (path: string) => void;
+  /** shown before the folder button: the first-run setup */
+  children?: ReactNode;
 }
 
 /** EmptyState invites the user to open a folder, by button or by dropping it on the window. */
-export function EmptyState({ loading, error, onChoose, recent = [], onOpen }: Props) {
+export function EmptyState({ loading, error, onChoose, recent = [], onOpen, children }: Props) {
   return (
     <div className="empty-state chat-start">
       <h1>Hearth</h1>
       <p>Your local project agent. Open a folder to start a conversation about it.</p>
+      {children}
       <button type="button" className="primary" onClick={onChoose} disabled={loading}>
         Open a folder
       </button>

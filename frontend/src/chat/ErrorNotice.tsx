@@ -1,23 +1,25 @@
+import type { SettingsFocus } from "../settings/focus";
 import { redact } from "./redact";
 
 interface Words {
   text: string;
-  settings?: boolean;
+  /** Settings can fix it; at this field when given */
+  settings?: boolean | SettingsFocus;
   retry?: boolean;
   compact?: boolean;
 }
 
 // What a failure means, in plain words, and which next step to offer.
 const words: Record<string, Words> = {
-  no_key: { text: "There is no API key for this provider yet.", settings: true },
-  no_model: { text: "No model is chosen yet. Pick one in Settings.", settings: true },
-  auth: { text: "The provider did not accept the API key.", settings: true },
-  bad_key: { text: "The provider did not accept the API key.", settings: true },
+  no_key: { text: "There is no API key for this provider yet.", settings: "key" },
+  no_model: { text: "No model is chosen yet.", settings: "model" },
+  auth: { text: "The provider did not accept the API key.", settings: "key" },
+  bad_key: { text: "The provider did not accept the API key.", settings: "key" },
   rate_limit: { text: "The provider is limiting how fast Hearth may call it. Wait a moment, then retry.", retry: true },
   overloaded: { text: "The provider is overloaded right now.", retry: true },
   server: { text: "The provider had an internal error.", retry: true },
-  network: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: true },
-  unreachable: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: true },
+  network: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: "url" },
+  unreachable: { text: "Hearth could not reach the provider. Check the connection and the endpoint in Settings.", retry: true, settings: "url" },
   timeout: { text: "The provider took too long to answer.", retry: true },
   too_large: { text: "The provider's reply grew past Hearth's size limit, so Hearth stopped reading it. Retry, or ask for a shorter answer.", retry: true },
   context_length: {
@@ -25,7 +27,7 @@ const words: Record<string, Words> = {
     settings: true, compact: true,
   },
   compacted: { text: "The conversation was compacted." },
-  invalid_request: { text: "The provider rejected the request. The model name or endpoint may be wrong.", settings: true },
+  invalid_request: { text: "The provider rejected the request. The model name or endpoint may be wrong.", settings: "model" },
   max_iterations: { text: "The agent reached its step limit for this turn. Ask it to continue, or raise the limit in Settings.", settings: true },
   tool_loop: { text: "The agent kept repeating the same tool call, so Hearth stopped it.", retry: true },
   text_protocol: { text: "The model's replies could not be understood as tool calls.", retry: true },
@@ -38,7 +40,7 @@ const words: Record<string, Words> = {
 interface Props {
   cls: string;
   message: string;
-  onOpenSettings?: () => void;
+  onOpenSettings?: (focus?: SettingsFocus) => void;
   onRetry?: () => void;
   onCompact?: () => void;
 }
@@ -53,8 +55,8 @@ export function ErrorNotice({ cls, message, onOpenSettings, onRetry, onCompact }
       {detail && detail !== w.text && <p className="chat-error-detail">{detail}</p>}
       <div className="row">
         {w.settings && onOpenSettings && (
-          <button type="button" onClick={onOpenSettings}>
-            Open Settings
+          <button type="button" onClick={() => onOpenSettings(w.settings === true ? undefined : w.settings || undefined)}>
+            {w.settings === "key" ? "Add the API key" : w.settings === "model" ? "Choose a model" : "Open Settings"}
           </button>
         )}
         {w.compact && onCompact && (

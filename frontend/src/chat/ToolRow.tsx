@@ -1,40 +1,79 @@
 import { CopyButton } from "./CopyButton";
 import { DiffView, looksLikeDiff } from "./DiffView";
 import { redact } from "./redact";
+import type { Allowance } from "./protocol";
 import type { ToolCall, ToolState } from "./state";
 
 const stateLabel: Record<ToolState, string> = {
   running: "running",
-  succeeded: "succeeded",
+  succeeded: "done",
   failed: "failed",
   denied: "denied",
   canceled: "canceled",
 };
+
+/** statusLabel is the row's badge: a failed command names its exit code. */
+export function statusLabel(call: Pick<ToolCall, "state" | "exitCode">): string {
+  if (call.state === "failed" && call.exitCode !== null) return `exit ${call.exitCode}`;
+  return stateLabel[call.state];
+}
 
 function lastLine(text: string): string {
   const lines = text.replace(/\s+$/, "").split("\n");
   return lines[lines.length - 1] ?? "";
 }
 
-/** argHint is the one argument that says what a call did: its command or path. */
+/** argHint is the one argument that says what a call does: its command, pattern, query or path. */
 export function argHint(args: unknown): string {
   if (typeof args !== "object" || args === null) return "";
   const rec = args as Record<string, unknown>;
-  const pick = ["command", "path", "pattern", "query", "url"].map((k) => rec[k]).find((v) => typeof v === "string");
+  const pick = ["command", "pattern", "query", "path", "url"].map((k) => rec[k]).find((v) => typeof v === "string");
   const first = typeof pick === "string" ? pick : Object.values(rec).find((v) => typeof v === "string");
   if (typeof first !== "string") return "";
   const one = redact(first).replace(/\s+/g, " ").trim();
   return one.length > 80 ? `${one.slice(0, 79)}…` : one;
 }
 
-function duration(ms: number | null): string {
+// The permission modes by the names Settings gives them.
+const modeNames: Record<string, string> = { all: "Full auto", edits: "Auto-accept edits" };
+
+/** allowanceLabel is the chip of a call nobody was asked about: what allowed it. */
+export function allowanceLabel(a: Allowance): string {
+  const detail = redact(a.detail ?? "");
+  switch (a.by) {
+    case "rule":
+      return detail ? `auto-allowed by rule ${detail}` : "auto-allowed by a rule";
+    case "mode":
+      return `auto-allowed by ${modeNames[detail] ?? detail} mode`;
+    case "session":
+      return "auto-allowed for this chat";
+    case "read-only":
+      return "auto-allowed: read-only";
+  }
+}
+
+/** duration reads a measured time; under a millisecond reads "<1 ms", never "0 ms". */
+export function duration(ms: number | null): string {
   if (ms === null) return "";
+  if (ms < 1) return "<1 ms";
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** ToolRow: one live line while a call runs, then a collapsed row that expands to args and output. */
-export function ToolRow({ call }: { call: ToolCall }) {
+/**
+ * ToolRow: one live line while a call runs, then one human line saying what
+ * happened, with the arguments and raw output behind "details".
+ */
+export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; awaitingApproval?: boolean }) {
   const hint = argHint(call.args);
+  if (call.state === "running" && awaitingApproval) {
+    return (
+      <div className="tool-live tool-waiting" role="status" aria-label={`${call.name} waits for your approval`}>
+        <span className="tool-name">{call.name}</span>
+        {hint && <span className="tool-hint">{hint}</span>}
+        <span className="tool-tail muted">waits for your approval below</span>
+      </div>
+    );
+  }
   if (call.state === "running") {
     return (
       <div className="tool-live" role="status" aria-label={`Running ${call.name}`}>
@@ -47,13 +86,26 @@ export function ToolRow({ call }: { call: ToolCall }) {
   }
   const args = redact(JSON.stringify(call.args, null, 2) ?? "");
   const output = redact(call.output);
+  const line = call.summary !== null ? redact(call.summary) : null;
   return (
-    <details className={`tool-row tool-${call.state}`}>
+    <details className={`tool-row tool-${call.state}`} data-status={call.state}>
       <summary>
-        <span className={`tool-status status-${call.state}`}>{stateLabel[call.state]}</span>
-        <span className="tool-name">{call.name}</span>
-        {hint && <span className="tool-hint">{hint}</span>}
+        <span className={`tool-status status-${call.state}`}>{statusLabel(call)}</span>
+        {line !== null ? (
+          <span className="tool-summary" title={line}>{line}</span>
+        ) : (
+          <>
+            <span className="tool-name">{call.name}</span>
+            {hint && <span className="tool-hint">{hint}</span>}
+          </>
+        )}
+        {call.allowedBy && (
+          <span className="tool-allowed" title={call.allowedBy.by === "session" ? `granted earlier in this chat: ${call.allowedBy.detail ?? ""}` : undefined}>
+            {allowanceLabel(call.allowedBy)}
+          </span>
+        )}
         <span className="tool-duration muted">{duration(call.durationMs)}</span>
+        <span className="tool-details muted">details</span>
       </summary>
       <div className="tool-body">
         <div className="tool-section">

@@ -1,3 +1,4 @@
+import { CopyButton } from "./CopyButton";
 import { DiffView } from "./DiffView";
 import type { FileChange } from "./protocol";
 import type { Turn } from "./state";
@@ -31,14 +32,28 @@ interface Props {
   onUndo?: (redo: boolean) => void;
 }
 
+/** answerText is what Copy takes: the turn's answer, its tool rows left out. */
+export function answerText(t: Turn): string {
+  return t.parts.flatMap((p) => (p.kind === "text" ? [p.text] : [])).join("\n\n");
+}
+
+/** rerunLabel: a turn that failed or was stopped is retried; one that answered is regenerated. */
+export function rerunLabel(t: Turn): "Retry" | "Regenerate" {
+  return t.error !== null || t.status === "error" || t.status === "stopped" ? "Retry" : "Regenerate";
+}
+
 function base(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
 
-/** TurnControls: Regenerate, and the turn's changed files with Undo turn / Redo. */
+/**
+ * TurnControls: the turn's changed files, then one fixed action row:
+ * Copy · Retry or Regenerate (never both) · Undo turn (or Redo).
+ */
 export function TurnControls({ turn, onRegenerate, onUndo }: Props) {
   if (turn.status === "running" || turn.status === "queued") return null;
   const n = turn.changed.length;
+  const text = answerText(turn);
   return (
     <div className="turn-controls">
       {n > 0 && (
@@ -61,14 +76,17 @@ export function TurnControls({ turn, onRegenerate, onUndo }: Props) {
           </ul>
         </details>
       )}
-      {n > 0 && (
-        <button type="button" disabled={!onUndo} onClick={() => onUndo?.(turn.undone)}>
-          {turn.undone ? "Redo" : "Undo turn"}
+      <div className="turn-actions" role="group" aria-label="Turn actions">
+        {text && <CopyButton text={text} label="Copy answer" />}
+        <button type="button" disabled={!onRegenerate} onClick={onRegenerate}>
+          {rerunLabel(turn)}
         </button>
-      )}
-      <button type="button" disabled={!onRegenerate} onClick={onRegenerate}>
-        Regenerate
-      </button>
+        {n > 0 && (
+          <button type="button" disabled={!onUndo} onClick={() => onUndo?.(turn.undone)}>
+            {turn.undone ? "Redo" : "Undo turn"}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

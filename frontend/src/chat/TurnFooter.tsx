@@ -1,11 +1,6 @@
-import { CopyButton } from "./CopyButton";
 import { formatCost, formatElapsed, formatUsage, retryLeft } from "./format";
 import type { Retry, Turn } from "./state";
 import { useNow } from "./useNow";
-
-function answerText(t: Turn): string {
-  return t.parts.flatMap((p) => (p.kind === "text" ? [p.text] : [])).join("\n\n");
-}
 
 /** RetryNotice counts down to the backend's next attempt. */
 export function RetryNotice({ retry }: { retry: Retry }) {
@@ -19,7 +14,7 @@ export function RetryNotice({ retry }: { retry: Retry }) {
   );
 }
 
-/** TurnFooter: "Cooked for X", tokens and cost once a turn ends; a live clock while it runs. */
+/** TurnFooter: "Cooked for X", tokens and (when known) cost once a turn ends; a live clock while it runs. */
 export function TurnFooter({ turn }: { turn: Turn }) {
   const live = turn.status === "running";
   const now = useNow(live && turn.startedAt !== null);
@@ -31,13 +26,11 @@ export function TurnFooter({ turn }: { turn: Turn }) {
       </p>
     );
   }
-  const text = answerText(turn);
   return (
     <div className="turn-footer muted">
       {turn.elapsedMs !== null && <span>Cooked for {formatElapsed(turn.elapsedMs)}</span>}
       {turn.iterations > 0 && <span title="Tokens">{formatUsage(turn.usage)}</span>}
-      {turn.iterations > 0 && <span>{formatCost(turn.cost)}</span>}
-      {text && <CopyButton text={text} label="Copy answer" />}
+      {turn.iterations > 0 && turn.cost !== null && <span>{formatCost(turn.cost)}</span>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { memo } from "react";
+import type { SettingsFocus } from "../settings/focus";
 import { ApprovalCard } from "./ApprovalCard";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";
@@ -12,7 +13,7 @@ import { UserPrompt } from "./UserPrompt";
 /** The callbacks a turn needs; the caller keeps them stable so memo holds. */
 export interface TurnActions {
   onAnswer: (requestId: string, d: ApprovalDecision) => void;
-  onOpenSettings: () => void;
+  onOpenSettings: (focus?: SettingsFocus) => void;
   onRetry: (prompt: string) => void;
   /** rerun a turn in place: regenerate, or (with edited) edit-and-resend */
   onReplace: (turnId: string, prompt: string, edited: boolean) => Promise<boolean>;
@@ -29,7 +30,9 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
       return <Markdown text={part.text} live={last && turn.status === "running"} />;
     case "tool": {
       const call = turn.tools[part.callId];
-      return call ? <ToolRow call={call} /> : null;
+      // A call whose approval card waits below has not started: no spinner.
+      const asking = Object.values(turn.approvals).some((a) => a.callId === part.callId && a.decision === null);
+      return call ? <ToolRow call={call} awaitingApproval={asking} /> : null;
     }
     case "approval": {
       const a = turn.approvals[part.requestId];
@@ -52,7 +55,6 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
   // Stored turns can be regenerated, edited and undone like live ones: the
   // backend knows where they start and which snapshots are theirs.
   const idle = !actions.busy;
-  const retry = () => void actions.onReplace(turn.turnId, turn.prompt, false);
   return (
     <article className="turn" aria-label="Exchange" data-turn={turn.turnId}>
       <UserPrompt prompt={turn.prompt} onResend={idle && turn.prompt ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
@@ -74,7 +76,6 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
             message={turn.error.message}
             onOpenSettings={actions.onOpenSettings}
             onCompact={actions.busy ? undefined : actions.onCompact}
-            onRetry={retry}
           />
         )}
         {turn.status === "stopped" && <p className="muted">Stopped.</p>}

@@ -24,7 +24,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
   let turn = 0;
   return {
     getSettings: unused, saveGlobal: unused, saveProvider: unused, addCustomEndpoint: unused, removeCustomEndpoint: unused, addKnowledgeFolder: unused, removeKnowledgeFolder: unused,
-    setKey: unused, setSessionKey: unused, deleteKey: unused, testConnection: unused, listModels: unused, detectLocal: unused,
+    setKey: unused, setSessionKey: unused, deleteKey: unused, testConnection: unused, listModels: unused, detectLocal: unused, firstRun: unused, chatChoice: unused, setChatChoice: unused,
     warnings: vi.fn(async () => []),
     markFirstPaint: vi.fn(async () => undefined),
     rememberWindow: vi.fn(async () => undefined),

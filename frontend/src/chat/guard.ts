@@ -20,6 +20,12 @@ function isUsage(v: unknown): v is Usage {
   return isRec(v) && num(v, "inputTokens") && num(v, "cachedInputTokens") && num(v, "outputTokens") && num(v, "reasoningTokens");
 }
 
+const allowances: ReadonlySet<string> = new Set(["rule", "mode", "session", "read-only"]);
+
+function isAllowance(v: unknown): boolean {
+  return isRec(v) && typeof v.by === "string" && allowances.has(v.by) && (v.detail === undefined || str(v, "detail"));
+}
+
 const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   turn_started: (r) => str(r, "prompt") && num(r, "startedAt"),
   text: (r) => str(r, "text"),
@@ -27,7 +33,9 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   tool_started: (r) => str(r, "callId") && str(r, "name") && "args" in r,
   tool_progress: (r) => str(r, "callId") && str(r, "chunk"),
   tool_finished: (r) =>
-    str(r, "callId") && str(r, "name") && typeof r.status === "string" && toolStatuses.has(r.status) && str(r, "output") && num(r, "durationMs"),
+    str(r, "callId") && str(r, "name") && typeof r.status === "string" && toolStatuses.has(r.status) && str(r, "output") &&
+    str(r, "summary") && (r.exitCode === undefined || num(r, "exitCode")) && (r.allowedBy === undefined || isAllowance(r.allowedBy)) &&
+    num(r, "durationMs"),
   approval_requested: (r) =>
     str(r, "requestId") && str(r, "callId") && str(r, "tool") && typeof r.kind === "string" && approvalKinds.has(r.kind) &&
     str(r, "summary") && str(r, "detail"),

@@ -1,7 +1,7 @@
 // The chat's shapes: turns as the view shows them, and the actions the
 // reducer in state.ts takes.
 import type { Skipped } from "./guard";
-import type { ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
+import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
 
 export type ToolState = "running" | ToolStatus;
 
@@ -13,6 +13,12 @@ export interface ToolCall {
   /** the last part of the live output while running */
   tail: string;
   output: string;
+  /** what the call did in one line (null for rows stored before summaries) */
+  summary: string | null;
+  /** a command's non-zero exit code */
+  exitCode: number | null;
+  /** what let the call run without asking anyone, if anything did */
+  allowedBy: Allowance | null;
   durationMs: number | null;
 }
 

@@ -51,6 +51,16 @@ export interface FileChange {
 }
 
 /**
+ * Allowance says what let a call run without asking: a saved rule, the
+ * approval mode, a grant made earlier in this conversation, or the command
+ * being judged read-only. Detail is the rule's pattern or the mode's name.
+ */
+export interface Allowance {
+  by: "rule" | "mode" | "session" | "read-only";
+  detail?: string;
+}
+
+/**
  * TurnStarted opens a turn.
  */
 export interface TurnStarted extends Header {
@@ -95,7 +105,10 @@ export interface ToolProgress extends Header {
 }
 
 /**
- * ToolFinished ends a tool call.
+ * ToolFinished ends a tool call. ExitCode is set when the call ran a
+ * command that exited non-zero (the call then failed); DurationMs is the
+ * call's measured time; Summary says what the call did in one line;
+ * AllowedBy is set when the call ran without anyone being asked.
  */
 export interface ToolFinished extends Header {
   type: "tool_finished";
@@ -103,6 +116,9 @@ export interface ToolFinished extends Header {
   name: string;
   status: "succeeded" | "failed" | "denied" | "canceled";
   output: string;
+  summary: string;
+  exitCode?: number;
+  allowedBy?: Allowance;
   durationMs: number;
 }
 

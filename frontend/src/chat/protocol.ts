@@ -6,7 +6,7 @@
 
 import type { ToolFinished } from "./protocol.gen";
 
-export type { ApprovalRequest, ChatEvent, FileChange, Usage } from "./protocol.gen";
+export type { Allowance, ApprovalRequest, ChatEvent, FileChange, Usage } from "./protocol.gen";
 
 export type ToolStatus = ToolFinished["status"];
 

@@ -84,11 +84,11 @@ describe("chatReducer content", () => {
     expect(c?.tail.endsWith("END")).toBe(true);
 
     const s2 = run([
-      { type: "tool_finished", callId: "c1", name: "shell", status: "failed", output: "boom", durationMs: 42, turnId: "t1", seq: 6 },
+      { type: "tool_finished", callId: "c1", name: "shell", status: "failed", output: "boom", summary: "Ran ls · exit 2", exitCode: 2, durationMs: 42, turnId: "t1", seq: 6 },
       { type: "text", text: "It failed.", turnId: "t1", seq: 7 },
     ], 0, s);
     const t2 = turn(s2);
-    expect(t2.tools.c1).toMatchObject({ state: "failed", output: "boom", tail: "", durationMs: 42, args: { command: "ls" } });
+    expect(t2.tools.c1).toMatchObject({ state: "failed", output: "boom", summary: "Ran ls · exit 2", exitCode: 2, tail: "", durationMs: 42, args: { command: "ls" } });
     expect(t2.parts.map((p) => p.kind)).toEqual(["text", "tool", "text"]);
     expect(textOf(t2)).toBe("Let me look.|It failed.");
   });

@@ -59,7 +59,7 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
     case "reasoning":
       return { ...base, reasoning: t.reasoning + e.text };
     case "tool_started": {
-      const call: ToolCall = { callId: e.callId, name: e.name, args: e.args, state: "running", tail: "", output: "", durationMs: null };
+      const call: ToolCall = { callId: e.callId, name: e.name, args: e.args, state: "running", tail: "", output: "", summary: null, exitCode: null, allowedBy: null, durationMs: null };
       const seen = e.callId in t.tools;
       return { ...base, tools: { ...t.tools, [e.callId]: call }, parts: seen ? t.parts : [...t.parts, { kind: "tool", callId: e.callId }] };
     }
@@ -71,7 +71,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
     case "tool_finished": {
       const prev = t.tools[e.callId];
       const call: ToolCall = {
-        callId: e.callId, name: e.name, args: prev?.args ?? {}, state: e.status, tail: "", output: e.output, durationMs: e.durationMs,
+        callId: e.callId, name: e.name, args: prev?.args ?? {}, state: e.status, tail: "", output: e.output, summary: e.summary,
+        exitCode: e.exitCode ?? null, allowedBy: e.allowedBy ?? null, durationMs: e.durationMs,
       };
       const parts: Part[] = prev ? t.parts : [...t.parts, { kind: "tool", callId: e.callId }];
       return { ...base, tools: { ...t.tools, [e.callId]: call }, parts };

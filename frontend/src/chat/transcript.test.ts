@@ -48,6 +48,18 @@ describe("fromTranscript", () => {
     expect(t?.status).toBe("done");
   });
 
+  it("keeps each stored call's summary and exit code, and an unknown cost unknown", () => {
+    const free = { input_tokens: 1, output_tokens: 1, reasoning_tokens: 0, cost_usd: 0 };
+    const s = fromTranscript(
+      [msg("user", "test"), msg("assistant", "fails", { usage: free, tool_calls: [call({ call_id: "x", status: "error", output: "exit code: 1 (3ms)\nFAIL" })] })],
+      {},
+      { x: { summary: "Ran go test ./... · exit 1", exitCode: 1 } },
+    );
+    const t = s.turns[s.order[0] ?? ""];
+    expect(t?.tools.x).toMatchObject({ state: "failed", summary: "Ran go test ./... · exit 1", exitCode: 1 });
+    expect(t?.cost).toBeNull();
+  });
+
   it("marks stopped, failed and interrupted replies", () => {
     const s = fromTranscript([
       msg("user", "a"), msg("assistant", "part", { state: "stopped" }),

@@ -1,6 +1,6 @@
 // A stored conversation (OpenSession's messages) rebuilt as chat turns, so
 // a reopened session reads exactly like it did live.
-import type { SessionMessage, SessionToolCall, TurnUndo } from "../bridge/sessions";
+import type { SessionMessage, SessionToolCall, StoredCall, TurnUndo } from "../bridge/sessions";
 import type { Usage } from "./protocol";
 import type { ChatState, Part, ToolCall, ToolState, Turn, TurnStatus } from "./state";
 
@@ -20,10 +20,11 @@ function args(raw: string): unknown {
   }
 }
 
-function toolOf(c: SessionToolCall): ToolCall {
+function toolOf(c: SessionToolCall, stored?: StoredCall): ToolCall {
   return {
     callId: c.call_id, name: c.name, args: args(c.args), state: toolStates[c.status] ?? "canceled", tail: "",
-    output: c.full_output || c.output, durationMs: null,
+    output: c.full_output || c.output, summary: stored?.summary ?? null, exitCode: stored?.exitCode ?? null, allowedBy: null,
+    durationMs: null,
   };
 }
 
@@ -55,9 +56,9 @@ function emptyTurn(id: string, prompt: string, startedAt: number | null): Turn {
   };
 }
 
-function addStep(t: Turn, m: SessionMessage): Turn {
+function addStep(t: Turn, m: SessionMessage, calls: Record<string, StoredCall>): Turn {
   const tools = { ...t.tools };
-  for (const c of m.tool_calls ?? []) tools[c.call_id] = toolOf(c);
+  for (const c of m.tool_calls ?? []) tools[c.call_id] = toolOf(c, calls[c.call_id]);
   // Older rows may lack usage; they count as zero, not as a crash.
   const u = m.usage ?? { input_tokens: 0, output_tokens: 0, reasoning_tokens: 0, cost_usd: 0 };
   const status = statusOf[m.state] ?? "done";
@@ -78,7 +79,8 @@ function addStep(t: Turn, m: SessionMessage): Turn {
       outputTokens: t.usage.outputTokens + u.output_tokens,
       reasoningTokens: t.usage.reasoningTokens + u.reasoning_tokens,
     },
-    cost: (t.cost ?? 0) + u.cost_usd,
+    // A stored cost of 0 is a cost nobody knew: it stays unknown, never "$0".
+    cost: u.cost_usd > 0 ? (t.cost ?? 0) + u.cost_usd : t.cost,
     iterations: t.iterations + 1,
     status,
     error,
@@ -90,7 +92,7 @@ function addStep(t: Turn, m: SessionMessage): Turn {
  * fromTranscript rebuilds the chat state of a stored conversation, oldest
  * first; turns with kept undo snapshots list their changes and can be undone.
  */
-export function fromTranscript(messages: SessionMessage[], undo: Record<string, TurnUndo> = {}): ChatState {
+export function fromTranscript(messages: SessionMessage[], undo: Record<string, TurnUndo> = {}, calls: Record<string, StoredCall> = {}): ChatState {
   const order: string[] = [];
   const turns: Record<string, Turn> = {};
   let cur: Turn | null = null;
@@ -114,7 +116,7 @@ export function fromTranscript(messages: SessionMessage[], undo: Record<string, 
       const t = ensure(m);
       cur = { ...t, parts: [...t.parts, { kind: "compacted", how: "summary", before: 0, after: 0 }] };
     } else if (role === "assistant") {
-      cur = addStep(ensure(m), m);
+      cur = addStep(ensure(m), m, calls);
     }
   }
   flush();

@@ -2,6 +2,10 @@ import { useCallback, useEffect, useReducer, useState } from "react";
 import { BridgeError, type Backend } from "../bridge";
 import type { ApprovalDecision } from "./protocol";
 import { chatReducer, initialState, type ChatState, type Incoming } from "./state";
+import { undoToast } from "./undoToast";
+
+/** How long the toast after an undo stays. */
+export const UNDO_TOAST_MS = 6000;
 
 /** A failure of the user's own action (sending, stopping, answering), not of a turn. */
 export interface ChatNotice {
@@ -24,6 +28,13 @@ function noticeOf(e: unknown): ChatNotice {
 export function useChat(backend: Backend, initial: ChatState = initialState) {
   const [state, dispatch] = useReducer(chatReducer, initial);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
+  // What the last undo or redo brought back, for a moment.
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => {
+    if (toast === null) return;
+    const t = setTimeout(() => setToast(null), UNDO_TOAST_MS);
+    return () => clearTimeout(t);
+  }, [toast]);
 
   useEffect(() => {
     let queue: Incoming[] = [];
@@ -104,6 +115,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
       try {
         const r = redo ? await backend.redoTurn(turnId, force) : await backend.undoTurn(turnId, force);
         dispatch({ type: "undone", turnId, undone: !redo });
+        setToast(undoToast(r, redo));
         if (r.conflicts.length > 0) {
           setNotice({
             code: "conflict",
@@ -133,6 +145,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
   }, [backend]);
 
   const dismissNotice = useCallback(() => setNotice(null), []);
+  const dismissToast = useCallback(() => setToast(null), []);
 
-  return { state, notice, send, stop, approve, replace, undo, compact, dismissNotice };
+  return { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast };
 }

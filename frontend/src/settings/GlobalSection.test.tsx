@@ -12,6 +12,7 @@ const base: SettingsView = {
   maxIterations: 50,
   approvalMode: "ask",
   modelTitles: true,
+  reopenLastWorkspace: true,
   providers: [],
   keychain: { available: true, message: "", help: "" },
   warning: "",

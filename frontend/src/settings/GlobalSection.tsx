@@ -18,7 +18,8 @@ const approvals: { value: ApprovalMode; label: string }[] = [
   { value: "auto", label: "Full auto" },
 ];
 
-function fromView(v: SettingsView): GlobalInput {
+/** fromView is the global settings as SaveGlobal takes them. */
+export function fromView(v: SettingsView): GlobalInput {
   return {
     activeProvider: v.activeProvider,
     activeModel: v.activeModel,
@@ -28,6 +29,7 @@ function fromView(v: SettingsView): GlobalInput {
     approvalMode: v.approvalMode,
     modelTitles: v.modelTitles,
     containApproved: v.sandbox.containApproved,
+    reopenLastWorkspace: v.reopenLastWorkspace,
   };
 }
 
@@ -87,6 +89,11 @@ export function GlobalSection({ view, models, busy, notice, actions }: Props) {
         <label className="checkbox">
           <input id="model-titles" type="checkbox" checked={form.modelTitles} onChange={(e) => set("modelTitles", e.target.checked)} />
           <span className="muted">ask the active model for a short title after the first reply</span>
+        </label>
+        <label htmlFor="reopen-last">On start</label>
+        <label className="checkbox">
+          <input id="reopen-last" type="checkbox" checked={form.reopenLastWorkspace ?? true} onChange={(e) => set("reopenLastWorkspace", e.target.checked)} />
+          <span className="muted">reopen the last folder</span>
         </label>
         <label htmlFor="contain-approved">Command sandbox</label>
         <div>

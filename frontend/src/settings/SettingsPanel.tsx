@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import type { Backend } from "../bridge";
 import { serveBackend, type ServeBackend } from "../bridge/serve";
 import { CustomEndpointForm } from "./CustomEndpointForm";
+import { focusTarget, type SettingsFocus } from "./focus";
 import { GlobalSection } from "./GlobalSection";
 import { KnowledgeFolders } from "./KnowledgeFolders";
 import { ProviderCard } from "./ProviderCard";
@@ -11,24 +12,24 @@ import { useSettings } from "./useSettings";
 interface Props {
   backend: Backend;
   onClose: () => void;
-  /** open at the active provider's card (its key field), not at the top */
-  atActiveProvider?: boolean;
+  /** open at the field that fixes an error, focused, not at the top */
+  focus?: SettingsFocus;
   serve?: ServeBackend;
 }
 
-export function SettingsPanel({ backend, onClose, atActiveProvider = false, serve = serveBackend }: Props) {
+export function SettingsPanel({ backend, onClose, focus, serve = serveBackend }: Props) {
   const { state, actions } = useSettings(backend);
   const closeRef = useRef<HTMLButtonElement>(null);
   const view = state.view;
 
   useEffect(() => closeRef.current?.focus(), []);
-  const active = atActiveProvider ? view?.activeProvider : undefined;
+  const active = view?.activeProvider;
   useEffect(() => {
-    if (!active) return;
-    const card = document.querySelector<HTMLElement>(`[data-testid="provider-${CSS.escape(active)}"]`);
-    card?.scrollIntoView({ block: "start" });
-    card?.querySelector<HTMLInputElement>("input")?.focus();
-  }, [active]);
+    if (!focus || active === undefined) return;
+    const field = document.querySelector<HTMLElement>(focusTarget(focus, active));
+    field?.scrollIntoView({ block: "center" });
+    field?.focus();
+  }, [focus, active]);
 
   return (
     <div className="settings-backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>

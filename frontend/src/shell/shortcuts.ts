@@ -1,6 +1,6 @@
 // Global keyboard shortcuts, as data so the help overlay and the handler
 // cannot disagree.
-export type ShortcutId = "settings" | "new-chat" | "search" | "help";
+export type ShortcutId = "settings" | "new-chat" | "search" | "help" | "palette";
 
 export interface Shortcut {
   id: ShortcutId;
@@ -19,6 +19,7 @@ function typing(e: KeyboardEvent): boolean {
 }
 
 export const shortcuts: Shortcut[] = [
+  { id: "palette", label: "Command palette", keys: "Ctrl/⌘ + K", matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "k" },
   { id: "new-chat", label: "New chat", keys: "Ctrl/⌘ + N", matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "n" },
   { id: "search", label: "Search the workspace", keys: "Ctrl/⌘ + Shift + F", matches: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === "f" },
   { id: "settings", label: "Open settings", keys: "Ctrl/⌘ + ,", matches: (e) => mod(e) && e.key === "," },

@@ -1,5 +1,78 @@
 export namespace app {
 	
+	export class ChatChoiceInput {
+	    provider: string;
+	    model: string;
+	    effort: string;
+	    mode: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChatChoiceInput(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	        this.effort = source["effort"];
+	        this.mode = source["mode"];
+	    }
+	}
+	export class ChoiceProvider {
+	    id: string;
+	    name: string;
+	    local: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChoiceProvider(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.local = source["local"];
+	    }
+	}
+	export class ChatChoiceView {
+	    provider: string;
+	    model: string;
+	    effort: string;
+	    mode: string;
+	    providers: ChoiceProvider[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ChatChoiceView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	        this.effort = source["effort"];
+	        this.mode = source["mode"];
+	        this.providers = this.convertValues(source["providers"], ChoiceProvider);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	export class CompactResult {
 	    changed: boolean;
 	    before: number;
@@ -36,6 +109,68 @@ export namespace app {
 	        this.message = source["message"];
 	    }
 	}
+	export class SetupOption {
+	    id: string;
+	    name: string;
+	    local: boolean;
+	    needsKey: boolean;
+	    keyEnv: string;
+	    found: string;
+	    detail: string;
+	    models: string[];
+	    defaultModel: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SetupOption(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.name = source["name"];
+	        this.local = source["local"];
+	        this.needsKey = source["needsKey"];
+	        this.keyEnv = source["keyEnv"];
+	        this.found = source["found"];
+	        this.detail = source["detail"];
+	        this.models = source["models"];
+	        this.defaultModel = source["defaultModel"];
+	    }
+	}
+	export class FirstRunView {
+	    ready: boolean;
+	    active: string;
+	    options: SetupOption[];
+	
+	    static createFrom(source: any = {}) {
+	        return new FirstRunView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ready = source["ready"];
+	        this.active = source["active"];
+	        this.options = this.convertValues(source["options"], SetupOption);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class GlobalInput {
 	    activeProvider: string;
 	    activeModel: string;
@@ -45,6 +180,7 @@ export namespace app {
 	    approvalMode: string;
 	    modelTitles: boolean;
 	    containApproved: boolean;
+	    reopenLastWorkspace?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new GlobalInput(source);
@@ -60,6 +196,7 @@ export namespace app {
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
 	        this.containApproved = source["containApproved"];
+	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	    }
 	}
 	export class KeychainView {
@@ -254,6 +391,7 @@ export namespace app {
 	    maxIterations: number;
 	    approvalMode: string;
 	    modelTitles: boolean;
+	    reopenLastWorkspace: boolean;
 	    providers: ProviderView[];
 	    keychain: KeychainView;
 	    warning: string;
@@ -273,6 +411,7 @@ export namespace app {
 	        this.maxIterations = source["maxIterations"];
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
+	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	        this.providers = this.convertValues(source["providers"], ProviderView);
 	        this.keychain = this.convertValues(source["keychain"], KeychainView);
 	        this.warning = source["warning"];
@@ -298,6 +437,7 @@ export namespace app {
 		    return a;
 		}
 	}
+	
 	export class SnippetLine {
 	    n: number;
 	    text: string;
@@ -348,6 +488,20 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class StoredCallView {
+	    summary: string;
+	    exitCode?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StoredCallView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.summary = source["summary"];
+	        this.exitCode = source["exitCode"];
+	    }
+	}
 	export class TurnUndoView {
 	    files: string[];
 	    stats: undo.Change[];
@@ -386,6 +540,7 @@ export namespace app {
 	    session: SessionView;
 	    messages: session.Message[];
 	    undo: Record<string, TurnUndoView>;
+	    calls: Record<string, StoredCallView>;
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptView(source);
@@ -396,6 +551,7 @@ export namespace app {
 	        this.session = this.convertValues(source["session"], SessionView);
 	        this.messages = this.convertValues(source["messages"], session.Message);
 	        this.undo = this.convertValues(source["undo"], TurnUndoView, true);
+	        this.calls = this.convertValues(source["calls"], StoredCallView, true);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

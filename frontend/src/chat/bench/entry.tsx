@@ -13,7 +13,7 @@ const subs = new Set<(e: ChatEvent) => void>();
 const none = () => Promise.reject(new Error("not in the benchmark"));
 const backend: Backend = {
   getSettings: none, saveGlobal: none, saveProvider: none, addCustomEndpoint: none, removeCustomEndpoint: none, addKnowledgeFolder: none, removeKnowledgeFolder: none,
-  setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none,
+  setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none, firstRun: none, chatChoice: none, setChatChoice: none,
   warnings: async () => [], markFirstPaint: async () => undefined, rememberWindow: async () => undefined, compactConversation: none,
   openWorkspace: none, chooseWorkspace: none, currentWorkspace: async () => null, recentWorkspaces: async () => [],
   send: none, regenerate: none, editAndResend: none, undoTurn: none, redoTurn: none, stop: async () => undefined, approve: async () => undefined, openExternal: () => undefined,
@@ -114,7 +114,7 @@ async function session(n: number) {
     ev({ type: "turn_started", prompt: `Question ${i}: what does this do?`, startedAt: 0 });
     if (i % 4 === 0) {
       ev({ type: "tool_started", callId: `c${i}`, name: "read_file", args: { path: `pkg/file${i}.go` } });
-      ev({ type: "tool_finished", callId: `c${i}`, name: "read_file", status: "succeeded", output: "package x\n", durationMs: 3 });
+      ev({ type: "tool_finished", callId: `c${i}`, name: "read_file", status: "succeeded", output: "package x\n", summary: "Read x.go · 1 line", durationMs: 3 });
     }
     ev({ type: "text", text: answer(i, 3) });
     ev({ type: "done", text: "", iterations: 1, elapsedMs: 4200, stopped: false, usage, cost: 0.002 });
@@ -148,7 +148,7 @@ function gallery() {
   const ev0 = (body: object) => emit({ turnId: "g0", seq: ++s0, ...body } as ChatEvent);
   ev0({ type: "turn_started", prompt: "Rename Sum to Total", startedAt: Date.now() - 9000 });
   ev0({ type: "tool_started", callId: "e", name: "edit_file", args: { path: "sum.go" } });
-  ev0({ type: "tool_finished", callId: "e", name: "edit_file", status: "succeeded", durationMs: 12,
+  ev0({ type: "tool_finished", callId: "e", name: "edit_file", status: "succeeded", summary: "Edited sum.go · +1 −1", durationMs: 12,
     output: "Applied 1 edit to sum.go.\n--- a/sum.go\n+++ b/sum.go\n@@ -1,1 +1,1 @@\n-func Sum(xs []int) int {\n+func Total(xs []int) int {\n" });
   ev0({ type: "text", text: "Renamed `Sum` to `Total`." });
   ev0({ type: "changes", files: ["/bench/sum.go", "/bench/sum_test.go"] });
@@ -159,9 +159,9 @@ function gallery() {
   ev({ type: "reasoning", text: "The test fails on an off-by-one. I'll read sum.go first." });
   ev({ type: "text", text: "Let me look at the code first." });
   ev({ type: "tool_started", callId: "a", name: "read_file", args: { path: "sum.go" } });
-  ev({ type: "tool_finished", callId: "a", name: "read_file", status: "succeeded", output: "package sum\n", durationMs: 4 });
+  ev({ type: "tool_finished", callId: "a", name: "read_file", status: "succeeded", output: "package sum\n", summary: "Read sum.go · 1 line", durationMs: 4 });
   ev({ type: "tool_started", callId: "b", name: "shell", args: { command: "go test ./..." } });
-  ev({ type: "tool_finished", callId: "b", name: "shell", status: "failed", output: "--- FAIL: TestSum (0.00s)\n    sum_test.go:9: got 5, want 6\nFAIL", durationMs: 1830 });
+  ev({ type: "tool_finished", callId: "b", name: "shell", status: "failed", output: "--- FAIL: TestSum (0.00s)\n    sum_test.go:9: got 5, want 6\nFAIL", summary: "Ran go test ./... · exit 1", exitCode: 1, durationMs: 1830 });
   ev({ type: "approval_requested", requestId: "r1", callId: "c", tool: "edit_file", kind: "edit", summary: "edit sum.go",
     detail: "--- a/sum.go\n+++ b/sum.go\n@@ -3,3 +3,3 @@\n func Sum(xs []int) (n int) {\n-\tfor i := 1; i < len(xs); i++ {\n+\tfor i := 0; i < len(xs); i++ {\n" });
   ev({ type: "tool_started", callId: "c", name: "edit_file", args: { path: "sum.go" } });

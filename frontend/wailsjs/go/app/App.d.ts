@@ -12,6 +12,8 @@ export function AnswerServedApproval(arg1:string,arg2:string,arg3:string):Promis
 
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
 
+export function ChatChoice():Promise<app.ChatChoiceView>;
+
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
 
 export function Close():Promise<void>;
@@ -31,6 +33,8 @@ export function EditAndResend(arg1:string,arg2:string):Promise<app.SendResult>;
 export function ExportSession(arg1:string,arg2:string):Promise<string>;
 
 export function FindFiles(arg1:string,arg2:number):Promise<Array<knowledge.FileMatch>>;
+
+export function FirstRun():Promise<app.FirstRunView>;
 
 export function GetSettings():Promise<app.SettingsView>;
 
@@ -81,6 +85,8 @@ export function SearchWorkspace(arg1:string,arg2:number):Promise<app.SearchView>
 export function Send(arg1:string):Promise<app.SendResult>;
 
 export function ServingStatus():Promise<app.ServeView>;
+
+export function SetChatChoice(arg1:app.ChatChoiceInput):Promise<app.ChatChoiceView>;
 
 export function SetEmitter(arg1:any):Promise<void>;
 

@@ -18,6 +18,10 @@ export function Approve(arg1, arg2, arg3) {
   return window['go']['app']['App']['Approve'](arg1, arg2, arg3);
 }
 
+export function ChatChoice() {
+  return window['go']['app']['App']['ChatChoice']();
+}
+
 export function ChooseWorkspace() {
   return window['go']['app']['App']['ChooseWorkspace']();
 }
@@ -56,6 +60,10 @@ export function ExportSession(arg1, arg2) {
 
 export function FindFiles(arg1, arg2) {
   return window['go']['app']['App']['FindFiles'](arg1, arg2);
+}
+
+export function FirstRun() {
+  return window['go']['app']['App']['FirstRun']();
 }
 
 export function GetSettings() {
@@ -156,6 +164,10 @@ export function Send(arg1) {
 
 export function ServingStatus() {
   return window['go']['app']['App']['ServingStatus']();
+}
+
+export function SetChatChoice(arg1) {
+  return window['go']['app']['App']['SetChatChoice'](arg1);
 }
 
 export function SetEmitter(arg1) {

@@ -1,0 +1,73 @@
+package app
+
+import (
+	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/provider"
+)
+
+// ChatChoiceView is what the composer's picker shows: the provider, model,
+// reasoning effort and approval mode the conversation's next turn uses
+// (its own choice, else Settings'), and the providers to pick from.
+type ChatChoiceView struct {
+	Provider  string           `json:"provider"`
+	Model     string           `json:"model"`
+	Effort    string           `json:"effort"`
+	Mode      string           `json:"mode"`
+	Providers []ChoiceProvider `json:"providers"`
+}
+
+// ChoiceProvider is one provider the picker offers.
+type ChoiceProvider struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Local bool   `json:"local"`
+}
+
+// ChatChoiceInput sets the conversation's choice; an empty field follows
+// Settings.
+type ChatChoiceInput struct {
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Effort   string `json:"effort"`
+	Mode     string `json:"mode"`
+}
+
+// ChatChoice returns the composer picker's view.
+func (a *App) ChatChoice() ChatChoiceView {
+	st := a.deps.Settings.Get()
+	ch := a.conv.Choice()
+	v := ChatChoiceView{Provider: st.ActiveProvider, Effort: st.ReasoningEffort, Mode: st.ApprovalMode, Providers: []ChoiceProvider{}}
+	if ch.ProviderID != "" {
+		v.Provider = ch.ProviderID
+	}
+	if ep, err := st.Resolve(v.Provider, a.deps.Getenv); err == nil {
+		v.Model = ep.Model
+	}
+	if ch.Model != "" {
+		v.Model = ch.Model
+	}
+	if ch.Effort != "" {
+		v.Effort = ch.Effort
+	}
+	if ch.Mode != "" {
+		v.Mode = ch.Mode
+	}
+	for _, id := range st.ProviderIDs() {
+		if id == provider.OpenAICompatible {
+			continue
+		}
+		info, _ := provider.Lookup(id)
+		v.Providers = append(v.Providers, ChoiceProvider{ID: id, Name: info.Name, Local: info.Local})
+	}
+	return v
+}
+
+// SetChatChoice sets the provider, model, effort and mode of this
+// conversation's next turns, leaving Settings' defaults as they are.
+func (a *App) SetChatChoice(in ChatChoiceInput) (ChatChoiceView, error) {
+	err := a.conv.SetChoice(conversation.Choice{ProviderID: in.Provider, Model: in.Model, Effort: in.Effort, Mode: in.Mode})
+	if err != nil {
+		return ChatChoiceView{}, viewErr(err)
+	}
+	return a.ChatChoice(), nil
+}

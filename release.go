@@ -1,0 +1,6 @@
+//go:build !dev
+
+package main
+
+// devBuild: a release build takes no window flags.
+const devBuild = false
