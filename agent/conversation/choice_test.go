@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -30,7 +31,7 @@ func TestApplyChoice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		gotSt, gotA := applyChoice(st, tt.fixed, tt.ch)
-		if gotA != tt.wantAgent || gotSt.ReasoningEffort != tt.effort || gotSt.ApprovalMode != tt.mode {
+		if !reflect.DeepEqual(gotA, tt.wantAgent) || gotSt.ReasoningEffort != tt.effort || gotSt.ApprovalMode != tt.mode {
 			t.Errorf("%s: agent %+v effort %q mode %q", tt.name, gotA, gotSt.ReasoningEffort, gotSt.ApprovalMode)
 		}
 	}
