@@ -21,10 +21,19 @@ type Compaction struct {
 // starts from it too.
 func (c *Conversation) Compact(ctx context.Context) (Compaction, error) {
 	c.mu.Lock()
-	if c.running {
-		c.mu.Unlock()
+	running := c.running
+	c.mu.Unlock()
+	if running {
 		return Compaction{}, inputf("turn", "stop the running turn first")
 	}
+	return c.compact(ctx, "")
+}
+
+// compact is Compact from inside a turn (/compact). focus is not yet
+// passed to the summary.
+func (c *Conversation) compact(ctx context.Context, focus string) (Compaction, error) {
+	_ = focus
+	c.mu.Lock()
 	ws, history, sessionID := c.workspace, c.history, c.sessionID
 	c.mu.Unlock()
 	if ws == "" || len(history) == 0 {

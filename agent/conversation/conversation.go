@@ -48,6 +48,9 @@ type Config struct {
 	// MCP runs the workspace's MCP servers, whose tools each turn offers;
 	// nil offers none.
 	MCP func() *mcp.Manager
+	// Home is the user's home, holding user commands, skills and hooks;
+	// "" is os.UserHomeDir().
+	Home string
 	// Agent overrides the settings' provider and model (the CLI's flags);
 	// zero fields keep the settings' choice.
 	Agent AgentChoice
@@ -102,6 +105,9 @@ type Conversation struct {
 	turns     []turnMark        // the conversation's turns, oldest first
 	decisions map[string]string // approval request id → the user's choice, until announced
 	storedTo  int64             // id of the last message stored in sessionID
+	// model and mode are /model and /mode's choices for this conversation.
+	model string
+	mode  tools.ApproveMode
 }
 
 type queuedTurn struct{ id, prompt string }

@@ -24,6 +24,11 @@ type Turn struct {
 	stream         *turnStream
 	snap           *undo.Turn
 	built          *assembly.Built
+	// local runs a built-in command instead of the model.
+	local func(ctx context.Context) (string, error)
+	// pre are events of preparing the turn (a command's `!` lines, hooks),
+	// handed to Run's observer before the loop's.
+	pre []loop.Event
 }
 
 // Built is the agent the turn runs, with its provider, model and key (for
@@ -88,6 +93,12 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	t := &Turn{c: c, id: id, prompt: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
 	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: time.Now().UnixMilli()})
 	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}
+	c.mu.Lock()
+	if c.mode != "" {
+		tc.Approve = c.mode
+	}
+	model := c.model
+	c.mu.Unlock()
 	if tc.Approve == "" {
 		tc.Approve = approveMode(st.ApprovalMode)
 	}
@@ -117,6 +128,9 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
 	}
+	if model != "" {
+		spec.Model = model
+	}
 	if c.cfg.MCP != nil {
 		spec.MCP = c.cfg.MCP()
 	}
@@ -129,6 +143,15 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		case !errors.Is(err, mcp.ErrNotPrompt):
 			return t, err
 		}
+	}
+	if t.prompt == prompt {
+		if err := c.slashCommand(ctx, t, tc); err != nil {
+			return t, err
+		}
+	}
+	if t.local != nil {
+		t.built = localBuilt
+		return t, nil
 	}
 	built, err := assembly.Build(ctx, c.cfg.Keys, spec)
 	if err != nil {
@@ -147,6 +170,14 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 // in the result.
 func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, error) {
 	c, built, stream := t.c, t.built, t.stream
+	if observe != nil {
+		for _, e := range t.pre {
+			observe(e)
+		}
+	}
+	if t.local != nil {
+		return t.runLocal(ctx, observe), nil
+	}
 	c.mu.Lock()
 	c.stream = stream
 	history := c.history

@@ -1,5 +1,23 @@
 export namespace app {
 	
+	export class CommandView {
+	    name: string;
+	    description: string;
+	    argumentHint: string;
+	    scope: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CommandView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.argumentHint = source["argumentHint"];
+	        this.scope = source["scope"];
+	    }
+	}
 	export class CompactResult {
 	    changed: boolean;
 	    before: number;

@@ -34,6 +34,8 @@ export function GetSettings():Promise<app.SettingsView>;
 
 export function IndexStatus():Promise<knowledge.Status>;
 
+export function ListCommands():Promise<Array<app.CommandView>>;
+
 export function ListModels(arg1:string):Promise<Array<string>>;
 
 export function ListSessions():Promise<Array<app.SessionView>>;

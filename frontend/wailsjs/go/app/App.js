@@ -62,6 +62,10 @@ export function IndexStatus() {
   return window['go']['app']['App']['IndexStatus']();
 }
 
+export function ListCommands() {
+  return window['go']['app']['App']['ListCommands']();
+}
+
 export function ListModels(arg1) {
   return window['go']['app']['App']['ListModels'](arg1);
 }
