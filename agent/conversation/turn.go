@@ -144,6 +144,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 			return t, err
 		}
 	}
+	var err error
 	if t.prompt == prompt {
 		if err := c.slashCommand(ctx, t, tc); err != nil {
 			return t, err
@@ -152,6 +153,9 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	if t.local != nil {
 		t.built = localBuilt
 		return t, nil
+	}
+	if spec.Skills, err = c.Skills(); err != nil {
+		return t, err
 	}
 	built, err := assembly.Build(ctx, c.cfg.Keys, spec)
 	if err != nil {

@@ -298,6 +298,24 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class SkillView {
+	    name: string;
+	    description: string;
+	    scope: string;
+	    enabled: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SkillView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.scope = source["scope"];
+	        this.enabled = source["enabled"];
+	    }
+	}
 	export class SnippetLine {
 	    n: number;
 	    text: string;

@@ -40,6 +40,8 @@ export function ListModels(arg1:string):Promise<Array<string>>;
 
 export function ListSessions():Promise<Array<app.SessionView>>;
 
+export function ListSkills():Promise<Array<app.SkillView>>;
+
 export function MarkFirstPaint():Promise<void>;
 
 export function NewChat():Promise<void>;
@@ -85,6 +87,8 @@ export function SetEmitter(arg1:any):Promise<void>;
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 
 export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>;
+
+export function SetSkillEnabled(arg1:string,arg2:boolean):Promise<Array<app.SkillView>>;
 
 export function Shutdown():Promise<void>;
 

@@ -74,6 +74,10 @@ export function ListSessions() {
   return window['go']['app']['App']['ListSessions']();
 }
 
+export function ListSkills() {
+  return window['go']['app']['App']['ListSkills']();
+}
+
 export function MarkFirstPaint() {
   return window['go']['app']['App']['MarkFirstPaint']();
 }
@@ -164,6 +168,10 @@ export function SetKey(arg1, arg2) {
 
 export function SetSessionKey(arg1, arg2) {
   return window['go']['app']['App']['SetSessionKey'](arg1, arg2);
+}
+
+export function SetSkillEnabled(arg1, arg2) {
+  return window['go']['app']['App']['SetSkillEnabled'](arg1, arg2);
 }
 
 export function Shutdown() {
