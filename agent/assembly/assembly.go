@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/hooks"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/llm/anthropic"
 	"github.com/hearth-agent/hearth/agent/llm/openai"
@@ -52,6 +53,9 @@ type Spec struct {
 	// Skills are offered by name and description, their bodies through the
 	// skill tool (nil: none).
 	Skills *skills.Set
+	// Hooks' PreToolUse and PostToolUse commands wrap every tool (nil: none).
+	Hooks       *hooks.Set
+	HookSession hooks.Session
 }
 
 // NoKeyError means the provider needs a key and none is set anywhere.
@@ -171,6 +175,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 			listed = append(listed, prompt.Skill{Name: sk.Name, Description: sk.Description})
 		}
 	}
+	toolset = hooks.Wrap(toolset, spec.Hooks, spec.HookSession)
 	defs, err := loop.Definitions(toolset)
 	if err != nil {
 		return nil, err

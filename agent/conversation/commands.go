@@ -118,7 +118,7 @@ func (t *Turn) shellLine(tc tools.Config) func(ctx context.Context, line string)
 		n++
 		id := fmt.Sprintf("%s-cmd%d", t.id, n)
 		args, _ := json.Marshal(tools.ShellParams{Command: line})
-		t.early(loop.ToolCallStarted{ID: id, Name: "shell", Args: args})
+		t.report(loop.ToolCallStarted{ID: id, Name: "shell", Args: args})
 		start := time.Now()
 		cctx := tool.WithProgress(tool.WithCallID(ctx, id), t.stream.progress)
 		out, err := shell.Run(cctx, args)
@@ -127,7 +127,7 @@ func (t *Turn) shellLine(tc tools.Config) func(ctx context.Context, line string)
 		if err != nil {
 			shown = strings.TrimSpace(out + "\n" + err.Error())
 		}
-		t.early(loop.ToolCallFinished{ID: id, Name: "shell", Status: status, Output: shown, Duration: time.Since(start)})
+		t.report(loop.ToolCallFinished{ID: id, Name: "shell", Status: status, Output: shown, Duration: time.Since(start)})
 		if err != nil {
 			return "", err
 		}

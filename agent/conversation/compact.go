@@ -32,7 +32,9 @@ func (c *Conversation) Compact(ctx context.Context) (Compaction, error) {
 // compact is Compact from inside a turn (/compact). focus is not yet
 // passed to the summary.
 func (c *Conversation) compact(ctx context.Context, focus string) (Compaction, error) {
-	_ = focus
+	if err := c.preCompact(ctx, focus); err != nil {
+		return Compaction{}, err
+	}
 	c.mu.Lock()
 	ws, history, sessionID := c.workspace, c.history, c.sessionID
 	c.mu.Unlock()

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/hooks"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -29,6 +31,12 @@ type Turn struct {
 	// pre are events of preparing the turn (a command's `!` lines, hooks),
 	// handed to Run's observer before the loop's.
 	pre []loop.Event
+	// hooks are the session's hooks (nil: none).
+	hooks *hooks.Set
+
+	mu      sync.Mutex // orders reported events with the loop's
+	running bool
+	observe func(loop.Event)
 }
 
 // Built is the agent the turn runs, with its provider, model and key (for
@@ -154,6 +162,9 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		t.built = localBuilt
 		return t, nil
 	}
+	if err := c.turnHooks(ctx, t, &spec, broker); err != nil {
+		return t, err
+	}
 	if spec.Skills, err = c.Skills(); err != nil {
 		return t, err
 	}
@@ -174,11 +185,14 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 // in the result.
 func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, error) {
 	c, built, stream := t.c, t.built, t.stream
+	t.mu.Lock()
+	t.running, t.observe = true, observe
 	if observe != nil {
 		for _, e := range t.pre {
 			observe(e)
 		}
 	}
+	t.mu.Unlock()
 	if t.local != nil {
 		return t.runLocal(ctx, observe), nil
 	}
@@ -198,7 +212,16 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec
-	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
+	// With Stop hooks the turn's end waits for their answer.
+	holdDone := t.hooks.Has(hooks.Stop)
+	var held *loop.TurnDone
+	emit := func(e loop.Event) {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if d, ok := e.(loop.TurnDone); ok && holdDone {
+			held = &d
+			return
+		}
 		if observe != nil {
 			observe(e)
 		}
@@ -211,7 +234,15 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 				recording = nil
 			}
 		}
-	})
+	}
+	res := built.Agent.Run(ctx, history, t.prompt, emit)
+	if holdDone {
+		res = t.afterStop(ctx, res, emit, &held)
+		holdDone = false
+		if held != nil {
+			emit(*held)
+		}
+	}
 	if !c.cfg.Headless && rec != nil && rec.Err() != nil {
 		c.sink.Notice(fmt.Errorf("the conversation could not be saved: %w", rec.Err()))
 	}
@@ -262,6 +293,7 @@ func (c *Conversation) publishApproval(req permission.Request) {
 	c.mu.Unlock()
 	if s != nil {
 		s.approvalRequested(req)
+		go c.notify(s, "Hearth needs your permission to use "+req.Tool)
 	}
 }
 

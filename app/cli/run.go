@@ -179,9 +179,13 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 			MaxIterations: o.maxIter},
 		Approve:  tools.ApproveMode(o.approve),
 		Headless: true,
+		Home:     env.Getenv("HOME"),
 	}, runSink{env})
 	if err := conv.Open(ws); err != nil {
 		return nil, nil, failure(env, "run", err)
+	}
+	for _, p := range conv.HookProblems() {
+		fmt.Fprintf(env.Stderr, "hearth run: warning: %s\n", p)
 	}
 	turn, err := conv.Prepare(ctx, o.prompt)
 	switch {
@@ -310,6 +314,12 @@ func (p *runPrinter) event(e loop.Event) {
 	case loop.ToolCallFinished:
 		p.endRow()
 		fmt.Fprintf(w, "• %s %s → %s\n", e.Name, r(string(p.args[e.ID])), e.Status)
+	case loop.HookRan:
+		p.endRow()
+		fmt.Fprintf(errw, "hearth run: hook %s %s → %s (%s)\n", e.Event, r(e.Command), hookOutcome(e), e.Duration.Round(time.Millisecond))
+		if out := strings.TrimSpace(r(e.Output)); out != "" {
+			fmt.Fprintf(errw, "  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
+		}
 	case loop.Retrying:
 		fmt.Fprintf(errw, "hearth run: %s, retrying in %s (attempt %d)\n", e.Class, e.Delay.Round(time.Millisecond), e.Attempt)
 	case loop.Compacted:
@@ -349,6 +359,13 @@ func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 		p.line(map[string]any{"type": "tool_call", "id": e.ID, "name": e.Name, "args": args})
 	case loop.ToolCallFinished:
 		p.line(map[string]any{"type": "tool_result", "id": e.ID, "name": e.Name, "status": string(e.Status), "output": r(e.Output)})
+	case loop.HookRan:
+		v := map[string]any{"type": "hook", "event": e.Event, "command": r(e.Command), "exit_code": e.ExitCode,
+			"duration_ms": e.Duration.Milliseconds(), "output": r(e.Output), "blocked": e.Blocked}
+		if e.Problem != "" {
+			v["problem"] = r(e.Problem)
+		}
+		p.line(v)
 	case loop.UsageReported:
 		u := e.Usage
 		p.line(map[string]any{"type": "usage", "input_tokens": u.InputTokens, "cached_input_tokens": u.CachedInputTokens,
@@ -369,4 +386,16 @@ func cookedFor(d time.Duration) string {
 		return fmt.Sprintf("%d s", s)
 	}
 	return fmt.Sprintf("%d m %02d s", s/60, s%60)
+}
+
+// hookOutcome words a hook's end: its exit code, or what went wrong.
+func hookOutcome(e loop.HookRan) string {
+	out := fmt.Sprintf("exit %d", e.ExitCode)
+	if e.Blocked {
+		out += ", blocked"
+	}
+	if e.Problem != "" {
+		out += ": " + e.Problem
+	}
+	return out
 }

@@ -156,6 +156,22 @@ export interface Compacted extends Header {
 }
 
 /**
+ * HookRan is a hook command that ran (agent/hooks): its event, command,
+ * exit code (-1 when it did not exit by itself), time and output; Problem
+ * is a timeout, a failure to start or invalid JSON, never silent.
+ */
+export interface HookRan extends Header {
+  type: "hook";
+  event: string;
+  command: string;
+  exitCode: number;
+  durationMs: number;
+  output: string;
+  problem?: string;
+  blocked?: boolean;
+}
+
+/**
  * TurnError is a failed turn's class and redacted message.
  */
 export interface TurnError extends Header {
@@ -203,6 +219,7 @@ export type ChatEvent =
   | UsageReported
   | Retry
   | Compacted
+  | HookRan
   | TurnError
   | Changes
   | Done;
