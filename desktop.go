@@ -74,6 +74,7 @@ func runDesktop(_ []string) int {
 		Secrets:  keys,
 		HTTP:     &http.Client{Timeout: 30 * time.Second},
 		Getenv:   os.Getenv,
+		Home:     userHome(),
 	})
 	a.OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
 	err = app.RunDesktop(assets, appIcon, a)
@@ -102,4 +103,11 @@ func openSessions(st *settings.Store, keys *secrets.Store) (*session.Store, erro
 	}
 	_, _ = store.Purge(ctx) // deletions whose undo window passed while Hearth was closed
 	return store, nil
+}
+
+// userHome holds the person's own commands, skills and hooks; "" (none)
+// when the system names no home.
+func userHome() string {
+	h, _ := os.UserHomeDir()
+	return h
 }

@@ -35,6 +35,8 @@ type Deps struct {
 	Sessions *session.Store
 	// Warnings are problems found while starting, shown in a banner.
 	Warnings []string
+	// Home holds the user's own commands, skills and hooks; "" has none.
+	Home string
 }
 
 // App holds the bound methods. Wails gives it one context at startup, needed
@@ -79,6 +81,7 @@ func New(deps Deps) *App {
 		Trust:    func() permission.Truster { return a.trustStore() },
 		Index:    a.currentIndex,
 		MCP:      a.currentMCP,
+		Home:     deps.Home,
 	}, sink{a})
 	return a
 }

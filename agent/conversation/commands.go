@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -20,13 +19,7 @@ import (
 )
 
 // home is the user's home for user commands, skills and hooks.
-func (c *Conversation) home() string {
-	if c.cfg.Home != "" {
-		return c.cfg.Home
-	}
-	h, _ := os.UserHomeDir()
-	return h
-}
+func (c *Conversation) home() string { return c.cfg.Home }
 
 // Commands loads the workspace's and the user's slash commands (a
 // project's only as far as it is trusted).

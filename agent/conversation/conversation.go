@@ -49,7 +49,7 @@ type Config struct {
 	// nil offers none.
 	MCP func() *mcp.Manager
 	// Home is the user's home, holding user commands, skills and hooks;
-	// "" is os.UserHomeDir().
+	// "" loads none (tests, a system without a home).
 	Home string
 	// Agent overrides the settings' provider and model (the CLI's flags);
 	// zero fields keep the settings' choice.

@@ -179,7 +179,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 			MaxIterations: o.maxIter},
 		Approve:  tools.ApproveMode(o.approve),
 		Headless: true,
-		Home:     env.Getenv("HOME"),
+		Home:     userHome(env),
 	}, runSink{env})
 	if err := conv.Open(ws); err != nil {
 		return nil, nil, failure(env, "run", err)
@@ -398,4 +398,13 @@ func hookOutcome(e loop.HookRan) string {
 		out += ": " + e.Problem
 	}
 	return out
+}
+
+// userHome is where the user's own commands, skills and hooks live; ""
+// (none) when the environment names no home.
+func userHome(env *Env) string {
+	if h := env.Getenv("HOME"); h != "" {
+		return h
+	}
+	return env.Getenv("USERPROFILE")
 }
