@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/tool"
 )
 
@@ -71,6 +72,9 @@ func (h *hooked) Run(ctx context.Context, args json.RawMessage) (string, error) 
 	if pre.Block {
 		// The model reads the hook's reason; nothing ran.
 		return "", &tool.DeniedError{Reason: "a PreToolUse hook blocked this call: " + pre.Reason}
+	}
+	if pre.Permission == "allow" {
+		ctx = permission.WithHookAllow(ctx)
 	}
 	if pre.Permission == "ask" {
 		ok := false

@@ -108,7 +108,7 @@ func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
 	case Deny:
 		return &tool.DeniedError{Reason: req.Reason}
 	}
-	if !req.AlwaysAsk && (g.mode == ModeAll || (g.mode == ModeEdits && req.Kind == KindEdit)) {
+	if !req.AlwaysAsk && (g.mode == ModeAll || (g.mode == ModeEdits && req.Kind == KindEdit) || hookAllowed(ctx)) {
 		return nil
 	}
 	if g.approver == nil {
