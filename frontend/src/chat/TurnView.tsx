@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { ApprovalCard } from "./ApprovalCard";
 import { ErrorNotice } from "./ErrorNotice";
+import { HookRow } from "./HookRow";
 import { Markdown } from "./Markdown";
 import type { ApprovalDecision } from "./protocol";
 import type { Part, Turn } from "./state";
@@ -43,6 +44,8 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
           summarised so the conversation fits the model.
         </p>
       );
+    case "hook":
+      return <HookRow hook={part.hook} />;
   }
 }
 

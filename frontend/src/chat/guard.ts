@@ -35,6 +35,9 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   usage: (r) => isUsage(r.usage) && costOk(r) && (r.window === undefined || typeof r.window === "number"),
   retry: (r) => str(r, "class") && num(r, "attempt") && num(r, "delayMs"),
   compacted: (r) => str(r, "kind") && num(r, "before") && num(r, "after"),
+  hook: (r) =>
+    str(r, "event") && str(r, "command") && num(r, "exitCode") && num(r, "durationMs") && str(r, "output") &&
+    (r.problem === undefined || str(r, "problem")) && (r.blocked === undefined || bool(r, "blocked")),
   error: (r) => str(r, "class") && str(r, "message"),
   changes: (r) => strings(r.files) && (r.stats === undefined || (Array.isArray(r.stats) && r.stats.every(isFileChange))),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
