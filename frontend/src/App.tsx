@@ -95,6 +95,7 @@ export function App({
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
             findFiles={shell.findFiles}
+            listCommands={shell.listCommands}
           />
         ) : (
           <div>

@@ -13,6 +13,7 @@ import { fromTranscript } from "./transcript";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
 import type { FindFiles } from "./useMention";
+import type { ListCommands } from "./useSlash";
 
 function relativeTo(root: string, p: string): string {
   const base = root.replace(/[\\/]+$/, "");
@@ -31,10 +32,12 @@ interface Props {
   storedUndo?: Record<string, TurnUndo>;
   /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
   findFiles?: FindFiles;
+  /** the commands the composer's "/" offers (the shell bridge's listCommands) */
+  listCommands?: ListCommands;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, findFiles }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, findFiles, listCommands }: Props) {
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}) : undefined));
   const { state, notice, send, stop, approve, replace, undo, compact, dismissNotice } = useChat(backend, initial);
   const streaming = isStreaming(state);
@@ -116,6 +119,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           onStop={stop}
           findFiles={findFiles}
           onAttach={onAttach}
+          listCommands={listCommands}
         />
       </section>
     </OpenLink.Provider>
