@@ -121,3 +121,24 @@ func TestRunUntrustedSkipsProjectHooks(t *testing.T) {
 	}
 	_ = out
 }
+
+// hearth run prints each hook run on stderr in text mode: event, command,
+// exit code, duration and output; a user's own hook needs no trust.
+func TestRunPrintsHookRows(t *testing.T) {
+	ws, home := t.TempDir(), t.TempDir()
+	os.MkdirAll(filepath.Join(home, ".claude"), 0o755)
+	if err := os.WriteFile(filepath.Join(home, ".claude", "settings.json"),
+		[]byte(`{"hooks":{"UserPromptSubmit":[{"hooks":[{"type":"command","command":"echo sprint-42; echo 'some warning' >&2; exit 1"}]}]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := newLLMServer(t, textReply("ok"))
+	code, _, errOut := runCLI(t, context.Background(), map[string]string{"OPENAI_API_KEY": "sk-test-key-123456", "HOME": home},
+		"--workspace", ws, "--provider", "openai", "--model", "gpt-4o", "--base-url", s.srv.URL+"/v1", "hello")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	if !strings.Contains(errOut, "hearth run: hook UserPromptSubmit echo sprint-42; echo 'some warning' >&2; exit 1 → exit 1 (") ||
+		!strings.Contains(errOut, "  sprint-42\n  some warning\n") {
+		t.Errorf("stderr %q", errOut)
+	}
+}
