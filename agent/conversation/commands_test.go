@@ -220,3 +220,34 @@ func TestBuiltinCommands(t *testing.T) {
 		t.Fatalf("built-ins called the model: %d requests", n)
 	}
 }
+
+// /undo takes back the last turn's file changes, /init sends the prompt
+// that writes AGENTS.md, and /compact runs the engine's compaction.
+func TestUndoInitAndCompactCommands(t *testing.T) {
+	c, ev, rec, ws := newTrustedConversation(t, nil, false,
+		call("c1", "write_file", `{"path":"notes.txt","content":"hello\n"}`), text("Wrote it."), text("Explored."))
+	run := func(prompt string) *Done {
+		id, _, err := c.Send(prompt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ev.waitDone(t, id)
+	}
+	run("write a note")
+	if _, err := os.Stat(filepath.Join(ws, "notes.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if d := run("/undo"); !strings.Contains(d.Text, "1 removed") {
+		t.Fatalf("/undo = %q", d.Text)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "notes.txt")); err == nil {
+		t.Fatal("/undo left the file")
+	}
+	if d := run("/compact"); !strings.Contains(d.Text, "ompact") {
+		t.Fatalf("/compact = %q", d.Text)
+	}
+	run("/init")
+	if !strings.Contains(rec.body(2), "write an AGENTS.md at the workspace root") {
+		t.Fatalf("/init sent %s", rec.body(2))
+	}
+}
