@@ -29,8 +29,8 @@ func (c *Conversation) Compact(ctx context.Context) (Compaction, error) {
 	return c.compact(ctx, "")
 }
 
-// compact is Compact from inside a turn (/compact). focus is not yet
-// passed to the summary.
+// compact is Compact from inside a turn (/compact focus), focus guiding
+// the summary.
 func (c *Conversation) compact(ctx context.Context, focus string) (Compaction, error) {
 	if err := c.preCompact(ctx, focus); err != nil {
 		return Compaction{}, err
@@ -47,7 +47,7 @@ func (c *Conversation) compact(ctx context.Context, focus string) (Compaction, e
 	}
 	var res Compaction
 	summarized := false
-	out, changed := built.Agent.Compact(ctx, history, func(e loop.Event) {
+	out, changed := built.Agent.CompactFocus(ctx, history, focus, func(e loop.Event) {
 		if ce, ok := e.(loop.Compacted); ok {
 			if res.Before == 0 {
 				res.Before = ce.Before
