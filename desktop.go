@@ -76,6 +76,7 @@ func runDesktop(workspace string) int {
 		HTTP:     &http.Client{Timeout: 30 * time.Second},
 		Getenv:   os.Getenv,
 		Version:  version,
+		Home:     userHome(),
 	})
 	a.OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
 	// A development build runs beside others (the end-to-end tests start
@@ -106,4 +107,11 @@ func openSessions(st *settings.Store, keys *secrets.Store) (*session.Store, erro
 	}
 	_, _ = store.Purge(ctx) // deletions whose undo window passed while Hearth was closed
 	return store, nil
+}
+
+// userHome holds the person's own commands, skills and hooks; "" (none)
+// when the system names no home.
+func userHome() string {
+	h, _ := os.UserHomeDir()
+	return h
 }

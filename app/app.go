@@ -37,6 +37,8 @@ type Deps struct {
 	Warnings []string
 	// Version is the program's, reported by the served API's /health.
 	Version string
+	// Home holds the user's own commands, skills and hooks; "" has none.
+	Home string
 }
 
 // App holds the bound methods. Wails gives it one context at startup, needed
@@ -83,6 +85,7 @@ func New(deps Deps) *App {
 		Trust:    func() permission.Truster { return a.trustStore() },
 		Index:    a.currentIndex,
 		MCP:      a.currentMCP,
+		Home:     deps.Home,
 	}, sink{a})
 	return a
 }

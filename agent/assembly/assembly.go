@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/hooks"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/llm/anthropic"
 	"github.com/hearth-agent/hearth/agent/llm/openai"
@@ -24,6 +25,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/provider/probe"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/skills"
 	"github.com/hearth-agent/hearth/agent/tools"
 )
 
@@ -60,6 +62,12 @@ type Spec struct {
 	// mcp.DefaultBudget) they are deferred behind mcp_search.
 	MCP       *mcp.Manager
 	MCPBudget float64
+	// Skills are offered by name and description, their bodies through the
+	// skill tool (nil: none).
+	Skills *skills.Set
+	// Hooks' PreToolUse and PostToolUse commands wrap every tool (nil: none).
+	Hooks       *hooks.Set
+	HookSession hooks.Session
 }
 
 // NoKeyError means the provider needs a key and none is set anywhere.
@@ -184,12 +192,20 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
+	var listed []prompt.Skill
+	if st := skills.NewTool(spec.Skills); st != nil {
+		toolset = append(toolset, st)
+		for _, sk := range spec.Skills.Enabled() {
+			listed = append(listed, prompt.Skill{Name: sk.Name, Description: sk.Description})
+		}
+	}
+	toolset = hooks.Wrap(toolset, spec.Hooks, spec.HookSession)
 	defs, err := loop.Definitions(toolset)
 	if err != nil {
 		return nil, err
 	}
 	cfg.Tools = toolset
-	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs}
+	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs, Skills: listed}
 	if cfg.System, err = prompt.System(data); err != nil {
 		return nil, err
 	}

@@ -21,10 +21,21 @@ type Compaction struct {
 // starts from it too.
 func (c *Conversation) Compact(ctx context.Context) (Compaction, error) {
 	c.mu.Lock()
-	if c.running {
-		c.mu.Unlock()
+	running := c.running
+	c.mu.Unlock()
+	if running {
 		return Compaction{}, inputf("turn", "stop the running turn first")
 	}
+	return c.compact(ctx, "")
+}
+
+// compact is Compact from inside a turn (/compact focus), focus guiding
+// the summary.
+func (c *Conversation) compact(ctx context.Context, focus string) (Compaction, error) {
+	if err := c.preCompact(ctx, focus); err != nil {
+		return Compaction{}, err
+	}
+	c.mu.Lock()
 	ws, history, sessionID, choice := c.workspace, c.history, c.sessionID, c.choice
 	c.mu.Unlock()
 	if ws == "" || len(history) == 0 {
@@ -38,7 +49,7 @@ func (c *Conversation) Compact(ctx context.Context) (Compaction, error) {
 	}
 	var res Compaction
 	summarized := false
-	out, changed := built.Agent.Compact(ctx, history, func(e loop.Event) {
+	out, changed := built.Agent.CompactFocus(ctx, history, focus, func(e loop.Event) {
 		if ce, ok := e.(loop.Compacted); ok {
 			if res.Before == 0 {
 				res.Before = ce.Before

@@ -49,6 +49,9 @@ type Config struct {
 	// MCP runs the workspace's MCP servers, whose tools each turn offers;
 	// nil offers none.
 	MCP func() *mcp.Manager
+	// Home is the user's home, holding user commands, skills and hooks;
+	// "" loads none (tests, a system without a home).
+	Home string
 	// Agent overrides the settings' provider and model (the CLI's flags);
 	// zero fields keep the settings' choice.
 	Agent AgentChoice

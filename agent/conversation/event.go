@@ -28,6 +28,7 @@ func (*ApprovalResolved) EventType() string  { return "approval_resolved" }
 func (*UsageReported) EventType() string     { return "usage" }
 func (*Retry) EventType() string             { return "retry" }
 func (*Compacted) EventType() string         { return "compacted" }
+func (*HookRan) EventType() string           { return "hook" }
 func (*TurnError) EventType() string         { return "error" }
 func (*Changes) EventType() string           { return "changes" }
 func (*Done) EventType() string              { return "done" }
@@ -59,6 +60,9 @@ func (e *UsageReported) Stamp(turnID string, seq int) {
 }
 func (e *Retry) Stamp(turnID string, seq int) { e.Header, e.Type = Header{turnID, seq}, e.EventType() }
 func (e *Compacted) Stamp(turnID string, seq int) {
+	e.Header, e.Type = Header{turnID, seq}, e.EventType()
+}
+func (e *HookRan) Stamp(turnID string, seq int) {
 	e.Header, e.Type = Header{turnID, seq}, e.EventType()
 }
 func (e *TurnError) Stamp(turnID string, seq int) {

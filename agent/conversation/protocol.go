@@ -41,9 +41,10 @@ type FileChange struct {
 
 // Allowance says what let a call run without asking: a saved rule, the
 // approval mode, a grant made earlier in this conversation, or the command
-// being judged read-only. Detail is the rule's pattern or the mode's name.
+// being judged read-only, or a PreToolUse hook. Detail is the rule's pattern
+// or the mode's name.
 type Allowance struct {
-	By     string `json:"by" tstype:"\"rule\" | \"mode\" | \"session\" | \"read-only\""`
+	By     string `json:"by" tstype:"\"rule\" | \"mode\" | \"session\" | \"read-only\" | \"hook\""`
 	Detail string `json:"detail,omitempty"`
 }
 
@@ -148,6 +149,21 @@ type Compacted struct {
 	After  int    `json:"after"`
 }
 
+// HookRan is a hook command that ran (agent/hooks): its event, command,
+// exit code (-1 when it did not exit by itself), time and output; Problem
+// is a timeout, a failure to start or invalid JSON, never silent.
+type HookRan struct {
+	Header     `tstype:",extends"`
+	Type       string `json:"type" tstype:"\"hook\""`
+	Event      string `json:"event"`
+	Command    string `json:"command"`
+	ExitCode   int    `json:"exitCode"`
+	DurationMs int64  `json:"durationMs"`
+	Output     string `json:"output"`
+	Problem    string `json:"problem,omitempty"`
+	Blocked    bool   `json:"blocked,omitempty"`
+}
+
 // TurnError is a failed turn's class and redacted message.
 type TurnError struct {
 	Header  `tstype:",extends"`
@@ -182,5 +198,5 @@ type Done struct {
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
-		TurnError | Changes | Done
+		HookRan | TurnError | Changes | Done
 }

@@ -143,6 +143,9 @@ func (s *turnStream) event(e loop.Event) {
 		s.send(&Retry{Class: string(e.Class), Attempt: e.Attempt, DelayMs: e.Delay.Milliseconds()})
 	case loop.Compacted:
 		s.send(&Compacted{Kind: e.Kind, Before: e.Before, After: e.After})
+	case loop.HookRan:
+		s.send(&HookRan{Event: e.Event, Command: r(e.Command), ExitCode: e.ExitCode,
+			DurationMs: e.Duration.Milliseconds(), Output: r(e.Output), Problem: r(e.Problem), Blocked: e.Blocked})
 	case loop.TurnError:
 		s.send(&TurnError{Class: string(e.Class), Message: r(e.Message)})
 	case loop.TurnDone:

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/hooks"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -28,6 +30,18 @@ type Turn struct {
 	// results answer the client tool calls the previous turn ended on
 	// (PrepareContinue); the turn then has no prompt of its own for the model.
 	results []llm.ToolResult
+
+	// local runs a built-in command instead of the model.
+	local func(ctx context.Context) (string, error)
+	// pre are events of preparing the turn (a command's `!` lines, hooks),
+	// handed to Run's observer before the loop's.
+	pre []loop.Event
+	// hooks are the session's hooks (nil: none).
+	hooks *hooks.Set
+
+	mu      sync.Mutex // orders reported events with the loop's
+	running bool
+	observe func(loop.Event)
 }
 
 // Built is the agent the turn runs, with its provider, model and key (for
@@ -134,6 +148,22 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 			return t, err
 		}
 	}
+	var err error
+	if t.prompt == prompt {
+		if err := c.slashCommand(ctx, t, tc); err != nil {
+			return t, err
+		}
+	}
+	if t.local != nil {
+		t.built = localBuilt
+		return t, nil
+	}
+	if err := c.turnHooks(ctx, t, &spec, broker); err != nil {
+		return t, err
+	}
+	if spec.Skills, err = c.Skills(); err != nil {
+		return t, err
+	}
 	built, err := assembly.Build(ctx, c.cfg.Keys, spec)
 	if err != nil {
 		return t, err
@@ -151,6 +181,17 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 // in the result.
 func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, error) {
 	c, built, stream := t.c, t.built, t.stream
+	t.mu.Lock()
+	t.running, t.observe = true, observe
+	if observe != nil {
+		for _, e := range t.pre {
+			observe(e)
+		}
+	}
+	t.mu.Unlock()
+	if t.local != nil {
+		return t.runLocal(ctx, observe), nil
+	}
 	c.mu.Lock()
 	c.stream = stream
 	history := c.history
@@ -167,7 +208,16 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec
+	// With Stop hooks the turn's end waits for their answer.
+	holdDone := t.hooks.Has(hooks.Stop)
+	var held *loop.TurnDone
 	emit := func(e loop.Event) {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if d, ok := e.(loop.TurnDone); ok && holdDone {
+			held = &d
+			return
+		}
 		if observe != nil {
 			observe(e)
 		}
@@ -186,6 +236,13 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		res = built.Agent.Continue(ctx, history, t.results, emit)
 	} else {
 		res = built.Agent.Run(ctx, history, t.prompt, emit)
+	}
+	if holdDone {
+		res = t.afterStop(ctx, res, emit, &held)
+		holdDone = false
+		if held != nil {
+			emit(*held)
+		}
 	}
 	if !c.cfg.Headless && rec != nil && rec.Err() != nil {
 		c.sink.Notice(fmt.Errorf("the conversation could not be saved: %w", rec.Err()))
@@ -237,6 +294,7 @@ func (c *Conversation) publishApproval(req permission.Request) {
 	c.mu.Unlock()
 	if s != nil {
 		s.approvalRequested(req)
+		go c.notify(s, "Hearth needs your permission to use "+req.Tool)
 	}
 }
 

@@ -183,7 +183,7 @@ func (t *turn) summarize(ctx context.Context, target, window int) bool {
 		}
 	}
 	req := &llm.Request{Model: t.a.cfg.Model, System: prompt.Summarize(), MaxTokens: 2048,
-		Messages: []llm.Message{{Role: llm.RoleUser, Text: transcript(prefix, window*2)}}}
+		Messages: []llm.Message{{Role: llm.RoleUser, Text: focusNote(t.focus) + transcript(prefix, window*2)}}}
 	resp, err := llm.StreamWithRetry(ctx, t.a.cfg.Client, req, t.a.cfg.Retry, func(llm.Delta) {}, nil)
 	if err != nil || strings.TrimSpace(resp.Message.Text) == "" {
 		t.a.cfg.Logf("compaction: the summary call failed: %v", err)
@@ -227,4 +227,12 @@ func transcript(msgs []llm.Message, maxChars int) string {
 		s = s[:half] + "\n\n[… middle of the transcript omitted …]\n\n" + s[len(s)-half:]
 	}
 	return s
+}
+
+// focusNote asks the summary to keep what the person named, if anything.
+func focusNote(focus string) string {
+	if strings.TrimSpace(focus) == "" {
+		return ""
+	}
+	return "Focus the summary on: " + strings.TrimSpace(focus) + "\n\n"
 }

@@ -50,3 +50,21 @@ func TestCompactWithUnknownWindowChangesNothing(t *testing.T) {
 		t.Errorf("changed %v, %v", changed, out)
 	}
 }
+
+func TestCompactFocusReachesTheSummaryCall(t *testing.T) {
+	var history []llm.Message
+	for i := 0; i < 6; i++ {
+		history = append(history,
+			llm.Message{Role: llm.RoleUser, Text: "step " + string(rune('A'+i))},
+			llm.Message{Role: llm.RoleAssistant, Text: strings.Repeat("a long answer ", 300)})
+	}
+	s := newScript(t, reply{text: "SUMMARY."})
+	a := newAgent(t, Config{Client: s.client(), Window: 6000})
+	if _, changed := a.CompactFocus(context.Background(), history, "the database schema", nil); !changed {
+		t.Fatal("nothing compacted")
+	}
+	reqs := s.requests()
+	if len(reqs) != 1 || !strings.HasPrefix(reqs[0].Messages[len(reqs[0].Messages)-1].Content, "Focus the summary on: the database schema") {
+		t.Fatalf("summary request %+v", reqs)
+	}
+}

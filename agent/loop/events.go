@@ -90,6 +90,19 @@ type TurnDone struct {
 	CostKnown  bool
 }
 
+// HookRan is a hook command that ran around the turn or one of its calls
+// (agent/hooks); Problem is a timeout, a failure to start or invalid JSON.
+type HookRan struct {
+	Event    string
+	Command  string
+	ExitCode int
+	Duration time.Duration
+	Output   string
+	Problem  string
+	Blocked  bool
+}
+
+func (HookRan) event()          {}
 func (TextDelta) event()        {}
 func (ReasoningDelta) event()   {}
 func (ToolCallStarted) event()  {}

@@ -153,6 +153,8 @@ type turn struct {
 	// retried is set once a context_length error caused a compaction and a
 	// retry; a second one fails the turn.
 	retried bool
+	// focus is what a requested compaction's summary should keep.
+	focus string
 }
 
 // Run runs one turn: prompt is appended to history and the loop goes on

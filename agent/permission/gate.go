@@ -118,6 +118,10 @@ func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
 		tool.NoteAllowance(ctx, tool.Allowance{By: tool.AllowedByMode, Detail: string(g.modeName())})
 		return nil
 	}
+	if !req.AlwaysAsk && hookAllowed(ctx) {
+		tool.NoteAllowance(ctx, tool.Allowance{By: tool.AllowedByHook, Detail: "a PreToolUse hook"})
+		return nil
+	}
 	if g.approver == nil {
 		return &tool.DeniedError{Reason: req.Reason + "; it needs approval and this run cannot ask (approval mode " + string(g.modeName()) + "; the user can allow it with --approve edits or --approve all)"}
 	}

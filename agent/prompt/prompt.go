@@ -43,7 +43,13 @@ type Data struct {
 	// TextProtocol appends the JSON calling convention for models without
 	// native tool calling.
 	TextProtocol bool
+	// Skills are listed by name and description only; the skill tool
+	// loads one's body when the model asks.
+	Skills []Skill
 }
+
+// Skill is one skill as the system prompt lists it.
+type Skill struct{ Name, Description string }
 
 func render(name string, data any) (string, error) {
 	var b bytes.Buffer
@@ -62,6 +68,13 @@ func System(d Data) (string, error) {
 	}{d.Workspace, d.OS, d.Date.Format("Monday, 2 January 2006"), d.Tools})
 	if err != nil {
 		return "", err
+	}
+	if len(d.Skills) > 0 {
+		sk, err := render("skills.md", d.Skills)
+		if err != nil {
+			return "", err
+		}
+		out = strings.TrimRight(out, "\n") + sk + "\n"
 	}
 	if d.TextProtocol {
 		tp, err := render("text_protocol.md", struct{ Tools []llm.ToolDef }{d.Tools})

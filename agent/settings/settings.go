@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/provider"
@@ -53,6 +54,20 @@ type Settings struct {
 	// ContainApproved runs approved shell commands in the sandbox too, so
 	// they write only the workspace and a temp dir.
 	ContainApproved bool `json:"containApprovedCommands,omitempty"`
+	// DisabledSkills names the skills the model is not offered.
+	DisabledSkills []string `json:"disabledSkills,omitempty"`
+}
+
+// SkillEnabled says whether the skill name is offered to the model.
+func (s *Settings) SkillEnabled(name string) bool { return !slices.Contains(s.DisabledSkills, name) }
+
+// SetSkillEnabled turns the skill name on or off.
+func (s *Settings) SetSkillEnabled(name string, on bool) {
+	s.DisabledSkills = slices.DeleteFunc(s.DisabledSkills, func(n string) bool { return n == name })
+	if !on {
+		s.DisabledSkills = append(s.DisabledSkills, name)
+		slices.Sort(s.DisabledSkills)
+	}
 }
 
 // KnowledgeFolder is an extra folder for the knowledge index.

@@ -99,7 +99,7 @@ const (
 // judge finding every command read-only. Detail is the rule's or grant's
 // pattern, or the mode's name.
 type Allowance struct {
-	By     string `json:"by"` // "rule", "mode", "session" or "read-only"
+	By     string `json:"by"` // "rule", "mode", "session", "read-only" or "hook"
 	Detail string `json:"detail,omitempty"`
 }
 
@@ -109,6 +109,7 @@ const (
 	AllowedByMode     = "mode"
 	AllowedBySession  = "session"
 	AllowedByReadOnly = "read-only"
+	AllowedByHook     = "hook"
 )
 
 // WithAllowance gives ctx a place for the permission check of the call run

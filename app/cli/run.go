@@ -179,9 +179,13 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 			MaxIterations: o.maxIter},
 		Approve:  tools.ApproveMode(o.approve),
 		Headless: true,
+		Home:     userHome(env),
 	}, runSink{env})
 	if err := conv.Open(ws); err != nil {
 		return nil, nil, failure(env, "run", err)
+	}
+	for _, p := range conv.HookProblems() {
+		fmt.Fprintf(env.Stderr, "hearth run: warning: %s\n", p)
 	}
 	turn, err := conv.Prepare(ctx, o.prompt)
 	switch {
@@ -306,6 +310,12 @@ func (p *runPrinter) event(e loop.Event) {
 	case loop.ToolCallFinished:
 		p.endRow()
 		fmt.Fprintf(w, "• %s\n", r(summaryOf(e)))
+	case loop.HookRan:
+		p.endRow()
+		fmt.Fprintf(errw, "hearth run: hook %s %s → %s (%s)\n", e.Event, r(e.Command), hookOutcome(e), e.Duration.Round(time.Millisecond))
+		if out := strings.TrimSpace(r(e.Output)); out != "" {
+			fmt.Fprintf(errw, "  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
+		}
 	case loop.Retrying:
 		fmt.Fprintf(errw, "hearth run: %s, retrying in %s (attempt %d)\n", e.Class, e.Delay.Round(time.Millisecond), e.Attempt)
 	case loop.Compacted:
@@ -353,6 +363,13 @@ func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 			v["allowed_by"] = map[string]string{"by": a.By, "detail": r(a.Detail)}
 		}
 		p.line(v)
+	case loop.HookRan:
+		v := map[string]any{"type": "hook", "event": e.Event, "command": r(e.Command), "exit_code": e.ExitCode,
+			"duration_ms": e.Duration.Milliseconds(), "output": r(e.Output), "blocked": e.Blocked}
+		if e.Problem != "" {
+			v["problem"] = r(e.Problem)
+		}
+		p.line(v)
 	case loop.UsageReported:
 		u := e.Usage
 		p.line(map[string]any{"type": "usage", "input_tokens": u.InputTokens, "cached_input_tokens": u.CachedInputTokens,
@@ -377,4 +394,25 @@ func cookedFor(d time.Duration) string {
 		return fmt.Sprintf("%d s", s)
 	}
 	return fmt.Sprintf("%d m %02d s", s/60, s%60)
+}
+
+// hookOutcome words a hook's end: its exit code, or what went wrong.
+func hookOutcome(e loop.HookRan) string {
+	out := fmt.Sprintf("exit %d", e.ExitCode)
+	if e.Blocked {
+		out += ", blocked"
+	}
+	if e.Problem != "" {
+		out += ": " + e.Problem
+	}
+	return out
+}
+
+// userHome is where the user's own commands, skills and hooks live; ""
+// (none) when the environment names no home.
+func userHome(env *Env) string {
+	if h := env.Getenv("HOME"); h != "" {
+		return h
+	}
+	return env.Getenv("USERPROFILE")
 }

@@ -109,16 +109,21 @@ func TestRunWorkspaceTrust(t *testing.T) {
 			if warn != tc.warn {
 				t.Errorf("warning lines:\n%q\nwant\n%q", warn, tc.warn)
 			}
-			// Of the project items only MCP servers run today; .mcp.json
-			// starts its server exactly when it is trusted as it is now.
+			// Each project item runs exactly when it is trusted as it is now:
+			// the hooks (SessionStart, PreToolUse) when .claude/settings.json
+			// is, the MCP server when .mcp.json is.
 			var ran []string
 			if ents, _ := os.ReadDir(canaries); len(ents) != 0 {
 				for _, e := range ents {
 					ran = append(ran, e.Name())
 				}
 			}
-			if mcpTrusted := tc.name == "--trust" || tc.name == "stored trust" || tc.name == "permission file changed after trust"; strings.Join(ran, " ") != map[bool]string{true: "mcp"}[mcpTrusted] {
-				t.Errorf("project items that ran: %v (want the MCP server only when .mcp.json is trusted: %v)", ran, mcpTrusted)
+			want := map[string]string{"untrusted": "", "another file changed after trust": "hook hook2"}[tc.name]
+			if _, listed := map[string]bool{"untrusted": true, "another file changed after trust": true}[tc.name]; !listed {
+				want = "hook hook2 mcp"
+			}
+			if got := strings.Join(ran, " "); got != want {
+				t.Errorf("project items that ran: %q, want %q", got, want)
 			}
 			if tc.name == "--trust" {
 				if _, err := os.Stat(filepath.Join(cfg, trust.FileName)); !os.IsNotExist(err) {

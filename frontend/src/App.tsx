@@ -125,6 +125,7 @@ export function App({
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
             findFiles={shell.findFiles}
+            listCommands={shell.listCommands}
           />
         ) : (
           <div>

@@ -11,6 +11,13 @@ import {
 } from "./sessions";
 
 import { isSnippet, type SnippetView } from "./snippet";
+import type { CommandEntry } from "../chat/slash";
+
+function isCommandEntry(v: unknown): v is CommandEntry {
+  if (typeof v !== "object" || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return typeof r.name === "string" && typeof r.description === "string" && typeof r.argumentHint === "string" && typeof r.scope === "string";
+}
 
 export type * from "./sessions";
 export type * from "./snippet";
@@ -30,6 +37,8 @@ export interface ShellBackend {
   saveSessionExport(id: string, format: ExportFormat): Promise<string>;
   searchWorkspace(query: string, limit: number): Promise<SearchView>;
   findFiles(pattern: string, limit: number): Promise<FileMatch[]>;
+  /** Every slash command of the open workspace: built-in, user, project, MCP prompts. */
+  listCommands(): Promise<CommandEntry[]>;
   readSnippet(path: string, line: number): Promise<SnippetView>;
   indexStatus(): Promise<IndexStatus>;
   /** Each on* subscribes to one backend event and returns the unsubscribe. */
@@ -71,6 +80,7 @@ export const shellBackend: ShellBackend = {
     return { ...v, hits: v.hits ?? [] };
   },
   findFiles: (pattern, limit) => list(() => App.FindFiles(pattern, limit), isFileMatch),
+  listCommands: () => list(() => App.ListCommands(), isCommandEntry),
   readSnippet: (path, line) => checked("file preview", () => App.ReadSnippet(path, line), isSnippet),
   indexStatus: () => checked("index status", () => App.IndexStatus(), isIndexStatus),
   onSessions: (cb) => onEvent("sessions", () => cb()),

@@ -15,6 +15,7 @@ import { fromTranscript } from "./transcript";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
 import type { FindFiles } from "./useMention";
+import type { ListCommands } from "./useSlash";
 
 function relativeTo(root: string, p: string): string {
   const base = root.replace(/[\\/]+$/, "");
@@ -35,10 +36,12 @@ interface Props {
   storedCalls?: Record<string, StoredCall>;
   /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
   findFiles?: FindFiles;
+  /** the commands the composer's "/" offers (the shell bridge's listCommands) */
+  listCommands?: ListCommands;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands }: Props) {
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
@@ -129,6 +132,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           onStop={stop}
           findFiles={findFiles}
           onAttach={onAttach}
+          listCommands={listCommands}
         />
       </section>
     </OpenLink.Provider>

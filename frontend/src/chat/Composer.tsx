@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { CommandPicker } from "./CommandPicker";
 import { MentionList } from "./MentionList";
 import { readPasted } from "./pasted";
 import { useMention, type FindFiles } from "./useMention";
+import { useSlash, type ListCommands } from "./useSlash";
 
 interface Props {
   streaming: boolean;
@@ -14,6 +16,8 @@ interface Props {
   findFiles?: FindFiles;
   /** subscribes to files to attach (dropped on the window); they join the message as mentions */
   onAttach?: (cb: (paths: string[]) => void) => () => void;
+  /** the commands a leading "/" offers; no picker without it */
+  listCommands?: ListCommands;
 }
 
 // An IME composing a character reports Enter with isComposing (keyCode 229
@@ -31,7 +35,7 @@ function focusApproval() {
  * Composer: Enter sends, Shift+Enter adds a line. During a stream the
  * button is Stop (Esc too); Enter still sends, and the backend queues it.
  */
-export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, onAttach }: Props) {
+export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, onAttach, listCommands }: Props) {
   const [text, setText] = useState("");
   const [caret, setCaret] = useState(0);
   const [sending, setSending] = useState(false);
@@ -39,6 +43,7 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
   const area = useRef<HTMLTextAreaElement>(null);
   const wantCaret = useRef<number | null>(null);
   const mention = useMention(findFiles, text, caret);
+  const slash = useSlash(listCommands, text, caret);
 
   // Take the focus on mount unless the user is typing elsewhere (renaming a
   // conversation they just opened, say).
@@ -83,7 +88,8 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (composing(e)) return;
-    const used = mention.onKey(e.key);
+    const picked = slash.onKey(e.key);
+    const used = picked !== false ? picked : mention.onKey(e.key);
     if (used !== false) {
       e.preventDefault();
       if (used !== true) apply(used);
@@ -150,6 +156,9 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
         <p className="composer-hint" role="status">
           {pasteNote}
         </p>
+      )}
+      {slash.open && (
+        <CommandPicker id="command-picker" results={slash.results} active={slash.active} onPick={(i) => apply(slash.choose(i))} />
       )}
       {mention.open && (
         <MentionList id="mention-list" results={mention.results} active={mention.active} onPick={(i) => apply(mention.choose(i))} />

@@ -49,6 +49,8 @@ export function allowanceLabel(a: Allowance): string {
       return "auto-allowed for this chat";
     case "read-only":
       return "auto-allowed: read-only";
+    case "hook":
+      return "auto-allowed by a hook";
   }
 }
 

@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { SettingsFocus } from "../settings/focus";
 import { ApprovalCard } from "./ApprovalCard";
 import { ErrorNotice } from "./ErrorNotice";
+import { HookRow } from "./HookRow";
 import { Markdown } from "./Markdown";
 import type { ApprovalDecision } from "./protocol";
 import type { Part, Turn } from "./state";
@@ -46,6 +47,8 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
           summarised so the conversation fits the model.
         </p>
       );
+    case "hook":
+      return <HookRow hook={part.hook} />;
   }
 }
 

@@ -20,7 +20,7 @@ function isUsage(v: unknown): v is Usage {
   return isRec(v) && num(v, "inputTokens") && num(v, "cachedInputTokens") && num(v, "outputTokens") && num(v, "reasoningTokens");
 }
 
-const allowances: ReadonlySet<string> = new Set(["rule", "mode", "session", "read-only"]);
+const allowances: ReadonlySet<string> = new Set(["rule", "mode", "session", "read-only", "hook"]);
 
 function isAllowance(v: unknown): boolean {
   return isRec(v) && typeof v.by === "string" && allowances.has(v.by) && (v.detail === undefined || str(v, "detail"));
@@ -43,6 +43,9 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   usage: (r) => isUsage(r.usage) && costOk(r) && (r.window === undefined || typeof r.window === "number"),
   retry: (r) => str(r, "class") && num(r, "attempt") && num(r, "delayMs"),
   compacted: (r) => str(r, "kind") && num(r, "before") && num(r, "after"),
+  hook: (r) =>
+    str(r, "event") && str(r, "command") && num(r, "exitCode") && num(r, "durationMs") && str(r, "output") &&
+    (r.problem === undefined || str(r, "problem")) && (r.blocked === undefined || bool(r, "blocked")),
   error: (r) => str(r, "class") && str(r, "message"),
   changes: (r) => strings(r.files) && (r.stats === undefined || (Array.isArray(r.stats) && r.stats.every(isFileChange))),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),

@@ -2,6 +2,10 @@
 // reducer in state.ts takes.
 import type { Skipped } from "./guard";
 import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
+import type { HookRan } from "./protocol.gen";
+
+/** A hook command that ran, as its transcript row shows it. */
+export type HookRun = Pick<HookRan, "event" | "command" | "exitCode" | "durationMs" | "output" | "problem" | "blocked">;
 
 export type ToolState = "running" | ToolStatus;
 
@@ -36,7 +40,8 @@ export type Part =
   | { kind: "text"; text: string }
   | { kind: "tool"; callId: string }
   | { kind: "approval"; requestId: string }
-  | { kind: "compacted"; how: string; before: number; after: number };
+  | { kind: "compacted"; how: string; before: number; after: number }
+  | { kind: "hook"; hook: HookRun };
 
 export type TurnStatus = "queued" | "running" | "done" | "stopped" | "error";
 

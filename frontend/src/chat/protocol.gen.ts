@@ -53,10 +53,11 @@ export interface FileChange {
 /**
  * Allowance says what let a call run without asking: a saved rule, the
  * approval mode, a grant made earlier in this conversation, or the command
- * being judged read-only. Detail is the rule's pattern or the mode's name.
+ * being judged read-only, or a PreToolUse hook. Detail is the rule's pattern
+ * or the mode's name.
  */
 export interface Allowance {
-  by: "rule" | "mode" | "session" | "read-only";
+  by: "rule" | "mode" | "session" | "read-only" | "hook";
   detail?: string;
 }
 
@@ -172,6 +173,22 @@ export interface Compacted extends Header {
 }
 
 /**
+ * HookRan is a hook command that ran (agent/hooks): its event, command,
+ * exit code (-1 when it did not exit by itself), time and output; Problem
+ * is a timeout, a failure to start or invalid JSON, never silent.
+ */
+export interface HookRan extends Header {
+  type: "hook";
+  event: string;
+  command: string;
+  exitCode: number;
+  durationMs: number;
+  output: string;
+  problem?: string;
+  blocked?: boolean;
+}
+
+/**
  * TurnError is a failed turn's class and redacted message.
  */
 export interface TurnError extends Header {
@@ -219,6 +236,7 @@ export type ChatEvent =
   | UsageReported
   | Retry
   | Compacted
+  | HookRan
   | TurnError
   | Changes
   | Done;

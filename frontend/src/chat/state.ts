@@ -102,6 +102,10 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
       return { ...base, retry: { class: e.class, attempt: e.attempt, delayMs: e.delayMs, at: now } };
     case "compacted":
       return { ...base, parts: [...t.parts, { kind: "compacted", how: e.kind, before: e.before, after: e.after }] };
+    case "hook": {
+      const hook = { event: e.event, command: e.command, exitCode: e.exitCode, durationMs: e.durationMs, output: e.output, problem: e.problem, blocked: e.blocked };
+      return { ...base, parts: [...t.parts, { kind: "hook", hook }] };
+    }
     case "error":
       return { ...base, error: { class: e.class, message: e.message }, status: "error" };
     case "changes":

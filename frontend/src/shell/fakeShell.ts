@@ -58,6 +58,7 @@ export function fakeShell(sessions: SessionView[] = []): FakeShell {
     saveSessionExport: vi.fn(async (id: string, format: string) => `/home/me/hearth-${id}.${format}`),
     searchWorkspace: vi.fn(async () => f.searchResult),
     findFiles: vi.fn(async () => []),
+    listCommands: vi.fn(async () => []),
     readSnippet: vi.fn(async (path: string, line: number) => ({ path, focus: line, total: line, lines: [{ n: line, text: "the line" }] })),
     indexStatus: vi.fn(async () => f.status),
     onSessions: (cb) => sub(subs.sessions, cb),

@@ -73,6 +73,24 @@ export namespace app {
 		}
 	}
 	
+	export class CommandView {
+	    name: string;
+	    description: string;
+	    argumentHint: string;
+	    scope: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CommandView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.argumentHint = source["argumentHint"];
+	        this.scope = source["scope"];
+	    }
+	}
 	export class CompactResult {
 	    changed: boolean;
 	    before: number;
@@ -438,6 +456,24 @@ export namespace app {
 		}
 	}
 	
+	export class SkillView {
+	    name: string;
+	    description: string;
+	    scope: string;
+	    enabled: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new SkillView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.scope = source["scope"];
+	        this.enabled = source["enabled"];
+	    }
+	}
 	export class SnippetLine {
 	    n: number;
 	    text: string;

@@ -36,6 +36,7 @@ const shell: ShellBackend = {
     return searchResult;
   },
   findFiles: async () => [],
+  listCommands: async () => [],
   readSnippet: none,
   indexStatus: async () => ({ state: "ready", files_done: 0, files_total: 0, bytes_done: 0, bytes_total: 0, files: 48213, bytes: 1, watcher: "watching" }),
   onSessions: (cb) => {

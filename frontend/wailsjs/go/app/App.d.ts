@@ -40,9 +40,13 @@ export function GetSettings():Promise<app.SettingsView>;
 
 export function IndexStatus():Promise<knowledge.Status>;
 
+export function ListCommands():Promise<Array<app.CommandView>>;
+
 export function ListModels(arg1:string):Promise<Array<string>>;
 
 export function ListSessions():Promise<Array<app.SessionView>>;
+
+export function ListSkills():Promise<Array<app.SkillView>>;
 
 export function MarkFirstPaint():Promise<void>;
 
@@ -93,6 +97,8 @@ export function SetEmitter(arg1:any):Promise<void>;
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 
 export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>;
+
+export function SetSkillEnabled(arg1:string,arg2:boolean):Promise<Array<app.SkillView>>;
 
 export function Shutdown():Promise<void>;
 

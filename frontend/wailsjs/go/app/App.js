@@ -74,12 +74,20 @@ export function IndexStatus() {
   return window['go']['app']['App']['IndexStatus']();
 }
 
+export function ListCommands() {
+  return window['go']['app']['App']['ListCommands']();
+}
+
 export function ListModels(arg1) {
   return window['go']['app']['App']['ListModels'](arg1);
 }
 
 export function ListSessions() {
   return window['go']['app']['App']['ListSessions']();
+}
+
+export function ListSkills() {
+  return window['go']['app']['App']['ListSkills']();
 }
 
 export function MarkFirstPaint() {
@@ -180,6 +188,10 @@ export function SetKey(arg1, arg2) {
 
 export function SetSessionKey(arg1, arg2) {
   return window['go']['app']['App']['SetSessionKey'](arg1, arg2);
+}
+
+export function SetSkillEnabled(arg1, arg2) {
+  return window['go']['app']['App']['SetSkillEnabled'](arg1, arg2);
 }
 
 export function Shutdown() {

@@ -1,0 +1,172 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/hearth-agent/hearth/agent/trust"
+	"github.com/hearth-agent/hearth/agent/workspace"
+)
+
+func write(t *testing.T, dir, rel, body string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fixture is a workspace and a home holding commands as Claude Code
+// users write them.
+func fixture(t *testing.T) (ws, home string) {
+	ws, home = t.TempDir(), t.TempDir()
+	write(t, ws, ".claude/commands/review.md", "---\ndescription: Review a file\nargument-hint: <file> [focus]\nmodel: claude-sonnet-4\nallowed-tools: Bash(git diff:*), Read\n---\nReview $1 with focus on $2.\n\n@$1\n")
+	write(t, ws, ".claude/commands/frontend/lint.md", "Lint the frontend: $ARGUMENTS")
+	write(t, ws, ".hearth/commands/status.md", "---\ndescription: Summarise the tree\n---\nThe tree:\n!`git status --short`\nSummarise it.")
+	write(t, ws, "src/x.go", "package x\n")
+	write(t, home, ".claude/commands/mine.md", "# Say hello\nHello $ARGUMENTS")
+	return ws, home
+}
+
+func TestLoadReadsBothScopesWithNamespacesAndFrontMatter(t *testing.T) {
+	ws, home := fixture(t)
+	store := trust.NewStore(t.TempDir())
+	if err := store.TrustForRun(ws); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(Sources{Home: home, Workspace: ws, Trust: store})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range s.All() {
+		names = append(names, string(c.Scope)+":"+c.Name)
+	}
+	if got, want := strings.Join(names, " "), "project:frontend:lint user:mine project:review project:status"; got != want {
+		t.Fatalf("commands = %q, want %q", got, want)
+	}
+	r, _ := s.Get("review")
+	if r.Description != "Review a file" || r.ArgumentHint != "<file> [focus]" || r.Model != "claude-sonnet-4" ||
+		strings.Join(r.AllowedTools, "|") != "Bash(git diff:*)|Read" {
+		t.Fatalf("front matter = %+v", r)
+	}
+	if m, _ := s.Get("mine"); m.Description != "Say hello" {
+		t.Fatalf("a command without front matter is described by its first line, got %q", m.Description)
+	}
+}
+
+func TestUntrustedProjectCommandsThatRunAreHeld(t *testing.T) {
+	ws, home := fixture(t)
+	s, err := Load(Sources{Home: home, Workspace: ws, Trust: trust.NewStore(t.TempDir())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Get("status"); ok {
+		t.Fatal("an untrusted command with a ! line was loaded")
+	}
+	if len(s.Held) != 1 || !strings.Contains(s.Held[0], ".hearth/commands/status.md") {
+		t.Fatalf("held = %q", s.Held)
+	}
+	if _, ok := s.Get("mine"); !ok {
+		t.Fatal("user commands need no trust")
+	}
+}
+
+func TestExpand(t *testing.T) {
+	ws, _ := fixture(t)
+	root, err := workspace.Open(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	var ran []string
+	env := Env{ReadFile: root.ReadFile, Shell: func(_ context.Context, cmd string) (string, error) {
+		ran = append(ran, cmd)
+		if cmd == "refused" {
+			return "", errors.New("denied by a rule")
+		}
+		return " M src/x.go\n", nil
+	}}
+	tests := []struct {
+		name, body, args string
+		want             []string
+		wantErr          string
+	}{
+		{"positional and file", "Review $1 with focus on $2.\n\n@$1", `src/x.go "error handling"`,
+			[]string{"Review src/x.go with focus on error handling.", "<file path=\"src/x.go\">\npackage x\n</file>"}, ""},
+		{"all arguments", "Lint: $ARGUMENTS", "a b  c", []string{"Lint: a b  c"}, ""},
+		{"arguments appended when unnamed", "Do the thing.", "now", []string{"Do the thing.\n\nARGUMENTS: now"}, ""},
+		{"shell line", "Tree:\n!`git status --short`", "", []string{"Tree:\n$ git status --short\n M src/x.go"}, ""},
+		{"refused shell line", "!`refused`", "", nil, "denied by a rule"},
+		{"file outside the workspace stays text", "see @../../etc/passwd", "", []string{"see @../../etc/passwd"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Command{Body: tt.body}.Expand(context.Background(), tt.args, env)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(got, w) {
+					t.Fatalf("got %q, want it to contain %q", got, w)
+				}
+			}
+			if strings.Contains(got, "root:") {
+				t.Fatal("a file outside the workspace was inlined")
+			}
+		})
+	}
+}
+
+func TestSplit(t *testing.T) {
+	tests := []struct {
+		in, name, args string
+		ok             bool
+	}{
+		{"/review src/x.go", "review", "src/x.go", true},
+		{"  /frontend:lint", "frontend:lint", "", true},
+		{"/usr/bin/env is a path", "", "", false},
+		{"hello /review", "", "", false},
+		{"//comment", "", "", false},
+	}
+	for _, tt := range tests {
+		name, args, ok := Split(tt.in)
+		if name != tt.name || args != tt.args || ok != tt.ok {
+			t.Errorf("Split(%q) = %q, %q, %v; want %q, %q, %v", tt.in, name, args, ok, tt.name, tt.args, tt.ok)
+		}
+	}
+}
+
+func TestCatalogNeverHidesABuiltin(t *testing.T) {
+	ws := t.TempDir()
+	write(t, ws, ".claude/commands/help.md", "not the real help")
+	s, err := Load(Sources{Workspace: ws, Trust: trust.NewStore(t.TempDir())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range Catalog(s, []Entry{{Name: "srv:p", Scope: ScopeMCP}}) {
+		if e.Name == "help" {
+			n++
+			if e.Scope != ScopeBuiltin {
+				t.Fatalf("help is %s", e.Scope)
+			}
+		}
+	}
+	if n != 1 {
+		t.Fatalf("help listed %d times", n)
+	}
+}

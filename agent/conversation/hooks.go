@@ -1,0 +1,229 @@
+package conversation
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/hooks"
+	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/tool"
+)
+
+// maxStopRounds bounds how often Stop hooks may send the agent back in one
+// turn, so two hooks that disagree cannot loop forever.
+const maxStopRounds = 3
+
+// maxHookOutput bounds a hook's output shown in the transcript.
+const maxHookOutput = 4 << 10
+
+// Hooks loads the user's and the (trusted) project's hooks.
+func (c *Conversation) Hooks() (*hooks.Set, error) {
+	src := hooks.Sources{Home: c.home(), Workspace: c.Workspace()}
+	if c.cfg.Trust != nil {
+		if t := c.cfg.Trust(); t != nil {
+			src.Trust = t
+		}
+	}
+	return hooks.Load(src)
+}
+
+// HookProblems names hook files or matchers that cannot be used, for a
+// headless run to print once (agent/trust's warning names the untrusted).
+func (c *Conversation) HookProblems() []string {
+	set, err := c.Hooks()
+	if err != nil {
+		return []string{"hooks: " + err.Error()}
+	}
+	var out []string
+	for _, b := range set.Broken {
+		out = append(out, "hooks: "+b)
+	}
+	return out
+}
+
+// hookRan reports one hook run in the turn.
+func (t *Turn) hookRan(r hooks.Run) {
+	out := strings.TrimSpace(r.Stdout)
+	if e := strings.TrimSpace(r.Stderr); e != "" {
+		out = strings.TrimSpace(out + "\n" + e)
+	}
+	if len(out) > maxHookOutput {
+		out = out[:maxHookOutput] + "\n[…]"
+	}
+	t.report(loop.HookRan{Event: string(r.Event), Command: r.Command, ExitCode: r.ExitCode, Duration: r.Duration,
+		Output: out, Problem: r.Problem, Blocked: r.ExitCode == 2})
+}
+
+// report sends an event of the turn from outside the loop (hooks, a
+// command's shell lines): to the stream, and to Run's observer once it
+// runs, never at the same time as the loop's own events.
+func (t *Turn) report(e loop.Event) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.running {
+		t.early(e)
+		return
+	}
+	if t.observe != nil {
+		t.observe(e)
+	}
+	t.stream.event(e)
+}
+
+// promptHooks runs SessionStart (on a conversation's first turn) and
+// UserPromptSubmit: their context is added to the prompt, a block refuses
+// it with the hook's reason.
+func (c *Conversation) promptHooks(ctx context.Context, t *Turn, first bool) error {
+	if t.hooks == nil {
+		return nil
+	}
+	in := hooks.Input{SessionID: c.SessionID(), Cwd: t.ws}
+	var extra []string
+	if first && t.hooks.Has(hooks.SessionStart) {
+		in.Source = "startup"
+		res := t.hooks.Fire(ctx, hooks.SessionStart, "startup", in, t.hookRan)
+		extra = append(extra, res.Context...)
+		in.Source = ""
+	}
+	if t.hooks.Has(hooks.UserPromptSubmit) {
+		in.Prompt = t.prompt
+		res := t.hooks.Fire(ctx, hooks.UserPromptSubmit, "", in, t.hookRan)
+		if res.Block || res.Halt {
+			return &HookBlockedError{Event: string(hooks.UserPromptSubmit), Reason: firstNonEmpty(res.Reason, res.HaltReason)}
+		}
+		extra = append(extra, res.Context...)
+	}
+	if len(extra) > 0 {
+		t.prompt += "\n\n<hook-context>\n" + strings.Join(extra, "\n\n") + "\n</hook-context>"
+	}
+	return nil
+}
+
+// HookBlockedError is a prompt (or a compaction) a hook refused.
+type HookBlockedError struct{ Event, Reason string }
+
+func (e *HookBlockedError) Error() string {
+	return fmt.Sprintf("a %s hook blocked this: %s", e.Event, e.Reason)
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// stopHook asks the Stop hooks whether the agent may stop; a block sends
+// it back with the hook's reason as the next instruction.
+func (t *Turn) stopHook(ctx context.Context, round int) (string, bool) {
+	if t.hooks == nil || !t.hooks.Has(hooks.Stop) || ctx.Err() != nil {
+		return "", false
+	}
+	active := round > 0
+	res := t.hooks.Fire(ctx, hooks.Stop, "", hooks.Input{SessionID: t.c.SessionID(), Cwd: t.ws, StopHookActive: &active}, t.hookRan)
+	if !res.Block || res.Halt || round >= maxStopRounds {
+		return "", false
+	}
+	return res.Reason, true
+}
+
+// hookAsker asks the person through the conversation's broker when a hook
+// answers "ask"; headless it refuses.
+func (c *Conversation) hookAsker(broker *permission.Broker) hooks.Asker {
+	if c.cfg.Headless || broker == nil {
+		return nil
+	}
+	return func(ctx context.Context, name, reason string) (bool, error) {
+		d, err := broker.Approve(ctx, permission.Request{CallID: tool.CallID(ctx), Tool: name, Kind: permission.Kind("hook"), Reason: reason})
+		if err != nil {
+			return false, err
+		}
+		return d.Choice == permission.AllowOnce || d.Choice == permission.AllowSession, nil
+	}
+}
+
+// preCompact runs PreCompact hooks before a compaction asked for by
+// /compact; a block refuses it.
+func (c *Conversation) preCompact(ctx context.Context, focus string) error {
+	set, err := c.Hooks()
+	if err != nil || !set.Has(hooks.PreCompact) {
+		return err
+	}
+	res := set.Fire(ctx, hooks.PreCompact, "manual", hooks.Input{SessionID: c.SessionID(), Trigger: "manual", CustomInstructions: &focus}, c.hookNotice)
+	if res.Block {
+		return &HookBlockedError{Event: string(hooks.PreCompact), Reason: res.Reason}
+	}
+	return nil
+}
+
+// hookNotice reports a hook run outside a turn's stream as a notice when
+// it failed.
+func (c *Conversation) hookNotice(r hooks.Run) {
+	if r.Problem != "" {
+		c.sink.Notice(errors.New("hook " + r.Command + ": " + r.Problem))
+	}
+}
+
+// turnHooks loads the session's hooks, runs the prompt's and has the
+// agent's tools run theirs.
+func (c *Conversation) turnHooks(ctx context.Context, t *Turn, spec *assembly.Spec, broker *permission.Broker) error {
+	set, err := c.Hooks()
+	if err != nil {
+		return err
+	}
+	t.hooks = set
+	c.mu.Lock()
+	first := len(c.history) == 0
+	c.mu.Unlock()
+	if err := c.promptHooks(ctx, t, first); err != nil {
+		return err
+	}
+	spec.Hooks = set
+	spec.HookSession = hooks.Session{ID: c.SessionID(), Workspace: t.ws, Report: t.hookRan, Ask: c.hookAsker(broker)}
+	return nil
+}
+
+// afterStop lets Stop hooks send the agent back (bounded); the turn's
+// result then covers every round.
+func (t *Turn) afterStop(ctx context.Context, res loop.Result, emit func(loop.Event), held **loop.TurnDone) loop.Result {
+	for round := 0; res.Err == nil && !res.Stopped; round++ {
+		reason, again := t.stopHook(ctx, round)
+		if !again {
+			break
+		}
+		next := t.built.Agent.Run(ctx, res.Messages, "A Stop hook asks you to go on: "+reason, emit)
+		next.Iterations += res.Iterations
+		next.Elapsed += res.Elapsed
+		next.Usage.InputTokens += res.Usage.InputTokens
+		next.Usage.OutputTokens += res.Usage.OutputTokens
+		next.Usage.CachedInputTokens += res.Usage.CachedInputTokens
+		next.Cost += res.Cost
+		res = next
+		if *held != nil {
+			d := **held
+			d.Iterations, d.Elapsed, d.Usage, d.Cost = res.Iterations, res.Elapsed, res.Usage, res.Cost
+			*held = &d
+		}
+	}
+	return res
+}
+
+// notify runs Notification hooks when the agent waits for the person.
+func (c *Conversation) notify(s *turnStream, message string) {
+	set, err := c.Hooks()
+	if err != nil || !set.Has(hooks.Notification) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*hooks.DefaultTimeout)
+	defer cancel()
+	set.Fire(ctx, hooks.Notification, "", hooks.Input{SessionID: c.SessionID(), Message: message}, func(r hooks.Run) {
+		s.event(loop.HookRan{Event: string(r.Event), Command: r.Command, ExitCode: r.ExitCode, Duration: r.Duration,
+			Output: strings.TrimSpace(r.Stdout + "\n" + r.Stderr), Problem: r.Problem})
+	})
+}
