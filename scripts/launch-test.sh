@@ -6,6 +6,8 @@ set -uo pipefail
 bin=${1:?usage: launch-test.sh BINARY}
 out=${ARTIFACTS:-test-artifacts}
 mkdir -p "$out"
+# Absolute, because the second-launch check runs the binary from another directory.
+bin=$(realpath "$bin") out=$(realpath "$out")
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass+1)); else echo "FAIL: $1" >&2; fail=$((fail+1)); fi; }
 
