@@ -165,7 +165,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	cfg.Tools = toolset
-	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs}
+	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs, Planning: tc.Planning}
 	if cfg.System, err = prompt.System(data); err != nil {
 		return nil, err
 	}

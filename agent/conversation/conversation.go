@@ -102,6 +102,8 @@ type Conversation struct {
 	turns     []turnMark        // the conversation's turns, oldest first
 	decisions map[string]string // approval request id → the user's choice, until announced
 	storedTo  int64             // id of the last message stored in sessionID
+	mode      string            // see SetMode; "" is the configured approval mode
+	plan      string            // see PendingPlan
 }
 
 type queuedTurn struct{ id, prompt string }
@@ -120,6 +122,7 @@ func (c *Conversation) Open(ws string) error {
 		return inputf("workspace", "stop the running turn before switching folders")
 	}
 	c.workspace, c.history, c.queue, c.sessionID, c.turns, c.storedTo = ws, nil, nil, "", nil, 0
+	c.mode, c.plan = "", ""
 	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
 	c.broker = permission.NewBroker(c.publishApproval, c.approvalResolved)
 	return nil

@@ -163,10 +163,19 @@ type Done struct {
 	Cost       *float64 `json:"cost" tstype:"number | null,required"`
 }
 
+// Plan is the plan the model proposed in plan mode, for the person to
+// approve (into a mode) or answer with feedback.
+type Plan struct {
+	Header   `tstype:",extends"`
+	Type     string `json:"type" tstype:"\"plan\""`
+	CallID   string `json:"callId"`
+	Markdown string `json:"markdown"`
+}
+
 // ChatEvent is every event of the chat protocol: the union the TypeScript
 // reducer switches over (Go code uses Event).
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
-		TurnError | Changes | Done
+		TurnError | Changes | Done | Plan
 }

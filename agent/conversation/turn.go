@@ -91,6 +91,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	if tc.Approve == "" {
 		tc.Approve = approveMode(st.ApprovalMode)
 	}
+	c.applyMode(&tc, t.stream, st.ReadOnlyTools)
 	if !c.cfg.Headless {
 		tc.Approver = broker
 	}

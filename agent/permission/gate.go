@@ -23,6 +23,9 @@ type Gate struct {
 	env      ShellEnv
 
 	grants *Grants
+	// planning and readOnlyMCP: see SetPlanning.
+	planning    bool
+	readOnlyMCP []string
 }
 
 // Grants holds the "allow for this session" decisions. A chat session keeps
@@ -101,6 +104,9 @@ func (g *Gate) Check(ctx context.Context, req Request) error {
 // check is Check; for a shell request it also fills v (when not nil) with
 // the judgement it decided on, so callers need not judge the line again.
 func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
+	if err := g.planRefusal(req); err != nil {
+		return err
+	}
 	effect := g.evaluate(&req, v)
 	switch effect {
 	case Allow:

@@ -43,6 +43,8 @@ type Data struct {
 	// TextProtocol appends the JSON calling convention for models without
 	// native tool calling.
 	TextProtocol bool
+	// Planning appends the plan-mode instructions (plan.md).
+	Planning bool
 }
 
 func render(name string, data any) (string, error) {
@@ -62,6 +64,13 @@ func System(d Data) (string, error) {
 	}{d.Workspace, d.OS, d.Date.Format("Monday, 2 January 2006"), d.Tools})
 	if err != nil {
 		return "", err
+	}
+	if d.Planning {
+		part, err := render("plan.md", nil)
+		if err != nil {
+			return "", err
+		}
+		out += part
 	}
 	if d.TextProtocol {
 		tp, err := render("text_protocol.md", struct{ Tools []llm.ToolDef }{d.Tools})

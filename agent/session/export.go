@@ -99,6 +99,10 @@ func writeMarkdown(w io.Writer, t *Transcript) error {
 			b.WriteString("\n")
 		}
 		for _, c := range m.ToolCalls {
+			if plan, ok := proposedPlan(c); ok {
+				fmt.Fprintf(&b, "\n### Proposed plan\n\n%s\n", strings.TrimRight(plan, "\n"))
+				continue
+			}
 			fmt.Fprintf(&b, "\n**Tool `%s`** — %s", c.Name, c.Status)
 			if c.Approval != ApprovalNone {
 				fmt.Fprintf(&b, " (%s)", c.Approval)
@@ -136,4 +140,19 @@ func orUntitled(s string) string {
 		return "Untitled"
 	}
 	return s
+}
+
+// proposedPlan is the Markdown of a plan-mode propose_plan call, shown in
+// an export as the plan itself rather than as JSON.
+func proposedPlan(c ToolCall) (string, bool) {
+	if c.Name != "propose_plan" {
+		return "", false
+	}
+	var args struct {
+		Plan string `json:"plan"`
+	}
+	if json.Unmarshal([]byte(c.Args), &args) != nil || strings.TrimSpace(args.Plan) == "" {
+		return "", false
+	}
+	return args.Plan, true
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -50,6 +51,9 @@ type Settings struct {
 	// ContainApproved runs approved shell commands in the sandbox too, so
 	// they write only the workspace and a temp dir.
 	ContainApproved bool `json:"containApprovedCommands,omitempty"`
+	// ReadOnlyTools are MCP tool name patterns (mcp__github__get_*) the
+	// person marked read-only: the only MCP tools plan mode lets run.
+	ReadOnlyTools []string `json:"readOnlyTools,omitempty"`
 }
 
 // KnowledgeFolder is an extra folder for the knowledge index.
@@ -151,6 +155,11 @@ func (s *Settings) Validate() error {
 			if p != nil && *p < 0 {
 				return &ValidationError{"models." + name, "prices cannot be negative"}
 			}
+		}
+	}
+	for _, p := range s.ReadOnlyTools {
+		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {
+			return &ValidationError{"readOnlyTools", fmt.Sprintf("%q is not a valid tool name pattern", p)}
 		}
 	}
 	labels := map[string]bool{}

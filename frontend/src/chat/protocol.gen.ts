@@ -188,6 +188,16 @@ export interface Done extends Header {
 }
 
 /**
+ * Plan is the plan the model proposed in plan mode, for the person to
+ * approve (into a mode) or answer with feedback.
+ */
+export interface Plan extends Header {
+  type: "plan";
+  callId: string;
+  markdown: string;
+}
+
+/**
  * ChatEvent is every event of the chat protocol: the union the TypeScript
  * reducer switches over (Go code uses Event).
  */
@@ -205,4 +215,5 @@ export type ChatEvent =
   | Compacted
   | TurnError
   | Changes
-  | Done;
+  | Done
+  | Plan;
