@@ -23,6 +23,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/subagent"
 	"github.com/hearth-agent/hearth/agent/tools"
 )
 
@@ -48,6 +49,9 @@ type Spec struct {
 	// mcp.DefaultBudget) they are deferred behind mcp_search.
 	MCP       *mcp.Manager
 	MCPBudget float64
+	// Agents are the subagents the task tool offers; nil offers no task
+	// tool.
+	Agents []subagent.Def
 }
 
 // NoKeyError means the provider needs a key and none is set anywhere.
@@ -79,6 +83,8 @@ type Built struct {
 	Model    string
 	Window   int
 	Key      string // for redacting output; never shown
+	// FastModel is the provider's fast model for side work, "" when none.
+	FastModel string
 }
 
 // Build resolves spec and returns the agent.
@@ -160,6 +166,10 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
+	if spec.Agents != nil {
+		toolset = append(toolset, subagent.NewTask(subagent.Config{Base: cfg, FastModel: ep.FastModel, Tools: toolset,
+			Agents: spec.Agents, Workspace: spec.Workspace}))
+	}
 	defs, err := loop.Definitions(toolset)
 	if err != nil {
 		return nil, err
@@ -178,7 +188,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Agent: a, Client: cfg.Client, Provider: id, Model: model, Window: cfg.Window, Key: key}, nil
+	return &Built{Agent: a, Client: cfg.Client, Provider: id, Model: model, Window: cfg.Window, Key: key, FastModel: ep.FastModel}, nil
 }
 
 // unknownWindow is assumed for a model whose context window is not known.

@@ -53,6 +53,9 @@ type Config struct {
 	Agent AgentChoice
 	// Approve overrides the settings' approval mode when set.
 	Approve tools.ApproveMode
+	// Home is where the user's own subagent files are looked for (under
+	// .claude/agents and .hearth/agents); "" is the user's home.
+	Home string
 	// Headless is a run no person watches (the CLI): nothing is asked (the
 	// approval mode alone decides), the model is not asked for a title, a
 	// turn that cannot be recorded fails, and a recording that fails

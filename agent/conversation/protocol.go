@@ -25,6 +25,8 @@ type ApprovalRequest struct {
 	Summary   string `json:"summary"`
 	// Detail is the exact command (shell) or unified diff (edits).
 	Detail string `json:"detail"`
+	// Agent names the subagent asking; absent for the main agent.
+	Agent string `json:"agent,omitempty" tstype:",optional"`
 }
 
 // FileChange is what a turn did to one file: line counts and the diff
@@ -172,10 +174,31 @@ type Plan struct {
 	Markdown string `json:"markdown"`
 }
 
+// SubagentStep is one step of a subagent's own transcript, nested under
+// the task call (CallID) that runs it: a tool call starting or ending
+// (ToolCallID, Name, Args, Status, Output), what a response used, or the
+// end with its final Text.
+type SubagentStep struct {
+	Header      `tstype:",extends"`
+	Type        string   `json:"type" tstype:"\"subagent\""`
+	CallID      string   `json:"callId"`
+	Agent       string   `json:"agent"`
+	Description string   `json:"description"`
+	Step        string   `json:"step" tstype:"\"tool_started\" | \"tool_finished\" | \"usage\" | \"error\" | \"done\""`
+	ToolCallID  string   `json:"toolCallId,omitempty" tstype:",optional"`
+	Name        string   `json:"name,omitempty" tstype:",optional"`
+	Args        any      `json:"args,omitempty" tstype:"unknown"`
+	Status      string   `json:"status,omitempty" tstype:",optional"`
+	Output      string   `json:"output,omitempty" tstype:",optional"`
+	Text        string   `json:"text,omitempty" tstype:",optional"`
+	Usage       *Usage   `json:"usage,omitempty" tstype:",optional"`
+	Cost        *float64 `json:"cost,omitempty" tstype:",optional"`
+}
+
 // ChatEvent is every event of the chat protocol: the union the TypeScript
 // reducer switches over (Go code uses Event).
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
-		TurnError | Changes | Done | Plan
+		TurnError | Changes | Done | Plan | SubagentStep
 }

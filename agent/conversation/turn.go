@@ -11,6 +11,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/subagent"
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
 	"github.com/hearth-agent/hearth/agent/undo"
@@ -118,6 +119,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
 	}
+	spec.Agents = c.agentDefs(ws, tc.Trust)
 	if c.cfg.MCP != nil {
 		spec.MCP = c.cfg.MCP()
 	}
@@ -153,7 +155,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	history := c.history
 	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
-	ctx = tool.WithProgress(ctx, stream.progress)
+	ctx = subagent.WithEvents(tool.WithProgress(ctx, stream.progress), stream.subagent)
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
 	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt)

@@ -121,7 +121,7 @@ func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
 		return &tool.DeniedError{Reason: req.Reason + "; it needs approval and this run cannot ask (approval mode " + string(g.modeName()) + "; the user can allow it with --approve edits or --approve all)"}
 	}
 	req.ID = newID()
-	req.CallID = tool.CallID(ctx)
+	req.CallID, req.Agent = tool.CallID(ctx), tool.Agent(ctx)
 	d, err := g.approver.Approve(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -76,13 +76,17 @@ type ModelOverride struct {
 type ProviderSettings struct {
 	BaseURL string `json:"baseUrl,omitempty"`
 	Model   string `json:"model,omitempty"`
+	// FastModel is a smaller model of the same provider for side work: the
+	// explore subagent and conversation titles ("" uses Model).
+	FastModel string `json:"fastModel,omitempty"`
 }
 
 // CustomEndpoint is a user-defined OpenAI-compatible server.
 type CustomEndpoint struct {
-	Name    string `json:"name"`
-	BaseURL string `json:"baseUrl"`
-	Model   string `json:"model,omitempty"`
+	Name      string `json:"name"`
+	BaseURL   string `json:"baseUrl"`
+	Model     string `json:"model,omitempty"`
+	FastModel string `json:"fastModel,omitempty"` // see ProviderSettings.FastModel
 }
 
 // Window remembers the main window's geometry between runs.
@@ -220,6 +224,8 @@ type Endpoint struct {
 	Wire    provider.Wire
 	BaseURL string
 	Model   string
+	// FastModel is the provider's fast model, "" when none is set.
+	FastModel string
 }
 
 // Resolve returns the endpoint for provider id. getenv supplies OLLAMA_HOST.
@@ -239,12 +245,12 @@ func (s *Settings) Resolve(id string, getenv func(string) string) (Endpoint, err
 		if !found {
 			return Endpoint{}, fmt.Errorf("no custom endpoint named %q", name)
 		}
-		ep.BaseURL, ep.Model = c.BaseURL, c.Model
+		ep.BaseURL, ep.Model, ep.FastModel = c.BaseURL, c.Model, c.FastModel
 	} else if p, ok := s.Providers[id]; ok {
 		if p.BaseURL != "" {
 			ep.BaseURL = p.BaseURL
 		}
-		ep.Model = p.Model
+		ep.Model, ep.FastModel = p.Model, p.FastModel
 	}
 	if id == s.ActiveProvider && s.ActiveModel != "" {
 		ep.Model = s.ActiveModel

@@ -191,6 +191,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		Agent: conversation.AgentChoice{ProviderID: o.providerID, BaseURL: o.baseURL, Model: o.model,
 			MaxIterations: o.maxIter},
 		Approve:  tools.ApproveMode(o.approve),
+		Home:     env.Getenv("HOME"), // the user's own subagents; "" is os.UserHomeDir
 		Headless: true,
 	}, runSink{env})
 	if err := conv.Open(ws); err != nil {

@@ -34,6 +34,10 @@ export interface ApprovalRequest {
    * Detail is the exact command (shell) or unified diff (edits).
    */
   detail: string;
+  /**
+   * Agent names the subagent asking; absent for the main agent.
+   */
+  agent?: string;
 }
 
 /**
@@ -198,6 +202,28 @@ export interface Plan extends Header {
 }
 
 /**
+ * SubagentStep is one step of a subagent's own transcript, nested under
+ * the task call (CallID) that runs it: a tool call starting or ending
+ * (ToolCallID, Name, Args, Status, Output), what a response used, or the
+ * end with its final Text.
+ */
+export interface SubagentStep extends Header {
+  type: "subagent";
+  callId: string;
+  agent: string;
+  description: string;
+  step: "tool_started" | "tool_finished" | "usage" | "error" | "done";
+  toolCallId?: string;
+  name?: string;
+  args?: unknown;
+  status?: string;
+  output?: string;
+  text?: string;
+  usage?: Usage;
+  cost?: number;
+}
+
+/**
  * ChatEvent is every event of the chat protocol: the union the TypeScript
  * reducer switches over (Go code uses Event).
  */
@@ -216,4 +242,5 @@ export type ChatEvent =
   | TurnError
   | Changes
   | Done
-  | Plan;
+  | Plan
+  | SubagentStep;
