@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 )
 
@@ -195,6 +196,23 @@ func TestTwoTasksRunAsSeparateConversations(t *testing.T) {
 	}
 	if !slices.Contains(steps["t1"], "explore:done") || !slices.Contains(steps["t2"], "general:tool_finished") {
 		t.Errorf("subagent steps %v", steps)
+	}
+	tr, err := c.sessions().Load(context.Background(), c.SessionID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := map[string]*session.SubagentRun{}
+	for _, m := range tr.Messages {
+		for _, tc := range m.ToolCalls {
+			stored[tc.CallID] = tc.Subagent
+		}
+	}
+	if s := stored["t2"]; s == nil || s.Agent != "general" || len(s.Steps) != 2 || s.Steps[0].Name != "write_file" ||
+		s.Steps[0].Status != session.ToolOK || s.Steps[1].Text != "Wrote notes.txt." {
+		t.Errorf("stored sub-transcript of t2: %+v", s)
+	}
+	if s := stored["t1"]; s == nil || s.Agent != "explore" || len(s.Steps) != 1 || s.Steps[0].Text != "Found it at a.go:3." {
+		t.Errorf("stored sub-transcript of t1: %+v", s)
 	}
 	if _, err := c.UndoTurn(context.Background(), id, false); err != nil {
 		t.Fatal(err)

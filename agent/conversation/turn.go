@@ -155,7 +155,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	history := c.history
 	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
-	ctx = subagent.WithEvents(tool.WithProgress(ctx, stream.progress), stream.subagent)
+	ctx = tool.WithProgress(ctx, stream.progress)
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
 	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt)
@@ -166,6 +166,12 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec
+	ctx = subagent.WithEvents(ctx, func(e subagent.Event) {
+		stream.subagent(e)
+		if rec != nil {
+			rec.Subagent(e)
+		}
+	})
 	res := built.Agent.Run(ctx, history, t.prompt, func(e loop.Event) {
 		if observe != nil {
 			observe(e)

@@ -25,6 +25,7 @@ func (t *Transcript) Redacted(r Redactor) *Transcript {
 		calls := make([]ToolCall, len(m.ToolCalls))
 		for j, c := range m.ToolCalls {
 			c.Args, c.Output, c.FullOutput = r.String(c.Args), r.String(c.Output), r.String(c.FullOutput)
+			c.Subagent = c.Subagent.redacted(r.String)
 			calls[j] = c
 		}
 		if len(calls) == 0 {
@@ -116,6 +117,7 @@ func writeMarkdown(w io.Writer, t *Transcript) error {
 			if out != "" {
 				writeFence(&b, "", out)
 			}
+			writeSubagent(&b, c.Subagent)
 		}
 		if m.Error != "" {
 			fmt.Fprintf(&b, "\n> Error: %s\n", m.Error)
@@ -155,4 +157,30 @@ func proposedPlan(c ToolCall) (string, bool) {
 		return "", false
 	}
 	return args.Plan, true
+}
+
+// writeSubagent writes the transcript of a task call's subagent, quoted
+// under the call.
+func writeSubagent(b *strings.Builder, s *SubagentRun) {
+	if s == nil {
+		return
+	}
+	var in strings.Builder
+	fmt.Fprintf(&in, "Subagent **%s**", s.Agent)
+	if s.Description != "" {
+		fmt.Fprintf(&in, " — %s", s.Description)
+	}
+	in.WriteString("\n\n")
+	for _, st := range s.Steps {
+		if st.Name != "" {
+			fmt.Fprintf(&in, "- `%s` %s — %s\n", st.Name, st.Args, st.Status)
+		}
+		if st.Text != "" {
+			fmt.Fprintf(&in, "\n%s\n", st.Text)
+		}
+	}
+	for _, ln := range strings.Split(strings.TrimRight(in.String(), "\n"), "\n") {
+		b.WriteString(strings.TrimRight("> "+ln, " ") + "\n")
+	}
+	b.WriteString("\n")
 }
