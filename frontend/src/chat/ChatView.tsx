@@ -3,6 +3,7 @@ import type { Backend } from "../bridge";
 import type { SessionMessage, TurnUndo } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
+import { ModeSwitch } from "./ModeSwitch";
 import { ContextMeter } from "./ContextMeter";
 import { ErrorNotice } from "./ErrorNotice";
 import { whenIdle } from "./idle";
@@ -109,6 +110,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
             </button>
           </div>
         )}
+        <ModeSwitch />
         <Composer
           streaming={streaming}
           awaitingApproval={pendingApprovals(state).length > 0}

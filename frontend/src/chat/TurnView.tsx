@@ -2,8 +2,10 @@ import { memo } from "react";
 import { ApprovalCard } from "./ApprovalCard";
 import { ErrorNotice } from "./ErrorNotice";
 import { Markdown } from "./Markdown";
+import { PlanCard } from "./PlanCard";
 import type { ApprovalDecision } from "./protocol";
 import type { Part, Turn } from "./state";
+import { SubagentTranscript } from "./SubagentTranscript";
 import { ToolRow } from "./ToolRow";
 import { TurnControls } from "./TurnControls";
 import { RetryNotice, TurnFooter } from "./TurnFooter";
@@ -29,7 +31,16 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
       return <Markdown text={part.text} live={last && turn.status === "running"} />;
     case "tool": {
       const call = turn.tools[part.callId];
-      return call ? <ToolRow call={call} /> : null;
+      const sub = turn.subagents?.[part.callId];
+      if (!call) return null;
+      return sub ? (
+        <>
+          <ToolRow call={call} />
+          <SubagentTranscript run={sub} />
+        </>
+      ) : (
+        <ToolRow call={call} />
+      );
     }
     case "approval": {
       const a = turn.approvals[part.requestId];
@@ -67,6 +78,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
         {turn.parts.map((p, i) => (
           <PartView key={i} part={p} last={i === turn.parts.length - 1} turn={turn} actions={actions} />
         ))}
+        {turn.plan && <PlanCard plan={turn.plan} actionable={!actions.busy && turn.status === "done"} />}
         {turn.retry && <RetryNotice retry={turn.retry} />}
         {turn.error && (
           <ErrorNotice

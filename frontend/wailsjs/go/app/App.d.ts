@@ -10,6 +10,8 @@ export function AddKnowledgeFolder():Promise<app.SettingsView>;
 
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
 
+export function ApprovePlan(arg1:string):Promise<app.SendResult>;
+
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
 
 export function Close():Promise<void>;
@@ -30,9 +32,13 @@ export function ExportSession(arg1:string,arg2:string):Promise<string>;
 
 export function FindFiles(arg1:string,arg2:number):Promise<Array<knowledge.FileMatch>>;
 
+export function GetMode():Promise<app.ModeView>;
+
 export function GetSettings():Promise<app.SettingsView>;
 
 export function IndexStatus():Promise<knowledge.Status>;
+
+export function KeepPlanning(arg1:string):Promise<app.SendResult>;
 
 export function ListModels(arg1:string):Promise<Array<string>>;
 
@@ -81,6 +87,8 @@ export function Send(arg1:string):Promise<app.SendResult>;
 export function SetEmitter(arg1:any):Promise<void>;
 
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
+
+export function SetMode(arg1:string):Promise<app.ModeView>;
 
 export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 

@@ -14,6 +14,10 @@ export function Approve(arg1, arg2, arg3) {
   return window['go']['app']['App']['Approve'](arg1, arg2, arg3);
 }
 
+export function ApprovePlan(arg1) {
+  return window['go']['app']['App']['ApprovePlan'](arg1);
+}
+
 export function ChooseWorkspace() {
   return window['go']['app']['App']['ChooseWorkspace']();
 }
@@ -54,12 +58,20 @@ export function FindFiles(arg1, arg2) {
   return window['go']['app']['App']['FindFiles'](arg1, arg2);
 }
 
+export function GetMode() {
+  return window['go']['app']['App']['GetMode']();
+}
+
 export function GetSettings() {
   return window['go']['app']['App']['GetSettings']();
 }
 
 export function IndexStatus() {
   return window['go']['app']['App']['IndexStatus']();
+}
+
+export function KeepPlanning(arg1) {
+  return window['go']['app']['App']['KeepPlanning'](arg1);
 }
 
 export function ListModels(arg1) {
@@ -156,6 +168,10 @@ export function SetEmitter(arg1) {
 
 export function SetKey(arg1, arg2) {
   return window['go']['app']['App']['SetKey'](arg1, arg2);
+}
+
+export function SetMode(arg1) {
+  return window['go']['app']['App']['SetMode'](arg1);
 }
 
 export function SetSessionKey(arg1, arg2) {
