@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { planBackend, type PlanBackend } from "../bridge/plan";
-import { modeLabels } from "./planning";
+import { MODE_CHANGED, modeLabels } from "./planning";
 import "./planning.css";
 
 /** The next mode after mode in the cycle (Plan · Ask · Auto-accept edits · Full auto). */
@@ -19,16 +19,21 @@ export function ModeSwitch({ backend = planBackend }: { backend?: PlanBackend })
 
   useEffect(() => {
     let live = true;
-    backend
-      .getMode()
-      .then((v) => {
-        if (!live) return;
-        setMode(v.mode);
-        setModes(v.modes);
-      })
-      .catch(() => undefined);
+    const load = () => {
+      backend
+        .getMode()
+        .then((v) => {
+          if (!live) return;
+          setMode(v.mode);
+          setModes(v.modes);
+        })
+        .catch(() => undefined);
+    };
+    load();
+    document.addEventListener(MODE_CHANGED, load);
     return () => {
       live = false;
+      document.removeEventListener(MODE_CHANGED, load);
     };
   }, [backend]);
 

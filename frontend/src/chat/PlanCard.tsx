@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { planBackend, type PlanBackend } from "../bridge/plan";
 import { Markdown } from "./Markdown";
-import type { ProposedPlan } from "./planning";
+import { MODE_CHANGED, type ProposedPlan } from "./planning";
 import "./planning.css";
 
 interface Props {
@@ -20,10 +20,12 @@ export function PlanCard({ plan, actionable, backend = planBackend }: Props) {
   const act = (label: string, run: () => Promise<unknown>) => {
     setError(null);
     setAnswered(label);
-    run().catch((e: unknown) => {
-      setAnswered(null);
-      setError(e instanceof Error ? e.message : String(e));
-    });
+    run()
+      .then(() => document.dispatchEvent(new Event(MODE_CHANGED)))
+      .catch((e: unknown) => {
+        setAnswered(null);
+        setError(e instanceof Error ? e.message : String(e));
+      });
   };
   const open = actionable && answered === null;
   return (

@@ -141,3 +141,19 @@ describe("SubagentTranscript", () => {
     expect(screen.getByRole("list", { name: "explore transcript" })).toBeTruthy();
   });
 });
+
+describe("ModeSwitch after a plan is approved", () => {
+  it("shows the mode the approval switched to", async () => {
+    const b = fakePlanBackend("plan");
+    render(
+      <>
+        <ModeSwitch backend={b} />
+        <PlanCard plan={{ callId: "p1", markdown: "x" }} actionable backend={b} />
+      </>,
+    );
+    await screen.findByRole("button", { name: /Mode: Plan/ });
+    b.getMode = () => Promise.resolve({ mode: "edits", modes: ["plan", "ask", "edits", "auto"], pendingPlan: "" });
+    fireEvent.click(screen.getByRole("button", { name: "Approve and auto-accept edits" }));
+    await screen.findByRole("button", { name: /Mode: Auto-accept edits/ });
+  });
+});

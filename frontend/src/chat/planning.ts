@@ -80,3 +80,6 @@ export function subagentStatus(run: SubagentRun): string {
   const last = run.rows[run.rows.length - 1];
   return last && last.state === "running" ? `running ${last.name}` : "thinking";
 }
+
+/** The DOM event PlanCard sends when approving a plan changed the mode, so ModeSwitch shows it. */
+export const MODE_CHANGED = "hearth:mode-changed";
