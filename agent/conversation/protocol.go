@@ -163,6 +163,8 @@ type Done struct {
 	Stopped    bool     `json:"stopped"`
 	Usage      Usage    `json:"usage"`
 	Cost       *float64 `json:"cost" tstype:"number | null,required"`
+	// SubagentUsage is the part of Usage the turn's subagents used.
+	SubagentUsage *Usage `json:"subagentUsage,omitempty" tstype:",optional"`
 }
 
 // Plan is the plan the model proposed in plan mode, for the person to

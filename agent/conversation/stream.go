@@ -37,6 +37,7 @@ type turnStream struct {
 	timer   *time.Timer
 	streams map[string]*redact.Stream // "text" / "reasoning" → what redacts its deltas
 	outputs map[string]*redact.Stream // call id → what redacts its live output
+	subs    subagentUsage             // what the turn's subagents used
 }
 
 func newTurnStream(emit func(Event), red *redact.Redactor, turnID string) *turnStream {
@@ -147,8 +148,10 @@ func (s *turnStream) event(e loop.Event) {
 		if s.beforeDone != nil {
 			s.beforeDone()
 		}
-		s.send(&Done{Text: r(e.Text), Iterations: e.Iterations, ElapsedMs: e.Elapsed.Milliseconds(),
-			Stopped: e.Stopped, Usage: usageOf(e.Usage), Cost: costOf(e.Cost, e.CostKnown)})
+		done := &Done{Text: r(e.Text), Iterations: e.Iterations, ElapsedMs: e.Elapsed.Milliseconds(),
+			Stopped: e.Stopped, Usage: usageOf(e.Usage), Cost: costOf(e.Cost, e.CostKnown)}
+		s.subs.addTo(done)
+		s.send(done)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"sync"
 
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -45,6 +46,7 @@ func (s *turnStream) subagent(e subagent.Event) {
 	case loop.UsageReported:
 		u := usageOf(ev.Usage)
 		step.Step, step.Usage, step.Cost = "usage", &u, costOf(ev.Cost, ev.CostKnown)
+		s.subs.add(ev)
 	case loop.TurnError:
 		step.Step, step.Text = "error", r(ev.Message)
 	case loop.TurnDone:
@@ -61,4 +63,45 @@ func (*SubagentStep) EventType() string { return "subagent" }
 // Stamp implements Event.
 func (e *SubagentStep) Stamp(turnID string, seq int) {
 	e.Header, e.Type = Header{turnID, seq}, e.EventType()
+}
+
+// subagentUsage sums what a turn's subagents used, for the turn's totals.
+type subagentUsage struct {
+	mu      sync.Mutex
+	used    Usage
+	cost    float64
+	unknown bool // some response's cost was not known
+	seen    bool
+}
+
+func (u *subagentUsage) add(e loop.UsageReported) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	x := usageOf(e.Usage)
+	u.used = Usage{InputTokens: u.used.InputTokens + x.InputTokens, CachedInputTokens: u.used.CachedInputTokens + x.CachedInputTokens,
+		OutputTokens: u.used.OutputTokens + x.OutputTokens, ReasoningTokens: u.used.ReasoningTokens + x.ReasoningTokens}
+	u.cost += e.Cost
+	u.unknown = u.unknown || !e.CostKnown
+	u.seen = true
+}
+
+// addTo rolls the subagents' usage into the turn's done event, itemised.
+func (u *subagentUsage) addTo(d *Done) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if !u.seen {
+		return
+	}
+	sub := u.used
+	d.SubagentUsage = &sub
+	d.Usage = Usage{InputTokens: d.Usage.InputTokens + sub.InputTokens, CachedInputTokens: d.Usage.CachedInputTokens + sub.CachedInputTokens,
+		OutputTokens: d.Usage.OutputTokens + sub.OutputTokens, ReasoningTokens: d.Usage.ReasoningTokens + sub.ReasoningTokens}
+	if d.Cost != nil {
+		if u.unknown {
+			d.Cost = nil
+		} else {
+			c := *d.Cost + u.cost
+			d.Cost = &c
+		}
+	}
 }

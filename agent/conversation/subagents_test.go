@@ -131,7 +131,8 @@ func TestTwoTasksRunAsSeparateConversations(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				return text("general never started while explore ran")
 			}
-			return text("Found it at a.go:3.")
+			return strings.Replace(text("Found it at a.go:3."), "[DONE]",
+				`{"choices":[],"usage":{"prompt_tokens":300,"completion_tokens":20}}`+"\n[DONE]", 1)
 		case "general":
 			once.Do(func() { close(generalAsked) })
 			if len(toolResults(r)) == 0 {
@@ -148,8 +149,12 @@ func TestTwoTasksRunAsSeparateConversations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := ev.waitDone(t, id); d.Text != "All done." {
+	d := ev.waitDone(t, id)
+	if d.Text != "All done." {
 		t.Fatalf("done = %+v", d)
+	}
+	if d.SubagentUsage == nil || d.SubagentUsage.InputTokens != 300 || d.SubagentUsage.OutputTokens != 20 || d.Usage.InputTokens < 300 {
+		t.Errorf("the subagents' tokens did not roll up into the turn: usage %+v, subagents %+v", d.Usage, d.SubagentUsage)
 	}
 	waitIdle(t, c)
 	rt.mu.Lock()

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { planBackend, type PlanBackend } from "../bridge/plan";
 import { Markdown } from "./Markdown";
 import { MODE_CHANGED, type ProposedPlan } from "./planning";
@@ -6,7 +6,7 @@ import "./planning.css";
 
 interface Props {
   plan: ProposedPlan;
-  /** only the latest plan of an idle conversation can be answered */
+  /** the conversation is idle and the turn done */
   actionable: boolean;
   backend?: PlanBackend;
 }
@@ -17,6 +17,20 @@ export function PlanCard({ plan, actionable, backend = planBackend }: Props) {
   const [feedback, setFeedback] = useState("");
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Only the plan the conversation still waits on can be answered (not one
+  // already approved, nor one of a reopened session).
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (!actionable) return;
+    let live = true;
+    backend
+      .getMode()
+      .then((v) => live && setPending(v.pendingPlan === plan.markdown))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [backend, actionable, plan.markdown]);
   const act = (label: string, run: () => Promise<unknown>) => {
     setError(null);
     setAnswered(label);
@@ -27,7 +41,7 @@ export function PlanCard({ plan, actionable, backend = planBackend }: Props) {
         setError(e instanceof Error ? e.message : String(e));
       });
   };
-  const open = actionable && answered === null;
+  const open = actionable && pending && answered === null;
   return (
     <section className="plan-card" role="group" aria-label="Proposed plan">
       <p className="plan-card-title">

@@ -1,5 +1,6 @@
 import { CopyButton } from "./CopyButton";
 import { formatCost, formatElapsed, formatUsage, retryLeft } from "./format";
+import { usageTitle } from "./planning";
 import type { Retry, Turn } from "./state";
 import { useNow } from "./useNow";
 
@@ -35,7 +36,7 @@ export function TurnFooter({ turn }: { turn: Turn }) {
   return (
     <div className="turn-footer muted">
       {turn.elapsedMs !== null && <span>Cooked for {formatElapsed(turn.elapsedMs)}</span>}
-      {turn.iterations > 0 && <span title="Tokens">{formatUsage(turn.usage)}</span>}
+      {turn.iterations > 0 && <span title={usageTitle(turn)}>{formatUsage(turn.usage)}</span>}
       {turn.iterations > 0 && <span>{formatCost(turn.cost)}</span>}
       {text && <CopyButton text={text} label="Copy answer" />}
     </div>

@@ -1,12 +1,14 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ModeView, PlanBackend } from "../bridge/plan";
 import { isChatEvent } from "./guard";
 import { ModeSwitch, nextMode } from "./ModeSwitch";
+import { usageTitle } from "./planning";
 import { PlanCard } from "./PlanCard";
 import type { ChatEvent } from "./protocol";
 import { chatReducer, initialState, type Turn } from "./state";
 import { SubagentTranscript } from "./SubagentTranscript";
+import { fromTranscript } from "./transcript";
 import { done, started, stream } from "./testkit";
 
 function turnOf(events: ChatEvent[]): Turn {
@@ -18,9 +20,9 @@ function turnOf(events: ChatEvent[]): Turn {
 
 const step = (over: Record<string, unknown>) => ({ type: "subagent", callId: "task1", agent: "explore", description: "find main", ...over }) as never;
 
-function fakePlanBackend(mode = "ask"): PlanBackend & { calls: string[] } {
+function fakePlanBackend(mode = "ask", pendingPlan = "x"): PlanBackend & { calls: string[] } {
   const calls: string[] = [];
-  const view = (m: string): ModeView => ({ mode: m, modes: ["plan", "ask", "edits", "auto"], pendingPlan: "" });
+  const view = (m: string): ModeView => ({ mode: m, modes: ["plan", "ask", "edits", "auto"], pendingPlan });
   return {
     calls,
     getMode: () => Promise.resolve(view(mode)),
@@ -60,6 +62,9 @@ describe("plan and subagent events", () => {
     expect(run?.rows).toEqual([{ toolCallId: "s1", name: "grep", args: { pattern: "main" }, state: "succeeded", output: "main.go:3" }]);
     expect(run?.answer).toBe("main is at main.go:3");
     expect(run?.outputTokens).toBe(7);
+    expect(usageTitle({ ...t, usage: { inputTokens: 15, cachedInputTokens: 0, outputTokens: 17, reasoningTokens: 0 } })).toBe(
+      "Main agent: 10 in / 10 out\nexplore (find main): 5 in / 7 out",
+    );
   });
 
   it("lets plan and subagent events through the boundary check, and not malformed ones", () => {
@@ -72,10 +77,10 @@ describe("plan and subagent events", () => {
 
 describe("PlanCard", () => {
   it("approves into auto-accept edits", async () => {
-    const b = fakePlanBackend();
+    const b = fakePlanBackend("plan", "## Steps\n1. Write a.txt");
     render(<PlanCard plan={{ callId: "p1", markdown: "## Steps\n1. Write a.txt" }} actionable backend={b} />);
     expect(screen.getByText("Write a.txt")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Approve and auto-accept edits" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Approve and auto-accept edits" }));
     await waitFor(() => expect(b.calls).toEqual(["approve:edits"]));
     expect(screen.queryByRole("button", { name: "Approve and ask for each" })).toBeNull();
   });
@@ -83,14 +88,19 @@ describe("PlanCard", () => {
   it("sends feedback to keep planning", async () => {
     const b = fakePlanBackend();
     render(<PlanCard plan={{ callId: "p1", markdown: "x" }} actionable backend={b} />);
-    fireEvent.click(screen.getByRole("button", { name: "Keep planning" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Keep planning" }));
     fireEvent.change(screen.getByLabelText("Feedback on the plan"), { target: { value: "also update the docs" } });
     fireEvent.click(screen.getByRole("button", { name: "Send feedback" }));
     await waitFor(() => expect(b.calls).toEqual(["feedback:also update the docs"]));
   });
 
-  it("offers nothing while the conversation is busy", () => {
-    render(<PlanCard plan={{ callId: "p1", markdown: "x" }} actionable={false} backend={fakePlanBackend()} />);
+  it("offers nothing while the conversation is busy, nor for a plan no longer pending", async () => {
+    const b = fakePlanBackend("ask", "another plan");
+    const getMode = vi.spyOn(b, "getMode");
+    render(<PlanCard plan={{ callId: "p1", markdown: "x" }} actionable={false} backend={b} />);
+    render(<PlanCard plan={{ callId: "p2", markdown: "old" }} actionable backend={b} />);
+    await waitFor(() => expect(getMode).toHaveBeenCalledTimes(1));
+    await act(async () => Promise.resolve());
     expect(screen.queryByRole("button")).toBeNull();
   });
 });
@@ -132,6 +142,7 @@ describe("SubagentTranscript", () => {
             rows: [{ toolCallId: "s1", name: "grep", args: {}, state: "running", output: "" }],
             answer: null,
             failed: false,
+            inputTokens: 0,
             outputTokens: 0,
           }}
         />
@@ -153,7 +164,31 @@ describe("ModeSwitch after a plan is approved", () => {
     );
     await screen.findByRole("button", { name: /Mode: Plan/ });
     b.getMode = () => Promise.resolve({ mode: "edits", modes: ["plan", "ask", "edits", "auto"], pendingPlan: "" });
-    fireEvent.click(screen.getByRole("button", { name: "Approve and auto-accept edits" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Approve and auto-accept edits" }));
     await screen.findByRole("button", { name: /Mode: Auto-accept edits/ });
+  });
+});
+
+describe("a reopened session", () => {
+  it("shows each task call's stored subagent transcript and the plan proposed", () => {
+    const s = fromTranscript([
+      { id: 1, role: "user", text: "go", state: "complete" } as never,
+      {
+        id: 2, role: "assistant", text: "", state: "complete",
+        tool_calls: [
+          {
+            call_id: "t1", text_offset: 0, name: "task", args: "{}", status: "ok", output: "found",
+            subagent: { agent: "explore", description: "find", steps: [{ name: "grep", args: '{"pattern":"x"}', status: "ok", output: "a.go:1" }, { text: "found" }] },
+          },
+          { call_id: "p1", text_offset: 0, name: "propose_plan", args: '{"plan":"## Steps\\n1. x"}', status: "ok", output: "" },
+        ],
+      } as never,
+    ]);
+    const t = s.turns[s.order[0] ?? ""];
+    expect(t?.subagents?.t1).toEqual({
+      agent: "explore", description: "find", answer: "found", failed: false, inputTokens: 0, outputTokens: 0,
+      rows: [{ toolCallId: "s0", name: "grep", args: { pattern: "x" }, state: "succeeded", output: "a.go:1" }],
+    });
+    expect(t?.plan).toEqual({ callId: "p1", markdown: "## Steps\n1. x" });
   });
 });

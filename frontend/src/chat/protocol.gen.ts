@@ -189,6 +189,10 @@ export interface Done extends Header {
   stopped: boolean;
   usage: Usage;
   cost: number | null;
+  /**
+   * SubagentUsage is the part of Usage the turn's subagents used.
+   */
+  subagentUsage?: Usage;
 }
 
 /**
