@@ -63,9 +63,14 @@ func (a *App) ChatChoice() ChatChoiceView {
 }
 
 // SetChatChoice sets the provider, model, effort and mode of this
-// conversation's next turns, leaving Settings' defaults as they are.
+// conversation's next turns, leaving Settings' defaults as they are; an
+// empty mode keeps the conversation's (the mode switch sets it).
 func (a *App) SetChatChoice(in ChatChoiceInput) (ChatChoiceView, error) {
-	err := a.conv.SetChoice(conversation.Choice{ProviderID: in.Provider, Model: in.Model, Effort: in.Effort, Mode: in.Mode})
+	mode := in.Mode
+	if mode == "" { // the mode switch owns the mode
+		mode = a.conv.Mode()
+	}
+	err := a.conv.SetChoice(conversation.Choice{ProviderID: in.Provider, Model: in.Model, Effort: in.Effort, Mode: mode})
 	if err != nil {
 		return ChatChoiceView{}, viewErr(err)
 	}

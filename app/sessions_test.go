@@ -246,7 +246,10 @@ func TestCompactConversationOnRequest(t *testing.T) {
 		t.Error("compacting an empty conversation was accepted")
 	}
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
-		s.Models = map[string]settings.ModelOverride{"scripted-model": {Context: 8000}}
+		// Room for two long answers under the automatic threshold (with
+		// every tool's definition, the task tool's list of agents included),
+		// so only the requested compaction summarises.
+		s.Models = map[string]settings.ModelOverride{"scripted-model": {Context: 9000}}
 		return nil
 	}); err != nil {
 		t.Fatal(err)

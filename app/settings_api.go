@@ -91,7 +91,9 @@ func (a *App) SaveProvider(id string, in ProviderInput) (SettingsView, error) {
 		if baseURL == info.DefaultBaseURL {
 			baseURL = ""
 		}
-		s.Providers[id] = settings.ProviderSettings{BaseURL: baseURL, Model: model}
+		p := s.Providers[id] // keeps the fast model, which this form does not edit
+		p.BaseURL, p.Model = baseURL, model
+		s.Providers[id] = p
 		return nil
 	})
 	return a.GetSettings(), err

@@ -26,6 +26,8 @@ import (
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/skills"
+	"github.com/hearth-agent/hearth/agent/subagent"
+	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
 )
 
@@ -68,6 +70,9 @@ type Spec struct {
 	// Hooks' PreToolUse and PostToolUse commands wrap every tool (nil: none).
 	Hooks       *hooks.Set
 	HookSession hooks.Session
+	// Agents are the subagents the task tool offers; nil offers no task
+	// tool.
+	Agents []subagent.Def
 }
 
 // NoKeyError means the provider needs a key and none is set anywhere.
@@ -99,6 +104,8 @@ type Built struct {
 	Model    string
 	Window   int
 	Key      string // for redacting output; never shown
+	// FastModel is the provider's fast model for side work, "" when none.
+	FastModel string
 }
 
 // Build resolves spec and returns the agent.
@@ -200,12 +207,18 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		}
 	}
 	toolset = hooks.Wrap(toolset, spec.Hooks, spec.HookSession)
+	if spec.Agents != nil {
+		// Subagents get the hook-wrapped tools, so hooks see their calls too.
+		task := subagent.NewTask(subagent.Config{Base: cfg, FastModel: ep.FastModel, Tools: toolset,
+			Agents: spec.Agents, Workspace: spec.Workspace})
+		toolset = append(toolset, hooks.Wrap([]tool.Tool{task}, spec.Hooks, spec.HookSession)...)
+	}
 	defs, err := loop.Definitions(toolset)
 	if err != nil {
 		return nil, err
 	}
 	cfg.Tools = toolset
-	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs, Skills: listed}
+	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs, Skills: listed, Planning: tc.Planning}
 	if cfg.System, err = prompt.System(data); err != nil {
 		return nil, err
 	}
@@ -218,7 +231,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Agent: a, Client: cfg.Client, Provider: id, Model: model, Window: cfg.Window, Key: key}, nil
+	return &Built{Agent: a, Client: cfg.Client, Provider: id, Model: model, Window: cfg.Window, Key: key, FastModel: ep.FastModel}, nil
 }
 
 // unknownWindow is assumed for a model whose context window is not known.

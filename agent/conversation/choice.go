@@ -15,7 +15,7 @@ type Choice struct {
 	ProviderID string
 	Model      string
 	Effort     string
-	Mode       string // "ask", "edits" or "auto"
+	Mode       string // "plan", "ask", "edits" or "auto"
 }
 
 // SetChoice sets the conversation's choice for its next turns.
@@ -28,8 +28,8 @@ func (c *Conversation) SetChoice(ch Choice) error {
 	if ch.Effort != "" && !slices.Contains(settings.ReasoningEfforts, ch.Effort) {
 		return inputf("effort", "reasoning effort must be one of off, low, medium, high")
 	}
-	if ch.Mode != "" && !slices.Contains(settings.ApprovalModes, ch.Mode) {
-		return inputf("mode", "approval mode must be one of ask, edits, auto")
+	if ch.Mode != "" && ch.Mode != ModePlan && !slices.Contains(settings.ApprovalModes, ch.Mode) {
+		return inputf("mode", "mode must be one of plan, ask, edits, auto")
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

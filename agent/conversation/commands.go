@@ -237,7 +237,7 @@ func (c *Conversation) switchModel(name string) (string, error) {
 
 // modeNames maps /mode's words, the picker's and the CLI's, onto the
 // picker's approval modes.
-var modeNames = map[string]string{"ask": "ask", "never": "ask", "edits": "edits", "auto": "auto", "all": "auto"}
+var modeNames = map[string]string{"plan": ModePlan, "ask": "ask", "never": "ask", "edits": "edits", "auto": "auto", "all": "auto"}
 
 // switchMode is /mode: it sets the approval mode of the conversation's
 // choice, as the composer's picker does.
@@ -249,11 +249,11 @@ func (c *Conversation) switchMode(mode string) (string, error) {
 		if m == "" {
 			m = c.cfg.Settings().ApprovalMode
 		}
-		return "Approval mode: " + m + " (ask, edits or auto).", nil
+		return "Mode: " + m + " (plan, ask, edits or auto).", nil
 	}
 	m, ok := modeNames[mode]
 	if !ok {
-		return "", inputf("mode", fmt.Sprintf("unknown mode %q: use ask, edits or auto", mode))
+		return "", inputf("mode", fmt.Sprintf("unknown mode %q: use plan, ask, edits or auto", mode))
 	}
 	c.choice.Mode = m
 	return "Approval mode: " + m + ".", nil

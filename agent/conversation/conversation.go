@@ -116,6 +116,7 @@ type Conversation struct {
 	decisions map[string]string // approval request id → the user's choice, until announced
 	storedTo  int64             // id of the last message stored in sessionID
 	pending   []llm.ToolCall    // client tool calls the last turn ended on
+	plan      string            // see PendingPlan
 }
 
 type queuedTurn struct{ id, prompt string }
@@ -135,6 +136,7 @@ func (c *Conversation) Open(ws string) error {
 	}
 	c.workspace, c.history, c.queue, c.sessionID, c.turns, c.storedTo = ws, nil, nil, "", nil, 0
 	c.freshToolsLocked()
+	c.plan = ""
 	c.broker = permission.NewBroker(c.publishApproval, c.approvalResolved)
 	return nil
 }

@@ -25,6 +25,8 @@ type ApprovalRequest struct {
 	Summary   string `json:"summary"`
 	// Detail is the exact command (shell) or unified diff (edits).
 	Detail string `json:"detail"`
+	// Agent names the subagent asking; absent for the main agent.
+	Agent string `json:"agent,omitempty" tstype:",optional"`
 }
 
 // FileChange is what a turn did to one file: line counts and the diff
@@ -191,6 +193,38 @@ type Done struct {
 	Stopped    bool     `json:"stopped"`
 	Usage      Usage    `json:"usage"`
 	Cost       *float64 `json:"cost" tstype:"number | null,required"`
+	// SubagentUsage is the part of Usage the turn's subagents used.
+	SubagentUsage *Usage `json:"subagentUsage,omitempty" tstype:",optional"`
+}
+
+// Plan is the plan the model proposed in plan mode, for the person to
+// approve (into a mode) or answer with feedback.
+type Plan struct {
+	Header   `tstype:",extends"`
+	Type     string `json:"type" tstype:"\"plan\""`
+	CallID   string `json:"callId"`
+	Markdown string `json:"markdown"`
+}
+
+// SubagentStep is one step of a subagent's own transcript, nested under
+// the task call (CallID) that runs it: a tool call starting or ending
+// (ToolCallID, Name, Args, Status, Output), what a response used, or the
+// end with its final Text.
+type SubagentStep struct {
+	Header      `tstype:",extends"`
+	Type        string   `json:"type" tstype:"\"subagent\""`
+	CallID      string   `json:"callId"`
+	Agent       string   `json:"agent"`
+	Description string   `json:"description"`
+	Step        string   `json:"step" tstype:"\"tool_started\" | \"tool_finished\" | \"usage\" | \"error\" | \"done\""`
+	ToolCallID  string   `json:"toolCallId,omitempty" tstype:",optional"`
+	Name        string   `json:"name,omitempty" tstype:",optional"`
+	Args        any      `json:"args,omitempty" tstype:"unknown"`
+	Status      string   `json:"status,omitempty" tstype:",optional"`
+	Output      string   `json:"output,omitempty" tstype:",optional"`
+	Text        string   `json:"text,omitempty" tstype:",optional"`
+	Usage       *Usage   `json:"usage,omitempty" tstype:",optional"`
+	Cost        *float64 `json:"cost,omitempty" tstype:",optional"`
 }
 
 // ChatEvent is every event of the chat protocol: the union the TypeScript
@@ -198,5 +232,5 @@ type Done struct {
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
-		HookRan | TurnError | Changes | Done
+		HookRan | TurnError | Changes | Done | Plan | SubagentStep
 }

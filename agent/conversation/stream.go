@@ -39,6 +39,7 @@ type turnStream struct {
 	timer   *time.Timer
 	streams map[string]*redact.Stream // "text" / "reasoning" → what redacts its deltas
 	outputs map[string]*redact.Stream // call id → what redacts its live output
+	subs    subagentUsage             // what the turn's subagents used
 }
 
 func newTurnStream(emit func(Event), red *redact.Redactor, turnID string) *turnStream {
@@ -153,8 +154,10 @@ func (s *turnStream) event(e loop.Event) {
 		if s.beforeDone != nil {
 			s.beforeDone()
 		}
-		s.send(&Done{Text: r(e.Text), Iterations: e.Iterations, ElapsedMs: e.Elapsed.Milliseconds(),
-			Stopped: e.Stopped, Usage: usageOf(e.Usage), Cost: costOf(e.Cost, e.CostKnown)})
+		done := &Done{Text: r(e.Text), Iterations: e.Iterations, ElapsedMs: e.Elapsed.Milliseconds(),
+			Stopped: e.Stopped, Usage: usageOf(e.Usage), Cost: costOf(e.Cost, e.CostKnown)}
+		s.subs.addTo(done)
+		s.send(done)
 	}
 }
 
@@ -206,7 +209,8 @@ func (s *turnStream) approvalRequested(req permission.Request) {
 		summary = req.Tool + " " + req.Path
 	}
 	s.send(&ApprovalRequested{ApprovalRequest: ApprovalRequest{RequestID: req.ID,
-		CallID: req.CallID, Tool: req.Tool, Kind: kind, Summary: s.red.String(summary), Detail: s.red.String(detail)}})
+		CallID: req.CallID, Tool: req.Tool, Kind: kind, Summary: s.red.String(summary), Detail: s.red.String(detail),
+		Agent: req.Agent}})
 }
 
 func summaryOf(e loop.ToolCallFinished) string {

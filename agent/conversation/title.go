@@ -24,7 +24,11 @@ func (c *Conversation) maybeNameSession(sessionID string, firstTurn bool, built 
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		t, err := title.Generate(ctx, built.Client, built.Model, prompt, res.Text)
+		model := built.Model
+		if built.FastModel != "" {
+			model = built.FastModel // titles are side work
+		}
+		t, err := title.Generate(ctx, built.Client, model, prompt, res.Text)
 		if err != nil {
 			return
 		}

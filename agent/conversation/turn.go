@@ -14,6 +14,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/subagent"
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
 	"github.com/hearth-agent/hearth/agent/undo"
@@ -109,6 +110,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	if tc.Approve == "" {
 		tc.Approve = approveMode(st.ApprovalMode)
 	}
+	c.applyMode(&tc, t.stream, st.ReadOnlyTools)
 	if !c.cfg.Headless {
 		tc.Approver = broker
 	}
@@ -135,6 +137,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
 		ClientTools: a.ClientTools, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
 	}
+	spec.Agents = c.agentDefs(ws, tc.Trust)
 	if c.cfg.MCP != nil {
 		spec.MCP = c.cfg.MCP()
 	}
@@ -208,6 +211,14 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec
+	ctx = subagent.WithEvents(ctx, func(e subagent.Event) {
+		t.mu.Lock() // ordered with the loop's own events
+		defer t.mu.Unlock()
+		stream.subagent(e)
+		if rec != nil {
+			rec.Subagent(e)
+		}
+	})
 	// With Stop hooks the turn's end waits for their answer.
 	holdDone := t.hooks.Has(hooks.Stop)
 	var held *loop.TurnDone

@@ -17,6 +17,10 @@ import (
 // the same time as other read-only calls.
 type readOnly interface{ ReadOnly() bool }
 
+// concurrent is an optional capability: a tool whose calls may run beside
+// the other calls of a response (task: each subagent bounds itself).
+type concurrent interface{ Concurrent() bool }
+
 // knownReadOnly names built-in tools that only read, for tools that do not
 // implement ReadOnly themselves.
 var knownReadOnly = map[string]bool{"read_file": true, "list_dir": true, "grep": true, "glob": true, "search": true}
@@ -59,6 +63,9 @@ func newToolset(tools []tool.Tool) (*toolset, error) {
 			e.parallel = ro.ReadOnly()
 		} else {
 			e.parallel = knownReadOnly[d.Name]
+		}
+		if c, ok := t.(concurrent); ok && c.Concurrent() {
+			e.parallel = true
 		}
 		ts.byName[d.Name] = e
 		ts.defs = append(ts.defs, e.def)

@@ -23,6 +23,9 @@ type Gate struct {
 	env      ShellEnv
 
 	grants *Grants
+	// planning and readOnlyMCP: see SetPlanning.
+	planning    bool
+	readOnlyMCP []string
 }
 
 // Grants holds the "allow for this session" decisions. A chat session keeps
@@ -101,6 +104,9 @@ func (g *Gate) Check(ctx context.Context, req Request) error {
 // check is Check; for a shell request it also fills v (when not nil) with
 // the judgement it decided on, so callers need not judge the line again.
 func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
+	if err := g.planRefusal(req); err != nil {
+		return err
+	}
 	if v == nil && req.Kind == KindShell {
 		v = &ShellVerdict{} // allowedBy reads the judgement
 	}
@@ -126,7 +132,7 @@ func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
 		return &tool.DeniedError{Reason: req.Reason + "; it needs approval and this run cannot ask (approval mode " + string(g.modeName()) + "; the user can allow it with --approve edits or --approve all)"}
 	}
 	req.ID = newID()
-	req.CallID = tool.CallID(ctx)
+	req.CallID, req.Agent = tool.CallID(ctx), tool.Agent(ctx)
 	d, err := g.approver.Approve(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -71,6 +71,8 @@ type Request struct {
 	AlwaysAsk bool `json:"alwaysAsk,omitempty"`
 	// Suggested is the pattern "allow for this session" grants by default.
 	Suggested string `json:"suggested,omitempty"`
+	// Agent names the subagent that asks ("" for the main agent).
+	Agent string `json:"agent,omitempty"`
 }
 
 // Choice is the user's answer.

@@ -46,6 +46,8 @@ type Data struct {
 	// Skills are listed by name and description only; the skill tool
 	// loads one's body when the model asks.
 	Skills []Skill
+	// Planning appends the plan-mode instructions (plan.md).
+	Planning bool
 }
 
 // Skill is one skill as the system prompt lists it.
@@ -75,6 +77,13 @@ func System(d Data) (string, error) {
 			return "", err
 		}
 		out = strings.TrimRight(out, "\n") + sk + "\n"
+	}
+	if d.Planning {
+		part, err := render("plan.md", nil)
+		if err != nil {
+			return "", err
+		}
+		out += part
 	}
 	if d.TextProtocol {
 		tp, err := render("text_protocol.md", struct{ Tools []llm.ToolDef }{d.Tools})

@@ -38,6 +38,7 @@ type Recorder struct {
 	// part of a key, so no piece of one is stored; they are flushed before
 	// every other event.
 	text, reasoning *redact.Stream
+	subs            subagents
 }
 
 // Begin stores the user's prompt and returns a recorder for the turn.
@@ -92,7 +93,8 @@ func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 		ok := r.ensureStep(ctx)
 		r.open--
 		if ok {
-			r.keep(r.step.ToolFinished(ctx, session.ToolResult{CallID: e.ID, Status: statusOf(e.Status), Output: e.Output}))
+			r.keep(r.step.ToolFinished(ctx, session.ToolResult{CallID: e.ID, Status: statusOf(e.Status), Output: e.Output,
+				Subagent: r.takeSubagent(e.ID)}))
 		}
 	case loop.TurnError:
 		r.lastError = e.Message

@@ -25,6 +25,7 @@ func (t *Transcript) Redacted(r Redactor) *Transcript {
 		calls := make([]ToolCall, len(m.ToolCalls))
 		for j, c := range m.ToolCalls {
 			c.Args, c.Output, c.FullOutput = r.String(c.Args), r.String(c.Output), r.String(c.FullOutput)
+			c.Subagent = c.Subagent.redacted(r.String)
 			calls[j] = c
 		}
 		if len(calls) == 0 {
@@ -99,6 +100,10 @@ func writeMarkdown(w io.Writer, t *Transcript) error {
 			b.WriteString("\n")
 		}
 		for _, c := range m.ToolCalls {
+			if plan, ok := proposedPlan(c); ok {
+				fmt.Fprintf(&b, "\n### Proposed plan\n\n%s\n", strings.TrimRight(plan, "\n"))
+				continue
+			}
 			fmt.Fprintf(&b, "\n**Tool `%s`** — %s", c.Name, c.Status)
 			if c.Approval != ApprovalNone {
 				fmt.Fprintf(&b, " (%s)", c.Approval)
@@ -112,6 +117,7 @@ func writeMarkdown(w io.Writer, t *Transcript) error {
 			if out != "" {
 				writeFence(&b, "", out)
 			}
+			writeSubagent(&b, c.Subagent)
 		}
 		if m.Error != "" {
 			fmt.Fprintf(&b, "\n> Error: %s\n", m.Error)
@@ -136,4 +142,45 @@ func orUntitled(s string) string {
 		return "Untitled"
 	}
 	return s
+}
+
+// proposedPlan is the Markdown of a plan-mode propose_plan call, shown in
+// an export as the plan itself rather than as JSON.
+func proposedPlan(c ToolCall) (string, bool) {
+	if c.Name != "propose_plan" {
+		return "", false
+	}
+	var args struct {
+		Plan string `json:"plan"`
+	}
+	if json.Unmarshal([]byte(c.Args), &args) != nil || strings.TrimSpace(args.Plan) == "" {
+		return "", false
+	}
+	return args.Plan, true
+}
+
+// writeSubagent writes the transcript of a task call's subagent, quoted
+// under the call.
+func writeSubagent(b *strings.Builder, s *SubagentRun) {
+	if s == nil {
+		return
+	}
+	var in strings.Builder
+	fmt.Fprintf(&in, "Subagent **%s**", s.Agent)
+	if s.Description != "" {
+		fmt.Fprintf(&in, " — %s", s.Description)
+	}
+	in.WriteString("\n\n")
+	for _, st := range s.Steps {
+		if st.Name != "" {
+			fmt.Fprintf(&in, "- `%s` %s — %s\n", st.Name, st.Args, st.Status)
+		}
+		if st.Text != "" {
+			fmt.Fprintf(&in, "\n%s\n", st.Text)
+		}
+	}
+	for _, ln := range strings.Split(strings.TrimRight(in.String(), "\n"), "\n") {
+		b.WriteString(strings.TrimRight("> "+ln, " ") + "\n")
+	}
+	b.WriteString("\n")
 }

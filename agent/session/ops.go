@@ -90,10 +90,10 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
 			(message_id, seq, call_id, name, args, status, approval, output, full_output, started_at, finished_at,
-			 text_offset)
+			 text_offset, subagent)
 			SELECT nm.id, t.seq, t.call_id, t.name, t.args,
 			 CASE t.status WHEN 'running' THEN 'interrupted' ELSE t.status END,
-			 t.approval, t.output, t.full_output, t.started_at, t.finished_at, t.text_offset
+			 t.approval, t.output, t.full_output, t.started_at, t.finished_at, t.text_offset, t.subagent
 			FROM tool_calls t
 			JOIN messages om ON om.id = t.message_id AND om.session_id = ? AND om.seq <= ?
 			JOIN messages nm ON nm.session_id = ? AND nm.seq = om.seq`,

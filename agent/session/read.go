@@ -190,7 +190,7 @@ func loadToolCalls(ctx context.Context, tx *sql.Tx, id string, msgs []Message) e
 		index[m.ID] = i
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT t.message_id, t.call_id, t.name, t.args, t.status, t.approval,
-		t.output, COALESCE(t.full_output, ''), t.started_at, COALESCE(t.finished_at, 0), t.text_offset
+		t.output, COALESCE(t.full_output, ''), t.started_at, COALESCE(t.finished_at, 0), t.text_offset, t.subagent
 		FROM tool_calls t JOIN messages m ON m.id = t.message_id
 		WHERE m.session_id = ? ORDER BY m.seq, t.seq`, id)
 	if err != nil {
@@ -200,10 +200,12 @@ func loadToolCalls(ctx context.Context, tx *sql.Tx, id string, msgs []Message) e
 	for rows.Next() {
 		var c ToolCall
 		var msgID, started, finished int64
+		var sub sql.NullString
 		if err := rows.Scan(&msgID, &c.CallID, &c.Name, &c.Args, &c.Status, &c.Approval, &c.Output,
-			&c.FullOutput, &started, &finished, &c.TextOffset); err != nil {
+			&c.FullOutput, &started, &finished, &c.TextOffset, &sub); err != nil {
 			return err
 		}
+		c.Subagent = parseSubagent(sub)
 		c.StartedAt, c.FinishedAt = fromMillis(started), fromMillis(finished)
 		if i, ok := index[msgID]; ok {
 			msgs[i].ToolCalls = append(msgs[i].ToolCalls, c)

@@ -132,10 +132,12 @@ type ToolCall struct {
 	Approval   Approval   `json:"approval,omitempty"`
 	// Output is what the model saw (possibly capped); FullOutput is the
 	// whole output when it differs, kept for the user.
-	Output     string    `json:"output"`
-	FullOutput string    `json:"full_output,omitempty"`
-	StartedAt  time.Time `json:"started_at"`
-	FinishedAt time.Time `json:"finished_at,omitzero"`
+	Output     string `json:"output"`
+	FullOutput string `json:"full_output,omitempty"`
+	// Subagent is the transcript of the subagent a task call ran.
+	Subagent   *SubagentRun `json:"subagent,omitempty"`
+	StartedAt  time.Time    `json:"started_at"`
+	FinishedAt time.Time    `json:"finished_at,omitzero"`
 }
 
 // ErrNotFound is returned for an unknown (or purged) session or message.

@@ -194,6 +194,8 @@ type ToolResult struct {
 	// is the complete output when it is longer.
 	Output     string
 	FullOutput string
+	// Subagent is the transcript of the subagent a task call ran.
+	Subagent *SubagentRun
 }
 
 // ToolFinished records the result of a call started with ToolStarted.
@@ -208,10 +210,14 @@ func (t *Turn) ToolFinished(ctx context.Context, r ToolResult) error {
 	if r.FullOutput != "" && r.FullOutput != r.Output {
 		full = sql.NullString{String: r.FullOutput, Valid: true}
 	}
+	sub, err := subagentColumn(r.Subagent, t.s.opt.Redact)
+	if err != nil {
+		return err
+	}
 	return t.event(ctx, "saving the tool result", false, func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = ?, approval = ?, output = ?,
-			full_output = ?, finished_at = ? WHERE message_id = ? AND call_id = ?`,
-			string(r.Status), string(r.Approval), r.Output, full, toMillis(t.s.opt.Now()), t.id, r.CallID)
+			full_output = ?, finished_at = ?, subagent = ? WHERE message_id = ? AND call_id = ?`,
+			string(r.Status), string(r.Approval), r.Output, full, toMillis(t.s.opt.Now()), sub, t.id, r.CallID)
 		if err != nil {
 			return err
 		}

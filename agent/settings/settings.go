@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -54,6 +55,9 @@ type Settings struct {
 	// ContainApproved runs approved shell commands in the sandbox too, so
 	// they write only the workspace and a temp dir.
 	ContainApproved bool `json:"containApprovedCommands,omitempty"`
+	// ReadOnlyTools are MCP tool name patterns (mcp__github__get_*) the
+	// person marked read-only: the only MCP tools plan mode lets run.
+	ReadOnlyTools []string `json:"readOnlyTools,omitempty"`
 	// DisabledSkills names the skills the model is not offered.
 	DisabledSkills []string `json:"disabledSkills,omitempty"`
 }
@@ -90,13 +94,17 @@ type ModelOverride struct {
 type ProviderSettings struct {
 	BaseURL string `json:"baseUrl,omitempty"`
 	Model   string `json:"model,omitempty"`
+	// FastModel is a smaller model of the same provider for side work: the
+	// explore subagent and conversation titles ("" uses Model).
+	FastModel string `json:"fastModel,omitempty"`
 }
 
 // CustomEndpoint is a user-defined OpenAI-compatible server.
 type CustomEndpoint struct {
-	Name    string `json:"name"`
-	BaseURL string `json:"baseUrl"`
-	Model   string `json:"model,omitempty"`
+	Name      string `json:"name"`
+	BaseURL   string `json:"baseUrl"`
+	Model     string `json:"model,omitempty"`
+	FastModel string `json:"fastModel,omitempty"` // see ProviderSettings.FastModel
 }
 
 // Window remembers the main window's geometry between runs.
@@ -171,6 +179,11 @@ func (s *Settings) Validate() error {
 			}
 		}
 	}
+	for _, p := range s.ReadOnlyTools {
+		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {
+			return &ValidationError{"readOnlyTools", fmt.Sprintf("%q is not a valid tool name pattern", p)}
+		}
+	}
 	labels := map[string]bool{}
 	for _, f := range s.KnowledgeFolders {
 		if !provider.ValidCustomName(f.Label) {
@@ -229,6 +242,8 @@ type Endpoint struct {
 	Wire    provider.Wire
 	BaseURL string
 	Model   string
+	// FastModel is the provider's fast model, "" when none is set.
+	FastModel string
 }
 
 // Resolve returns the endpoint for provider id. getenv supplies OLLAMA_HOST.
@@ -248,12 +263,12 @@ func (s *Settings) Resolve(id string, getenv func(string) string) (Endpoint, err
 		if !found {
 			return Endpoint{}, fmt.Errorf("no custom endpoint named %q", name)
 		}
-		ep.BaseURL, ep.Model = c.BaseURL, c.Model
+		ep.BaseURL, ep.Model, ep.FastModel = c.BaseURL, c.Model, c.FastModel
 	} else if p, ok := s.Providers[id]; ok {
 		if p.BaseURL != "" {
 			ep.BaseURL = p.BaseURL
 		}
-		ep.Model = p.Model
+		ep.Model, ep.FastModel = p.Model, p.FastModel
 	}
 	if id == s.ActiveProvider && s.ActiveModel != "" {
 		ep.Model = s.ActiveModel

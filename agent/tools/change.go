@@ -11,6 +11,7 @@ import (
 
 	"github.com/aymanbagabas/go-udiff"
 	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/tool"
 )
 
 // maxDiffShown bounds the diff returned to the model after a change.
@@ -104,14 +105,18 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, strings.TrimSuffix(word, "s"))
 }
 
-// notifyChanged reports workspace-relative paths to Config.Changed.
+// notifyChanged reports workspace-relative paths to Config.Changed and to
+// the call's change log (tool.LogChanges).
 func (s *session) notifyChanged(ctx context.Context, rels []string) {
-	if s.changed == nil || len(rels) == 0 {
+	if len(rels) == 0 {
 		return
 	}
 	abs := make([]string, len(rels))
 	for i, r := range rels {
 		abs[i] = s.root.Abs(r)
 	}
-	s.changed(ctx, abs)
+	tool.LogChanges(ctx, abs)
+	if s.changed != nil {
+		s.changed(ctx, abs)
+	}
 }

@@ -92,6 +92,14 @@ type Config struct {
 	// grants. Build tools per turn with the same State; nil makes this
 	// Builtin call a session of its own.
 	State *State
+	// Planning is plan mode: only calls that cannot change anything run
+	// (see permission.Gate.SetPlanning) and propose_plan is offered, its
+	// plan handed to Proposed.
+	Planning bool
+	Proposed func(ctx context.Context, markdown string)
+	// ReadOnlyMCP are MCP tool name patterns the person marked read-only,
+	// the only MCP tools plan mode lets run.
+	ReadOnlyMCP []string
 }
 
 // State is what a chat session keeps between the tool sets of its turns.
@@ -146,6 +154,10 @@ func Builtin(cfg Config) ([]tool.Tool, error) {
 	}
 	for _, t := range cfg.MCP {
 		out = append(out, gatedMCP{t: t, s: s})
+	}
+	if cfg.Planning {
+		s.gate.SetPlanning(cfg.ReadOnlyMCP)
+		out = append(out, &ProposePlan{proposed: cfg.Proposed})
 	}
 	return out, nil
 }

@@ -66,6 +66,7 @@ var dirs = []struct {
 	{".claude/commands", KindCommand},
 	{".hearth/commands", KindCommand},
 	{".claude/agents", KindAgent},
+	{".hearth/agents", KindAgent},
 	{".claude/skills", KindSkill},
 	{".agents/skills", KindSkill},
 	{".hearth/skills", KindSkill},

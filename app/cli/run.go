@@ -26,7 +26,8 @@ import (
 
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
            [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
-           [--mcp-config FILE]... [--strict-mcp-config] [--json] PROMPT
+           [--mcp-config FILE]... [--strict-mcp-config] [--mode plan [--approve-plan]]
+           [--json] PROMPT
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
@@ -40,6 +41,9 @@ MCP servers come from your mcp.json, the trusted workspace's .mcp.json and
 each --mcp-config file (trusted for the run; --strict-mcp-config: only
 those); their tools ask like any other (--approve all covers them, edits
 does not). A PROMPT of "/server:prompt args" runs that server's prompt.
+--mode plan only reads and searches and prints the model's plan (a "plan"
+event with --json) without changing anything; --approve-plan then carries
+the plan out under the --approve mode.
 Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
@@ -50,6 +54,8 @@ type runOptions struct {
 	prompt                                         string
 	mcpConfig                                      listFlag
 	strictMCP                                      bool
+	mode                                           string // "" or plan
+	approvePlan                                    bool
 	mcp                                            *mcp.Manager // closed by runRun
 }
 
@@ -67,6 +73,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.StringVar(&o.session, "session", "", "continue this session (id or unique prefix); default: a new session")
 	fs.Var(&o.mcpConfig, "mcp-config", "an MCP servers file ({\"mcpServers\": …}) whose servers are trusted for this run (repeatable)")
 	fs.BoolVar(&o.strictMCP, "strict-mcp-config", false, "use only the --mcp-config servers")
+	o.planFlags(fs)
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
@@ -94,6 +101,9 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	if id := conv.SessionID(); !o.json && id != "" {
 		fmt.Fprintf(env.Stderr, "hearth run: session %s\n", id)
 	}
+	if code, decided := finishPlan(ctx, env, conv, out, &o, res); decided {
+		return code
+	}
 	switch {
 	case res.Stopped:
 		return ExitInterrupted
@@ -114,6 +124,9 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	case "never", "edits", "all":
 	default:
 		return nil, nil, usageErr(env, fs, "--approve must be never, edits or all, not %q", o.approve)
+	}
+	if msg := o.checkPlanFlags(); msg != "" {
+		return nil, nil, usageErr(env, fs, "%s", msg)
 	}
 	if o.strictMCP && len(o.mcpConfig) == 0 {
 		return nil, nil, usageErr(env, fs, "--strict-mcp-config needs at least one --mcp-config FILE")
@@ -186,6 +199,9 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	}
 	for _, p := range conv.HookProblems() {
 		fmt.Fprintf(env.Stderr, "hearth run: warning: %s\n", p)
+	}
+	if err := conv.SetMode(o.mode); err != nil {
+		return nil, nil, usageErr(env, fs, "%v", err)
 	}
 	turn, err := conv.Prepare(ctx, o.prompt)
 	switch {

@@ -24,6 +24,15 @@ export interface SessionToolCall {
   approval?: string;
   output: string;
   full_output?: string;
+  /** a task call's subagent transcript */
+  subagent?: StoredSubagent | null;
+}
+
+/** A subagent's stored transcript: its tool calls (name, args, status, output) and its answer (text). */
+export interface StoredSubagent {
+  agent: string;
+  description?: string;
+  steps: { name?: string; args?: string; status?: string; output?: string; text?: string }[];
 }
 
 export interface SessionMessage {

@@ -43,6 +43,7 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
   return (
     <section className="approval" role="group" aria-label={`Approval needed: ${a.tool}`}>
       <p className="approval-summary">
+        {a.agent && <span className="approval-agent">Subagent {a.agent}: </span>}
         <strong>{a.kind === "shell" ? "Run this command?" : a.kind === "edit" ? "Apply this edit?" : `Allow ${a.tool}?`}</strong>{" "}
         {redact(a.summary)}
       </p>

@@ -4,6 +4,7 @@ import type { SettingsFocus } from "../settings/focus";
 import type { SessionMessage, StoredCall, TurnUndo } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
+import { ModeSwitch } from "./ModeSwitch";
 import { ContextMeter } from "./ContextMeter";
 import { ErrorNotice } from "./ErrorNotice";
 import { whenIdle } from "./idle";
@@ -125,6 +126,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           </div>
         )}
         <ModelPicker backend={backend} />
+        <ModeSwitch />
         <Composer
           streaming={streaming}
           awaitingApproval={pendingApprovals(state).length > 0}

@@ -26,11 +26,9 @@ describe("ModelPicker", () => {
     await act(async () => {
       fireEvent.change(model, { target: { value: "llama3.2" } });
     });
-    expect(setChatChoice).toHaveBeenCalledWith({ provider: "ollama", model: "llama3.2", effort: "medium", mode: "ask" });
-    await act(async () => {
-      fireEvent.change(screen.getByLabelText("Approval mode"), { target: { value: "auto" } });
-    });
-    expect(setChatChoice).toHaveBeenLastCalledWith(expect.objectContaining({ mode: "auto", model: "llama3.2" }));
+    // The mode is left to the mode switch.
+    expect(setChatChoice).toHaveBeenCalledWith({ provider: "ollama", model: "llama3.2", effort: "medium", mode: "" });
+    expect(screen.queryByLabelText("Approval mode")).toBeNull();
   });
 
   it("keeps the current model in the list when the server does not list it", () => {

@@ -1,13 +1,8 @@
 import { useEffect, useState } from "react";
-import { BridgeError, type ApprovalMode, type Backend, type ChatChoiceView, type ReasoningEffort } from "../bridge";
+import { BridgeError, type Backend, type ChatChoiceView, type ReasoningEffort } from "../bridge";
 import { CHOICE_EVENT } from "../shell/CommandPalette";
 
 const efforts: ReasoningEffort[] = ["off", "low", "medium", "high"];
-const modes: { value: ApprovalMode; label: string }[] = [
-  { value: "ask", label: "Ask first" },
-  { value: "edits", label: "Auto-accept edits" },
-  { value: "auto", label: "Full auto" },
-];
 
 /** withCurrent is the live model list with the current model kept in it, first when missing. */
 export function withCurrent(models: string[], current: string): string[] {
@@ -67,7 +62,8 @@ export function ModelPicker({ backend }: { backend: Backend }) {
   const choose = async (change: Partial<ChatChoiceView>) => {
     const next = { ...view, ...change };
     try {
-      setView(await backend.setChatChoice({ provider: next.provider, model: next.model, effort: next.effort, mode: next.mode }));
+      // The mode is the mode switch's: "" leaves it as it is.
+      setView(await backend.setChatChoice({ provider: next.provider, model: next.model, effort: next.effort, mode: "" }));
       setError("");
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -95,13 +91,6 @@ export function ModelPicker({ backend }: { backend: Backend }) {
         {efforts.map((x) => (
           <option key={x} value={x}>
             effort: {x}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Approval mode" value={view.mode} onChange={(e) => void choose({ mode: e.target.value as ApprovalMode })}>
-        {modes.map((m) => (
-          <option key={m.value} value={m.value}>
-            {m.label}
           </option>
         ))}
       </select>

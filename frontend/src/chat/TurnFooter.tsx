@@ -1,4 +1,5 @@
 import { formatCost, formatElapsed, formatUsage, retryLeft } from "./format";
+import { usageTitle } from "./planning";
 import type { Retry, Turn } from "./state";
 import { useNow } from "./useNow";
 
@@ -29,7 +30,7 @@ export function TurnFooter({ turn }: { turn: Turn }) {
   return (
     <div className="turn-footer muted">
       {turn.elapsedMs !== null && <span>Cooked for {formatElapsed(turn.elapsedMs)}</span>}
-      {turn.iterations > 0 && <span title="Tokens">{formatUsage(turn.usage)}</span>}
+      {turn.iterations > 0 && <span title={usageTitle(turn)}>{formatUsage(turn.usage)}</span>}
       {turn.iterations > 0 && turn.cost !== null && <span>{formatCost(turn.cost)}</span>}
     </div>
   );

@@ -4,8 +4,10 @@ import { ApprovalCard } from "./ApprovalCard";
 import { ErrorNotice } from "./ErrorNotice";
 import { HookRow } from "./HookRow";
 import { Markdown } from "./Markdown";
+import { PlanCard } from "./PlanCard";
 import type { ApprovalDecision } from "./protocol";
 import type { Part, Turn } from "./state";
+import { SubagentTranscript } from "./SubagentTranscript";
 import { ToolRow } from "./ToolRow";
 import { TurnControls } from "./TurnControls";
 import { RetryNotice, TurnFooter } from "./TurnFooter";
@@ -33,7 +35,16 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
       const call = turn.tools[part.callId];
       // A call whose approval card waits below has not started: no spinner.
       const asking = Object.values(turn.approvals).some((a) => a.callId === part.callId && a.decision === null);
-      return call ? <ToolRow call={call} awaitingApproval={asking} /> : null;
+      const sub = turn.subagents?.[part.callId];
+      if (!call) return null;
+      return sub ? (
+        <>
+          <ToolRow call={call} awaitingApproval={asking} />
+          <SubagentTranscript run={sub} />
+        </>
+      ) : (
+        <ToolRow call={call} awaitingApproval={asking} />
+      );
     }
     case "approval": {
       const a = turn.approvals[part.requestId];
@@ -72,6 +83,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
         {turn.parts.map((p, i) => (
           <PartView key={i} part={p} last={i === turn.parts.length - 1} turn={turn} actions={actions} />
         ))}
+        {turn.plan && <PlanCard plan={turn.plan} actionable={!actions.busy && turn.status === "done"} />}
         {turn.retry && <RetryNotice retry={turn.retry} />}
         {turn.error && (
           <ErrorNotice

@@ -48,6 +48,8 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
     (r.problem === undefined || str(r, "problem")) && (r.blocked === undefined || bool(r, "blocked")),
   error: (r) => str(r, "class") && str(r, "message"),
   changes: (r) => strings(r.files) && (r.stats === undefined || (Array.isArray(r.stats) && r.stats.every(isFileChange))),
+  plan: (r) => str(r, "callId") && str(r, "markdown"),
+  subagent: (r) => str(r, "callId") && str(r, "agent") && str(r, "step"),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
 };
 

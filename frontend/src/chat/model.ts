@@ -1,6 +1,7 @@
 // The chat's shapes: turns as the view shows them, and the actions the
 // reducer in state.ts takes.
 import type { Skipped } from "./guard";
+import type { ProposedPlan, SubagentRun } from "./planning";
 import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
 import type { HookRan } from "./protocol.gen";
 
@@ -80,6 +81,10 @@ export interface Turn {
   nextSeq: number;
   /** events that arrived ahead of a gap, by seq */
   early: Record<number, Incoming>;
+  /** the plan a plan-mode turn proposed */
+  plan?: ProposedPlan;
+  /** each task call's subagent, by the call's id */
+  subagents?: Record<string, SubagentRun>;
 }
 
 export interface ChatState {

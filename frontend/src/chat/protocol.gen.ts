@@ -34,6 +34,10 @@ export interface ApprovalRequest {
    * Detail is the exact command (shell) or unified diff (edits).
    */
   detail: string;
+  /**
+   * Agent names the subagent asking; absent for the main agent.
+   */
+  agent?: string;
 }
 
 /**
@@ -218,6 +222,42 @@ export interface Done extends Header {
   stopped: boolean;
   usage: Usage;
   cost: number | null;
+  /**
+   * SubagentUsage is the part of Usage the turn's subagents used.
+   */
+  subagentUsage?: Usage;
+}
+
+/**
+ * Plan is the plan the model proposed in plan mode, for the person to
+ * approve (into a mode) or answer with feedback.
+ */
+export interface Plan extends Header {
+  type: "plan";
+  callId: string;
+  markdown: string;
+}
+
+/**
+ * SubagentStep is one step of a subagent's own transcript, nested under
+ * the task call (CallID) that runs it: a tool call starting or ending
+ * (ToolCallID, Name, Args, Status, Output), what a response used, or the
+ * end with its final Text.
+ */
+export interface SubagentStep extends Header {
+  type: "subagent";
+  callId: string;
+  agent: string;
+  description: string;
+  step: "tool_started" | "tool_finished" | "usage" | "error" | "done";
+  toolCallId?: string;
+  name?: string;
+  args?: unknown;
+  status?: string;
+  output?: string;
+  text?: string;
+  usage?: Usage;
+  cost?: number;
 }
 
 /**
@@ -239,4 +279,6 @@ export type ChatEvent =
   | HookRan
   | TurnError
   | Changes
-  | Done;
+  | Done
+  | Plan
+  | SubagentStep;

@@ -3,6 +3,7 @@
 // dropped, and an early arrival waits in the turn's buffer until the gap
 // before it fills, so the view is always the in-order prefix of the stream.
 import type { Approval, ChatAction, ChatState, Incoming, Part, ToolCall, Turn, TurnStatus } from "./model";
+import { applyPlan, applySubagent } from "./planning";
 import type { Usage } from "./protocol";
 
 export type * from "./model";
@@ -110,6 +111,10 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
       return { ...base, error: { class: e.class, message: e.message }, status: "error" };
     case "changes":
       return { ...base, changed: e.files, changeStats: e.stats ?? [] };
+    case "plan":
+      return applyPlan(base, e);
+    case "subagent":
+      return applySubagent(base, e);
     case "done": {
       // A model that did not stream still has its answer in done.text.
       const streamed = t.parts.some((p) => p.kind === "text");

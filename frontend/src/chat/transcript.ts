@@ -1,6 +1,7 @@
 // A stored conversation (OpenSession's messages) rebuilt as chat turns, so
 // a reopened session reads exactly like it did live.
 import type { SessionMessage, SessionToolCall, StoredCall, TurnUndo } from "../bridge/sessions";
+import { withStoredCall } from "./planning";
 import type { Usage } from "./protocol";
 import type { ChatState, Part, ToolCall, ToolState, Turn, TurnStatus } from "./state";
 
@@ -68,8 +69,9 @@ function addStep(t: Turn, m: SessionMessage, calls: Record<string, StoredCall>):
   if (m.state === "interrupted" || m.state === "streaming") {
     error = { class: "interrupted", message: "Hearth closed before this reply finished." };
   }
+  const base = (m.tool_calls ?? []).reduce(withStoredCall, t);
   return {
-    ...t,
+    ...base,
     parts: [...t.parts, ...stepParts(m)],
     reasoning: t.reasoning + (m.reasoning ?? ""),
     tools,

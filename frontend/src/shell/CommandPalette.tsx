@@ -80,7 +80,7 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
   const shownFiles = query.trim() !== "" && findFiles ? files : [];
   const switchModel = (name: string) => {
     void backend.chatChoice().then((c) =>
-      backend.setChatChoice({ provider: c.provider, model: name, effort: c.effort, mode: c.mode }).then(() => window.dispatchEvent(new Event(CHOICE_EVENT))),
+      backend.setChatChoice({ provider: c.provider, model: name, effort: c.effort, mode: "" }).then(() => window.dispatchEvent(new Event(CHOICE_EVENT))),
     );
   };
 

@@ -247,6 +247,22 @@ export namespace app {
 	        this.path = source["path"];
 	    }
 	}
+	export class ModeView {
+	    mode: string;
+	    modes: string[];
+	    pendingPlan: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ModeView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mode = source["mode"];
+	        this.modes = source["modes"];
+	        this.pendingPlan = source["pendingPlan"];
+	    }
+	}
 	export class ProviderInput {
 	    baseUrl: string;
 	    model: string;
@@ -840,6 +856,60 @@ export namespace session {
 		    return a;
 		}
 	}
+	export class SubagentStep {
+	    name?: string;
+	    args?: string;
+	    status?: string;
+	    output?: string;
+	    text?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SubagentStep(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.args = source["args"];
+	        this.status = source["status"];
+	        this.output = source["output"];
+	        this.text = source["text"];
+	    }
+	}
+	export class SubagentRun {
+	    agent: string;
+	    description?: string;
+	    steps: SubagentStep[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SubagentRun(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.agent = source["agent"];
+	        this.description = source["description"];
+	        this.steps = this.convertValues(source["steps"], SubagentStep);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ToolCall {
 	    call_id: string;
 	    text_offset: number;
@@ -849,6 +919,7 @@ export namespace session {
 	    approval?: string;
 	    output: string;
 	    full_output?: string;
+	    subagent?: SubagentRun;
 	    // Go type: time
 	    started_at: any;
 	    // Go type: time
@@ -868,6 +939,7 @@ export namespace session {
 	        this.approval = source["approval"];
 	        this.output = source["output"];
 	        this.full_output = source["full_output"];
+	        this.subagent = this.convertValues(source["subagent"], SubagentRun);
 	        this.started_at = this.convertValues(source["started_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
 	    }
@@ -977,6 +1049,8 @@ export namespace session {
 		    return a;
 		}
 	}
+	
+	
 	
 
 }

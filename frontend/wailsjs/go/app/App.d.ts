@@ -12,6 +12,8 @@ export function AnswerServedApproval(arg1:string,arg2:string,arg3:string):Promis
 
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
 
+export function ApprovePlan(arg1:string):Promise<app.SendResult>;
+
 export function ChatChoice():Promise<app.ChatChoiceView>;
 
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
@@ -36,9 +38,13 @@ export function FindFiles(arg1:string,arg2:number):Promise<Array<knowledge.FileM
 
 export function FirstRun():Promise<app.FirstRunView>;
 
+export function GetMode():Promise<app.ModeView>;
+
 export function GetSettings():Promise<app.SettingsView>;
 
 export function IndexStatus():Promise<knowledge.Status>;
+
+export function KeepPlanning(arg1:string):Promise<app.SendResult>;
 
 export function ListCommands():Promise<Array<app.CommandView>>;
 
@@ -95,6 +101,8 @@ export function SetChatChoice(arg1:app.ChatChoiceInput):Promise<app.ChatChoiceVi
 export function SetEmitter(arg1:any):Promise<void>;
 
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
+
+export function SetMode(arg1:string):Promise<app.ModeView>;
 
 export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 

@@ -18,6 +18,10 @@ export function Approve(arg1, arg2, arg3) {
   return window['go']['app']['App']['Approve'](arg1, arg2, arg3);
 }
 
+export function ApprovePlan(arg1) {
+  return window['go']['app']['App']['ApprovePlan'](arg1);
+}
+
 export function ChatChoice() {
   return window['go']['app']['App']['ChatChoice']();
 }
@@ -66,12 +70,20 @@ export function FirstRun() {
   return window['go']['app']['App']['FirstRun']();
 }
 
+export function GetMode() {
+  return window['go']['app']['App']['GetMode']();
+}
+
 export function GetSettings() {
   return window['go']['app']['App']['GetSettings']();
 }
 
 export function IndexStatus() {
   return window['go']['app']['App']['IndexStatus']();
+}
+
+export function KeepPlanning(arg1) {
+  return window['go']['app']['App']['KeepPlanning'](arg1);
 }
 
 export function ListCommands() {
@@ -184,6 +196,10 @@ export function SetEmitter(arg1) {
 
 export function SetKey(arg1, arg2) {
   return window['go']['app']['App']['SetKey'](arg1, arg2);
+}
+
+export function SetMode(arg1) {
+  return window['go']['app']['App']['SetMode'](arg1);
 }
 
 export function SetSessionKey(arg1, arg2) {

@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
+import { startScriptedProvider } from "./provider.mjs";
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function setup(replies, files, approval = "ask") {
+  const provider = await startScriptedProvider(replies);
+  const configDir = mkdtempSync(path.join(process.env.HOME, "cfg-"));
+  const ws = mkdtempSync(path.join(process.env.HOME, "ws-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
+  writeChatSettings(configDir, provider.url, approval);
+  const app = await startApp({ configDir });
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+  await page.goto(app.url);
+  await openWorkspace(page, ws);
+  const composer = page.getByRole("textbox", { name: "Message", exact: true });
+  await composer.waitFor();
+  return {
+    provider, page, ws, composer,
+    send: async (text) => {
+      await composer.fill(text);
+      await composer.press("Enter");
+    },
+    close: async () => {
+      await page.close();
+      await app.stop();
+      await provider.close();
+    },
+  };
+}
+
+const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-plan-${name}.png`) });
+
+describe("Plan mode and subagents", () => {
+  it("Shift+Tab switches to plan mode, the plan card approves into auto-accept edits and the work follows the plan", async () => {
+    const plan = "## Steps\n1. Write notes.txt\n2. Say what changed\n\n## Files\n- notes.txt\n\n## Risks\n- none";
+    const s = await setup([
+      [{ tool: { id: "w0", name: "write_file", args: { path: "notes.txt", content: "too early\n" } } }],
+      [{ tool: { id: "p1", name: "propose_plan", args: { plan } } }],
+      [{ text: "Plan ready for review." }],
+      [{ tool: { id: "td", name: "todo", args: { items: [{ content: "Write notes.txt", status: "in_progress" }, { content: "Say what changed", status: "pending" }] } } }],
+      [{ tool: { id: "w1", name: "write_file", args: { path: "notes.txt", content: "planned\n" } } }],
+      [{ text: "Wrote notes.txt as planned." }],
+    ], { "a.txt": "a\n" });
+    try {
+      await s.page.getByRole("button", { name: /Mode: Ask/ }).waitFor();
+      for (let i = 0; i < 3; i++) await s.composer.press("Shift+Tab");
+      await s.page.getByRole("button", { name: /Mode: Plan/ }).waitFor();
+      await s.send("plan writing notes");
+      const card = s.page.getByRole("group", { name: "Proposed plan" });
+      await card.getByText("Write notes.txt").waitFor();
+      assert.equal(existsSync(path.join(s.ws, "notes.txt")), false, "plan mode wrote a file");
+      await shot(s.page, "card");
+      await card.getByRole("button", { name: "Approve and auto-accept edits" }).click();
+      await s.page.getByText("Wrote notes.txt as planned.").waitFor();
+      assert.equal(readFileSync(path.join(s.ws, "notes.txt"), "utf8"), "planned\n");
+      await s.page.getByRole("button", { name: /Mode: Auto-accept edits/ }).waitFor();
+      const last = s.provider.requests.at(-1);
+      assert.ok(!last.tools.some((t) => t.function.name === "propose_plan"), "the approved turn still plans");
+      const prompt = s.provider.requests[3].messages.at(-1).content;
+      assert.match(prompt, /The user approved this plan/);
+      await s.page.getByText("todo").first().waitFor();
+      await shot(s.page, "approved");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("a task row's subagent transcript expands to its own tool rows", async () => {
+    const s = await setup([
+      [{ tool: { id: "t1", name: "task", args: { agent: "explore", description: "find the greeting", prompt: "Where is the greeting?" } } }],
+      [{ tool: { id: "g1", name: "grep", args: { pattern: "hello" } } }],
+      [{ text: "It is in a.txt:1." }],
+      [{ text: "The explorer found it in a.txt." }],
+    ], { "a.txt": "hello\n" }, "edits");
+    try {
+      await s.send("find the greeting");
+      await s.page.getByText("The explorer found it in a.txt.").waitFor();
+      const sub = s.page.locator("details.subagent");
+      await sub.getByText("find the greeting").click();
+      await s.page.getByRole("list", { name: "explore transcript" }).getByText("grep").waitFor();
+      await sub.getByText("It is in a.txt:1.").waitFor();
+      const explore = s.provider.requests[1];
+      assert.match(explore.messages[0].content, /^You are explore,/);
+      assert.ok(!explore.tools.some((t) => ["write_file", "edit_file", "shell"].includes(t.function.name)), "explore could write");
+      await shot(s.page, "subagent");
+    } finally {
+      await s.close();
+    }
+  });
+});

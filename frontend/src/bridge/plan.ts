@@ -1,0 +1,29 @@
+// The bound methods of plan mode: the conversation's mode, approving a
+// proposed plan and sending feedback on it.
+import * as App from "../../wailsjs/go/app/App";
+import type { SendResult } from "../chat/protocol";
+import { call } from "./errors";
+
+export interface ModeView {
+  /** plan, ask, edits or auto */
+  mode: string;
+  /** the modes in the order Shift+Tab cycles them */
+  modes: string[];
+  /** the plan waiting for approval, "" when none is */
+  pendingPlan: string;
+}
+
+export interface PlanBackend {
+  getMode(): Promise<ModeView>;
+  setMode(mode: string): Promise<ModeView>;
+  /** approve the pending plan into edits or ask and start carrying it out */
+  approvePlan(mode: "edits" | "ask"): Promise<SendResult>;
+  keepPlanning(feedback: string): Promise<SendResult>;
+}
+
+export const planBackend: PlanBackend = {
+  getMode: () => call(() => App.GetMode()),
+  setMode: (mode) => call(() => App.SetMode(mode)),
+  approvePlan: (mode) => call(() => App.ApprovePlan(mode)),
+  keepPlanning: (feedback) => call(() => App.KeepPlanning(feedback)),
+};
