@@ -26,6 +26,8 @@ const (
 	ClassNetwork        Class = "network"
 	ClassTimeout        Class = "timeout"
 	ClassCanceled       Class = "canceled"
+	// ClassNoVision: the model refused an image or document part.
+	ClassNoVision Class = "no_vision"
 )
 
 // Error is a failed model call.
@@ -48,6 +50,13 @@ type Error struct {
 
 func (e *Error) Error() string {
 	var b strings.Builder
+	if e.Class == ClassNoVision {
+		b.WriteString(ErrNoVision.Error())
+		if e.Message != "" {
+			b.WriteString(" (provider: " + e.Message + ")")
+		}
+		return b.String()
+	}
 	b.WriteString(string(e.Class))
 	if e.Status != 0 {
 		fmt.Fprintf(&b, " (HTTP %d)", e.Status)
@@ -119,6 +128,9 @@ func HTTPError(status int, h http.Header, body []byte) *Error {
 	if e.Class == ClassContextLength {
 		e.Limit, e.PromptTokens = parseContextNumbers(body, e.Message)
 	}
+	if e.Class == ClassNoVision {
+		e.Err = ErrNoVision
+	}
 	return e
 }
 
@@ -148,6 +160,9 @@ func StreamError(raw []byte) *Error {
 	}
 	if e.Class == ClassContextLength {
 		e.Limit, e.PromptTokens = parseContextNumbers(raw, msg)
+	}
+	if e.Class == ClassNoVision {
+		e.Err = ErrNoVision
 	}
 	return e
 }
@@ -211,6 +226,9 @@ var contextPhrases = []string{
 
 func classify(status int, typ, code, msg string) Class {
 	low := strings.ToLower(typ + " " + code + " " + msg)
+	if mentionsNoVision(low) {
+		return ClassNoVision
+	}
 	for _, p := range contextPhrases {
 		if strings.Contains(low, p) {
 			return ClassContextLength

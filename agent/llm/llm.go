@@ -26,6 +26,8 @@ type Message struct {
 	Reasoning   []Reasoning  `json:"reasoning,omitempty"`
 	ToolCalls   []ToolCall   `json:"toolCalls,omitempty"`
 	ToolResults []ToolResult `json:"toolResults,omitempty"`
+	// Parts follow Text on a user message: attached images and documents.
+	Parts []Part `json:"parts,omitempty"`
 }
 
 // Reasoning is one block of the model's thinking. Signature (and Redacted,
@@ -64,6 +66,8 @@ type ToolResult struct {
 	Name    string `json:"name"`
 	Content string `json:"content"`
 	IsError bool   `json:"isError,omitempty"`
+	// Parts follow Content: images or documents the tool returned.
+	Parts []Part `json:"parts,omitempty"`
 }
 
 // ToolDef is what the model is told about a tool.

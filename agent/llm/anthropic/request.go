@@ -16,7 +16,9 @@ type block struct {
 	Name         string          `json:"name,omitempty"`
 	Input        json.RawMessage `json:"input,omitempty"`
 	ToolUseID    string          `json:"tool_use_id,omitempty"`
-	Content      *string         `json:"content,omitempty"`
+	Content      any             `json:"content,omitempty"` // *string or []block in a tool_result
+	Source       *source         `json:"source,omitempty"`
+	Title        string          `json:"title,omitempty"`
 	IsError      bool            `json:"is_error,omitempty"`
 	CacheControl *cacheControl   `json:"cache_control,omitempty"`
 }
@@ -130,16 +132,26 @@ func encodeMessage(m llm.Message) wireMessage {
 	case llm.RoleTool:
 		wm := wireMessage{Role: "user"}
 		for _, r := range m.ToolResults {
-			wm.Content = append(wm.Content, block{Type: "tool_result", ToolUseID: r.CallID, Content: str(r.Content), IsError: r.IsError})
+			b := block{Type: "tool_result", ToolUseID: r.CallID, Content: str(r.Content), IsError: r.IsError}
+			if len(r.Parts) > 0 {
+				var content []block
+				if r.Content != "" {
+					content = append(content, block{Type: "text", Text: str(r.Content)})
+				}
+				b.Content = append(content, partBlocks(r.Parts)...)
+			}
+			wm.Content = append(wm.Content, b)
 		}
 		if m.Text != "" {
 			wm.Content = append(wm.Content, block{Type: "text", Text: str(m.Text)})
 		}
 		return wm
 	default:
-		if m.Text == "" {
-			return wireMessage{Role: "user"}
+		wm := wireMessage{Role: "user"}
+		if m.Text != "" {
+			wm.Content = []block{{Type: "text", Text: str(m.Text)}}
 		}
-		return wireMessage{Role: "user", Content: []block{{Type: "text", Text: str(m.Text)}}}
+		wm.Content = append(wm.Content, partBlocks(m.Parts)...)
+		return wm
 	}
 }

@@ -2,13 +2,14 @@ package openai
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/hearth-agent/hearth/agent/llm"
 )
 
 type wireMessage struct {
 	Role       string     `json:"role"`
-	Content    *string    `json:"content"`
+	Content    any        `json:"content"` // *string, nil, or []wirePart
 	ToolCalls  []wireCall `json:"tool_calls,omitempty"`
 	ToolCallID string     `json:"tool_call_id,omitempty"`
 	Name       string     `json:"name,omitempty"`
@@ -64,7 +65,11 @@ func (c *Client) buildBody(req *llm.Request) ([]byte, error) {
 		w.Messages = append(w.Messages, wireMessage{Role: "system", Content: str(req.System)})
 	}
 	for _, m := range req.Messages {
-		w.Messages = append(w.Messages, encodeMessage(m)...)
+		wm, err := encodeMessage(m)
+		if err != nil {
+			return nil, err
+		}
+		w.Messages = append(w.Messages, wm...)
 	}
 	for _, t := range req.Tools {
 		var wt wireTool
@@ -78,7 +83,7 @@ func (c *Client) buildBody(req *llm.Request) ([]byte, error) {
 	return json.Marshal(w)
 }
 
-func encodeMessage(m llm.Message) []wireMessage {
+func encodeMessage(m llm.Message) ([]wireMessage, error) {
 	switch m.Role {
 	case llm.RoleAssistant:
 		wm := wireMessage{Role: "assistant"}
@@ -94,21 +99,49 @@ func encodeMessage(m llm.Message) []wireMessage {
 			}
 			wm.ToolCalls = append(wm.ToolCalls, wc)
 		}
-		return []wireMessage{wm}
+		return []wireMessage{wm}, nil
 	case llm.RoleTool:
-		out := make([]wireMessage, 0, len(m.ToolResults)+1)
+		out := make([]wireMessage, 0, len(m.ToolResults)+2)
+		var media []wirePart
 		for _, r := range m.ToolResults {
 			content := r.Content
 			if content == "" {
 				content = "(no output)"
 			}
+			text, parts, err := splitParts(r.Parts)
+			if err != nil {
+				return nil, err
+			}
+			content += text
 			out = append(out, wireMessage{Role: "tool", ToolCallID: r.CallID, Content: str(content)})
+			if len(parts) > 0 {
+				// Tool messages take only text, so the tool's images follow in a user message.
+				media = append(media, wirePart{Type: "text", Text: "Output of tool " + r.Name + " (call " + r.CallID + "), attached by the tool, not written by the user:"})
+				media = append(media, parts...)
+			}
+		}
+		if len(media) > 0 {
+			out = append(out, wireMessage{Role: "user", Content: media})
 		}
 		if m.Text != "" {
 			out = append(out, wireMessage{Role: "user", Content: str(m.Text)})
 		}
-		return out
+		return out, nil
 	default:
-		return []wireMessage{{Role: "user", Content: str(m.Text)}}
+		if len(m.Parts) == 0 {
+			return []wireMessage{{Role: "user", Content: str(m.Text)}}, nil
+		}
+		var parts []wirePart
+		if m.Text != "" {
+			parts = append(parts, wirePart{Type: "text", Text: m.Text})
+		}
+		text, media, err := splitParts(m.Parts)
+		if err != nil {
+			return nil, err
+		}
+		if text != "" {
+			parts = append(parts, wirePart{Type: "text", Text: strings.TrimPrefix(text, "\n\n")})
+		}
+		return []wireMessage{{Role: "user", Content: append(parts, media...)}}, nil
 	}
 }
