@@ -101,6 +101,7 @@ type Built struct {
 	Agent    *loop.Agent
 	Client   llm.Client // for side requests such as naming the conversation
 	Provider string
+	Wire     provider.Wire // which adapter the agent speaks through
 	Model    string
 	Window   int
 	Key      string // for redacting output; never shown
@@ -231,7 +232,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Agent: a, Client: cfg.Client, Provider: id, Model: model, Window: cfg.Window, Key: key, FastModel: ep.FastModel}, nil
+	return &Built{Agent: a, Client: cfg.Client, Provider: id, Wire: ep.Wire, Model: model, Window: cfg.Window, Key: key, FastModel: ep.FastModel}, nil
 }
 
 // unknownWindow is assumed for a model whose context window is not known.

@@ -31,6 +31,8 @@ type Turn struct {
 	// results answer the client tool calls the previous turn ended on
 	// (PrepareContinue); the turn then has no prompt of its own for the model.
 	results []llm.ToolResult
+	// parts are the prompt's attachments (Attach).
+	parts []llm.Part
 
 	// local runs a built-in command instead of the model.
 	local func(ctx context.Context) (string, error)
@@ -48,6 +50,10 @@ type Turn struct {
 // Built is the agent the turn runs, with its provider, model and key (for
 // a caller that redacts what it prints).
 func (t *Turn) Built() *assembly.Built { return t.built }
+
+// Attach adds prepared attachments (images, documents, text) to the turn's
+// prompt; call it before Run.
+func (t *Turn) Attach(parts ...llm.Part) { t.parts = append(t.parts, parts...) }
 
 // runTurns runs turn, then every prompt queued meanwhile, in order.
 func (c *Conversation) runTurns(next queuedTurn) {
@@ -246,7 +252,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	if t.results != nil {
 		res = built.Agent.Continue(ctx, history, t.results, emit)
 	} else {
-		res = built.Agent.Run(ctx, history, t.prompt, emit)
+		res = built.Agent.RunMessage(ctx, history, llm.Message{Role: llm.RoleUser, Text: t.prompt, Parts: t.parts}, emit)
 	}
 	if holdDone {
 		res = t.afterStop(ctx, res, emit, &held)

@@ -162,7 +162,12 @@ type turn struct {
 // emit receives every event, TurnDone last; it is never called
 // concurrently.
 func (a *Agent) Run(ctx context.Context, history []llm.Message, prompt string, emit func(Event)) Result {
-	msgs := append(append(make([]llm.Message, 0, len(history)+8), history...), llm.Message{Role: llm.RoleUser, Text: prompt})
+	return a.RunMessage(ctx, history, llm.Message{Role: llm.RoleUser, Text: prompt}, emit)
+}
+
+// RunMessage is Run with a whole user message: a prompt with attachments.
+func (a *Agent) RunMessage(ctx context.Context, history []llm.Message, user llm.Message, emit func(Event)) Result {
+	msgs := append(append(make([]llm.Message, 0, len(history)+8), history...), user)
 	return a.run(ctx, msgs, emit)
 }
 
@@ -197,6 +202,9 @@ func errorMessage(err error) string {
 		return err.Error()
 	}
 	msg := le.Message
+	if le.Class == llm.ClassNoVision {
+		msg = le.Error()
+	}
 	if msg == "" && le.Err != nil {
 		msg = le.Err.Error()
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
+	"github.com/hearth-agent/hearth/agent/media"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
@@ -27,7 +28,7 @@ import (
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
            [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
            [--mcp-config FILE]... [--strict-mcp-config] [--mode plan [--approve-plan]]
-           [--json] PROMPT
+           [--attach FILE]... [--json] PROMPT
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
@@ -44,6 +45,9 @@ does not). A PROMPT of "/server:prompt args" runs that server's prompt.
 --mode plan only reads and searches and prints the model's plan (a "plan"
 event with --json) without changing anything; --approve-plan then carries
 the plan out under the --approve mode.
+--attach sends a file with the prompt: an image (PNG, JPEG, GIF, WebP;
+oriented, stripped of metadata and downscaled first), a PDF (Anthropic) or
+a text file.
 Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
@@ -53,6 +57,7 @@ type runOptions struct {
 	json, trust                                    bool
 	prompt                                         string
 	mcpConfig                                      listFlag
+	attach                                         listFlag
 	strictMCP                                      bool
 	mode                                           string // "" or plan
 	approvePlan                                    bool
@@ -73,6 +78,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.StringVar(&o.session, "session", "", "continue this session (id or unique prefix); default: a new session")
 	fs.Var(&o.mcpConfig, "mcp-config", "an MCP servers file ({\"mcpServers\": …}) whose servers are trusted for this run (repeatable)")
 	fs.BoolVar(&o.strictMCP, "strict-mcp-config", false, "use only the --mcp-config servers")
+	fs.Var(&o.attach, "attach", "a file sent with the prompt: image, PDF or text (repeatable)")
 	o.planFlags(fs)
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
@@ -212,6 +218,13 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		return nil, nil, failure(env, "run", errors.New(redact.New(key).String(err.Error())))
 	}
 	o.model = turn.Built().Model
+	for _, path := range o.attach {
+		a, err := media.PrepareFile(path, string(turn.Built().Wire))
+		if err != nil {
+			return nil, nil, usageErr(env, fs, "--attach: %v", err)
+		}
+		turn.Attach(a.Part)
+	}
 	return conv, turn, 0
 }
 

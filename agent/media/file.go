@@ -1,0 +1,100 @@
+package media
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+)
+
+// MaxTextBytes is the largest text file attached whole.
+const MaxTextBytes = 1 << 20
+
+// Attachment is a file made ready to send, with a line saying what it is.
+type Attachment struct {
+	Part        llm.Part
+	Description string
+}
+
+// LimitsFor returns the image limits of a wire ("anthropic" or "openai").
+func LimitsFor(wire string) Limits {
+	if wire == "anthropic" {
+		return Anthropic
+	}
+	return OpenAI
+}
+
+// ReadFile reads a bounded file (no more than MaxInputBytes).
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxInputBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxInputBytes {
+		return nil, fmt.Errorf("%s: %w (the limit is %s)", path, ErrTooLarge, HumanSize(MaxInputBytes))
+	}
+	return data, nil
+}
+
+// Prepare turns a file's bytes into an attachment for wire: an image part,
+// a PDF document part, or the text of a text file.
+func Prepare(name string, data []byte, wire string) (Attachment, error) {
+	base := filepath.Base(name)
+	switch mt := Sniff(data); {
+	case mt == "application/pdf":
+		p, err := PrepareDocument(data, base)
+		if err != nil {
+			return Attachment{}, err
+		}
+		if wire != "anthropic" {
+			return Attachment{}, fmt.Errorf("%s: %w (PDF text extraction is not available yet)", base, llm.ErrDocumentUnsupported)
+		}
+		return Attachment{Part: p, Description: fmt.Sprintf("%s: PDF, %s", base, HumanSize(len(data)))}, nil
+	case mt != "":
+		im, err := PrepareImage(data, LimitsFor(wire))
+		if err != nil {
+			return Attachment{}, fmt.Errorf("%s: %w", base, err)
+		}
+		im.Part.Name = base
+		return Attachment{Part: im.Part, Description: im.Describe(base, len(data))}, nil
+	case isText(data):
+		if len(data) > MaxTextBytes {
+			return Attachment{}, fmt.Errorf("%s: text of %s: %w (the limit is %s)", base, HumanSize(len(data)), ErrTooLarge, HumanSize(MaxTextBytes))
+		}
+		text := fmt.Sprintf("Attached file %s:\n````\n%s\n````", base, data)
+		return Attachment{Part: llm.Part{Kind: llm.PartText, Text: text, Name: base},
+			Description: fmt.Sprintf("%s: text, %s", base, HumanSize(len(data)))}, nil
+	}
+	return Attachment{}, fmt.Errorf("%s: %w", base, ErrUnsupported)
+}
+
+// PrepareFile reads path and prepares it for wire.
+func PrepareFile(path, wire string) (Attachment, error) {
+	data, err := ReadFile(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return Attachment{}, fmt.Errorf("attachment %s: %w", path, pe.Err)
+		}
+		return Attachment{}, err
+	}
+	return Prepare(path, data, wire)
+}
+
+func isText(data []byte) bool {
+	for _, b := range data[:min(len(data), 8192)] {
+		if b == 0 {
+			return false
+		}
+	}
+	return utf8.Valid(data)
+}
