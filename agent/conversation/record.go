@@ -3,6 +3,7 @@ package conversation
 import (
 	"context"
 	"fmt"
+	"github.com/hearth-agent/hearth/agent/llm"
 
 	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -12,7 +13,7 @@ import (
 // creating the session on the first message. On the desktop recording
 // never blocks a turn: a failure is a notice and the chat goes on
 // unsaved; a headless turn gets the error and does not run.
-func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, prompt string) (*record.Recorder, error) {
+func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, prompt string, parts []llm.Part) (*record.Recorder, error) {
 	store := c.sessions()
 	if store == nil {
 		return nil, nil
@@ -30,7 +31,7 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 		c.sessionID = id
 		c.mu.Unlock()
 	}
-	rec, err := record.Begin(ctx, store, id, provider, model, prompt)
+	rec, err := record.BeginWith(ctx, store, id, provider, model, prompt, parts)
 	if err != nil {
 		return nil, c.unsaved(err, err)
 	}

@@ -209,7 +209,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	ctx = tool.WithProgress(ctx, stream.progress)
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
-	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt)
+	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.parts)
 	if err != nil {
 		return loop.Result{}, err
 	}

@@ -43,7 +43,12 @@ type Recorder struct {
 
 // Begin stores the user's prompt and returns a recorder for the turn.
 func Begin(ctx context.Context, store *session.Store, sessionID, provider, model, prompt string) (*Recorder, error) {
-	m, err := store.AddUserMessage(ctx, sessionID, prompt)
+	return BeginWith(ctx, store, sessionID, provider, model, prompt, nil)
+}
+
+// BeginWith is Begin for a prompt with attachments, which are stored with it.
+func BeginWith(ctx context.Context, store *session.Store, sessionID, provider, model, prompt string, parts []llm.Part) (*Recorder, error) {
+	m, err := store.AddUserMessageWith(ctx, sessionID, prompt, attachmentsOf(parts))
 	if err != nil {
 		return nil, fmt.Errorf("saving your message: %w", err)
 	}
@@ -224,7 +229,7 @@ func HistoryWithTurns(t *session.Transcript) ([]llm.Message, []TurnStart, error)
 		switch m.Role {
 		case session.RoleUser:
 			turns = append(turns, TurnStart{UserMessageID: m.ID, Prompt: m.Text, HistoryIndex: len(out), PrevMessageID: prev})
-			out = append(out, llm.Message{Role: llm.RoleUser, Text: m.Text})
+			out = append(out, llm.Message{Role: llm.RoleUser, Text: m.Text, Parts: partsOf(m.Attachments)})
 		case session.RoleSummary:
 			out = append(out, llm.Message{Role: llm.RoleUser, Text: "Summary of the conversation so far:\n\n" + m.Text})
 		case session.RoleAssistant:

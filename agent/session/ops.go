@@ -100,6 +100,9 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 			sessionID, seq, newID); err != nil {
 			return err
 		}
+		if err := copyAttachments(ctx, tx, sessionID, newID, seq); err != nil {
+			return err
+		}
 		// The fork's totals are those of the copied messages.
 		_, err = tx.ExecContext(ctx, `UPDATE sessions SET
 			(input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd) =

@@ -148,6 +148,9 @@ func (s *Store) Load(ctx context.Context, id string) (*Transcript, error) {
 	if err := loadToolCalls(ctx, tx, id, t.Messages); err != nil {
 		return nil, fmt.Errorf("loading session %s: %w", id, err)
 	}
+	if err := s.loadAttachments(ctx, tx, id, t.Messages); err != nil {
+		return nil, fmt.Errorf("loading session %s: %w", id, err)
+	}
 	return t, nil
 }
 

@@ -115,6 +115,9 @@ func (s *Store) Purge(ctx context.Context) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("purging deleted sessions: %w", err)
 	}
+	if err := s.collectBlobs(ctx); err != nil {
+		return n, fmt.Errorf("removing the purged sessions' attachments: %w", err)
+	}
 	return n, nil
 }
 

@@ -118,6 +118,8 @@ type Message struct {
 	Usage              Usage      `json:"usage"`
 	UndoSnapshot       string     `json:"undo_snapshot,omitempty"`
 	ToolCalls          []ToolCall `json:"tool_calls,omitempty"`
+	// Attachments are a user message's images, documents and attached files.
+	Attachments []Attachment `json:"attachments,omitempty"`
 }
 
 // ToolCall is one call an assistant step made.
