@@ -181,8 +181,11 @@ func (s *Server) prepare(ctx context.Context, conv *conversation.Conversation, p
 		return nil, err
 	}
 	var turn *conversation.Turn
-	if p.prompt != "" {
+	if p.prompt != "" || len(p.parts) > 0 {
 		turn, err = conv.Prepare(ctx, p.prompt)
+		if err == nil {
+			turn.Attach(p.parts...)
+		}
 	} else {
 		turn, err = conv.PrepareContinue(ctx, p.results)
 	}

@@ -17,7 +17,7 @@ func convertMessages(in []wireMessage) ([]llm.Message, error) {
 	names := map[string]string{} // tool call id → its tool's name
 	for i, m := range in {
 		param := fmt.Sprintf("messages[%d]", i)
-		text, err := contentText(m.Content, param)
+		text, parts, err := content(m.Content, param, m.Role == "user")
 		if err != nil {
 			return nil, err
 		}
@@ -29,7 +29,7 @@ func convertMessages(in []wireMessage) ([]llm.Message, error) {
 				text = "Instructions from the client:\n" + strings.Join(instructions, "\n\n") + "\n\n" + text
 				instructions = nil
 			}
-			out = append(out, llm.Message{Role: llm.RoleUser, Text: text})
+			out = append(out, llm.Message{Role: llm.RoleUser, Text: text, Parts: parts})
 		case "assistant":
 			am := llm.Message{Role: llm.RoleAssistant, Text: text}
 			for j, c := range m.ToolCalls {
@@ -63,41 +63,48 @@ func convertMessages(in []wireMessage) ([]llm.Message, error) {
 	return out, nil
 }
 
-// contentText reads a message's content: a string, null, or an array of
-// text parts.
-func contentText(raw json.RawMessage, param string) (string, error) {
+// content reads a message's content: a string, null, or an array of text
+// parts and, in user messages, image parts with data: URLs.
+func content(raw json.RawMessage, param string, images bool) (string, []llm.Part, error) {
 	s := strings.TrimSpace(string(raw))
 	if s == "" || s == "null" {
-		return "", nil
+		return "", nil, nil
 	}
 	switch s[0] {
 	case '"':
 		var text string
 		err := json.Unmarshal(raw, &text)
-		return text, err
+		return text, nil, err
 	case '[':
 		var parts []json.RawMessage
 		if err := json.Unmarshal(raw, &parts); err != nil {
-			return "", badRequest("invalid_type", param+".content", "%s.content must be a string or an array of parts", param)
+			return "", nil, badRequest("invalid_type", param+".content", "%s.content must be a string or an array of parts", param)
 		}
 		var texts []string
+		var media []llm.Part
 		for j, raw := range parts {
+			at := fmt.Sprintf("%s.content[%d]", param, j)
 			var part contentPart
 			if json.Unmarshal(raw, &part) != nil {
-				return "", badRequest("invalid_type", fmt.Sprintf("%s.content[%d]", param, j), "%s.content[%d] must be an object with a type", param, j)
+				return "", nil, badRequest("invalid_type", at, "%s must be an object with a type", at)
 			}
 			switch part.Type {
 			case "text":
 				texts = append(texts, part.Text)
-			case "image_url", "input_image":
-				return "", badRequest("unsupported_content", fmt.Sprintf("%s.content[%d]", param, j),
-					"%s.content[%d]: image parts are not supported by Hearth's agent yet; send text", param, j)
+			case "image_url":
+				if !images {
+					return "", nil, badRequest("unsupported_content", at, "%s: image parts are taken in user messages only", at)
+				}
+				img, err := imagePart(part, at)
+				if err != nil {
+					return "", nil, err
+				}
+				media = append(media, img)
 			default:
-				return "", badRequest("invalid_type", fmt.Sprintf("%s.content[%d].type", param, j),
-					"%s.content[%d].type %q is not a known part type (text)", param, j, part.Type)
+				return "", nil, badRequest("invalid_type", at+".type", "%s.type %q is not a known part type (text, image_url)", at, part.Type)
 			}
 		}
-		return strings.Join(texts, "\n"), nil
+		return strings.Join(texts, "\n"), media, nil
 	}
-	return "", badRequest("invalid_type", param+".content", "%s.content must be a string or an array of parts, not %s", param, s[:min(len(s), 20)])
+	return "", nil, badRequest("invalid_type", param+".content", "%s.content must be a string or an array of parts, not %s", param, s[:min(len(s), 20)])
 }

@@ -24,6 +24,7 @@ type parsed struct {
 	// prompt is the last user message; "" when the request continues after
 	// client tool calls with results.
 	prompt  string
+	parts   []llm.Part // the prompt's images
 	results []llm.ToolResult
 	// calling is the assistant message whose client calls results answer.
 	calling     *llm.Message
@@ -139,8 +140,8 @@ func (p *parsed) split(msgs []llm.Message) error {
 	last := msgs[n-1]
 	switch last.Role {
 	case llm.RoleUser:
-		p.history, p.prompt = msgs[:n-1], last.Text
-		if strings.TrimSpace(p.prompt) == "" {
+		p.history, p.prompt, p.parts = msgs[:n-1], last.Text, last.Parts
+		if strings.TrimSpace(p.prompt) == "" && len(p.parts) == 0 {
 			return badRequest("", "messages", "the last user message is empty")
 		}
 		return nil
