@@ -167,6 +167,9 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		cfg.Reasoning = st.ReasoningEffort
 	}
 	cfg.Pricing, _ = llm.LookupModel(model)
+	if llm.SeesImages(model) {
+		cfg.Vision = string(ep.Wire)
+	}
 	if o, ok := st.Models[model]; ok {
 		cfg.Pricing = applyOverride(cfg.Pricing, o)
 	}

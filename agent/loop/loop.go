@@ -27,6 +27,10 @@ type Config struct {
 	System string // rendered by package prompt
 	Tools  []tool.Tool
 
+	// Vision is the wire whose image limits tools fit images to ("anthropic"
+	// or "openai"), or "" when the model cannot see images.
+	Vision string
+
 	MaxIterations int // per turn; default 50
 	MaxParallel   int // concurrent read-only calls; default 4
 	// Window is the model's context window in tokens; 0 disables

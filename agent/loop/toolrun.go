@@ -126,8 +126,15 @@ func (a *Agent) runOne(ctx context.Context, c llm.ToolCall) (o outcome) {
 		}
 	}()
 	cctx, allowance := tool.WithAllowance(tool.WithCallID(ctx, c.ID))
+	if a.cfg.Vision != "" {
+		cctx = tool.WithVision(cctx, tool.Vision{Wire: a.cfg.Vision})
+	}
+	cctx, attached := tool.WithMedia(cctx)
 	text, err := a.tools.byName[c.Name].tool.Run(cctx, c.Args)
 	o.allowedBy = allowance()
+	if err == nil {
+		o.result.Parts = attached()
+	}
 	o.status = tool.StatusOf(cctx, err)
 	code, exited := tool.ExitCode(err)
 	if exited {

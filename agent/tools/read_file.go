@@ -37,7 +37,7 @@ var _ tool.Tool = (*ReadFile)(nil)
 const readFileDescription = `Read a text file from the workspace. Lines are shown numbered ("   12\tcode"); the numbers and the tab are not part of the file, never copy them into edits.
 - path: relative to the workspace root.
 - offset/limit: read a long file in pieces (offset is the 1-based first line; limit defaults to 2000 lines). A notice at the end says when more lines remain.
-- Binary files are not shown; UTF-16 and Latin-1 files are decoded and say so.
+- Images (PNG, JPEG, GIF, WebP) and PDFs are shown to you as pictures/documents when your model can see them; other binary files are not shown. UTF-16 and Latin-1 files are decoded and say so.
 You must read a file (in this session, after its latest change) before edit_file or write_file may change it.`
 
 const readFileSchema = `{
@@ -93,6 +93,9 @@ func (t *ReadFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	f.Close()
 	if err != nil {
 		return "", fmt.Errorf("read_file: %w", err)
+	}
+	if text, ok, err := readMedia(ctx, rel, raw); ok {
+		return text, err
 	}
 	text, note, err := decodeText(raw)
 	if err != nil {

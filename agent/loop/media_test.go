@@ -1,0 +1,65 @@
+package loop
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/llm/openai"
+	"github.com/hearth-agent/hearth/agent/tool"
+)
+
+func TestToolImagesReachTheNextRequest(t *testing.T) {
+	var mu sync.Mutex
+	var bodies []string
+	replies := []string{
+		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"look","arguments":"{\"path\":\"a.png\"}"}}]},"finish_reason":"tool_calls"}]}`,
+		`{"choices":[{"index":0,"delta":{"content":"A dot."},"finish_reason":"stop"}]}`,
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		n := len(bodies)
+		bodies = append(bodies, string(b))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, "data: "+replies[min(n, 1)]+"\n\ndata: [DONE]\n\n")
+	}))
+	t.Cleanup(srv.Close)
+	for _, vision := range []string{"openai", ""} {
+		mu.Lock()
+		bodies = nil
+		mu.Unlock()
+		var saw []bool
+		look := &fnTool{name: "look", readOnly: true, run: func(ctx context.Context, _ json.RawMessage) (string, error) {
+			_, sees := tool.VisionOf(ctx)
+			saw = append(saw, sees)
+			if sees && !tool.AttachMedia(ctx, llm.Part{Kind: llm.PartImage, MediaType: "image/png", Data: []byte("PNGDATA")}) {
+				t.Error("no place for media")
+			}
+			return "a.png: PNG image, 1×1 px", nil
+		}}
+		a := newAgent(t, Config{Client: openai.New(openai.Config{BaseURL: srv.URL + "/v1"}), Tools: []tool.Tool{look}, Vision: vision})
+		res := a.Run(context.Background(), nil, "what is in a.png?", func(Event) {})
+		if res.Err != nil || res.Text != "A dot." {
+			t.Fatalf("%q: result %+v", vision, res)
+		}
+		if len(saw) != 1 || saw[0] != (vision != "") {
+			t.Errorf("%q: the tool saw vision %v", vision, saw)
+		}
+		mu.Lock()
+		second := bodies[1]
+		mu.Unlock()
+		hasImage := strings.Contains(second, `"image_url":{"url":"data:image/png;base64,UE5HREFUQQ=="}`) &&
+			strings.Contains(second, "Output of tool look (call c1)")
+		if hasImage != (vision != "") {
+			t.Errorf("%q: image in the follow-up request = %v: %s", vision, hasImage, second)
+		}
+	}
+}
