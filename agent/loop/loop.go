@@ -77,6 +77,17 @@ type Agent struct {
 
 	mu       sync.Mutex
 	textMode bool // starts as cfg.TextProtocol; set when native tools are refused
+	blind    bool // set when the model refused a tool's image: tools send none again
+}
+
+// vision is the wire tools fit images to, or "" when the model cannot see them.
+func (a *Agent) vision() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.blind {
+		return ""
+	}
+	return a.cfg.Vision
 }
 
 func (a *Agent) useText() bool {
@@ -254,6 +265,12 @@ func (t *turn) loop(ctx context.Context) {
 			if ctx.Err() != nil || llm.ClassOf(err) == llm.ClassCanceled {
 				t.res.Stopped = true
 				return
+			}
+			if llm.ClassOf(err) == llm.ClassNoVision && t.dropToolMedia() {
+				a.mu.Lock()
+				a.blind = true
+				a.mu.Unlock()
+				continue // the same request again, the pictures replaced by a note
 			}
 			t.res.Err = err
 			return

@@ -63,3 +63,45 @@ func TestToolImagesReachTheNextRequest(t *testing.T) {
 		}
 	}
 }
+
+func TestRefusedToolImageIsDroppedAndTheCallRetried(t *testing.T) {
+	var mu sync.Mutex
+	var bodies []string
+	replies := []string{
+		"data: " + `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1","type":"function","function":{"name":"look","arguments":"{\"path\":\"a.png\"}"}}]},"finish_reason":"tool_calls"}]}` + "\n\ndata: [DONE]\n\n",
+		"400",
+		"data: " + `{"choices":[{"index":0,"delta":{"content":"I cannot see it."},"finish_reason":"stop"}]}` + "\n\ndata: [DONE]\n\n",
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		n := len(bodies)
+		bodies = append(bodies, string(b))
+		mu.Unlock()
+		if replies[n] == "400" {
+			w.WriteHeader(400)
+			io.WriteString(w, `{"error":{"message":"Invalid content type. image_url is only supported by certain models."}}`)
+			return
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		io.WriteString(w, replies[n])
+	}))
+	t.Cleanup(srv.Close)
+	look := &fnTool{name: "look", readOnly: true, run: func(ctx context.Context, _ json.RawMessage) (string, error) {
+		tool.AttachMedia(ctx, llm.Part{Kind: llm.PartImage, MediaType: "image/png", Data: []byte("PNGDATA")})
+		return "a.png: PNG image", nil
+	}}
+	a := newAgent(t, Config{Client: openai.New(openai.Config{BaseURL: srv.URL + "/v1"}), Tools: []tool.Tool{look}, Vision: "openai"})
+	res := a.Run(context.Background(), nil, "what is in a.png?", func(Event) {})
+	if res.Err != nil || res.Text != "I cannot see it." {
+		t.Fatalf("result %+v", res)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(bodies) != 3 || strings.Contains(bodies[2], "image_url") || !strings.Contains(bodies[2], "this model can't see images") {
+		t.Errorf("%d requests; the retry: %s", len(bodies), bodies[len(bodies)-1])
+	}
+	if a.vision() != "" {
+		t.Error("the agent still sends images")
+	}
+}

@@ -126,8 +126,8 @@ func (a *Agent) runOne(ctx context.Context, c llm.ToolCall) (o outcome) {
 		}
 	}()
 	cctx, allowance := tool.WithAllowance(tool.WithCallID(ctx, c.ID))
-	if a.cfg.Vision != "" {
-		cctx = tool.WithVision(cctx, tool.Vision{Wire: a.cfg.Vision})
+	if v := a.vision(); v != "" {
+		cctx = tool.WithVision(cctx, tool.Vision{Wire: v})
 	}
 	cctx, attached := tool.WithMedia(cctx)
 	text, err := a.tools.byName[c.Name].tool.Run(cctx, c.Args)
