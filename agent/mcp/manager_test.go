@@ -81,8 +81,14 @@ func TestStdioEverythingTools(t *testing.T) {
 		t.Fatalf("get-sum: %q, %v", out, err)
 	}
 	out, err = find(t, m, "mcp__everything__get-tiny-image").Run(ctx, nil)
-	if err != nil || !strings.Contains(out, "[image image/png") {
+	if err != nil || !strings.Contains(out, "[image image/png") || !strings.Contains(out, "can't see images") {
 		t.Fatalf("get-tiny-image: %q, %v", out, err)
+	}
+	// A model that can see gets the picture itself, fitted and stripped.
+	vctx, attached := tool.WithMedia(tool.WithVision(ctx, tool.Vision{Wire: "anthropic"}))
+	out, err = find(t, m, "mcp__everything__get-tiny-image").Run(vctx, nil)
+	if parts := attached(); err != nil || !strings.Contains(out, "px, attached]") || len(parts) != 1 || parts[0].Kind != "image" || len(parts[0].Data) == 0 {
+		t.Fatalf("get-tiny-image to a vision model: %q, %v, %d parts", out, err, len(parts))
 	}
 	out, err = find(t, m, "mcp__everything__get-structured-content").Run(ctx, json.RawMessage(`{"location":"New York"}`))
 	if err != nil || !strings.Contains(out, "temperature") {

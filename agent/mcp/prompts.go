@@ -97,7 +97,7 @@ func (m *Manager) ExpandPrompt(ctx context.Context, text string) (string, error)
 }
 
 func contentText(c sdk.Content) string {
-	return resultText(&sdk.CallToolResult{Content: []sdk.Content{c}})
+	return resultText(context.Background(), &sdk.CallToolResult{Content: []sdk.Content{c}})
 }
 
 // promptArgs maps the words after a prompt's name onto its arguments.

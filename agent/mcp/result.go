@@ -1,22 +1,43 @@
 package mcp
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/hearth-agent/hearth/agent/media"
 	"github.com/hearth-agent/hearth/agent/redact"
+	"github.com/hearth-agent/hearth/agent/tool"
 )
+
+// imageNote attaches an image of a tool's result, checked, stripped and
+// fitted like any other, when the model can see it, and says what it was.
+func imageNote(ctx context.Context, c *sdk.ImageContent) string {
+	v, sees := tool.VisionOf(ctx)
+	if !sees {
+		return fmt.Sprintf("[image %s, %d bytes, not shown: this model can't see images]", c.MIMEType, len(c.Data))
+	}
+	im, err := media.PrepareImage(c.Data, media.LimitsFor(v.Wire))
+	if err != nil {
+		return fmt.Sprintf("[image %s, %d bytes, not shown: %v]", c.MIMEType, len(c.Data), err)
+	}
+	if !tool.AttachMedia(ctx, im.Part) {
+		return fmt.Sprintf("[image %s, %d bytes, not shown]", c.MIMEType, len(c.Data))
+	}
+	return fmt.Sprintf("[image %s, %d×%d px, attached]", c.MIMEType, im.Width, im.Height)
+}
 
 // DefaultMaxResult caps the text of one tool result sent to the model.
 const DefaultMaxResult = 40_000
 
 // resultText renders a result's content as the text the model reads:
-// text as is, structured content as JSON, anything else as a note (images
-// and audio are not yet passed to the model as such).
-func resultText(res *sdk.CallToolResult) string {
+// text as is, structured content as JSON, images attached to the call's
+// result for a model that can see them (a note otherwise), anything else as
+// a note.
+func resultText(ctx context.Context, res *sdk.CallToolResult) string {
 	var parts []string
 	hasText := false
 	for _, c := range res.Content {
@@ -25,7 +46,7 @@ func resultText(res *sdk.CallToolResult) string {
 			parts = append(parts, c.Text)
 			hasText = true
 		case *sdk.ImageContent:
-			parts = append(parts, fmt.Sprintf("[image %s, %d bytes, not shown]", c.MIMEType, len(c.Data)))
+			parts = append(parts, imageNote(ctx, c))
 		case *sdk.AudioContent:
 			parts = append(parts, fmt.Sprintf("[audio %s, %d bytes, not shown]", c.MIMEType, len(c.Data)))
 		case *sdk.ResourceLink:

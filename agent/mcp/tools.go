@@ -136,7 +136,7 @@ func (m *Manager) Call(ctx context.Context, server, name string, args json.RawMe
 		}
 		return "", fmt.Errorf("MCP tool %s of server %s failed: %w", name, server, err)
 	}
-	text := redactCapped(resultText(res), m.opts.MaxResult)
+	text := redactCapped(resultText(ctx, res), m.opts.MaxResult)
 	if res.IsError {
 		if text == "" {
 			text = "the tool reported an error without a message"

@@ -77,6 +77,12 @@ func PrepareImage(data []byte, lim Limits) (Image, error) {
 		return Image{}, fmt.Errorf("image of %s: %w (the limit is %s)", HumanSize(len(data)), ErrTooLarge, HumanSize(MaxInputBytes))
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil && strings.Contains(err.Error(), "invalid checksum") {
+		if fixed := fixPNGChecksums(data); fixed != nil {
+			data = fixed
+			cfg, format, err = image.DecodeConfig(bytes.NewReader(data))
+		}
+	}
 	if err != nil {
 		if errors.Is(err, image.ErrFormat) {
 			return Image{}, ErrUnsupported
@@ -90,6 +96,11 @@ func PrepareImage(data []byte, lim Limits) (Image, error) {
 		return Image{}, fmt.Errorf("image of %d×%d px: %w (the limit is %d megapixels)", cfg.Width, cfg.Height, ErrTooLarge, MaxPixels/1_000_000)
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil && strings.Contains(err.Error(), "invalid checksum") {
+		if fixed := fixPNGChecksums(data); fixed != nil {
+			img, _, err = image.Decode(bytes.NewReader(fixed))
+		}
+	}
 	if err != nil {
 		return Image{}, fmt.Errorf("%w: %v", ErrCorrupt, err)
 	}

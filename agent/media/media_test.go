@@ -220,3 +220,15 @@ func TestPrepareDocument(t *testing.T) {
 		t.Error("Sniff")
 	}
 }
+
+func TestPNGWithWrongChecksumStillReads(t *testing.T) {
+	bad := pngOf(t, 10, 4, false)
+	bad[len(bad)-1] ^= 0xFF // IEND's CRC
+	if _, err := png.Decode(bytes.NewReader(bad)); err == nil {
+		t.Fatal("the fixture's checksum is not wrong")
+	}
+	im, err := PrepareImage(bad, Anthropic)
+	if err != nil || im.Width != 10 || im.Height != 4 {
+		t.Fatalf("%+v %v", im, err)
+	}
+}

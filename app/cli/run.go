@@ -14,6 +14,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/media"
@@ -222,6 +223,9 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		a, err := media.PrepareFile(path, string(turn.Built().Wire))
 		if err != nil {
 			return nil, nil, usageErr(env, fs, "--attach: %v", err)
+		}
+		if a.Part.Kind != llm.PartText && !llm.SeesImages(o.model) {
+			fmt.Fprintf(env.Stderr, "hearth run: warning: %s is not known to see images or documents; sending %s anyway (the provider will say if it can't)\n", o.model, filepath.Base(path))
 		}
 		turn.Attach(a.Part)
 	}

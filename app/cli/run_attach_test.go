@@ -150,10 +150,13 @@ func TestRunAttachErrors(t *testing.T) {
 
 func TestRunAttachToModelWithoutVision(t *testing.T) {
 	s := newLLMServer(t, `400 {"error":{"message":"Invalid content type. image_url is only supported by certain models.","type":"invalid_request_error"}}`)
-	code, out, _ := runCLI(t, context.Background(), nil, "--workspace", t.TempDir(), "--provider", "openai-compatible",
+	code, out, errOut := runCLI(t, context.Background(), nil, "--workspace", t.TempDir(), "--provider", "openai-compatible",
 		"--model", "text-only", "--base-url", s.srv.URL+"/v1", "--attach", shotPNG(t), "--json", "what is in the picture")
 	if code != 1 || !strings.Contains(out, "this model can't see images") || !strings.Contains(out, `"no_vision"`) {
 		t.Errorf("exit %d, output %s", code, out)
+	}
+	if !strings.Contains(errOut, "text-only is not known to see images") {
+		t.Errorf("no warning before sending: %q", errOut)
 	}
 	if len(s.bodies) != 1 {
 		t.Errorf("%d requests: a refusal must not be retried", len(s.bodies))
