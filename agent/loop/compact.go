@@ -29,9 +29,9 @@ func rawTokens(m llm.Message) int {
 		n += len(c.Name) + len(c.Args) + len(c.RawArgs)
 	}
 	for _, r := range m.ToolResults {
-		n += len(r.Content) + 8
+		n += len(r.Content) + 8 + 4*mediaTokens(r.Parts)
 	}
-	return n/4 + 4
+	return n/4 + 4 + mediaTokens(m.Parts)
 }
 
 // request estimates the prompt tokens of req.
@@ -96,6 +96,15 @@ func (t *turn) maybeCompact(ctx context.Context, force bool) bool {
 		keep = 1
 	}
 	changed := false
+	if t.dropOldMedia(keep) > 0 {
+		changed = true
+		after := t.a.est.request(t.request())
+		t.emit(Compacted{Kind: "images", Before: before, After: after})
+		if after <= limit && (!force || after <= window/2) {
+			return true
+		}
+		before = after
+	}
 	if t.shrinkResults(keep) > 0 {
 		changed = true
 		after := t.a.est.request(t.request())

@@ -61,7 +61,7 @@ type Retrying struct {
 
 // Compacted announces that the history was shrunk to fit the window.
 type Compacted struct {
-	Kind   string // "tool_results" or "summary"
+	Kind   string // "images", "tool_results" or "summary"
 	Before int    // estimated tokens before
 	After  int    // and after
 }

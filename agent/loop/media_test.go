@@ -105,3 +105,32 @@ func TestRefusedToolImageIsDroppedAndTheCallRetried(t *testing.T) {
 		t.Error("the agent still sends images")
 	}
 }
+
+func TestCompactionDropsOldImagesFirstAndSaysSo(t *testing.T) {
+	s := newScript(t, reply{text: "ok"})
+	img := llm.Part{Kind: llm.PartImage, MediaType: "image/png", Name: "old.png", Data: []byte("PNG")}
+	history := []llm.Message{
+		{Role: llm.RoleUser, Text: "look at these", Parts: []llm.Part{img, img, img}},
+		{Role: llm.RoleAssistant, Text: "Three dots."},
+	}
+	a := newAgent(t, Config{Client: s.client(), Window: 6000})
+	var rec recorder
+	res := a.Run(context.Background(), history, "and now?", rec.emit)
+	if res.Err != nil || res.Text != "ok" {
+		t.Fatalf("result %+v", res)
+	}
+	comp := eventsOf[Compacted](&rec)
+	if len(comp) != 1 || comp[0].Kind != "images" || comp[0].After >= comp[0].Before {
+		t.Fatalf("compaction events %+v", comp)
+	}
+	first := res.Messages[0]
+	if len(first.Parts) != 0 || !strings.Contains(first.Text, "removed to save context: 3 attached image(s)/document(s): [old.png old.png old.png]") {
+		t.Errorf("old prompt %+v", first)
+	}
+	if history[0].Parts == nil {
+		t.Error("the caller's history was changed")
+	}
+	if reqs := s.requests(); len(reqs) != 1 || strings.Contains(reqs[0].Messages[0].Content, "image_url") {
+		t.Errorf("requests %+v", reqs)
+	}
+}
