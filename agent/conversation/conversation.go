@@ -119,7 +119,10 @@ type Conversation struct {
 	plan      string            // see PendingPlan
 }
 
-type queuedTurn struct{ id, prompt string }
+type queuedTurn struct {
+	id, prompt string
+	files      []File
+}
 
 // New builds a conversation with no workspace open.
 func New(cfg Config, sink Sink) *Conversation {
@@ -173,18 +176,28 @@ func (c *Conversation) SessionID() string {
 // Send starts a turn with prompt and returns its id, or queues the prompt
 // behind the running turn (queued true).
 func (c *Conversation) Send(prompt string) (turnID string, queued bool, err error) {
+	return c.SendWith(prompt, nil)
+}
+
+// SendWith is Send with attached files (images, PDFs, text files), made
+// ready for the model's provider when the turn runs.
+func (c *Conversation) SendWith(prompt string, files []File) (turnID string, queued bool, err error) {
+	if err := checkFiles(files); err != nil {
+		return "", false, err
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.workspace == "" {
 		return "", false, inputf("workspace", "open a folder first")
 	}
 	id := newTurnID()
+	q := queuedTurn{id: id, prompt: prompt, files: files}
 	if c.running {
-		c.queue = append(c.queue, queuedTurn{id, prompt})
+		c.queue = append(c.queue, q)
 		return id, true, nil
 	}
 	c.running = true
-	go c.runTurns(queuedTurn{id, prompt})
+	go c.runTurns(q)
 	return id, false, nil
 }
 

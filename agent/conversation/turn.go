@@ -82,6 +82,9 @@ func (c *Conversation) runTurn(q queuedTurn) {
 		c.mu.Unlock()
 	}()
 	t, err := c.prepare(ctx, q.id, q.prompt)
+	if err == nil {
+		err = t.attachFiles(q.files)
+	}
 	if err != nil {
 		failTurn(t.stream, err)
 		return
