@@ -14,7 +14,7 @@ import (
 	"testing"
 )
 
-func pngOf(t *testing.T, w, h int, noisy bool) []byte {
+func pngOf(t testing.TB, w, h int, noisy bool) []byte {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	r := rand.New(rand.NewPCG(1, 2))
