@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -11,6 +12,7 @@ import (
 	"image/png"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -215,6 +217,18 @@ func TestPrepareDocument(t *testing.T) {
 	}
 	if _, err := PrepareDocument([]byte("<html>"), "x.pdf"); !errors.Is(err, ErrUnsupported) {
 		t.Errorf("not a pdf: %v", err)
+	}
+	var long bytes.Buffer
+	long.WriteString("%PDF-1.4\n1 0 obj<</Type /Pages /Count 500>>endobj\n")
+	for i := range 500 {
+		fmt.Fprintf(&long, "%d 0 obj<</Type /Page /Parent 1 0 R>>endobj\n", i+2)
+	}
+	long.WriteString("trailer<<>>\n%%EOF\n")
+	if PageCount(long.Bytes()) != 500 {
+		t.Errorf("PageCount = %d", PageCount(long.Bytes()))
+	}
+	if _, err := PrepareDocument(long.Bytes(), "book.pdf"); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "500 pages") {
+		t.Errorf("500 pages: %v", err)
 	}
 	if Sniff(pdf) != "application/pdf" || Sniff(pngOf(t, 2, 2, false)) != "image/png" || Sniff([]byte("hi")) != "" {
 		t.Error("Sniff")
