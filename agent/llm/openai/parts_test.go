@@ -54,7 +54,7 @@ func TestImagePartsOnTheWire(t *testing.T) {
 		{"user image", []llm.Message{{Role: llm.RoleUser, Text: "what is in the picture", Parts: []llm.Part{img}}},
 			`[{"role":"user","content":[{"type":"text","text":"what is in the picture"},{"type":"image_url","image_url":{"url":"data:image/png;base64,iVBORyBmYWtl","detail":"high"}}]}]`},
 		{"document as extracted text", []llm.Message{{Role: llm.RoleUser, Text: "sum up", Parts: []llm.Part{{Kind: llm.PartDocument, MediaType: "application/pdf", Name: "a.pdf", Data: []byte("%PDF"), Text: "[page 1]\nhello"}}}},
-			`[{"role":"user","content":[{"type":"text","text":"sum up"},{"type":"text","text":"[page 1]\nhello"}]}]`},
+			`[{"role":"user","content":"sum up\n\n[page 1]\nhello"}]`},
 		{"tool result image follows as user message", []llm.Message{
 			{Role: llm.RoleUser, Text: "look"},
 			{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "c1", Name: "read_file", Args: json.RawMessage(`{"path":"a.png"}`)}}},

@@ -131,13 +131,16 @@ func encodeMessage(m llm.Message) ([]wireMessage, error) {
 		if len(m.Parts) == 0 {
 			return []wireMessage{{Role: "user", Content: str(m.Text)}}, nil
 		}
-		var parts []wirePart
-		if m.Text != "" {
-			parts = append(parts, wirePart{Type: "text", Text: m.Text})
-		}
 		text, media, err := splitParts(m.Parts)
 		if err != nil {
 			return nil, err
+		}
+		if len(media) == 0 { // text alone stays a string, which every compatible server takes
+			return []wireMessage{{Role: "user", Content: str(strings.TrimPrefix(m.Text+text, "\n\n"))}}, nil
+		}
+		var parts []wirePart
+		if m.Text != "" {
+			parts = append(parts, wirePart{Type: "text", Text: m.Text})
 		}
 		if text != "" {
 			parts = append(parts, wirePart{Type: "text", Text: strings.TrimPrefix(text, "\n\n")})
