@@ -27,7 +27,6 @@ require (
 	golang.org/x/text v0.42.0
 	modernc.org/sqlite v1.61.1
 	mvdan.cc/sh/v3 v3.14.1
-	go.yaml.in/yaml/v3 v3.0.5
 )
 
 require (
