@@ -41,9 +41,7 @@ export function mcpReducer(s: McpState, a: McpAction): McpState {
 }
 
 function omit<T>(r: Record<string, T>, k: string): Record<string, T> {
-  const rest = { ...r };
-  delete rest[k];
-  return rest;
+  return Object.fromEntries(Object.entries(r).filter(([key]) => key !== k));
 }
 
 // keep forgets the expansion of servers that are gone.
