@@ -37,7 +37,7 @@ export function argHint(args: unknown): string {
 /** mcpTool reads a tool name the model sees as mcp__<server>__<tool>; null for any other tool. */
 export function mcpTool(name: string): { server: string; tool: string } | null {
   const m = /^mcp__(.+?)__(.+)$/.exec(name);
-  return m ? { server: m[1], tool: m[2] } : null;
+  return m?.[1] && m[2] ? { server: m[1], tool: m[2] } : null;
 }
 
 /** ServerBadge names the MCP server a call went to: its initial, then its name. */

@@ -30,7 +30,7 @@ export function McpServerRow({ server: s, expanded, busy, error, actions }: Prop
   return (
     <li className="mcp-server" data-testid={id} data-status={s.status}>
       <div className="mcp-server-line">
-        <button type="button" className="link" aria-expanded={expanded} aria-controls={`${id}-details`}
+        <button type="button" className="link" aria-label={`Details of ${s.name}`} aria-expanded={expanded} aria-controls={`${id}-details`}
           onClick={() => actions.toggle(s.name)}>
           {expanded ? "▾" : "▸"} <strong>{s.name}</strong>
         </button>
