@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
+import { artifacts, axeViolations, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 const memoryBin = path.resolve(import.meta.dirname, "../../test/mcp/node_modules/.bin/mcp-server-memory");
@@ -64,6 +64,7 @@ describe("MCP servers in Settings and in a chat", () => {
       assert.match(await dialog.getByTestId("mcp-memory-tools").textContent(), /^[1-9]\d* tools$/);
       await dialog.getByTestId("mcp-memory").scrollIntoViewIfNeeded();
       await shot(page, "connected");
+      assert.deepEqual(await axeViolations(page), [], "axe on Settings → MCP");
       const file = readFileSync(path.join(configDir, "Hearth", "mcp.json"), "utf8");
       assert.ok(!file.includes(memFile) && file.includes("${keychain:mcp.memory.env.MEMORY_FILE_PATH}"), `mcp.json keeps the value:\n${file}`);
       await dialog.getByRole("button", { name: "Close settings" }).click();

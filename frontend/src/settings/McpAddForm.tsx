@@ -4,8 +4,9 @@ import { splitArgs } from "./mcpState";
 
 interface Props {
   busy: boolean;
-  onAdd(form: McpServerForm): void;
-  onAddJSON(text: string): void;
+  /** each resolves true once the server was added */
+  onAdd(form: McpServerForm): Promise<boolean>;
+  onAddJSON(text: string): Promise<boolean>;
 }
 
 /** parsePairs reads "K=V" lines (env) or "K: V" lines (headers). */
@@ -31,16 +32,24 @@ export function McpAddForm({ busy, onAdd, onAddJSON }: Props) {
   const [json, setJson] = useState("");
   const stdio = transport === "stdio";
 
+  const clear = (added: boolean) => {
+    if (!added) return;
+    setName("");
+    setCommand("");
+    setUrl("");
+    setPairs("");
+    setJson("");
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (mode === "json") {
-      onAddJSON(json);
+      void onAddJSON(json).then(clear);
       return;
     }
     const words = splitArgs(command);
     const kv = parsePairs(pairs, stdio ? "=" : ":");
-    onAdd({ name: name.trim(), transport, command: stdio ? (words[0] ?? "") : "", args: stdio ? words.slice(1) : [],
-      env: stdio ? kv : [], url: stdio ? "" : url.trim(), headers: stdio ? [] : kv });
+    void onAdd({ name: name.trim(), transport, command: stdio ? (words[0] ?? "") : "", args: stdio ? words.slice(1) : [],
+      env: stdio ? kv : [], url: stdio ? "" : url.trim(), headers: stdio ? [] : kv }).then(clear);
   };
 
   return (

@@ -99,6 +99,7 @@ describe("McpSection", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Add server" })));
     expect(backend.add).toHaveBeenCalledWith({ name: "memory", transport: "stdio", command: "/bin/mem", args: ["--dir", "my notes"],
       env: [{ key: "TOKEN", value: "abc=1" }, { key: "DEBUG", value: "" }], url: "", headers: [] });
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("");
     fireEvent.click(screen.getByRole("radio", { name: "Paste JSON" }));
     fireEvent.change(screen.getByLabelText("mcpServers JSON"), { target: { value: '{"mcpServers":{}}' } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Add server" })));

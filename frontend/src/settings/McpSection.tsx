@@ -77,7 +77,7 @@ export function McpSection({ backend = mcpBackend }: Props) {
         </ul>
       )}
       {state.errors[""] && <p role="alert" className="notice error">{state.errors[""]}</p>}
-      <McpAddForm busy={busy} onAdd={(f) => void run("", () => backend.add(f))} onAddJSON={(t) => void run("", () => backend.addJSON(t))} />
+      <McpAddForm busy={busy} onAdd={(f) => run("", () => backend.add(f))} onAddJSON={(t) => run("", () => backend.addJSON(t))} />
       <McpImport busy={busy} found={found}
         onLook={() => backend.importCandidates().then(setFound, (e: unknown) => dispatch({ type: "failed", server: "", error: message(e) }))}
         onImport={(path, names, move) => void run("", () => backend.importServers(path, names, move)).then((ok) => ok && setFound(null))} />
