@@ -121,8 +121,11 @@ async function view(p: () => Promise<unknown>): Promise<McpView> {
   return v;
 }
 
+const none: McpView = { servers: [], tokens: 0, budgetPercent: 10 };
+
 export const mcpBackend: McpBackend = {
-  servers: () => view(() => App.MCPServers()),
+  // Outside the Wails window (tests, a plain browser) no server runs.
+  servers: () => ("go" in window ? view(() => App.MCPServers()) : Promise.resolve(none)),
   add: (form) => view(() => App.AddMCPServer(app.MCPServerForm.createFrom(form))),
   addJSON: (text) => view(() => App.AddMCPServersJSON(text)),
   remove: (name) => view(() => App.RemoveMCPServer(name)),

@@ -26,7 +26,7 @@ function fake(first: McpView) {
     servers: vi.fn(async () => current),
     add: vi.fn(answer), addJSON: vi.fn(answer), remove: vi.fn(async () => viewOf()),
     setEnabled: vi.fn(answer), setToolEnabled: vi.fn(answer), restart: vi.fn(answer),
-    log: vi.fn(async () => []), signIn: vi.fn(answer),
+    log: vi.fn(async () => ["line 1 of the whole log", "Knowledge Graph MCP Server running on stdio"]), signIn: vi.fn(answer),
     importCandidates: vi.fn(async () => [{ app: "Cursor", path: "/home/me/.cursor/mcp.json", servers: [
       { name: "gh", transport: "stdio", runs: "github-mcp", secrets: 1, exists: false },
       { name: "memory", transport: "stdio", runs: "mcp-server-memory", secrets: 0, exists: true },
@@ -64,6 +64,9 @@ describe("McpSection", () => {
     fireEvent.click(expand);
     expect(expand.getAttribute("aria-expanded")).toBe("true");
     expect(screen.getByText(/Knowledge Graph MCP Server/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Show the whole log of memory" })));
+    expect(backend.log).toHaveBeenCalledWith("memory");
+    expect(screen.getByText(/line 1 of the whole log/)).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: /read_graph/ })));
     expect(backend.setToolEnabled).toHaveBeenCalledWith("memory", "read_graph", false);
   });

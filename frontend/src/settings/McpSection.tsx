@@ -19,6 +19,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function McpSection({ backend = mcpBackend }: Props) {
   const [state, dispatch] = useReducer(mcpReducer, initialMcpState);
   const [found, setFound] = useState<McpFound[] | null>(null);
+  const [logs, setLogs] = useState<Record<string, string[]>>({});
 
   useEffect(() => {
     let live = true;
@@ -53,6 +54,9 @@ export function McpSection({ backend = mcpBackend }: Props) {
     remove: (name) => void run(name, () => backend.remove(name)),
     signIn: (name) => void run(name, () => backend.signIn(name)),
     setToolEnabled: (name, tool, on) => void run(name, () => backend.setToolEnabled(name, tool, on)),
+    fullLog: (name) =>
+      void backend.log(name).then((lines) => setLogs((l) => ({ ...l, [name]: lines })),
+        (e: unknown) => dispatch({ type: "failed", server: name, error: message(e) })),
   };
 
   const view = state.view;
@@ -71,7 +75,7 @@ export function McpSection({ backend = mcpBackend }: Props) {
       {view && view.servers.length > 0 && (
         <ul className="mcp-servers">
           {view.servers.map((s) => (
-            <McpServerRow key={s.name} server={s} expanded={!!state.expanded[s.name]} busy={!!state.busy[s.name]}
+            <McpServerRow key={s.name} server={s} log={logs[s.name] ?? null} expanded={!!state.expanded[s.name]} busy={!!state.busy[s.name]}
               error={state.errors[s.name] ?? ""} actions={actions} />
           ))}
         </ul>

@@ -8,10 +8,14 @@ export interface McpRowActions {
   remove(name: string): void;
   signIn(name: string): void;
   setToolEnabled(name: string, tool: string, on: boolean): void;
+  /** fetches the server's whole log (the list carries its last lines) */
+  fullLog(name: string): void;
 }
 
 interface Props {
   server: McpServer;
+  /** the whole log once fetched, else null */
+  log: string[] | null;
   expanded: boolean;
   busy: boolean;
   error: string;
@@ -23,7 +27,8 @@ const BADGE: Record<McpServer["status"], string> = {
 };
 
 /** McpServerRow is one server: its state in a line, tools and log when expanded. */
-export function McpServerRow({ server: s, expanded, busy, error, actions }: Props) {
+export function McpServerRow({ server: s, log, expanded, busy, error, actions }: Props) {
+  const lines = log ?? s.log;
   const id = `mcp-${s.name}`;
   const enabled = s.tools.filter((t) => t.enabled).length;
   const user = s.scope === "user";
@@ -77,8 +82,13 @@ export function McpServerRow({ server: s, expanded, busy, error, actions }: Prop
               ))}
             </fieldset>
           )}
-          <h4 id={`${id}-log`}>Log</h4>
-          <pre className="mcp-log" aria-labelledby={`${id}-log`} tabIndex={0}>{s.log.length ? s.log.join("\n") : "(empty)"}</pre>
+          <div className="mcp-server-line">
+            <h4 id={`${id}-log`}>Log</h4>
+            <button type="button" className="link" aria-label={`Show the whole log of ${s.name}`} onClick={() => actions.fullLog(s.name)}>
+              Whole log
+            </button>
+          </div>
+          <pre className="mcp-log" aria-labelledby={`${id}-log`} tabIndex={0}>{lines.length ? lines.join("\n") : "(empty)"}</pre>
         </div>
       )}
     </li>
