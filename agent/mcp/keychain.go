@@ -90,3 +90,22 @@ func MoveSecrets(ctx context.Context, store *secrets.Store, f *config.File, name
 	}
 	return moved, f.Set(name, s)
 }
+
+// ForgetSecrets deletes what Hearth keeps in the keychain for server name
+// (its sign-in and the values moved there from s); it goes on past a
+// failure and returns them all.
+func ForgetSecrets(ctx context.Context, store *secrets.Store, name string, s config.Server) error {
+	refs := []string{TokenRef(name)}
+	for _, m := range []map[string]string{s.Env, s.Headers} {
+		for _, v := range m {
+			if ref, ok := strings.CutPrefix(v, "${"+config.KeychainPrefix); ok && strings.HasSuffix(ref, "}") {
+				refs = append(refs, strings.TrimSuffix(ref, "}"))
+			}
+		}
+	}
+	var errs []error
+	for _, r := range refs {
+		errs = append(errs, store.DeleteItem(ctx, r))
+	}
+	return errors.Join(errs...)
+}

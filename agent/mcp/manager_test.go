@@ -249,3 +249,33 @@ func TestDisabledServerStartsOnlyWhenEnabled(t *testing.T) {
 		t.Fatalf("disabling an unknown server: %v", err)
 	}
 }
+
+// OnChange is told when a server has connected (or failed), not only when
+// it starts, so a list the person watches goes from connecting to connected.
+func TestOnChangeToldOnConnectAndFailure(t *testing.T) {
+	memory := mcptest.Bin(t, "mcp-server-memory")
+	seen := make(chan mcp.Status, 16)
+	var m *mcp.Manager
+	ready := make(chan struct{})
+	m = mcp.NewManager(mcp.Options{Workspace: t.TempDir(), OnChange: func() {
+		<-ready
+		for _, s := range m.Servers() {
+			seen <- s.Status
+		}
+	}})
+	t.Cleanup(m.Close)
+	m.Start(stdioEntry(t, "memory", memory), stdioEntry(t, "broken", filepath.Join(t.TempDir(), "missing")))
+	close(ready)
+	want := map[mcp.Status]bool{mcp.StatusConnected: false, mcp.StatusFailed: false}
+	deadline := time.After(60 * time.Second)
+	for !want[mcp.StatusConnected] || !want[mcp.StatusFailed] {
+		select {
+		case st := <-seen:
+			if _, ok := want[st]; ok {
+				want[st] = true
+			}
+		case <-deadline:
+			t.Fatalf("OnChange never saw %v", want)
+		}
+	}
+}

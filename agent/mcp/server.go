@@ -78,6 +78,7 @@ func (s *server) start() {
 
 func (s *server) run(ctx context.Context) {
 	l, tools, err := s.connect(ctx)
+	defer s.m.changed() // connected, failed or needs-auth: the list shows it at once
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	defer s.markReady()

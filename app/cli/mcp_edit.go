@@ -181,16 +181,7 @@ func forgetSecrets(ctx context.Context, env *Env, name string, s config.Server) 
 	if env.Secrets == nil {
 		return
 	}
-	if err := env.Secrets.DeleteItem(ctx, mcp.TokenRef(name)); err != nil {
+	if err := mcp.ForgetSecrets(ctx, env.Secrets, name, s); err != nil {
 		fmt.Fprintf(env.Stderr, "hearth mcp remove: %v\n", err)
-	}
-	for _, m := range []map[string]string{s.Env, s.Headers} {
-		for _, v := range m {
-			if ref, ok := strings.CutPrefix(v, "${"+config.KeychainPrefix); ok && strings.HasSuffix(ref, "}") {
-				if err := env.Secrets.DeleteItem(ctx, strings.TrimSuffix(ref, "}")); err != nil {
-					fmt.Fprintf(env.Stderr, "hearth mcp remove: %v\n", err)
-				}
-			}
-		}
 	}
 }

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ToolCall } from "./state";
-import { allowanceLabel, argHint, duration, statusLabel, ToolRow } from "./ToolRow";
+import { allowanceLabel, argHint, duration, mcpTool, statusLabel, ToolRow } from "./ToolRow";
 
 const base: ToolCall = {
   callId: "c1", name: "shell", args: { command: "go vet ./..." }, state: "failed", tail: "",
@@ -35,6 +35,29 @@ describe("ToolRow", () => {
     render(<ToolRow call={{ ...base, state: "succeeded", summary: null, exitCode: null, args: { pattern: "MinValueLen", path: "." } }} />);
     expect(screen.getByText("shell")).toBeTruthy();
     expect(screen.getByText("MinValueLen")).toBeTruthy();
+  });
+});
+
+describe("MCP tool rows", () => {
+  it("name the server with its initial, running and finished", () => {
+    const call: ToolCall = { ...base, name: "mcp__memory__create_entities", args: { entities: [] }, state: "running", summary: null, exitCode: null };
+    const { container, rerender } = render(<ToolRow call={call} />);
+    expect(container.querySelector(".tool-server")?.getAttribute("title")).toBe("MCP server memory");
+    expect(container.querySelector(".tool-server .badge")?.textContent).toBe("M");
+    rerender(<ToolRow call={{ ...call, state: "succeeded", summary: "created 1 entity" }} />);
+    expect(container.querySelector("summary .tool-server-name")?.textContent).toBe("memory");
+  });
+
+  it("leave built-in tools without a server", () => {
+    const { container } = render(<ToolRow call={base} />);
+    expect(container.querySelector(".tool-server")).toBeNull();
+  });
+
+  it("parse the server out of mcp__server__tool", () => {
+    expect(mcpTool("mcp__memory__create_entities")).toEqual({ server: "memory", tool: "create_entities" });
+    expect(mcpTool("mcp__my_db__run__sql")).toEqual({ server: "my_db", tool: "run__sql" });
+    expect(mcpTool("mcp_search")).toBeNull();
+    expect(mcpTool("shell")).toBeNull();
   });
 });
 

@@ -34,6 +34,24 @@ export function argHint(args: unknown): string {
   return one.length > 80 ? `${one.slice(0, 79)}…` : one;
 }
 
+/** mcpTool reads a tool name the model sees as mcp__<server>__<tool>; null for any other tool. */
+export function mcpTool(name: string): { server: string; tool: string } | null {
+  const m = /^mcp__(.+?)__(.+)$/.exec(name);
+  return m?.[1] && m[2] ? { server: m[1], tool: m[2] } : null;
+}
+
+/** ServerBadge names the MCP server a call went to: its initial, then its name. */
+function ServerBadge({ name }: { name: string }) {
+  const mcp = mcpTool(name);
+  if (!mcp) return null;
+  return (
+    <span className="tool-server" title={`MCP server ${mcp.server}`}>
+      <span className="badge" aria-hidden="true">{mcp.server.charAt(0).toUpperCase()}</span>{" "}
+      <span className="tool-server-name">{mcp.server}</span>
+    </span>
+  );
+}
+
 // The permission modes by the names Settings gives them.
 const modeNames: Record<string, string> = { all: "Full auto", edits: "Auto-accept edits" };
 
@@ -70,6 +88,7 @@ export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; aw
   if (call.state === "running" && awaitingApproval) {
     return (
       <div className="tool-live tool-waiting" role="status" aria-label={`${call.name} waits for your approval`}>
+        <ServerBadge name={call.name} />
         <span className="tool-name">{call.name}</span>
         {hint && <span className="tool-hint">{hint}</span>}
         <span className="tool-tail muted">waits for your approval below</span>
@@ -80,6 +99,7 @@ export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; aw
     return (
       <div className="tool-live" role="status" aria-label={`Running ${call.name}`}>
         <span className="spinner" aria-hidden="true" />
+        <ServerBadge name={call.name} />
         <span className="tool-name">{call.name}</span>
         {hint && <span className="tool-hint">{hint}</span>}
         <span className="tool-tail">{lastLine(redact(call.tail))}</span>
@@ -93,6 +113,7 @@ export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; aw
     <details className={`tool-row tool-${call.state}`} data-status={call.state}>
       <summary>
         <span className={`tool-status status-${call.state}`}>{statusLabel(call)}</span>
+        <ServerBadge name={call.name} />
         {line !== null ? (
           <span className="tool-summary" title={line}>{line}</span>
         ) : (

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from "react";
 import type { Backend } from "../bridge";
+import { mcpBackend, type McpBackend } from "../bridge/mcp";
 import { serveBackend, type ServeBackend } from "../bridge/serve";
 import { CustomEndpointForm } from "./CustomEndpointForm";
 import { focusTarget, type SettingsFocus } from "./focus";
 import { GlobalSection } from "./GlobalSection";
 import { KnowledgeFolders } from "./KnowledgeFolders";
+import { McpSection } from "./McpSection";
 import { ProviderCard } from "./ProviderCard";
 import { ServeSection } from "./ServeSection";
 import { useSettings } from "./useSettings";
@@ -15,9 +17,10 @@ interface Props {
   /** open at the field that fixes an error, focused, not at the top */
   focus?: SettingsFocus;
   serve?: ServeBackend;
+  mcp?: McpBackend;
 }
 
-export function SettingsPanel({ backend, onClose, focus, serve = serveBackend }: Props) {
+export function SettingsPanel({ backend, onClose, focus, serve = serveBackend, mcp = mcpBackend }: Props) {
   const { state, actions } = useSettings(backend);
   const closeRef = useRef<HTMLButtonElement>(null);
   const view = state.view;
@@ -78,6 +81,7 @@ export function SettingsPanel({ backend, onClose, focus, serve = serveBackend }:
             ))}
             <CustomEndpointForm actions={actions} busy={!!state.busy.custom} notice={state.notices.custom} />
             <KnowledgeFolders folders={view.knowledgeFolders ?? []} busy={!!state.busy.folders} notice={state.notices.folders} actions={actions} />
+            <McpSection backend={mcp} />
             <ServeSection backend={serve} />
           </div>
         )}

@@ -217,6 +217,20 @@ export namespace app {
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	    }
 	}
+	export class KeyValue {
+	    key: string;
+	    value: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new KeyValue(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.value = source["value"];
+	    }
+	}
 	export class KeychainView {
 	    available: boolean;
 	    message: string;
@@ -246,6 +260,199 @@ export namespace app {
 	        this.label = source["label"];
 	        this.path = source["path"];
 	    }
+	}
+	export class MCPFoundServerView {
+	    name: string;
+	    transport: string;
+	    runs: string;
+	    secrets: number;
+	    exists: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPFoundServerView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.transport = source["transport"];
+	        this.runs = source["runs"];
+	        this.secrets = source["secrets"];
+	        this.exists = source["exists"];
+	    }
+	}
+	export class MCPFoundView {
+	    app: string;
+	    path: string;
+	    servers: MCPFoundServerView[];
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPFoundView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.app = source["app"];
+	        this.path = source["path"];
+	        this.servers = this.convertValues(source["servers"], MCPFoundServerView);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class MCPServerForm {
+	    name: string;
+	    transport: string;
+	    command: string;
+	    args: string[];
+	    env: KeyValue[];
+	    url: string;
+	    headers: KeyValue[];
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPServerForm(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.transport = source["transport"];
+	        this.command = source["command"];
+	        this.args = source["args"];
+	        this.env = this.convertValues(source["env"], KeyValue);
+	        this.url = source["url"];
+	        this.headers = this.convertValues(source["headers"], KeyValue);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class MCPToolView {
+	    name: string;
+	    description: string;
+	    tokens: number;
+	    enabled: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPToolView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.tokens = source["tokens"];
+	        this.enabled = source["enabled"];
+	    }
+	}
+	export class MCPServerView {
+	    name: string;
+	    scope: string;
+	    status: string;
+	    transport: string;
+	    error: string;
+	    tools: MCPToolView[];
+	    tokens: number;
+	    log: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPServerView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.scope = source["scope"];
+	        this.status = source["status"];
+	        this.transport = source["transport"];
+	        this.error = source["error"];
+	        this.tools = this.convertValues(source["tools"], MCPToolView);
+	        this.tokens = source["tokens"];
+	        this.log = source["log"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class MCPView {
+	    servers: MCPServerView[];
+	    tokens: number;
+	    budgetPercent: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.servers = this.convertValues(source["servers"], MCPServerView);
+	        this.tokens = source["tokens"];
+	        this.budgetPercent = source["budgetPercent"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class ModeView {
 	    mode: string;

@@ -8,6 +8,10 @@ export function AddCustomEndpoint(arg1:string,arg2:string):Promise<app.SettingsV
 
 export function AddKnowledgeFolder():Promise<app.SettingsView>;
 
+export function AddMCPServer(arg1:app.MCPServerForm):Promise<app.MCPView>;
+
+export function AddMCPServersJSON(arg1:string):Promise<app.MCPView>;
+
 export function AnswerServedApproval(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
@@ -42,6 +46,8 @@ export function GetMode():Promise<app.ModeView>;
 
 export function GetSettings():Promise<app.SettingsView>;
 
+export function ImportMCPServers(arg1:string,arg2:Array<string>,arg3:boolean):Promise<app.MCPView>;
+
 export function IndexStatus():Promise<knowledge.Status>;
 
 export function KeepPlanning(arg1:string):Promise<app.SendResult>;
@@ -53,6 +59,12 @@ export function ListModels(arg1:string):Promise<Array<string>>;
 export function ListSessions():Promise<Array<app.SessionView>>;
 
 export function ListSkills():Promise<Array<app.SkillView>>;
+
+export function MCPImportCandidates():Promise<Array<app.MCPFoundView>>;
+
+export function MCPServerLog(arg1:string):Promise<Array<string>>;
+
+export function MCPServers():Promise<app.MCPView>;
 
 export function MarkFirstPaint():Promise<void>;
 
@@ -78,7 +90,11 @@ export function RemoveCustomEndpoint(arg1:string):Promise<app.SettingsView>;
 
 export function RemoveKnowledgeFolder(arg1:string):Promise<app.SettingsView>;
 
+export function RemoveMCPServer(arg1:string):Promise<app.MCPView>;
+
 export function RenameSession(arg1:string,arg2:string):Promise<void>;
+
+export function RestartMCPServer(arg1:string):Promise<app.MCPView>;
 
 export function RestoreSession(arg1:string):Promise<void>;
 
@@ -102,6 +118,10 @@ export function SetEmitter(arg1:any):Promise<void>;
 
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 
+export function SetMCPServerEnabled(arg1:string,arg2:boolean):Promise<app.MCPView>;
+
+export function SetMCPToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<app.MCPView>;
+
 export function SetMode(arg1:string):Promise<app.ModeView>;
 
 export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>;
@@ -109,6 +129,8 @@ export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>
 export function SetSkillEnabled(arg1:string,arg2:boolean):Promise<Array<app.SkillView>>;
 
 export function Shutdown():Promise<void>;
+
+export function SignInMCPServer(arg1:string):Promise<app.MCPView>;
 
 export function StartServing():Promise<app.ServeView>;
 

@@ -10,6 +10,14 @@ export function AddKnowledgeFolder() {
   return window['go']['app']['App']['AddKnowledgeFolder']();
 }
 
+export function AddMCPServer(arg1) {
+  return window['go']['app']['App']['AddMCPServer'](arg1);
+}
+
+export function AddMCPServersJSON(arg1) {
+  return window['go']['app']['App']['AddMCPServersJSON'](arg1);
+}
+
 export function AnswerServedApproval(arg1, arg2, arg3) {
   return window['go']['app']['App']['AnswerServedApproval'](arg1, arg2, arg3);
 }
@@ -78,6 +86,10 @@ export function GetSettings() {
   return window['go']['app']['App']['GetSettings']();
 }
 
+export function ImportMCPServers(arg1, arg2, arg3) {
+  return window['go']['app']['App']['ImportMCPServers'](arg1, arg2, arg3);
+}
+
 export function IndexStatus() {
   return window['go']['app']['App']['IndexStatus']();
 }
@@ -100,6 +112,18 @@ export function ListSessions() {
 
 export function ListSkills() {
   return window['go']['app']['App']['ListSkills']();
+}
+
+export function MCPImportCandidates() {
+  return window['go']['app']['App']['MCPImportCandidates']();
+}
+
+export function MCPServerLog(arg1) {
+  return window['go']['app']['App']['MCPServerLog'](arg1);
+}
+
+export function MCPServers() {
+  return window['go']['app']['App']['MCPServers']();
 }
 
 export function MarkFirstPaint() {
@@ -150,8 +174,16 @@ export function RemoveKnowledgeFolder(arg1) {
   return window['go']['app']['App']['RemoveKnowledgeFolder'](arg1);
 }
 
+export function RemoveMCPServer(arg1) {
+  return window['go']['app']['App']['RemoveMCPServer'](arg1);
+}
+
 export function RenameSession(arg1, arg2) {
   return window['go']['app']['App']['RenameSession'](arg1, arg2);
+}
+
+export function RestartMCPServer(arg1) {
+  return window['go']['app']['App']['RestartMCPServer'](arg1);
 }
 
 export function RestoreSession(arg1) {
@@ -198,6 +230,14 @@ export function SetKey(arg1, arg2) {
   return window['go']['app']['App']['SetKey'](arg1, arg2);
 }
 
+export function SetMCPServerEnabled(arg1, arg2) {
+  return window['go']['app']['App']['SetMCPServerEnabled'](arg1, arg2);
+}
+
+export function SetMCPToolEnabled(arg1, arg2, arg3) {
+  return window['go']['app']['App']['SetMCPToolEnabled'](arg1, arg2, arg3);
+}
+
 export function SetMode(arg1) {
   return window['go']['app']['App']['SetMode'](arg1);
 }
@@ -212,6 +252,10 @@ export function SetSkillEnabled(arg1, arg2) {
 
 export function Shutdown() {
   return window['go']['app']['App']['Shutdown']();
+}
+
+export function SignInMCPServer(arg1) {
+  return window['go']['app']['App']['SignInMCPServer'](arg1);
 }
 
 export function StartServing() {

@@ -1,0 +1,148 @@
+// The MCP servers of Settings → MCP: their status (pushed live by the
+// "mcp:changed" event), adding, removing, turning servers and tools on and
+// off, signing in and importing other apps' servers. No secret's value
+// ever comes back from the backend: env values and headers go one way,
+// into the keychain. Kept apart from Backend so the chat's test double
+// needs none of it.
+import * as App from "../../wailsjs/go/app/App";
+import { app } from "../../wailsjs/go/models";
+import { BridgeError, call } from "./errors";
+import { onEvent } from "./shell";
+
+export const MCP_STATUSES = ["connected", "connecting", "failed", "disabled", "needs-auth", "needs-approval"] as const;
+export type McpStatus = (typeof MCP_STATUSES)[number];
+
+export interface McpTool {
+  name: string;
+  description: string;
+  /** what its definition costs in the model's context */
+  tokens: number;
+  enabled: boolean;
+}
+
+export interface McpServer {
+  name: string;
+  scope: "user" | "project" | "run";
+  status: McpStatus;
+  transport: string;
+  error: string;
+  tools: McpTool[];
+  tokens: number;
+  /** the last lines of its log */
+  log: string[];
+}
+
+export interface McpView {
+  servers: McpServer[];
+  /** every server's tool definitions, in tokens */
+  tokens: number;
+  /** the share of the model's context they may take before being deferred */
+  budgetPercent: number;
+}
+
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+export interface McpServerForm {
+  name: string;
+  transport: "stdio" | "http" | "sse";
+  command: string;
+  args: string[];
+  env: KeyValue[];
+  url: string;
+  headers: KeyValue[];
+}
+
+export interface McpFoundServer {
+  name: string;
+  transport: string;
+  /** the command's name or the URL's host */
+  runs: string;
+  /** values written literally in the other app's file */
+  secrets: number;
+  exists: boolean;
+}
+
+export interface McpFound {
+  app: string;
+  path: string;
+  servers: McpFoundServer[];
+}
+
+export interface McpBackend {
+  servers(): Promise<McpView>;
+  add(form: McpServerForm): Promise<McpView>;
+  addJSON(text: string): Promise<McpView>;
+  remove(name: string): Promise<McpView>;
+  setEnabled(name: string, enabled: boolean): Promise<McpView>;
+  setToolEnabled(name: string, tool: string, enabled: boolean): Promise<McpView>;
+  restart(name: string): Promise<McpView>;
+  log(name: string): Promise<string[]>;
+  signIn(name: string): Promise<McpView>;
+  importCandidates(): Promise<McpFound[]>;
+  importServers(path: string, names: string[], moveSecrets: boolean): Promise<McpView>;
+  /** called whenever a server's status or tools change */
+  onChange(cb: () => void): () => void;
+}
+
+function isRec(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null;
+}
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");
+
+function isTool(v: unknown): v is McpTool {
+  return isRec(v) && typeof v.name === "string" && typeof v.description === "string" && typeof v.tokens === "number" &&
+    typeof v.enabled === "boolean";
+}
+
+function isServer(v: unknown): v is McpServer {
+  return isRec(v) && typeof v.name === "string" && (v.scope === "user" || v.scope === "project" || v.scope === "run") &&
+    MCP_STATUSES.includes(v.status as McpStatus) && typeof v.transport === "string" && typeof v.error === "string" &&
+    Array.isArray(v.tools) && v.tools.every(isTool) && typeof v.tokens === "number" && isStrings(v.log);
+}
+
+export function isMcpView(v: unknown): v is McpView {
+  return isRec(v) && Array.isArray(v.servers) && v.servers.every(isServer) && typeof v.tokens === "number" &&
+    typeof v.budgetPercent === "number";
+}
+
+function isFound(v: unknown): v is McpFound {
+  return isRec(v) && typeof v.app === "string" && typeof v.path === "string" && Array.isArray(v.servers) &&
+    v.servers.every((s) => isRec(s) && typeof s.name === "string" && typeof s.transport === "string" &&
+      typeof s.runs === "string" && typeof s.secrets === "number" && typeof s.exists === "boolean");
+}
+
+async function view(p: () => Promise<unknown>): Promise<McpView> {
+  const v = await call<unknown>(p);
+  if (!isMcpView(v)) throw new BridgeError("internal", "The backend sent a malformed MCP server list.");
+  return v;
+}
+
+const none: McpView = { servers: [], tokens: 0, budgetPercent: 10 };
+
+export const mcpBackend: McpBackend = {
+  // Outside the Wails window (tests, a plain browser) no server runs.
+  servers: () => ("go" in window ? view(() => App.MCPServers()) : Promise.resolve(none)),
+  add: (form) => view(() => App.AddMCPServer(app.MCPServerForm.createFrom(form))),
+  addJSON: (text) => view(() => App.AddMCPServersJSON(text)),
+  remove: (name) => view(() => App.RemoveMCPServer(name)),
+  setEnabled: (name, on) => view(() => App.SetMCPServerEnabled(name, on)),
+  setToolEnabled: (name, tool, on) => view(() => App.SetMCPToolEnabled(name, tool, on)),
+  restart: (name) => view(() => App.RestartMCPServer(name)),
+  log: async (name) => {
+    const v = await call<unknown>(() => App.MCPServerLog(name));
+    if (!isStrings(v)) throw new BridgeError("internal", "The backend sent a malformed log.");
+    return v;
+  },
+  signIn: (name) => view(() => App.SignInMCPServer(name)),
+  importCandidates: async () => {
+    const v = await call<unknown>(() => App.MCPImportCandidates());
+    if (!Array.isArray(v) || !v.every(isFound)) throw new BridgeError("internal", "The backend sent a malformed import list.");
+    return v;
+  },
+  importServers: (path, names, move) => view(() => App.ImportMCPServers(path, names, move)),
+  onChange: (cb) => onEvent("mcp:changed", () => cb()),
+};
