@@ -47,7 +47,7 @@ const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-c
 describe("Chat against the real backend and a scripted provider", () => {
   it("streams a reply as it arrives, renders Markdown, and reports the turn", async () => {
     const s = await chatSetup([[
-      { text: "First part. " }, { wait: 600 },
+      { text: "First part. " }, { wait: 1500 },
       { text: "Second part with a table:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```go\nfunc main() {}\n```\n" },
     ]]);
     try {
