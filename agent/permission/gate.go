@@ -133,6 +133,9 @@ func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
 	}
 	req.ID = newID()
 	req.CallID, req.Agent = tool.CallID(ctx), tool.Agent(ctx)
+	if req.Headline == "" {
+		req.Headline = headline(&req, v)
+	}
 	d, err := g.approver.Approve(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {

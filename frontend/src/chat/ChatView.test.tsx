@@ -174,7 +174,7 @@ describe("ChatView per-turn actions", () => {
     await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go", "/p/logo.png"], stats }, done()));
     expect(screen.getByText("Changed 2 files").textContent).toContain("+2");
     expect(screen.getByText("(binary)")).toBeTruthy();
-    expect(screen.getByLabelText("Changes to /p/a.go").textContent).toContain("+more");
+    expect(screen.getByLabelText("Changes to /p/a.go").textContent).toContain("added: more");
   });
 
   it("a full context offers compaction and says what it did", async () => {
@@ -278,12 +278,13 @@ describe("ChatView stream", () => {
     const { backend, input } = setup();
     input.blur();
     await play(backend, ...stream("t1", started("p"),
-      { type: "approval_requested", requestId: "r1", callId: "c1", tool: "shell", kind: "shell", summary: "deletes build output", detail: "rm -rf build" },
-      { type: "approval_requested", requestId: "r2", callId: "c2", tool: "edit_file", kind: "edit", summary: "main.go", detail: "@@ -1 +1 @@\n-old\n+new\n" }));
+      { type: "approval_requested", requestId: "r1", callId: "c1", tool: "shell", kind: "shell", summary: "deletes build output", headline: "This runs rm, which deletes files", detail: "rm -rf build" },
+      { type: "approval_requested", requestId: "r2", callId: "c2", tool: "edit_file", kind: "edit", summary: "main.go", headline: "This writes main.go", detail: "@@ -1 +1 @@\n-old\n+new\n" }));
     const card = screen.getByRole("group", { name: "Approval needed: shell" });
+    expect(card.textContent).toContain("This runs rm, which deletes files");
     expect(document.activeElement).toBe(screen.getAllByRole("button", { name: "Allow once" })[0]);
     expect(card.textContent).toContain("rm -rf build");
-    expect(screen.getByLabelText("Proposed edit").querySelector(".diff-add")?.textContent).toBe("+new\n");
+    expect(screen.getByLabelText("Proposed edit").querySelector("tr.diff-add")?.textContent).toBe("+added: new");
     await act(async () => {
       fireEvent.click(screen.getAllByRole("button", { name: "Allow for session" })[0] as HTMLElement);
     });
@@ -300,7 +301,7 @@ describe("ChatView stream", () => {
     expect(backend.approve).toHaveBeenCalledWith("r2", { kind: "deny", note: "use a patch instead" });
     await play(backend, { type: "approval_resolved", requestId: "r2", decision: "deny", turnId: "t1", seq: 4 },
       { type: "approval_resolved", requestId: "r1", decision: "allow_session", turnId: "t1", seq: 5 });
-    expect(screen.getByText(/Denied: main.go/)).toBeTruthy();
+    expect(screen.getByText(/Denied: This writes main.go/)).toBeTruthy();
     expect(screen.getByText(/Allowed for this session/)).toBeTruthy();
   });
 

@@ -81,6 +81,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
     case "approval_requested": {
       const a: Approval = {
         requestId: e.requestId, callId: e.callId, tool: e.tool, kind: e.kind, summary: e.summary, detail: e.detail,
+        ...(e.headline ? { headline: e.headline } : {}),
+        ...(e.agent ? { agent: e.agent } : {}),
         decision: null, answered: null,
       };
       return { ...base, approvals: { ...t.approvals, [e.requestId]: a }, parts: [...t.parts, { kind: "approval", requestId: e.requestId }] };
