@@ -6,6 +6,8 @@ import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
 import { ModeSwitch } from "./ModeSwitch";
 import { ContextMeter } from "./ContextMeter";
+import { PermissionsDialog } from "./PermissionsDialog";
+import type { PermissionsBackend } from "../bridge/permissions";
 import { ErrorNotice } from "./ErrorNotice";
 import { whenIdle } from "./idle";
 import { OpenLink, warmUp } from "./Markdown";
@@ -39,10 +41,13 @@ interface Props {
   findFiles?: FindFiles;
   /** the commands the composer's "/" offers (the shell bridge's listCommands) */
   listCommands?: ListCommands;
+  /** the grants and rules behind the Permissions dialog (bound methods by default) */
+  perms?: PermissionsBackend;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands, perms }: Props) {
+  const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
@@ -91,6 +96,9 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
             {workspace.path}
           </span>
           <ContextMeter state={state} />
+          <button type="button" className="link chat-permissions" onClick={() => setPermsOpen(true)}>
+            Permissions
+          </button>
           {onChooseWorkspace && (
             <button type="button" className="link chat-switch" onClick={onChooseWorkspace}>
               Open another folder…
@@ -136,6 +144,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           onAttach={onAttach}
           listCommands={listCommands}
         />
+        {permsOpen && <PermissionsDialog onClose={() => setPermsOpen(false)} {...(perms ? { perms } : {})} />}
       </section>
     </OpenLink.Provider>
   );

@@ -64,6 +64,8 @@ export function OpenSessionsInBackground(arg1:any):Promise<void>;
 
 export function OpenWorkspace(arg1:string):Promise<app.WorkspaceView>;
 
+export function Permissions():Promise<app.PermissionsView>;
+
 export function ReadSnippet(arg1:string,arg2:number):Promise<app.SnippetView>;
 
 export function RecentWorkspaces():Promise<Array<app.WorkspaceView>>;
@@ -81,6 +83,10 @@ export function RemoveKnowledgeFolder(arg1:string):Promise<app.SettingsView>;
 export function RenameSession(arg1:string,arg2:string):Promise<void>;
 
 export function RestoreSession(arg1:string):Promise<void>;
+
+export function RevokeGrant(arg1:string,arg2:string):Promise<app.PermissionsView>;
+
+export function RevokeRule(arg1:app.PermissionRule):Promise<app.PermissionsView>;
 
 export function SaveGlobal(arg1:app.GlobalInput):Promise<app.SettingsView>;
 

@@ -122,6 +122,10 @@ export function OpenWorkspace(arg1) {
   return window['go']['app']['App']['OpenWorkspace'](arg1);
 }
 
+export function Permissions() {
+  return window['go']['app']['App']['Permissions']();
+}
+
 export function ReadSnippet(arg1, arg2) {
   return window['go']['app']['App']['ReadSnippet'](arg1, arg2);
 }
@@ -156,6 +160,14 @@ export function RenameSession(arg1, arg2) {
 
 export function RestoreSession(arg1) {
   return window['go']['app']['App']['RestoreSession'](arg1);
+}
+
+export function RevokeGrant(arg1, arg2) {
+  return window['go']['app']['App']['RevokeGrant'](arg1, arg2);
+}
+
+export function RevokeRule(arg1) {
+  return window['go']['app']['App']['RevokeRule'](arg1);
 }
 
 export function SaveGlobal(arg1) {
