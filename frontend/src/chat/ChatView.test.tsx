@@ -39,6 +39,37 @@ describe("ChatView composer", () => {
     expect(screen.getByText("hello")).toBeTruthy();
   });
 
+  it("Stop pauses queued prompts, which wait with Resume and Remove", async () => {
+    const { backend, input } = setup();
+    vi.mocked(backend.send).mockResolvedValueOnce({ turnId: "q1", queued: true });
+    vi.mocked(backend.send).mockResolvedValueOnce({ turnId: "q2", queued: true });
+    await play(backend, ...stream("t1", started("p"), text("partial")));
+    for (const prompt of ["next one", "and another"]) {
+      fireEvent.change(input, { target: { value: prompt } });
+      await act(async () => {
+        fireEvent.keyDown(input, { key: "Enter" });
+      });
+    }
+    expect(screen.getAllByText("Queued: waits for the current reply.")).toHaveLength(2);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Stop" }));
+    });
+    await play(backend, { turnId: "t1", seq: 3, type: "done", text: "partial", iterations: 1, elapsedMs: 5, stopped: true, usage: usage(1, 1), cost: null });
+    const paused = screen.getAllByRole("group", { name: "Paused prompt" });
+    expect(paused).toHaveLength(2);
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole("button", { name: "Remove" })[1] as HTMLElement);
+    });
+    expect(backend.removeQueued).toHaveBeenCalledWith("q2");
+    expect(screen.queryByText("and another")).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Resume" }));
+    });
+    expect(backend.resumeQueue).toHaveBeenCalled();
+    expect(screen.getByText("Queued: waits for the current reply.")).toBeTruthy();
+  });
+
   it("turns Send into Stop during a stream; the button and Esc stop", async () => {
     const { backend, input } = setup();
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();

@@ -49,7 +49,7 @@ interface Props {
 export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands, perms }: Props) {
   const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
-  const { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
+  const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
 
   const actions: TurnActions = useMemo(
@@ -60,9 +60,11 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
       onReplace: replace,
       onUndo: (turnId, redo) => void undo(turnId, redo),
       onCompact: () => void compact(),
+      onResumeQueue: () => void resumeQueue(),
+      onRemoveQueued: (turnId) => void removeQueued(turnId),
       busy: streaming,
     }),
-    [approve, onOpenSettings, send, replace, undo, compact, streaming],
+    [approve, onOpenSettings, send, replace, undo, compact, resumeQueue, removeQueued, streaming],
   );
 
   useEffect(() => whenIdle([warmUp]), []);

@@ -80,9 +80,13 @@ export function RemoveCustomEndpoint(arg1:string):Promise<app.SettingsView>;
 
 export function RemoveKnowledgeFolder(arg1:string):Promise<app.SettingsView>;
 
+export function RemoveQueued(arg1:string):Promise<void>;
+
 export function RenameSession(arg1:string,arg2:string):Promise<void>;
 
 export function RestoreSession(arg1:string):Promise<void>;
+
+export function ResumeQueue():Promise<app.SendResult>;
 
 export function RevokeGrant(arg1:string,arg2:string):Promise<app.PermissionsView>;
 

@@ -154,12 +154,20 @@ export function RemoveKnowledgeFolder(arg1) {
   return window['go']['app']['App']['RemoveKnowledgeFolder'](arg1);
 }
 
+export function RemoveQueued(arg1) {
+  return window['go']['app']['App']['RemoveQueued'](arg1);
+}
+
 export function RenameSession(arg1, arg2) {
   return window['go']['app']['App']['RenameSession'](arg1, arg2);
 }
 
 export function RestoreSession(arg1) {
   return window['go']['app']['App']['RestoreSession'](arg1);
+}
+
+export function ResumeQueue() {
+  return window['go']['app']['App']['ResumeQueue']();
 }
 
 export function RevokeGrant(arg1, arg2) {
