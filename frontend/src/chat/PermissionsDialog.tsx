@@ -32,16 +32,30 @@ export function PermissionsDialog({ onClose, perms = permissionsBackend }: Props
     p.then((v) => {
       setView(v);
       setError("");
+      // A revoked row takes its button with it: keep the keyboard in the dialog.
+      requestAnimationFrame(() => {
+        if (!document.activeElement?.closest(".permissions")) close.current?.focus();
+      });
     }).catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, []);
   useEffect(() => run(perms.permissions()), [perms, run]);
+  // Esc closes even when the focused row was just revoked away.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && !e.defaultPrevented) onClose();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onClose]);
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     close.current?.focus();
     return () => before?.focus();
   }, []);
 
-  const list = (title: string, rows: PermissionRule[], empty: string, revoke: (r: PermissionRule) => void, effect: boolean) => (
+  const revoke = (which: "grant" | "rule", r: PermissionRule) =>
+    run(which === "grant" ? perms.revokeGrant(r.tool, r.pattern) : perms.revokeRule(r));
+  const list = (title: string, rows: PermissionRule[], empty: string, which: "grant" | "rule") => (
     <section aria-label={title}>
       <h3>{title}</h3>
       {rows.length === 0 ? (
@@ -51,10 +65,10 @@ export function PermissionsDialog({ onClose, perms = permissionsBackend }: Props
           {rows.map((r) => (
             <li key={`${r.tool}|${r.pattern}|${r.effect}`}>
               <span>
-                {effect && <span className={`perm-effect perm-${r.effect}`}>{effects[r.effect] ?? r.effect}: </span>}
+                {which === "rule" && <span className={`perm-effect perm-${r.effect}`}>{effects[r.effect] ?? r.effect}: </span>}
                 {describe(r)}
               </span>
-              <button type="button" aria-label={`Revoke: ${describe(r)}`} onClick={() => revoke(r)}>
+              <button type="button" aria-label={`Revoke: ${describe(r)}`} onClick={() => revoke(which, r)}>
                 Revoke
               </button>
             </li>
@@ -73,7 +87,7 @@ export function PermissionsDialog({ onClose, perms = permissionsBackend }: Props
         className="help-overlay permissions"
         onKeyDown={(e) => {
           if (e.key === "Escape") {
-            e.stopPropagation();
+            e.preventDefault();
             onClose();
           }
         }}
@@ -93,10 +107,8 @@ export function PermissionsDialog({ onClose, perms = permissionsBackend }: Props
           <p className="muted">Loading…</p>
         ) : (
           <>
-            {list("Allowed in this chat", view.grants, "Nothing allowed for this chat yet. “Allow for session” on an approval adds it here.",
-              (r) => run(perms.revokeGrant(r.tool, r.pattern)), false)}
-            {list("Saved rules of this folder", view.rules, "No saved rules: edits and commands ask first.",
-              (r) => run(perms.revokeRule(r)), true)}
+            {list("Allowed in this chat", view.grants, "Nothing allowed for this chat yet. “Allow for session” on an approval adds it here.", "grant")}
+            {list("Saved rules of this folder", view.rules, "No saved rules: edits and commands ask first.", "rule")}
           </>
         )}
       </div>
