@@ -156,3 +156,19 @@ describe("Stop", () => {
     }
   });
 });
+
+describe("Starter prompts", () => {
+  it("an empty chat in a Go module offers to run its tests, and sends it on click", async () => {
+    const s = await chatSetup([[{ text: "All tests pass." }]], { "go.mod": "module demo\n", "main.go": goFile });
+    try {
+      const run = s.page.getByRole("list", { name: "Suggestions" }).getByRole("button", { name: "Run the tests" });
+      await run.waitFor();
+      await shot(s.page, "starters");
+      await run.click();
+      await s.page.getByText("All tests pass.").waitFor();
+      assert.match(JSON.stringify(s.provider.requests[0].messages), /go test \.\/\.\.\./);
+    } finally {
+      await s.close();
+    }
+  });
+});

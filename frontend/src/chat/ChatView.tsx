@@ -8,6 +8,8 @@ import { ModeSwitch } from "./ModeSwitch";
 import { ContextMeter } from "./ContextMeter";
 import { PermissionsDialog } from "./PermissionsDialog";
 import type { PermissionsBackend } from "../bridge/permissions";
+import type { LoadStarters } from "../bridge/starters";
+import { StarterPrompts } from "./StarterPrompts";
 import { ErrorNotice } from "./ErrorNotice";
 import { whenIdle } from "./idle";
 import { OpenLink, warmUp } from "./Markdown";
@@ -43,10 +45,12 @@ interface Props {
   listCommands?: ListCommands;
   /** the grants and rules behind the Permissions dialog (bound methods by default) */
   perms?: PermissionsBackend;
+  /** the empty chat's suggestions (the bound StarterPrompts by default) */
+  starters?: LoadStarters;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands, perms }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands, perms, starters }: Props) {
   const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
@@ -110,6 +114,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
         {state.order.length === 0 ? (
           <div className="chat-empty muted">
             <p>Ask anything about {workspace.name}. Hearth can read, search and edit files here, and asks before it runs commands.</p>
+            <StarterPrompts onSend={(p) => void send(p)} {...(starters ? { load: starters } : {})} />
           </div>
         ) : (
           <MessageList state={state} actions={actions} />

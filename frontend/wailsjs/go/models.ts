@@ -588,6 +588,20 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class StarterPrompt {
+	    label: string;
+	    prompt: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new StarterPrompt(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.label = source["label"];
+	        this.prompt = source["prompt"];
+	    }
+	}
 	export class StoredCallView {
 	    summary: string;
 	    exitCode?: number;

@@ -122,6 +122,8 @@ export function Shutdown():Promise<void>;
 
 export function StartServing():Promise<app.ServeView>;
 
+export function StarterPrompts():Promise<Array<app.StarterPrompt>>;
+
 export function Stop():Promise<void>;
 
 export function StopServing():Promise<app.ServeView>;

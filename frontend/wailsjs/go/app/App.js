@@ -238,6 +238,10 @@ export function StartServing() {
   return window['go']['app']['App']['StartServing']();
 }
 
+export function StarterPrompts() {
+  return window['go']['app']['App']['StarterPrompts']();
+}
+
 export function Stop() {
   return window['go']['app']['App']['Stop']();
 }
