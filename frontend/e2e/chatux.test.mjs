@@ -172,3 +172,19 @@ describe("Starter prompts", () => {
     }
   });
 });
+
+describe("Sidebar", () => {
+  it("a visible Search files button opens the workspace search", async () => {
+    const s = await chatSetup([]);
+    try {
+      await s.page.getByRole("navigation", { name: "Conversations" }).getByRole("button", { name: "Search files" }).click();
+      const dialog = s.page.getByRole("dialog", { name: "Search the workspace" });
+      await dialog.waitFor();
+      await shot(s.page, "sidebar-search");
+      await s.page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    } finally {
+      await s.close();
+    }
+  });
+});
