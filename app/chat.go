@@ -24,8 +24,22 @@ func (a *App) Send(prompt string) (SendResult, error) {
 	return SendResult{TurnID: id, Queued: queued}, nil
 }
 
-// Stop cancels the running turn; queued prompts still run after it.
+// Stop cancels the running turn and pauses the prompts queued behind it
+// (ResumeQueue runs them, RemoveQueued drops one).
 func (a *App) Stop() { a.conv.Stop() }
+
+// ResumeQueue runs the prompts Stop paused; TurnID is the one that starts
+// now ("" and Queued when it waits behind a running turn).
+func (a *App) ResumeQueue() (SendResult, error) {
+	id, err := a.conv.ResumeQueue()
+	if err != nil {
+		return SendResult{}, viewErr(err)
+	}
+	return SendResult{TurnID: id, Queued: id == ""}, nil
+}
+
+// RemoveQueued drops a queued prompt that has not started.
+func (a *App) RemoveQueued(turnID string) error { return viewErr(a.conv.RemoveQueued(turnID)) }
 
 // Approve answers a pending approval request: allow_once, allow_session or
 // deny (with an optional note the model sees).

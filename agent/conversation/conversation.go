@@ -105,6 +105,7 @@ type Conversation struct {
 	cancel context.CancelFunc
 	stream *turnStream
 	queue  []queuedTurn
+	paused bool // Stop paused the queue: its prompts wait for Resume
 	broker *permission.Broker
 	todos  *tools.TodoList
 	tools  *tools.State // reads and session grants, kept across turns
@@ -138,6 +139,7 @@ func (c *Conversation) Open(ws string) error {
 		return inputf("workspace", "stop the running turn before switching folders")
 	}
 	c.workspace, c.history, c.queue, c.sessionID, c.turns, c.storedTo = ws, nil, nil, "", nil, 0
+	c.paused = false
 	c.freshToolsLocked()
 	c.plan = ""
 	c.broker = permission.NewBroker(c.publishApproval, c.approvalResolved)
@@ -201,12 +203,16 @@ func (c *Conversation) SendWith(prompt string, files []File) (turnID string, que
 	return id, false, nil
 }
 
-// Stop cancels the running turn; queued prompts still run after it.
+// Stop cancels the running turn and pauses the prompts queued behind it:
+// they stay queued until Resume (or RemoveQueued drops them).
 func (c *Conversation) Stop() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.cancel != nil {
 		c.cancel()
+	}
+	if len(c.queue) > 0 {
+		c.paused = true
 	}
 }
 
@@ -244,6 +250,7 @@ func (c *Conversation) Clear() error {
 		return inputf("session", "stop the running turn first")
 	}
 	c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
+	c.queue, c.paused = nil, false
 	c.freshToolsLocked()
 	return nil
 }

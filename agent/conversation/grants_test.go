@@ -56,6 +56,9 @@ func TestSessionGrantEndsWithTheConversation(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := ev.waitApproval(t, first, seen)
+	if req.Headline != "This creates a.txt" {
+		t.Errorf("the card's headline is %q, want it to say the file it creates", req.Headline)
+	}
 	if err := c.Approve(req.RequestID, "allow_session", ""); err != nil {
 		t.Fatal(err)
 	}

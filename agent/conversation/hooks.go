@@ -140,7 +140,8 @@ func (c *Conversation) hookAsker(broker *permission.Broker) hooks.Asker {
 		return nil
 	}
 	return func(ctx context.Context, name, reason string) (bool, error) {
-		d, err := broker.Approve(ctx, permission.Request{CallID: tool.CallID(ctx), Tool: name, Kind: permission.Kind("hook"), Reason: reason})
+		d, err := broker.Approve(ctx, permission.Request{CallID: tool.CallID(ctx), Tool: name, Kind: permission.Kind("hook"), Reason: reason,
+			Headline: "A project hook asks you to confirm " + name})
 		if err != nil {
 			return false, err
 		}

@@ -23,6 +23,9 @@ type ApprovalRequest struct {
 	Tool      string `json:"tool"`
 	Kind      string `json:"kind" tstype:"\"edit\" | \"shell\" | \"other\""`
 	Summary   string `json:"summary"`
+	// Headline says in plain words what the call will do; Summary is why
+	// the policy asks.
+	Headline string `json:"headline,omitempty" tstype:",optional"`
 	// Detail is the exact command (shell) or unified diff (edits).
 	Detail string `json:"detail"`
 	// Agent names the subagent asking; absent for the main agent.

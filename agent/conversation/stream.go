@@ -209,7 +209,8 @@ func (s *turnStream) approvalRequested(req permission.Request) {
 		summary = req.Tool + " " + req.Path
 	}
 	s.send(&ApprovalRequested{ApprovalRequest: ApprovalRequest{RequestID: req.ID,
-		CallID: req.CallID, Tool: req.Tool, Kind: kind, Summary: s.red.String(summary), Detail: s.red.String(detail),
+		CallID: req.CallID, Tool: req.Tool, Kind: kind, Summary: s.red.String(summary),
+		Headline: s.red.String(req.Headline), Detail: s.red.String(detail),
 		Agent: req.Agent}})
 }
 

@@ -55,12 +55,13 @@ func (t *Turn) Built() *assembly.Built { return t.built }
 // prompt; call it before Run.
 func (t *Turn) Attach(parts ...llm.Part) { t.parts = append(t.parts, parts...) }
 
-// runTurns runs turn, then every prompt queued meanwhile, in order.
+// runTurns runs turn, then every prompt queued meanwhile, in order, until
+// the queue is empty or Stop paused it.
 func (c *Conversation) runTurns(next queuedTurn) {
 	for {
 		c.runTurn(next)
 		c.mu.Lock()
-		if len(c.queue) == 0 {
+		if len(c.queue) == 0 || c.paused {
 			c.running, c.cancel, c.stream = false, nil, nil
 			c.mu.Unlock()
 			return

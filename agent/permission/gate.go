@@ -43,6 +43,23 @@ func (gr *Grants) Rules() []Rule {
 	return append([]Rule(nil), gr.rules...)
 }
 
+// Revoke forgets every grant of kind with pattern, reporting whether one
+// was there; the next check of any gate sharing the grants asks again.
+func (gr *Grants) Revoke(kind Kind, pattern string) bool {
+	gr.mu.Lock()
+	defer gr.mu.Unlock()
+	kept := gr.rules[:0]
+	for _, r := range gr.rules {
+		if r.Kind != kind || r.Pattern != pattern {
+			kept = append(kept, r)
+		}
+	}
+	found := len(kept) < len(gr.rules)
+	clear(gr.rules[len(kept):])
+	gr.rules = kept
+	return found
+}
+
 func (gr *Grants) add(r Rule) {
 	gr.mu.Lock()
 	defer gr.mu.Unlock()
@@ -133,6 +150,9 @@ func (g *Gate) check(ctx context.Context, req Request, v *ShellVerdict) error {
 	}
 	req.ID = newID()
 	req.CallID, req.Agent = tool.CallID(ctx), tool.Agent(ctx)
+	if req.Headline == "" {
+		req.Headline = headline(&req, v)
+	}
 	d, err := g.approver.Approve(ctx, req)
 	if err != nil {
 		if ctx.Err() != nil {

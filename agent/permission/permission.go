@@ -66,6 +66,9 @@ type Request struct {
 	Args string `json:"args,omitempty"`
 	// Reason says why the call was not allowed outright.
 	Reason string `json:"reason,omitempty"`
+	// Headline says in one plain sentence what the call will do ("This
+	// runs gofmt, which can rewrite files"), filled in before asking.
+	Headline string `json:"headline,omitempty"`
 	// AlwaysAsk marks a call no rule or mode may approve (deleting the
 	// workspace, home or /); "allow for session" is not offered for it.
 	AlwaysAsk bool `json:"alwaysAsk,omitempty"`

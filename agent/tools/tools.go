@@ -113,6 +113,10 @@ func NewState() *State {
 	return &State{reads: newReadTracker(), grants: &permission.Grants{}}
 }
 
+// Grants are the session's "allow for this session" decisions, whose
+// Revoke takes effect at the next call.
+func (s *State) Grants() *permission.Grants { return s.grants }
+
 // session is the state the tools of one Config share.
 type session struct {
 	root     *workspace.Root

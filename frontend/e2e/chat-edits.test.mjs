@@ -55,7 +55,7 @@ describe("Edits, undo and rewriting the conversation", () => {
       assert.match(readFileSync(path.join(s.ws, "main.go"), "utf8"), /hello, world/);
       // The edit's row expands to its diff.
       await s.page.getByText("Edited main.go · +1 −1").click();
-      await s.page.locator("pre.diff").filter({ hasText: '+\treturn "hello, world"' }).first().waitFor();
+      await s.page.locator(".diff-view tr.diff-add").filter({ hasText: 'return "hello, world"' }).first().waitFor();
       await s.page.getByText("Changed 1 file").getByText("+1").waitFor();
       await shot(s.page, "edit-diff");
       await s.page.getByRole("button", { name: "Undo turn" }).click();

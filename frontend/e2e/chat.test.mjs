@@ -93,7 +93,8 @@ describe("Chat against the real backend and a scripted provider", () => {
       await send(s, "create notes/hello.txt");
       const card = s.page.getByRole("group", { name: /Approval needed/ });
       await card.waitFor();
-      await card.getByText("+hi from e2e").waitFor();
+      await card.locator("tr.diff-add").filter({ hasText: "hi from e2e" }).waitFor();
+      await card.getByText("This creates notes/hello.txt").waitFor();
       await shot(s.page, "approval");
       assert.ok(!existsSync(path.join(s.ws, "notes/hello.txt")), "written before approval");
       await card.getByRole("button", { name: "Allow once" }).click();

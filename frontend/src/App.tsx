@@ -107,6 +107,7 @@ export function App({
     <div className="shell">
       <Sidebar
         onOpenSettings={() => setSettingsOpen(true)}
+        onSearch={() => press({ key: "F", ctrlKey: true, shiftKey: true })}
         sessions={wsPath ? sessions : null}
         workspace={wsPath}
         footer={<IndexStatus shell={shell} workspace={wsPath} />}

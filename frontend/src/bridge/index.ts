@@ -43,6 +43,10 @@ export interface Backend {
   recentWorkspaces(): Promise<WorkspaceView[]>;
   send(text: string): Promise<SendResult>;
   stop(): Promise<void>;
+  /** run the prompts Stop paused */
+  resumeQueue(): Promise<SendResult>;
+  /** drop a queued prompt that has not started */
+  removeQueued(turnId: string): Promise<void>;
   approve(requestId: string, decision: ApprovalDecision): Promise<void>;
   /** regenerate runs a turn's prompt again in place of it and everything after it. */
   regenerate(turnId: string): Promise<SendResult>;
@@ -133,6 +137,8 @@ export const backend: Backend = {
   undoTurn: (turnId, force) => undoReport(() => App.UndoTurn(turnId, force)),
   redoTurn: (turnId, force) => undoReport(() => App.RedoTurn(turnId, force)),
   stop: () => call(() => App.Stop()),
+  resumeQueue: () => call(() => App.ResumeQueue()),
+  removeQueued: (turnId) => call(() => App.RemoveQueued(turnId)),
   approve: (requestId, d) => call(() => App.Approve(requestId, d.kind, d.kind === "deny" ? d.note : "")),
   onChatEvent: (cb) =>
     withRuntime(() =>

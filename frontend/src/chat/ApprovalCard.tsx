@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { DiffView } from "./DiffView";
+import { highlight } from "./highlight";
 import type { ApprovalDecision } from "./protocol";
 import { redact } from "./redact";
 import type { Approval, Decision } from "./state";
@@ -16,38 +17,85 @@ interface Props {
   onAnswer: (requestId: string, d: ApprovalDecision) => void;
 }
 
-/** ApprovalCard asks, inline, whether the agent may run a command or make an edit. */
+/** typing reports whether the user is mid-sentence in a text field, whose Enter must not land on the card. */
+function typing(el: Element | null): boolean {
+  if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) return el.value.trim() !== "";
+  return el instanceof HTMLElement && (el.isContentEditable || el.closest(".approval") !== null);
+}
+
+/** fallbackHeadline words a request from an older backend that sends no headline. */
+function fallbackHeadline(a: Approval): string {
+  if (a.kind === "shell") return "This runs a shell command";
+  if (a.kind === "edit") return "This edits a file";
+  return `This calls ${a.tool}`;
+}
+
+/**
+ * ApprovalCard asks, inline, whether the agent may run a command or make an
+ * edit: a plain headline, the exact command or a highlighted diff, Enter to
+ * allow once and Esc to deny while the card has the keyboard.
+ */
 export function ApprovalCard({ approval: a, onAnswer }: Props) {
   const [denying, setDenying] = useState(false);
   const [note, setNote] = useState("");
-  const first = useRef<HTMLButtonElement>(null);
+  const card = useRef<HTMLElement>(null);
+  const allow = useRef<HTMLButtonElement>(null);
 
-  // Take the keyboard only from nothing in particular: a keystroke meant
-  // for the composer must never land on "Allow", and an older card keeps it.
+  // The card takes the keyboard when it appears, unless the user is typing:
+  // a keystroke meant for the composer must never allow a call.
   useEffect(() => {
-    const active = document.activeElement;
-    const busy = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ||
-      (active instanceof HTMLElement && (active.isContentEditable || active.closest(".approval") !== null));
-    if (!busy) first.current?.focus();
+    if (!typing(document.activeElement)) allow.current?.focus();
   }, []);
 
   if (a.decision !== null) {
     return (
       <p className={`approval-done decision-${a.decision}`}>
-        {decided[a.decision]}: {redact(a.summary)}
+        {decided[a.decision]}: {redact(a.headline || a.summary)}
       </p>
     );
   }
   const answer = (d: ApprovalDecision) => onAnswer(a.requestId, d);
   const busy = a.answered !== null;
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (busy || denying || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const t = e.target as HTMLElement;
+    // Buttons, links and fields keep their own Enter.
+    if (e.key === "Enter" && !t.closest("button, a, input, textarea, select")) {
+      e.preventDefault();
+      answer({ kind: "allow_once" });
+    } else if (e.key === "Escape" && !t.closest("input, textarea")) {
+      e.preventDefault();
+      e.stopPropagation();
+      answer({ kind: "deny", note: "" });
+    }
+  };
+  const headline = redact(a.headline || fallbackHeadline(a));
+  const shown = redact(a.detail);
+  const shell = a.kind === "shell" ? highlight(shown, "bash") : null;
   return (
-    <section className="approval" role="group" aria-label={`Approval needed: ${a.tool}`}>
-      <p className="approval-summary">
+    <section
+      ref={card}
+      className="approval"
+      role="group"
+      tabIndex={-1}
+      aria-label={`Approval needed: ${a.tool}`}
+      aria-describedby={`head-${a.requestId} keys-${a.requestId}`}
+      onKeyDown={onKeyDown}
+    >
+      <p className="approval-headline" id={`head-${a.requestId}`}>
         {a.agent && <span className="approval-agent">Subagent {a.agent}: </span>}
-        <strong>{a.kind === "shell" ? "Run this command?" : a.kind === "edit" ? "Apply this edit?" : `Allow ${a.tool}?`}</strong>{" "}
-        {redact(a.summary)}
+        {headline}
       </p>
-      {a.kind === "edit" ? <DiffView diff={a.detail} label="Proposed edit" /> : a.detail && <pre className="approval-detail">{redact(a.detail)}</pre>}
+      {a.kind !== "edit" && a.summary && <p className="approval-why">Asked because it {redact(a.summary)}</p>}
+      {a.kind === "edit" ? (
+        <DiffView diff={a.detail} label="Proposed edit" />
+      ) : shell !== null ? (
+        <pre className="approval-detail">
+          <code className="hljs language-bash" dangerouslySetInnerHTML={{ __html: shell }} />
+        </pre>
+      ) : (
+        shown && <pre className="approval-detail">{shown}</pre>
+      )}
       {denying ? (
         <form
           className="row"
@@ -70,6 +118,7 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
                 e.preventDefault();
                 e.stopPropagation();
                 setDenying(false);
+                card.current?.focus();
               }
             }}
           />
@@ -82,7 +131,7 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
         </form>
       ) : (
         <div className="row">
-          <button type="button" ref={first} disabled={busy} onClick={() => answer({ kind: "allow_once" })}>
+          <button type="button" ref={allow} className="primary" disabled={busy} onClick={() => answer({ kind: "allow_once" })}>
             Allow once
           </button>
           <button type="button" disabled={busy} onClick={() => answer({ kind: "allow_session" })}>
@@ -91,6 +140,9 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
           <button type="button" className="danger" disabled={busy} onClick={() => setDenying(true)}>
             Deny…
           </button>
+          <span className="approval-keys" id={`keys-${a.requestId}`}>
+            Enter to allow · Esc to deny
+          </span>
         </div>
       )}
     </section>

@@ -39,6 +39,37 @@ describe("ChatView composer", () => {
     expect(screen.getByText("hello")).toBeTruthy();
   });
 
+  it("Stop pauses queued prompts, which wait with Resume and Remove", async () => {
+    const { backend, input } = setup();
+    vi.mocked(backend.send).mockResolvedValueOnce({ turnId: "q1", queued: true });
+    vi.mocked(backend.send).mockResolvedValueOnce({ turnId: "q2", queued: true });
+    await play(backend, ...stream("t1", started("p"), text("partial")));
+    for (const prompt of ["next one", "and another"]) {
+      fireEvent.change(input, { target: { value: prompt } });
+      await act(async () => {
+        fireEvent.keyDown(input, { key: "Enter" });
+      });
+    }
+    expect(screen.getAllByText("Queued: waits for the current reply.")).toHaveLength(2);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Stop" }));
+    });
+    await play(backend, { turnId: "t1", seq: 3, type: "done", text: "partial", iterations: 1, elapsedMs: 5, stopped: true, usage: usage(1, 1), cost: null });
+    const paused = screen.getAllByRole("group", { name: "Paused prompt" });
+    expect(paused).toHaveLength(2);
+    expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole("button", { name: "Remove" })[1] as HTMLElement);
+    });
+    expect(backend.removeQueued).toHaveBeenCalledWith("q2");
+    expect(screen.queryByText("and another")).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Resume" }));
+    });
+    expect(backend.resumeQueue).toHaveBeenCalled();
+    expect(screen.getByText("Queued: waits for the current reply.")).toBeTruthy();
+  });
+
   it("turns Send into Stop during a stream; the button and Esc stop", async () => {
     const { backend, input } = setup();
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();
@@ -174,7 +205,7 @@ describe("ChatView per-turn actions", () => {
     await play(backend, ...stream("a", started("edit"), text("done"), { type: "changes", files: ["/p/a.go", "/p/logo.png"], stats }, done()));
     expect(screen.getByText("Changed 2 files").textContent).toContain("+2");
     expect(screen.getByText("(binary)")).toBeTruthy();
-    expect(screen.getByLabelText("Changes to /p/a.go").textContent).toContain("+more");
+    expect(screen.getByLabelText("Changes to /p/a.go").textContent).toContain("added: more");
   });
 
   it("a full context offers compaction and says what it did", async () => {
@@ -278,12 +309,13 @@ describe("ChatView stream", () => {
     const { backend, input } = setup();
     input.blur();
     await play(backend, ...stream("t1", started("p"),
-      { type: "approval_requested", requestId: "r1", callId: "c1", tool: "shell", kind: "shell", summary: "deletes build output", detail: "rm -rf build" },
-      { type: "approval_requested", requestId: "r2", callId: "c2", tool: "edit_file", kind: "edit", summary: "main.go", detail: "@@ -1 +1 @@\n-old\n+new\n" }));
+      { type: "approval_requested", requestId: "r1", callId: "c1", tool: "shell", kind: "shell", summary: "deletes build output", headline: "This runs rm, which deletes files", detail: "rm -rf build" },
+      { type: "approval_requested", requestId: "r2", callId: "c2", tool: "edit_file", kind: "edit", summary: "main.go", headline: "This writes main.go", detail: "@@ -1 +1 @@\n-old\n+new\n" }));
     const card = screen.getByRole("group", { name: "Approval needed: shell" });
+    expect(card.textContent).toContain("This runs rm, which deletes files");
     expect(document.activeElement).toBe(screen.getAllByRole("button", { name: "Allow once" })[0]);
     expect(card.textContent).toContain("rm -rf build");
-    expect(screen.getByLabelText("Proposed edit").querySelector(".diff-add")?.textContent).toBe("+new\n");
+    expect(screen.getByLabelText("Proposed edit").querySelector("tr.diff-add")?.textContent).toBe("+added: new");
     await act(async () => {
       fireEvent.click(screen.getAllByRole("button", { name: "Allow for session" })[0] as HTMLElement);
     });
@@ -300,7 +332,7 @@ describe("ChatView stream", () => {
     expect(backend.approve).toHaveBeenCalledWith("r2", { kind: "deny", note: "use a patch instead" });
     await play(backend, { type: "approval_resolved", requestId: "r2", decision: "deny", turnId: "t1", seq: 4 },
       { type: "approval_resolved", requestId: "r1", decision: "allow_session", turnId: "t1", seq: 5 });
-    expect(screen.getByText(/Denied: main.go/)).toBeTruthy();
+    expect(screen.getByText(/Denied: This writes main.go/)).toBeTruthy();
     expect(screen.getByText(/Allowed for this session/)).toBeTruthy();
   });
 

@@ -6,6 +6,10 @@ import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
 import { ModeSwitch } from "./ModeSwitch";
 import { ContextMeter } from "./ContextMeter";
+import { PermissionsDialog } from "./PermissionsDialog";
+import type { PermissionsBackend } from "../bridge/permissions";
+import type { LoadStarters } from "../bridge/starters";
+import { StarterPrompts } from "./StarterPrompts";
 import { ErrorNotice } from "./ErrorNotice";
 import { whenIdle } from "./idle";
 import { OpenLink, warmUp } from "./Markdown";
@@ -39,12 +43,17 @@ interface Props {
   findFiles?: FindFiles;
   /** the commands the composer's "/" offers (the shell bridge's listCommands) */
   listCommands?: ListCommands;
+  /** the grants and rules behind the Permissions dialog (bound methods by default) */
+  perms?: PermissionsBackend;
+  /** the empty chat's suggestions (the bound StarterPrompts by default) */
+  starters?: LoadStarters;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands, perms, starters }: Props) {
+  const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
-  const { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
+  const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
 
   const actions: TurnActions = useMemo(
@@ -55,9 +64,11 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
       onReplace: replace,
       onUndo: (turnId, redo) => void undo(turnId, redo),
       onCompact: () => void compact(),
+      onResumeQueue: () => void resumeQueue(),
+      onRemoveQueued: (turnId) => void removeQueued(turnId),
       busy: streaming,
     }),
-    [approve, onOpenSettings, send, replace, undo, compact, streaming],
+    [approve, onOpenSettings, send, replace, undo, compact, resumeQueue, removeQueued, streaming],
   );
 
   useEffect(() => whenIdle([warmUp]), []);
@@ -91,6 +102,9 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
             {workspace.path}
           </span>
           <ContextMeter state={state} />
+          <button type="button" className="link chat-permissions" onClick={() => setPermsOpen(true)}>
+            Permissions
+          </button>
           {onChooseWorkspace && (
             <button type="button" className="link chat-switch" onClick={onChooseWorkspace}>
               Open another folder…
@@ -100,6 +114,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
         {state.order.length === 0 ? (
           <div className="chat-empty muted">
             <p>Ask anything about {workspace.name}. Hearth can read, search and edit files here, and asks before it runs commands.</p>
+            <StarterPrompts onSend={(p) => void send(p)} {...(starters ? { load: starters } : {})} />
           </div>
         ) : (
           <MessageList state={state} actions={actions} />
@@ -136,6 +151,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           onAttach={onAttach}
           listCommands={listCommands}
         />
+        {permsOpen && <PermissionsDialog onClose={() => setPermsOpen(false)} {...(perms ? { perms } : {})} />}
       </section>
     </OpenLink.Provider>
   );

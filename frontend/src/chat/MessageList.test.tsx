@@ -9,7 +9,7 @@ import type { TurnActions } from "./TurnView";
 
 const actions: TurnActions = {
   onAnswer: () => undefined, onOpenSettings: () => undefined, onRetry: () => undefined, onReplace: async () => true,
-  onUndo: () => undefined, onCompact: () => undefined, busy: false,
+  onUndo: () => undefined, onCompact: () => undefined, onResumeQueue: () => undefined, onRemoveQueued: () => undefined, busy: false,
 };
 
 // happy-dom does no layout: give the scroller a fixed viewport whose

@@ -15,11 +15,31 @@ export function RetryNotice({ retry }: { retry: Retry }) {
   );
 }
 
-/** TurnFooter: "Cooked for X", tokens and (when known) cost once a turn ends; a live clock while it runs. */
-export function TurnFooter({ turn }: { turn: Turn }) {
+/**
+ * TurnFooter: "Cooked for X", tokens and (when known) cost once a turn ends;
+ * a live clock while it runs; Resume and Remove on a prompt Stop paused.
+ */
+export function TurnFooter({ turn, onResume, onRemove }: { turn: Turn; onResume?: () => void; onRemove?: () => void }) {
   const live = turn.status === "running";
   const now = useNow(live && turn.startedAt !== null);
   if (turn.status === "queued") return <p className="turn-footer muted">Queued: waits for the current reply.</p>;
+  if (turn.status === "paused") {
+    return (
+      <div className="turn-footer queue-paused" role="group" aria-label="Paused prompt">
+        <span>Paused: Stop held this prompt back.</span>
+        {onResume && (
+          <button type="button" onClick={onResume}>
+            Resume
+          </button>
+        )}
+        {onRemove && (
+          <button type="button" onClick={onRemove}>
+            Remove
+          </button>
+        )}
+      </div>
+    );
+  }
   if (live) {
     return (
       <p className="turn-footer muted" aria-live="off">

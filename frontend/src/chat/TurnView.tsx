@@ -23,6 +23,9 @@ export interface TurnActions {
   onUndo: (turnId: string, redo: boolean) => void;
   /** shrink the conversation's context (offered when it is full) */
   onCompact: () => void;
+  /** run the prompts Stop paused; drop one of them */
+  onResumeQueue: () => void;
+  onRemoveQueued: (turnId: string) => void;
   /** a turn is running: the backend refuses reruns and undo until it ends */
   busy: boolean;
 }
@@ -94,7 +97,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
           />
         )}
         {turn.status === "stopped" && <p className="muted">Stopped.</p>}
-        <TurnFooter turn={turn} />
+        <TurnFooter turn={turn} onResume={actions.onResumeQueue} onRemove={() => actions.onRemoveQueued(turn.turnId)} />
         <TurnControls
           turn={turn}
           onRegenerate={idle && turn.prompt ? () => void actions.onReplace(turn.turnId, turn.prompt, false) : undefined}

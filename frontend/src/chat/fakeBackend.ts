@@ -39,6 +39,8 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     undoTurn: vi.fn(async () => ({ restored: [], deleted: [], conflicts: [] })),
     redoTurn: vi.fn(async () => ({ restored: [], deleted: [], conflicts: [] })),
     stop: vi.fn(async () => undefined),
+    resumeQueue: vi.fn(async () => ({ turnId: "", queued: true })),
+    removeQueued: vi.fn(async () => undefined),
     approve: vi.fn(async () => undefined),
     openExternal: vi.fn(),
     onChatEvent: (cb) => {

@@ -38,7 +38,7 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
     num(r, "durationMs"),
   approval_requested: (r) =>
     str(r, "requestId") && str(r, "callId") && str(r, "tool") && typeof r.kind === "string" && approvalKinds.has(r.kind) &&
-    str(r, "summary") && str(r, "detail"),
+    str(r, "summary") && str(r, "detail") && (r.headline === undefined || typeof r.headline === "string"),
   approval_resolved: (r) => str(r, "requestId") && (r.decision === undefined || (typeof r.decision === "string" && decisions.has(r.decision))),
   usage: (r) => isUsage(r.usage) && costOk(r) && (r.window === undefined || typeof r.window === "number"),
   retry: (r) => str(r, "class") && num(r, "attempt") && num(r, "delayMs"),

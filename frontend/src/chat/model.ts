@@ -44,7 +44,8 @@ export type Part =
   | { kind: "compacted"; how: string; before: number; after: number }
   | { kind: "hook"; hook: HookRun };
 
-export type TurnStatus = "queued" | "running" | "done" | "stopped" | "error";
+/** paused: queued, held back by Stop until Resume */
+export type TurnStatus = "queued" | "paused" | "running" | "done" | "stopped" | "error";
 
 export interface Retry {
   class: string;
@@ -102,7 +103,11 @@ export type ChatAction =
   | { type: "load"; state: ChatState }
   /** from and every turn after it were replaced by turnId (regenerate, edit-and-resend) */
   | { type: "replaced"; from: string; turnId: string; prompt: string; queued: boolean }
-  | { type: "undone"; turnId: string; undone: boolean };
+  | { type: "undone"; turnId: string; undone: boolean }
+  /** Stop held the queued prompts back (paused), Resume let them go (resumed), one was dropped (removed) */
+  | { type: "paused" }
+  | { type: "resumed" }
+  | { type: "removed"; turnId: string };
 
 /** What the reducer takes: events, and placeholders for malformed ones. */
 export type Incoming = ChatEvent | Skipped;

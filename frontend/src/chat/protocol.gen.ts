@@ -31,6 +31,11 @@ export interface ApprovalRequest {
   kind: "edit" | "shell" | "other";
   summary: string;
   /**
+   * Headline says in plain words what the call will do; Summary is why
+   * the policy asks.
+   */
+  headline?: string;
+  /**
    * Detail is the exact command (shell) or unified diff (edits).
    */
   detail: string;

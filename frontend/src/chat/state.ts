@@ -81,6 +81,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
     case "approval_requested": {
       const a: Approval = {
         requestId: e.requestId, callId: e.callId, tool: e.tool, kind: e.kind, summary: e.summary, detail: e.detail,
+        ...(e.headline ? { headline: e.headline } : {}),
+        ...(e.agent ? { agent: e.agent } : {}),
         decision: null, answered: null,
       };
       return { ...base, approvals: { ...t.approvals, [e.requestId]: a }, parts: [...t.parts, { kind: "approval", requestId: e.requestId }] };
@@ -199,6 +201,21 @@ export function chatReducer(s: ChatState, a: ChatAction): ChatState {
       const order = s.order.slice(0, at);
       const turns = Object.fromEntries(order.map((id) => [id, s.turns[id]]).filter((e): e is [string, Turn] => e[1] !== undefined));
       return chatReducer({ order, turns }, { type: "sent", turnId: a.turnId, prompt: a.prompt, queued: a.queued });
+    }
+    case "paused":
+    case "resumed": {
+      const [from, to]: [TurnStatus, TurnStatus] = a.type === "paused" ? ["queued", "paused"] : ["paused", "queued"];
+      const turns = { ...s.turns };
+      for (const id of s.order) {
+        const t = turns[id];
+        if (t?.status === from) turns[id] = { ...t, status: to };
+      }
+      return { ...s, turns };
+    }
+    case "removed": {
+      if (!s.turns[a.turnId]) return s;
+      const turns = Object.fromEntries(Object.entries(s.turns).filter(([id]) => id !== a.turnId));
+      return { order: s.order.filter((id) => id !== a.turnId), turns };
     }
     case "undone": {
       const t = s.turns[a.turnId];

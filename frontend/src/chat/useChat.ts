@@ -75,9 +75,34 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     [backend],
   );
 
+  // Stop holds queued prompts back: they wait, paused, for Resume or Remove.
   const stop = useCallback(() => {
-    backend.stop().catch((e: unknown) => setNotice(noticeOf(e)));
+    backend
+      .stop()
+      .then(() => dispatch({ type: "paused" }))
+      .catch((e: unknown) => setNotice(noticeOf(e)));
   }, [backend]);
+
+  const resumeQueue = useCallback(async () => {
+    try {
+      await backend.resumeQueue();
+      dispatch({ type: "resumed" });
+    } catch (e) {
+      setNotice(noticeOf(e));
+    }
+  }, [backend]);
+
+  const removeQueued = useCallback(
+    async (turnId: string) => {
+      try {
+        await backend.removeQueued(turnId);
+        dispatch({ type: "removed", turnId });
+      } catch (e) {
+        setNotice(noticeOf(e));
+      }
+    },
+    [backend],
+  );
 
   const approve = useCallback(
     async (requestId: string, decision: ApprovalDecision) => {
@@ -147,5 +172,5 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
   const dismissNotice = useCallback(() => setNotice(null), []);
   const dismissToast = useCallback(() => setToast(null), []);
 
-  return { state, notice, toast, send, stop, approve, replace, undo, compact, dismissNotice, dismissToast };
+  return { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast };
 }

@@ -9,9 +9,11 @@ interface Props {
   workspace?: string | null;
   /** footer sits above the Settings button (the index status). */
   footer?: ReactNode;
+  /** opens the workspace search (shown while a folder is open) */
+  onSearch?: () => void;
 }
 
-export function Sidebar({ onOpenSettings, sessions = null, workspace = null, footer }: Props) {
+export function Sidebar({ onOpenSettings, sessions = null, workspace = null, footer, onSearch }: Props) {
   return (
     <nav className="sidebar" aria-label="Conversations">
       <div className="brand">
@@ -26,6 +28,11 @@ export function Sidebar({ onOpenSettings, sessions = null, workspace = null, foo
         </div>
       )}
       {footer}
+      {workspace && onSearch && (
+        <button type="button" className="sidebar-settings sidebar-search" onClick={onSearch} title="Search the workspace (Ctrl/⌘ + Shift + F)">
+          Search files
+        </button>
+      )}
       <button type="button" className="sidebar-settings" onClick={onOpenSettings} title="Settings (Ctrl/⌘ + ,)">
         Settings
       </button>

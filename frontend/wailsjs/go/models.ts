@@ -470,6 +470,54 @@ export namespace app {
 	        this.pendingPlan = source["pendingPlan"];
 	    }
 	}
+	export class PermissionRule {
+	    tool: string;
+	    pattern: string;
+	    effect: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PermissionRule(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.tool = source["tool"];
+	        this.pattern = source["pattern"];
+	        this.effect = source["effect"];
+	    }
+	}
+	export class PermissionsView {
+	    grants: PermissionRule[];
+	    rules: PermissionRule[];
+	
+	    static createFrom(source: any = {}) {
+	        return new PermissionsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.grants = this.convertValues(source["grants"], PermissionRule);
+	        this.rules = this.convertValues(source["rules"], PermissionRule);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ProviderInput {
 	    baseUrl: string;
 	    model: string;
@@ -746,6 +794,20 @@ export namespace app {
 		    }
 		    return a;
 		}
+	}
+	export class StarterPrompt {
+	    label: string;
+	    prompt: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new StarterPrompt(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.label = source["label"];
+	        this.prompt = source["prompt"];
+	    }
 	}
 	export class StoredCallView {
 	    summary: string;

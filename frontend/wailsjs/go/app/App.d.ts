@@ -76,6 +76,8 @@ export function OpenSessionsInBackground(arg1:any):Promise<void>;
 
 export function OpenWorkspace(arg1:string):Promise<app.WorkspaceView>;
 
+export function Permissions():Promise<app.PermissionsView>;
+
 export function ReadSnippet(arg1:string,arg2:number):Promise<app.SnippetView>;
 
 export function RecentWorkspaces():Promise<Array<app.WorkspaceView>>;
@@ -92,11 +94,19 @@ export function RemoveKnowledgeFolder(arg1:string):Promise<app.SettingsView>;
 
 export function RemoveMCPServer(arg1:string):Promise<app.MCPView>;
 
+export function RemoveQueued(arg1:string):Promise<void>;
+
 export function RenameSession(arg1:string,arg2:string):Promise<void>;
 
 export function RestartMCPServer(arg1:string):Promise<app.MCPView>;
 
 export function RestoreSession(arg1:string):Promise<void>;
+
+export function ResumeQueue():Promise<app.SendResult>;
+
+export function RevokeGrant(arg1:string,arg2:string):Promise<app.PermissionsView>;
+
+export function RevokeRule(arg1:app.PermissionRule):Promise<app.PermissionsView>;
 
 export function SaveGlobal(arg1:app.GlobalInput):Promise<app.SettingsView>;
 
@@ -133,6 +143,8 @@ export function Shutdown():Promise<void>;
 export function SignInMCPServer(arg1:string):Promise<app.MCPView>;
 
 export function StartServing():Promise<app.ServeView>;
+
+export function StarterPrompts():Promise<Array<app.StarterPrompt>>;
 
 export function Stop():Promise<void>;
 

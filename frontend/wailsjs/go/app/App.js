@@ -146,6 +146,10 @@ export function OpenWorkspace(arg1) {
   return window['go']['app']['App']['OpenWorkspace'](arg1);
 }
 
+export function Permissions() {
+  return window['go']['app']['App']['Permissions']();
+}
+
 export function ReadSnippet(arg1, arg2) {
   return window['go']['app']['App']['ReadSnippet'](arg1, arg2);
 }
@@ -178,6 +182,10 @@ export function RemoveMCPServer(arg1) {
   return window['go']['app']['App']['RemoveMCPServer'](arg1);
 }
 
+export function RemoveQueued(arg1) {
+  return window['go']['app']['App']['RemoveQueued'](arg1);
+}
+
 export function RenameSession(arg1, arg2) {
   return window['go']['app']['App']['RenameSession'](arg1, arg2);
 }
@@ -188,6 +196,18 @@ export function RestartMCPServer(arg1) {
 
 export function RestoreSession(arg1) {
   return window['go']['app']['App']['RestoreSession'](arg1);
+}
+
+export function ResumeQueue() {
+  return window['go']['app']['App']['ResumeQueue']();
+}
+
+export function RevokeGrant(arg1, arg2) {
+  return window['go']['app']['App']['RevokeGrant'](arg1, arg2);
+}
+
+export function RevokeRule(arg1) {
+  return window['go']['app']['App']['RevokeRule'](arg1);
 }
 
 export function SaveGlobal(arg1) {
@@ -260,6 +280,10 @@ export function SignInMCPServer(arg1) {
 
 export function StartServing() {
   return window['go']['app']['App']['StartServing']();
+}
+
+export function StarterPrompts() {
+  return window['go']['app']['App']['StarterPrompts']();
 }
 
 export function Stop() {

@@ -1,0 +1,67 @@
+package conversation
+
+import (
+	"fmt"
+
+	"github.com/hearth-agent/hearth/agent/permission"
+)
+
+// Permissions is what currently lets calls run without asking: the grants
+// made in this conversation and the workspace's saved rules.
+type Permissions struct {
+	Grants []permission.Rule
+	Rules  []permission.Rule
+}
+
+// Permissions lists this conversation's grants and the open workspace's
+// saved rules (none when no workspace is open).
+func (c *Conversation) Permissions() (Permissions, error) {
+	c.mu.Lock()
+	grants, ws := c.tools.Grants().Rules(), c.workspace
+	c.mu.Unlock()
+	p := Permissions{Grants: grants}
+	if ws == "" {
+		return p, nil
+	}
+	pol, err := permission.Load(ws)
+	if err != nil {
+		return p, err
+	}
+	p.Rules = pol.Rules
+	return p, nil
+}
+
+// RevokeGrant forgets this conversation's grant of kind and pattern: the
+// next such call asks again, even within a running turn.
+func (c *Conversation) RevokeGrant(kind, pattern string) error {
+	c.mu.Lock()
+	g := c.tools.Grants()
+	c.mu.Unlock()
+	if !g.Revoke(permission.Kind(kind), pattern) {
+		return inputf("grant", fmt.Sprintf("no %s grant %q in this conversation", kind, pattern))
+	}
+	return nil
+}
+
+// RevokeRule removes a saved rule from the workspace's permission file.
+func (c *Conversation) RevokeRule(rule permission.Rule) error {
+	ws := c.Workspace()
+	if ws == "" {
+		return inputf("workspace", "no folder is open")
+	}
+	pol, err := permission.Load(ws)
+	if err != nil {
+		return err
+	}
+	kept := pol.Rules[:0:0]
+	for _, r := range pol.Rules {
+		if r != rule {
+			kept = append(kept, r)
+		}
+	}
+	if len(kept) == len(pol.Rules) {
+		return inputf("rule", fmt.Sprintf("no saved rule %s %s %q", rule.Effect, rule.Kind, rule.Pattern))
+	}
+	pol.Rules = kept
+	return pol.Save(ws)
+}

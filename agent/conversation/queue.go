@@ -1,0 +1,48 @@
+package conversation
+
+// Queued lists the ids of the prompts waiting behind the running turn, in
+// order, and whether Stop paused them.
+func (c *Conversation) Queued() (ids []string, paused bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, q := range c.queue {
+		ids = append(ids, q.id)
+	}
+	return ids, c.paused
+}
+
+// ResumeQueue runs the prompts Stop paused, in order, after the running turn if
+// one runs; it reports the id of the prompt that starts now ("" when it
+// waits behind a running turn).
+func (c *Conversation) ResumeQueue() (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.queue) == 0 {
+		return "", inputf("queue", "no queued prompt to resume")
+	}
+	c.paused = false
+	if c.running {
+		return "", nil
+	}
+	next := c.queue[0]
+	c.queue = c.queue[1:]
+	c.running = true
+	go c.runTurns(next)
+	return next.id, nil
+}
+
+// RemoveQueued drops a queued prompt that has not started.
+func (c *Conversation) RemoveQueued(turnID string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for i, q := range c.queue {
+		if q.id == turnID {
+			c.queue = append(c.queue[:i:i], c.queue[i+1:]...)
+			if len(c.queue) == 0 {
+				c.paused = false
+			}
+			return nil
+		}
+	}
+	return inputf("queue", "that prompt is not queued (it started or was removed)")
+}
