@@ -56,7 +56,9 @@ describe("Serving the agent from the app", () => {
       await page.goto(app.url);
       await openWorkspace(page, ws);
       const dialog = await openSettings(page);
-      await dialog.getByRole("checkbox", { name: "Serve the agent on this computer" }).check();
+      // The box is ticked once the server answers, so click and wait for it rather than check().
+      const serveBox = dialog.getByRole("checkbox", { name: "Serve the agent on this computer" });
+      await serveBox.click();
       await dialog.getByText(`Listening on http://127.0.0.1:${port}/v1`).waitFor();
 
       const denied = await fetch(`http://127.0.0.1:${port}/v1/models`);
@@ -78,7 +80,7 @@ describe("Serving the agent from the app", () => {
       assert.equal(readFileSync(path.join(ws, "served.txt"), "utf8"), "from the API\n");
       await card.waitFor({ state: "detached" });
 
-      await dialog.getByRole("checkbox", { name: "Serve the agent on this computer" }).uncheck();
+      await serveBox.click();
       await dialog.getByText("Listening on").waitFor({ state: "detached" });
       await assert.rejects(fetch(`http://127.0.0.1:${port}/health`, { signal: globalThis.AbortSignal.timeout(5000) }));
     } finally {
