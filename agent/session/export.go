@@ -20,6 +20,12 @@ func (t *Transcript) Redacted(r Redactor) *Transcript {
 	out := &Transcript{Session: t.Session, Messages: make([]Message, len(t.Messages))}
 	out.Session.Title = r.String(t.Session.Title)
 	out.Session.Workspace = r.String(t.Session.Workspace)
+	if t.Session.Todos != nil {
+		out.Session.Todos = make([]Todo, len(t.Session.Todos))
+		for i, td := range t.Session.Todos {
+			out.Session.Todos[i] = Todo{Content: r.String(td.Content), Status: td.Status}
+		}
+	}
 	for i, m := range t.Messages {
 		m.Text, m.Reasoning, m.Error = r.String(m.Text), r.String(m.Reasoning), r.String(m.Error)
 		calls := make([]ToolCall, len(m.ToolCalls))
@@ -74,8 +80,12 @@ func writeMarkdown(w io.Writer, t *Transcript) error {
 	if s.Model != "" {
 		fmt.Fprintf(&b, "- Model: %s/%s\n", s.Provider, s.Model)
 	}
+	if s.Mode != "" {
+		fmt.Fprintf(&b, "- Mode: %s\n", s.Mode)
+	}
 	fmt.Fprintf(&b, "- Created: %s\n- Tokens: %d in, %d out\n- Cost: $%.4f\n",
 		s.CreatedAt.UTC().Format(time.RFC3339), s.Usage.InputTokens, s.Usage.OutputTokens, s.Usage.CostUSD)
+	writeTodos(&b, s.Todos)
 	for _, m := range t.Messages {
 		b.WriteString("\n")
 		switch m.Role {
@@ -125,6 +135,25 @@ func writeMarkdown(w io.Writer, t *Transcript) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// todoMarks are a todo item's status as a Markdown task-list box.
+var todoMarks = map[string]string{"completed": "[x]", "in_progress": "[~]"}
+
+// writeTodos writes the conversation's todo list, the approved plan's steps
+// as the model ticked them off.
+func writeTodos(b *strings.Builder, todos []Todo) {
+	if len(todos) == 0 {
+		return
+	}
+	b.WriteString("\n## Todo list\n\n")
+	for _, t := range todos {
+		mark := todoMarks[t.Status]
+		if mark == "" {
+			mark = "[ ]"
+		}
+		fmt.Fprintf(b, "- %s %s\n", mark, t.Content)
+	}
 }
 
 // writeFence writes body in a code fence longer than any backtick run in it,

@@ -95,6 +95,10 @@ type Session struct {
 	UpdatedAt   time.Time `json:"updated_at"`
 	Usage       Usage     `json:"usage"`
 	DeletedAt   time.Time `json:"deleted_at,omitzero"`
+	// Mode is the conversation's mode (plan, ask, edits, auto; "" for the
+	// Settings default) and Todos its todo list, both as last set.
+	Mode  string `json:"mode,omitempty"`
+	Todos []Todo `json:"todos,omitempty"`
 }
 
 // Message is one user message, assistant step or compaction summary.

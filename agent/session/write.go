@@ -15,6 +15,7 @@ type NewSession struct {
 	Workspace string
 	Provider  string
 	Model     string
+	Mode      string // the conversation's mode when it starts
 }
 
 // Create starts an empty session.
@@ -23,12 +24,12 @@ func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
 		return Session{}, errors.New("session: a workspace is required")
 	}
 	now := s.opt.Now()
-	sess := Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model,
+	sess := Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model, Mode: n.Mode,
 		CreatedAt: fromMillis(toMillis(now)), UpdatedAt: fromMillis(toMillis(now))}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO sessions
-			(id, workspace, provider, model, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-			sess.ID, sess.Workspace, sess.Provider, sess.Model, toMillis(now), toMillis(now))
+			(id, workspace, provider, model, mode, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode, toMillis(now), toMillis(now))
 		return err
 	})
 	if err != nil {

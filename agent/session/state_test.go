@@ -1,0 +1,75 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/hearth-agent/hearth/agent/redact"
+)
+
+// A session keeps its mode and todo list: read back by Get, List and Load,
+// copied into a fork, shown (redacted) in a Markdown export.
+func TestSessionKeepsModeAndTodos(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	sess, err := s.Create(ctx, NewSession{Workspace: "/ws", Provider: "openai", Model: "m", Mode: "plan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustLoad(t, s, sess.ID).Session; got.Mode != "plan" || got.Todos != nil {
+		t.Fatalf("new session: mode %q, todos %v", got.Mode, got.Todos)
+	}
+	todos := []Todo{{Content: "Write notes.txt with sk-abcdefghijklmnopqrstuvwx", Status: "completed"},
+		{Content: "Say what changed", Status: "in_progress"}, {Content: "Run tests", Status: "pending"}}
+	if err := s.SetMode(ctx, sess.ID, "edits"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetTodos(ctx, sess.ID, todos); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Get(ctx, sess.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Mode != "edits" || !reflect.DeepEqual(got.Todos, todos) {
+		t.Errorf("Get: mode %q, todos %+v", got.Mode, got.Todos)
+	}
+	list, err := s.List(ctx, ListOptions{})
+	if err != nil || len(list) != 1 || list[0].Mode != "edits" || len(list[0].Todos) != 3 {
+		t.Errorf("List: %+v, %v", list, err)
+	}
+	m := mustUser(t, s, sess.ID, "do it")
+	fork, err := s.Fork(ctx, sess.ID, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := mustLoad(t, s, fork.ID).Session; f.Mode != "edits" || !reflect.DeepEqual(f.Todos, todos) {
+		t.Errorf("fork: mode %q, todos %+v", f.Mode, f.Todos)
+	}
+	var buf bytes.Buffer
+	if err := Export(&buf, mustLoad(t, s, sess.ID), FormatMarkdown, redact.New("sk-abcdefghijklmnopqrstuvwx")); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"- Mode: edits\n", "## Todo list\n\n- [x] Write notes.txt with ", "- [~] Say what changed\n- [ ] Run tests\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("export lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "sk-abcdefghijklmnopqrstuvwx") {
+		t.Error("the export shows a secret from the todo list")
+	}
+	if err := s.SetTodos(ctx, sess.ID, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustLoad(t, s, sess.ID).Session; got.Todos != nil {
+		t.Errorf("cleared todo list reads back as %+v", got.Todos)
+	}
+	if err := s.SetMode(ctx, "nope", "ask"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("SetMode of a missing session: %v", err)
+	}
+}
