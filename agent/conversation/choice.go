@@ -32,8 +32,9 @@ func (c *Conversation) SetChoice(ch Choice) error {
 		return inputf("mode", "mode must be one of plan, ask, edits, auto")
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.choice = ch
+	c.mu.Unlock()
+	c.saveMode()
 	return nil
 }
 

@@ -118,6 +118,9 @@ type Conversation struct {
 	storedTo  int64             // id of the last message stored in sessionID
 	pending   []llm.ToolCall    // client tool calls the last turn ended on
 	plan      string            // see PendingPlan
+	// todosUnsent: the todo list changed while no turn ran (an approved
+	// plan), so the next turn starts by sending it.
+	todosUnsent bool
 }
 
 type queuedTurn struct {
@@ -150,7 +153,8 @@ func (c *Conversation) Open(ws string) error {
 // seen, no "allow for this session" grant, an empty checklist. Every change
 // of conversation calls it, so a grant never outlives the chat it was made in.
 func (c *Conversation) freshToolsLocked() {
-	c.todos, c.tools = &tools.TodoList{}, tools.NewState()
+	c.todos, c.tools, c.todosUnsent = &tools.TodoList{}, tools.NewState(), false
+	c.watchTodosLocked()
 }
 
 // Workspace is the open workspace, "" when none is.

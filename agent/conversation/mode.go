@@ -30,8 +30,9 @@ func (c *Conversation) SetMode(mode string) error {
 		return inputf("mode", "must be one of "+strings.Join(Modes, ", "))
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.choice.Mode = mode
+	c.mu.Unlock()
+	c.saveMode()
 	return nil
 }
 
@@ -58,13 +59,16 @@ func (c *Conversation) ApprovePlan(mode string) (instruction string, err error) 
 		return "", inputf("mode", "approve a plan into ask, edits or auto")
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.plan == "" {
+		c.mu.Unlock()
 		return "", inputf("plan", "there is no plan waiting for approval")
 	}
-	plan := c.plan
+	plan, todos := c.plan, c.todos
 	c.plan, c.choice.Mode = "", mode
-	c.todos.FromPlan(plan)
+	c.mu.Unlock()
+	// Outside the lock: the list's change is sent and stored through it.
+	todos.FromPlan(plan)
+	c.saveMode()
 	return planInstruction(plan), nil
 }
 

@@ -45,6 +45,9 @@ func (c *Conversation) Reopen(ctx context.Context, id string) (*Reopened, error)
 	if err != nil {
 		return nil, err
 	}
+	// The desktop reopens a conversation as it was left: its mode too (the
+	// CLI's --session keeps the flags' mode instead).
+	c.choice.Mode = t.Session.Mode
 	return &Reopened{Transcript: t, Undo: c.storedUndo(marks)}, nil
 }
 
@@ -75,6 +78,7 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 	}
 	if t.Session.ID != c.sessionID {
 		c.freshToolsLocked()
+		c.restoreTodosLocked(t.Session.Todos)
 	}
 	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
 	return marks, nil

@@ -209,6 +209,21 @@ type Plan struct {
 	Markdown string `json:"markdown"`
 }
 
+// TodoItem is one step of the conversation's todo list.
+type TodoItem struct {
+	Content string `json:"content"`
+	Status  string `json:"status" tstype:"\"pending\" | \"in_progress\" | \"completed\""`
+}
+
+// Todos is the conversation's todo list after a change: the model's todo
+// call, or an approved plan's steps (sent as the turn carrying it out
+// starts).
+type Todos struct {
+	Header `tstype:",extends"`
+	Type   string     `json:"type" tstype:"\"todos\""`
+	Items  []TodoItem `json:"items"`
+}
+
 // SubagentStep is one step of a subagent's own transcript, nested under
 // the task call (CallID) that runs it: a tool call starting or ending
 // (ToolCallID, Name, Args, Status, Output), what a response used, or the
@@ -235,5 +250,5 @@ type SubagentStep struct {
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
-		HookRan | TurnError | Changes | Done | Plan | SubagentStep
+		HookRan | TurnError | Changes | Done | Plan | SubagentStep | Todos
 }

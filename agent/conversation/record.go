@@ -19,10 +19,10 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 		return nil, nil
 	}
 	c.mu.Lock()
-	id := c.sessionID
+	id, mode := c.sessionID, c.choice.Mode
 	c.mu.Unlock()
 	if id == "" {
-		s, err := store.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model})
+		s, err := store.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model, Mode: mode})
 		if err != nil {
 			return nil, c.unsaved(fmt.Errorf("this conversation is not being saved: %w", err), err)
 		}

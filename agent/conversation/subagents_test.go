@@ -284,7 +284,7 @@ func TestDenialInSubagentFailsTheTask(t *testing.T) {
 }
 
 // Stop while a subagent waits on the model ends the subagent and the main
-// turn within 200 ms.
+// turn promptly, the task call canceled.
 func TestStopDuringSubagentEndsBoth(t *testing.T) {
 	c, ev, rt, _ := newRoutedConversation(t, "auto", "", func(ctx context.Context, r request) string {
 		if who(r) == "explore" {
@@ -318,5 +318,54 @@ func TestStopDuringSubagentEndsBoth(t *testing.T) {
 	}
 	if task == nil || task.Status != "canceled" {
 		t.Fatalf("task call %+v", task)
+	}
+}
+
+// Undo of a turn puts back, byte for byte, a file a subagent overwrote and
+// removes one it created.
+func TestUndoRestoresWhatASubagentWrote(t *testing.T) {
+	c, ev, _, ws := newRoutedConversation(t, "auto", "", func(ctx context.Context, r request) string {
+		if who(r) == "general" {
+			switch len(toolResults(r)) {
+			case 0: // a file is read before it is overwritten
+				return call("g0", "read_file", `{"path":"a.txt"}`)
+			case 1:
+				return calls([3]string{"g1", "write_file", `{"path":"a.txt","content":"changed\n"}`},
+					[3]string{"g2", "write_file", `{"path":"b.txt","content":"new\n"}`})
+			default:
+				return text("Changed a.txt, wrote b.txt.")
+			}
+		}
+		if len(toolResults(r)) == 0 {
+			return calls(taskCall("t1", "general", "Change a.txt and write b.txt."))
+		}
+		return text("Delegated.")
+	})
+	original := []byte("original\r\nkept byte for byte\n")
+	if err := os.WriteFile(filepath.Join(ws, "a.txt"), original, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	id, _, err := c.Send("delegate the change")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, id)
+	waitIdle(t, c)
+	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != "changed\n" {
+		for _, e := range ev.inTurn(id) {
+			if s, ok := e.(*SubagentStep); ok {
+				t.Logf("%s %s %s %s", s.Step, s.Name, s.Status, s.Output+s.Text)
+			}
+		}
+		t.Fatalf("the subagent did not write a.txt: %q", b)
+	}
+	if _, err := c.UndoTurn(context.Background(), id, false); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != string(original) {
+		t.Errorf("a.txt after undo = %q, want %q", b, original)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "b.txt")); !os.IsNotExist(err) {
+		t.Error("undo left b.txt, which the subagent created")
 	}
 }

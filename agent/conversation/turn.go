@@ -183,6 +183,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	}
 	t.built = built
 	t.stream.red, t.stream.window = redact.New(built.Key), built.Window
+	c.sendUnsentTodos(t.stream)
 	return t, nil
 }
 

@@ -47,6 +47,14 @@ func (l *TodoList) OnChange(fn func([]TodoItem)) {
 	l.onChange = fn
 }
 
+// Restore sets the checklist without telling OnChange: the list a reopened
+// conversation had.
+func (l *TodoList) Restore(items []TodoItem) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.items = append([]TodoItem(nil), items...)
+}
+
 func (l *TodoList) set(items []TodoItem) {
 	l.mu.Lock()
 	l.items = append([]TodoItem(nil), items...)

@@ -244,6 +244,24 @@ export interface Plan extends Header {
 }
 
 /**
+ * TodoItem is one step of the conversation's todo list.
+ */
+export interface TodoItem {
+  content: string;
+  status: "pending" | "in_progress" | "completed";
+}
+
+/**
+ * Todos is the conversation's todo list after a change: the model's todo
+ * call, or an approved plan's steps (sent as the turn carrying it out
+ * starts).
+ */
+export interface Todos extends Header {
+  type: "todos";
+  items: TodoItem[];
+}
+
+/**
  * SubagentStep is one step of a subagent's own transcript, nested under
  * the task call (CallID) that runs it: a tool call starting or ending
  * (ToolCallID, Name, Args, Status, Output), what a response used, or the
@@ -286,4 +304,5 @@ export type ChatEvent =
   | Changes
   | Done
   | Plan
-  | SubagentStep;
+  | SubagentStep
+  | Todos;
