@@ -97,6 +97,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 		defer store.Close()
 	}
 	out := newRunPrinter(env, o.json, redact.New(turn.Built().Key))
+	out.todos = conv.Todos
 	res, err := turn.Run(ctx, out.event)
 	if err != nil {
 		return failure(env, "run", err)

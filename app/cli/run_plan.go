@@ -61,6 +61,10 @@ func finishPlan(ctx context.Context, env *Env, conv *conversation.Conversation, 
 	if err != nil {
 		return failure(env, "run", err), true
 	}
+	if !out.json {
+		fmt.Fprintln(env.Stdout, "\nTodo list:")
+	}
+	out.todoList()
 	turn, err := conv.Prepare(ctx, instruction)
 	if err != nil {
 		return failure(env, "run", errors.New(out.red.String(err.Error()))), true

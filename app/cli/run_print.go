@@ -22,6 +22,8 @@ type runPrinter struct {
 	red             *redact.Redactor
 	text, reasoning *redact.Stream
 	midRow          bool // the last text written did not end a line
+	// todos reads the conversation's todo list, printed whenever it changes.
+	todos func() []tools.TodoItem
 }
 
 func newRunPrinter(env *Env, asJSON bool, red *redact.Redactor) *runPrinter {
@@ -79,6 +81,9 @@ func (p *runPrinter) event(e loop.Event) {
 	r := p.red.String
 	if p.json {
 		p.jsonEvent(e, r)
+		if todoChanged(e) {
+			p.todoList()
+		}
 		return
 	}
 	w, errw := p.env.Stdout, p.env.Stderr
@@ -86,6 +91,9 @@ func (p *runPrinter) event(e loop.Event) {
 	case loop.ToolCallFinished:
 		p.endRow()
 		fmt.Fprintf(w, "• %s\n", r(summaryOf(e)))
+		if todoChanged(e) {
+			p.todoList()
+		}
 	case loop.HookRan:
 		p.endRow()
 		fmt.Fprintf(errw, "hearth run: hook %s %s → %s (%s)\n", e.Event, r(e.Command), hookOutcome(e), e.Duration.Round(time.Millisecond))
