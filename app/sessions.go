@@ -33,6 +33,8 @@ type TranscriptView struct {
 	Undo map[string]TurnUndoView `json:"undo"`
 	// Calls says what each stored tool call did, by call id.
 	Calls map[string]StoredCallView `json:"calls"`
+	// Todos is the conversation's todo list as it was left.
+	Todos []session.Todo `json:"todos"`
 }
 
 func sessionView(s session.Session) SessionView {
@@ -97,8 +99,12 @@ func (a *App) OpenSession(id string) (TranscriptView, error) {
 	if msgs == nil {
 		msgs = []session.Message{}
 	}
+	todos := r.Transcript.Session.Todos
+	if todos == nil {
+		todos = []session.Todo{}
+	}
 	return TranscriptView{Session: sessionView(r.Transcript.Session), Messages: msgs, Undo: turnUndoViews(r.Undo),
-		Calls: storedCalls(msgs)}, nil
+		Calls: storedCalls(msgs), Todos: todos}, nil
 }
 
 // RenameSession sets a conversation's title.

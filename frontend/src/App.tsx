@@ -123,6 +123,7 @@ export function App({
             transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
             storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
             storedCalls={opened?.epoch === ws.epoch ? (opened.t.calls ?? undefined) : undefined}
+            storedTodos={opened?.epoch === ws.epoch ? (opened.t.todos ?? undefined) : undefined}
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
             findFiles={shell.findFiles}

@@ -67,6 +67,14 @@ export interface TranscriptView {
   undo?: Record<string, TurnUndo> | null;
   /** each stored call's one-line summary (and a failed command's exit code), by call id */
   calls?: Record<string, StoredCall> | null;
+  /** the conversation's todo list as it was left */
+  todos?: StoredTodo[] | null;
+}
+
+/** One item of a stored todo list. */
+export interface StoredTodo {
+  content: string;
+  status: string;
 }
 
 export interface StoredCall {
@@ -160,7 +168,8 @@ export function isTranscript(v: unknown): v is TranscriptView {
     isObj(v) && isSessionView(v.session) && Array.isArray(v.messages) &&
     v.messages.every((m) => isObj(m) && isNum(m.id) && isStr(m.role) && isStr(m.text)) &&
     (v.undo === undefined || v.undo === null || (isObj(v.undo) && Object.values(v.undo).every(isTurnUndo))) &&
-    (v.calls === undefined || v.calls === null || (isObj(v.calls) && Object.values(v.calls).every(isStoredCall)))
+    (v.calls === undefined || v.calls === null || (isObj(v.calls) && Object.values(v.calls).every(isStoredCall))) &&
+    (v.todos === undefined || v.todos === null || (Array.isArray(v.todos) && v.todos.every((t) => isObj(t) && isStr(t.content) && isStr(t.status))))
   );
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Backend } from "../bridge";
 import type { SettingsFocus } from "../settings/focus";
-import type { SessionMessage, StoredCall, TurnUndo } from "../bridge/sessions";
+import type { SessionMessage, StoredCall, StoredTodo, TurnUndo } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
 import { Composer } from "./Composer";
 import { ModeSwitch } from "./ModeSwitch";
@@ -17,6 +17,8 @@ import { MessageList } from "./MessageList";
 import { ModelPicker } from "./ModelPicker";
 import { isStreaming, pendingApprovals } from "./state";
 import { fromTranscript } from "./transcript";
+import { TodoPanel } from "./TodoPanel";
+import { currentTodos } from "./todos";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
 import type { FindFiles } from "./useMention";
@@ -39,6 +41,8 @@ interface Props {
   storedUndo?: Record<string, TurnUndo>;
   /** what the stored tool calls did (OpenSession's calls) */
   storedCalls?: Record<string, StoredCall>;
+  /** the todo list the stored conversation was left with (OpenSession's todos) */
+  storedTodos?: StoredTodo[];
   /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
   findFiles?: FindFiles;
   /** the commands the composer's "/" offers (the shell bridge's listCommands) */
@@ -50,7 +54,7 @@ interface Props {
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, findFiles, listCommands, perms, starters }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, findFiles, listCommands, perms, starters }: Props) {
   const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
@@ -140,6 +144,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
             </button>
           </div>
         )}
+        <TodoPanel items={currentTodos(state, storedTodos)} />
         <ModelPicker backend={backend} />
         <ModeSwitch />
         <Composer

@@ -14,6 +14,7 @@ const costOk = (r: Rec) => r.cost === null || num(r, "cost");
 
 const toolStatuses: ReadonlySet<string> = new Set<ToolStatus>(["succeeded", "failed", "denied", "canceled"]);
 const decisions: ReadonlySet<string> = new Set(["allow_once", "allow_session", "deny"]);
+const todoStatuses: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
 const approvalKinds: ReadonlySet<string> = new Set(["edit", "shell", "other"]);
 
 function isUsage(v: unknown): v is Usage {
@@ -50,6 +51,7 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   changes: (r) => strings(r.files) && (r.stats === undefined || (Array.isArray(r.stats) && r.stats.every(isFileChange))),
   plan: (r) => str(r, "callId") && str(r, "markdown"),
   subagent: (r) => str(r, "callId") && str(r, "agent") && str(r, "step"),
+  todos: (r) => Array.isArray(r.items) && r.items.every((i) => isRec(i) && str(i, "content") && typeof i.status === "string" && todoStatuses.has(i.status)),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
 };
 

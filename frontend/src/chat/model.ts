@@ -3,7 +3,7 @@
 import type { Skipped } from "./guard";
 import type { ProposedPlan, SubagentRun } from "./planning";
 import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
-import type { HookRan } from "./protocol.gen";
+import type { HookRan, TodoItem } from "./protocol.gen";
 
 /** A hook command that ran, as its transcript row shows it. */
 export type HookRun = Pick<HookRan, "event" | "command" | "exitCode" | "durationMs" | "output" | "problem" | "blocked">;
@@ -86,6 +86,8 @@ export interface Turn {
   plan?: ProposedPlan;
   /** each task call's subagent, by the call's id */
   subagents?: Record<string, SubagentRun>;
+  /** the conversation's todo list as this turn last changed it */
+  todos?: TodoItem[];
 }
 
 export interface ChatState {

@@ -117,6 +117,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
       return applyPlan(base, e);
     case "subagent":
       return applySubagent(base, e);
+    case "todos":
+      return { ...base, todos: e.items };
     case "done": {
       // A model that did not stream still has its answer in done.text.
       const streamed = t.parts.some((p) => p.kind === "text");
