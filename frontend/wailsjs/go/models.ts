@@ -862,6 +862,7 @@ export namespace app {
 	    messages: session.Message[];
 	    undo: Record<string, TurnUndoView>;
 	    calls: Record<string, StoredCallView>;
+	    todos: session.Todo[];
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptView(source);
@@ -873,6 +874,7 @@ export namespace app {
 	        this.messages = this.convertValues(source["messages"], session.Message);
 	        this.undo = this.convertValues(source["undo"], TurnUndoView, true);
 	        this.calls = this.convertValues(source["calls"], StoredCallView, true);
+	        this.todos = this.convertValues(source["todos"], session.Todo);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1344,6 +1346,20 @@ export namespace session {
 	}
 	
 	
+	export class Todo {
+	    content: string;
+	    status: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Todo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.content = source["content"];
+	        this.status = source["status"];
+	    }
+	}
 	
 
 }
