@@ -144,16 +144,16 @@ func (c *Conversation) Open(ws string) error {
 	c.workspace, c.history, c.queue, c.sessionID, c.turns, c.storedTo = ws, nil, nil, "", nil, 0
 	c.paused = false
 	c.freshToolsLocked()
-	c.plan = ""
 	c.broker = permission.NewBroker(c.publishApproval, c.approvalResolved)
 	return nil
 }
 
 // freshToolsLocked gives the conversation tools state of its own: no file
-// seen, no "allow for this session" grant, an empty checklist. Every change
-// of conversation calls it, so a grant never outlives the chat it was made in.
+// seen, no "allow for this session" grant, an empty checklist, no plan
+// waiting. Every change of conversation calls it, so a grant (or a plan)
+// never outlives the chat it was made in.
 func (c *Conversation) freshToolsLocked() {
-	c.todos, c.tools, c.todosUnsent = &tools.TodoList{}, tools.NewState(), false
+	c.todos, c.tools, c.todosUnsent, c.plan = &tools.TodoList{}, tools.NewState(), false, ""
 	c.watchTodosLocked()
 }
 

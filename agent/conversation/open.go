@@ -2,11 +2,13 @@ package conversation
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
 	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/agent/tools"
 )
 
 // ErrNoSessions means the conversation was built without a sessions store
@@ -47,7 +49,7 @@ func (c *Conversation) Reopen(ctx context.Context, id string) (*Reopened, error)
 	}
 	// The desktop reopens a conversation as it was left: its mode too (the
 	// CLI's --session keeps the flags' mode instead).
-	c.choice.Mode = t.Session.Mode
+	c.choice.Mode, c.plan = t.Session.Mode, pendingPlan(t)
 	return &Reopened{Transcript: t, Undo: c.storedUndo(marks)}, nil
 }
 
@@ -82,4 +84,26 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 	}
 	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
 	return marks, nil
+}
+
+// pendingPlan is the plan a conversation left in plan mode proposed in its
+// last turn, still waiting for an answer ("" when there is none), so its
+// plan card can be answered after reopening.
+func pendingPlan(t *session.Transcript) string {
+	if t.Session.Mode != ModePlan {
+		return ""
+	}
+	for i := len(t.Messages) - 1; i >= 0 && t.Messages[i].Role != session.RoleUser; i-- {
+		calls := t.Messages[i].ToolCalls
+		for j := len(calls) - 1; j >= 0; j-- {
+			var args struct {
+				Plan string `json:"plan"`
+			}
+			if calls[j].Name == tools.ProposePlanName && calls[j].Status == session.ToolOK &&
+				json.Unmarshal([]byte(calls[j].Args), &args) == nil {
+				return args.Plan
+			}
+		}
+	}
+	return ""
 }

@@ -22,7 +22,7 @@ func todoStates(e *Todos) []string {
 // An approved plan becomes the todo list: the turn carrying it out starts
 // by sending its steps, every todo call the model makes is sent as it
 // happens, and the list and the mode are stored with the session, so
-// reopening the conversation brings both back.
+// reopening the conversation brings both back (and a plan still waiting).
 func TestApprovedPlanBecomesTheTodoListAndIsKept(t *testing.T) {
 	plan := "## Steps\n1. Write a.txt\n2. Say what changed\n\n## Files\n- a.txt\n\n## Risks\n- none"
 	c, ev, _, ws := newRecordedConversation(t,
@@ -44,6 +44,20 @@ func TestApprovedPlanBecomesTheTodoListAndIsKept(t *testing.T) {
 	store, sid := c.sessions(), c.SessionID()
 	if s, err := store.Get(context.Background(), sid); err != nil || s.Mode != ModePlan {
 		t.Fatalf("stored mode after the plan turn: %+v, %v", s.Mode, err)
+	}
+	// Reopened, the conversation is still planning and its plan can still
+	// be answered.
+	if err := c.Clear(); err != nil {
+		t.Fatal(err)
+	}
+	if c.PendingPlan() != "" {
+		t.Fatal("a new chat has the old plan pending")
+	}
+	if _, err := c.Reopen(context.Background(), sid); err != nil {
+		t.Fatal(err)
+	}
+	if c.Mode() != ModePlan || c.PendingPlan() != plan {
+		t.Fatalf("reopened: mode %q, pending plan %q", c.Mode(), c.PendingPlan())
 	}
 	instruction, err := c.ApprovePlan(ModeEdits)
 	if err != nil {
