@@ -118,6 +118,7 @@ type Conversation struct {
 	storedTo  int64             // id of the last message stored in sessionID
 	pending   []llm.ToolCall    // client tool calls the last turn ended on
 	plan      string            // see PendingPlan
+	elicits   elicitations      // MCP servers' questions waiting for the person
 }
 
 type queuedTurn struct {

@@ -125,6 +125,28 @@ type ApprovalResolved struct {
 	Decision  string `json:"decision,omitempty" tstype:"\"allow_once\" | \"allow_session\" | \"deny\""`
 }
 
+// ElicitationRequested asks the person for input an MCP server wants while
+// one of its tools runs; the front-end builds a form from Schema, a flat
+// JSON Schema object, and answers with App.AnswerElicitation.
+type ElicitationRequested struct {
+	Header    `tstype:",extends"`
+	Type      string `json:"type" tstype:"\"elicitation_requested\""`
+	RequestID string `json:"requestId"`
+	CallID    string `json:"callId"`
+	Server    string `json:"server"`
+	Message   string `json:"message"`
+	Schema    any    `json:"schema" tstype:"unknown"`
+}
+
+// ElicitationResolved ends an elicitation with the person's action (cancel
+// also when the turn was stopped while it waited).
+type ElicitationResolved struct {
+	Header    `tstype:",extends"`
+	Type      string `json:"type" tstype:"\"elicitation_resolved\""`
+	RequestID string `json:"requestId"`
+	Action    string `json:"action" tstype:"\"accept\" | \"decline\" | \"cancel\""`
+}
+
 // UsageReported is what one response used; Window is the model's context
 // window in tokens, 0 when unknown (optional in TypeScript: the reducer
 // reads a missing window as unknown too).
@@ -235,5 +257,6 @@ type SubagentStep struct {
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
-		HookRan | TurnError | Changes | Done | Plan | SubagentStep
+		HookRan | TurnError | Changes | Done | Plan | SubagentStep |
+		ElicitationRequested | ElicitationResolved
 }

@@ -3,7 +3,9 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -119,4 +121,24 @@ func ElicitDefaults(req *sdk.ElicitRequest) map[string]any {
 		}
 	}
 	return out
+}
+
+// ValidateElicitContent checks an answer against the request's schema, so
+// the person hears what is wrong before the server does.
+func ValidateElicitContent(schema json.RawMessage, content map[string]any) error {
+	if len(schema) == 0 {
+		return nil
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal(schema, &s); err != nil {
+		return fmt.Errorf("the server's schema cannot be read: %w", err)
+	}
+	r, err := s.Resolve(nil)
+	if err != nil {
+		return fmt.Errorf("the server's schema cannot be used: %w", err)
+	}
+	if err := r.Validate(content); err != nil {
+		return fmt.Errorf("the answer does not fit the fields asked for: %w", err)
+	}
+	return nil
 }

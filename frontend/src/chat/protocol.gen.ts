@@ -150,6 +150,30 @@ export interface ApprovalResolved extends Header {
 }
 
 /**
+ * ElicitationRequested asks the person for input an MCP server wants while
+ * one of its tools runs; the front-end builds a form from Schema, a flat
+ * JSON Schema object, and answers with App.AnswerElicitation.
+ */
+export interface ElicitationRequested extends Header {
+  type: "elicitation_requested";
+  requestId: string;
+  callId: string;
+  server: string;
+  message: string;
+  schema: unknown;
+}
+
+/**
+ * ElicitationResolved ends an elicitation with the person's action (cancel
+ * also when the turn was stopped while it waited).
+ */
+export interface ElicitationResolved extends Header {
+  type: "elicitation_resolved";
+  requestId: string;
+  action: "accept" | "decline" | "cancel";
+}
+
+/**
  * UsageReported is what one response used; Window is the model's context
  * window in tokens, 0 when unknown (optional in TypeScript: the reducer
  * reads a missing window as unknown too).
@@ -286,4 +310,6 @@ export type ChatEvent =
   | Changes
   | Done
   | Plan
-  | SubagentStep;
+  | SubagentStep
+  | ElicitationRequested
+  | ElicitationResolved;
