@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
+	"github.com/hearth-agent/hearth/agent/settings"
 )
 
 // everythingChat opens a desktop chat whose user servers include
@@ -138,5 +139,43 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 	rec.waitFor(t, "done")
 	if err := a.AnswerElicitation(id, "decline", ""); err == nil {
 		t.Fatal("a second answer was accepted")
+	}
+}
+
+// "Allow this server for the session" on one MCP tool's approval lets the
+// server's other tools run without asking; other servers still ask.
+func TestChatAllowsAnMCPServerForTheSession(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("call_1", "mcp__ev__echo", `{"message":"one"}`),
+		toolReply("call_2", "mcp__ev__get-sum", `{"a":2,"b":3}`),
+		textReply("Done."),
+	}}
+	a, rec := everythingChat(t, p)
+	a.deps.Settings.Update(func(s *settings.Settings) error { s.ApprovalMode = "ask"; return nil })
+	if _, err := a.Send("use ev"); err != nil {
+		t.Fatal(err)
+	}
+	req := rec.waitFor(t, "approval_requested")
+	if req["tool"] != "mcp__ev__echo" || req["server"] != "ev" {
+		t.Fatalf("approval_requested = %v", req)
+	}
+	if err := a.Approve(req["requestId"].(string), "allow_server", ""); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	if n := len(rec.eventsOf("approval_requested")); n != 1 {
+		t.Fatalf("%d approvals asked; the server's second tool should have run unasked", n)
+	}
+	var sum map[string]any
+	for _, e := range rec.eventsOf("tool_finished") {
+		if e["callId"] == "call_2" {
+			sum = e
+		}
+	}
+	if sum == nil || sum["status"] != "succeeded" || sum["allowedBy"] == nil {
+		t.Fatalf("get-sum = %v", sum)
+	}
+	if r := rec.eventsOf("approval_resolved"); len(r) != 1 || r[0]["decision"] != "allow_session" {
+		t.Fatalf("approval_resolved = %v", r)
 	}
 }

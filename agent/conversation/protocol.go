@@ -30,6 +30,9 @@ type ApprovalRequest struct {
 	Detail string `json:"detail"`
 	// Agent names the subagent asking; absent for the main agent.
 	Agent string `json:"agent,omitempty" tstype:",optional"`
+	// Server names an MCP tool's server, whose every tool the decision
+	// "allow_server" allows for the session.
+	Server string `json:"server,omitempty" tstype:",optional"`
 }
 
 // FileChange is what a turn did to one file: line counts and the diff
