@@ -14,6 +14,7 @@ const costOk = (r: Rec) => r.cost === null || num(r, "cost");
 
 const toolStatuses: ReadonlySet<string> = new Set<ToolStatus>(["succeeded", "failed", "denied", "canceled"]);
 const decisions: ReadonlySet<string> = new Set(["allow_once", "allow_session", "deny"]);
+const elicitActions: ReadonlySet<string> = new Set(["accept", "decline", "cancel"]);
 const approvalKinds: ReadonlySet<string> = new Set(["edit", "shell", "other"]);
 
 function isUsage(v: unknown): v is Usage {
@@ -50,6 +51,8 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   changes: (r) => strings(r.files) && (r.stats === undefined || (Array.isArray(r.stats) && r.stats.every(isFileChange))),
   plan: (r) => str(r, "callId") && str(r, "markdown"),
   subagent: (r) => str(r, "callId") && str(r, "agent") && str(r, "step"),
+  elicitation_requested: (r) => str(r, "requestId") && str(r, "callId") && str(r, "server") && str(r, "message") && "schema" in r,
+  elicitation_resolved: (r) => str(r, "requestId") && typeof r.action === "string" && elicitActions.has(r.action),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
 };
 

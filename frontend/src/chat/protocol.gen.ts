@@ -43,6 +43,11 @@ export interface ApprovalRequest {
    * Agent names the subagent asking; absent for the main agent.
    */
   agent?: string;
+  /**
+   * Server names an MCP tool's server, whose every tool the decision
+   * "allow_server" allows for the session.
+   */
+  server?: string;
 }
 
 /**

@@ -12,6 +12,8 @@ export function AddMCPServer(arg1:app.MCPServerForm):Promise<app.MCPView>;
 
 export function AddMCPServersJSON(arg1:string):Promise<app.MCPView>;
 
+export function AnswerElicitation(arg1:string,arg2:string,arg3:string):Promise<void>;
+
 export function AnswerServedApproval(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;

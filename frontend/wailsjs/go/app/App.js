@@ -18,6 +18,10 @@ export function AddMCPServersJSON(arg1) {
   return window['go']['app']['App']['AddMCPServersJSON'](arg1);
 }
 
+export function AnswerElicitation(arg1, arg2, arg3) {
+  return window['go']['app']['App']['AnswerElicitation'](arg1, arg2, arg3);
+}
+
 export function AnswerServedApproval(arg1, arg2, arg3) {
   return window['go']['app']['App']['AnswerServedApproval'](arg1, arg2, arg3);
 }
