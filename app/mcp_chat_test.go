@@ -1,6 +1,7 @@
 package app
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -177,5 +178,41 @@ func TestChatAllowsAnMCPServerForTheSession(t *testing.T) {
 	}
 	if r := rec.eventsOf("approval_resolved"); len(r) != 1 || r[0]["decision"] != "allow_session" {
 		t.Fatalf("approval_resolved = %v", r)
+	}
+}
+
+// The deferral budget set in Settings decides whether the next turn offers
+// the MCP tools themselves or mcp_search in their place.
+func TestMCPBudgetSettingDefersTools(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("one"), textReply("two")}}
+	a, rec := everythingChat(t, p)
+	if _, err := a.SetMCPBudget(0); err == nil {
+		t.Fatal("a budget of 0 % was accepted")
+	}
+	tests := []struct {
+		percent     int
+		want, never string
+	}{
+		{100, `"mcp__ev__echo"`, `"mcp_search"`},
+		{1, `"mcp_search"`, `"mcp__ev__echo"`},
+	}
+	for i, tc := range tests {
+		v, err := a.SetMCPBudget(tc.percent)
+		if err != nil || v.BudgetPercent != tc.percent {
+			t.Fatalf("SetMCPBudget(%d) = %d, %v", tc.percent, v.BudgetPercent, err)
+		}
+		rec.mu.Lock()
+		rec.events = nil
+		rec.mu.Unlock()
+		if _, err := a.Send("hello"); err != nil {
+			t.Fatal(err)
+		}
+		rec.waitFor(t, "done")
+		p.mu.Lock()
+		tools, _ := json.Marshal(p.requests[i]["tools"])
+		p.mu.Unlock()
+		if !strings.Contains(string(tools), tc.want) || strings.Contains(string(tools), tc.never) {
+			t.Fatalf("budget %d %%: tools offered %.300s…, want %s and not %s", tc.percent, tools, tc.want, tc.never)
+		}
 	}
 }

@@ -150,6 +150,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	spec.Agents = c.agentDefs(ws, tc.Trust)
 	if c.cfg.MCP != nil {
 		spec.MCP = c.cfg.MCP()
+		spec.MCPBudget = float64(st.MCPBudgetPercent) / 100
 	}
 	if spec.MCP != nil {
 		// "/server:prompt args" asks an MCP server for the prompt's text.
