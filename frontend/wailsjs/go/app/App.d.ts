@@ -130,6 +130,8 @@ export function SetEmitter(arg1:any):Promise<void>;
 
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 
+export function SetMCPBudget(arg1:number):Promise<app.MCPView>;
+
 export function SetMCPServerEnabled(arg1:string,arg2:boolean):Promise<app.MCPView>;
 
 export function SetMCPToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<app.MCPView>;

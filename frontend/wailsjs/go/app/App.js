@@ -254,6 +254,10 @@ export function SetKey(arg1, arg2) {
   return window['go']['app']['App']['SetKey'](arg1, arg2);
 }
 
+export function SetMCPBudget(arg1) {
+  return window['go']['app']['App']['SetMCPBudget'](arg1);
+}
+
 export function SetMCPServerEnabled(arg1, arg2) {
   return window['go']['app']['App']['SetMCPServerEnabled'](arg1, arg2);
 }
