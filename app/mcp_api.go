@@ -8,6 +8,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/config"
+	"github.com/hearth-agent/hearth/agent/settings"
 )
 
 // MCPToolView is one tool of a server and whether the model is offered it.
@@ -79,6 +80,9 @@ func (a *App) MCPServers() (MCPView, error) {
 		return MCPView{}, err
 	}
 	v := MCPView{Servers: []MCPServerView{}, BudgetPercent: int(mcp.DefaultBudget * 100)}
+	if p := a.deps.Settings.Get().MCPBudgetPercent; p > 0 {
+		v.BudgetPercent = p
+	}
 	for _, s := range a.mcpManager().Servers() {
 		sv := MCPServerView{Name: s.Name, Scope: string(s.Scope), Status: string(s.Status), Transport: string(s.Transport),
 			Error: s.Error, Tools: []MCPToolView{}, Tokens: s.Tokens, Log: tail(s.Log, logLines)}
@@ -236,3 +240,18 @@ func (a *App) serverScope(name string) config.Scope {
 }
 
 var errNoKeychain = errors.New("no keychain: Hearth keeps server secrets only in the OS keychain")
+
+// SetMCPBudget sets the share of the model's context window (1–100 %) MCP
+// tool definitions may take before they are deferred behind mcp_search.
+func (a *App) SetMCPBudget(percent int) (MCPView, error) {
+	if percent < 1 || percent > 100 {
+		return MCPView{}, invalidf("budgetPercent", "give a share of the context window between 1 and 100 %")
+	}
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
+		s.MCPBudgetPercent = percent
+		return nil
+	}); err != nil {
+		return MCPView{}, viewErr(err)
+	}
+	return a.MCPServers()
+}

@@ -121,6 +121,7 @@ type Conversation struct {
 	// todosUnsent: the todo list changed while no turn ran (an approved
 	// plan), so the next turn starts by sending it.
 	todosUnsent bool
+	elicits     elicitations // MCP servers' questions waiting for the person
 }
 
 type queuedTurn struct {
@@ -220,8 +221,9 @@ func (c *Conversation) Stop() {
 	}
 }
 
-// Approve answers a pending approval request: allow_once, allow_session or
-// deny (with an optional note the model sees).
+// Approve answers a pending approval request: allow_once, allow_session,
+// allow_server (an MCP tool's whole server for the session) or deny (with
+// an optional note the model sees).
 func (c *Conversation) Approve(requestID, decision, note string) error {
 	c.mu.Lock()
 	broker := c.broker
@@ -232,9 +234,19 @@ func (c *Conversation) Approve(requestID, decision, note string) error {
 	if c.decisions == nil {
 		c.decisions = map[string]string{}
 	}
+	d := permission.Decision{Choice: permission.Choice(decision), Note: note}
+	if decision == AllowServer {
+		pattern, err := serverPattern(broker, requestID)
+		if err != nil {
+			c.mu.Unlock()
+			return err
+		}
+		d = permission.Decision{Choice: permission.AllowSession, Pattern: pattern}
+		decision = string(permission.AllowSession)
+	}
 	c.decisions[requestID] = decision
 	c.mu.Unlock()
-	err := broker.Respond(requestID, permission.Decision{Choice: permission.Choice(decision), Note: note})
+	err := broker.Respond(requestID, d)
 	if err != nil {
 		c.mu.Lock()
 		delete(c.decisions, requestID)

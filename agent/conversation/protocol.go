@@ -30,6 +30,9 @@ type ApprovalRequest struct {
 	Detail string `json:"detail"`
 	// Agent names the subagent asking; absent for the main agent.
 	Agent string `json:"agent,omitempty" tstype:",optional"`
+	// Server names an MCP tool's server, whose every tool the decision
+	// "allow_server" allows for the session.
+	Server string `json:"server,omitempty" tstype:",optional"`
 }
 
 // FileChange is what a turn did to one file: line counts and the diff
@@ -123,6 +126,28 @@ type ApprovalResolved struct {
 	Type      string `json:"type" tstype:"\"approval_resolved\""`
 	RequestID string `json:"requestId"`
 	Decision  string `json:"decision,omitempty" tstype:"\"allow_once\" | \"allow_session\" | \"deny\""`
+}
+
+// ElicitationRequested asks the person for input an MCP server wants while
+// one of its tools runs; the front-end builds a form from Schema, a flat
+// JSON Schema object, and answers with App.AnswerElicitation.
+type ElicitationRequested struct {
+	Header    `tstype:",extends"`
+	Type      string `json:"type" tstype:"\"elicitation_requested\""`
+	RequestID string `json:"requestId"`
+	CallID    string `json:"callId"`
+	Server    string `json:"server"`
+	Message   string `json:"message"`
+	Schema    any    `json:"schema" tstype:"unknown"`
+}
+
+// ElicitationResolved ends an elicitation with the person's action (cancel
+// also when the turn was stopped while it waited).
+type ElicitationResolved struct {
+	Header    `tstype:",extends"`
+	Type      string `json:"type" tstype:"\"elicitation_resolved\""`
+	RequestID string `json:"requestId"`
+	Action    string `json:"action" tstype:"\"accept\" | \"decline\" | \"cancel\""`
 }
 
 // UsageReported is what one response used; Window is the model's context
@@ -250,5 +275,6 @@ type SubagentStep struct {
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
-		HookRan | TurnError | Changes | Done | Plan | SubagentStep | Todos
+		HookRan | TurnError | Changes | Done | Plan | SubagentStep | Todos |
+		ElicitationRequested | ElicitationResolved
 }

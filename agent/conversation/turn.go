@@ -150,6 +150,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	spec.Agents = c.agentDefs(ws, tc.Trust)
 	if c.cfg.MCP != nil {
 		spec.MCP = c.cfg.MCP()
+		spec.MCPBudget = float64(st.MCPBudgetPercent) / 100
 	}
 	if spec.MCP != nil {
 		// "/server:prompt args" asks an MCP server for the prompt's text.
@@ -212,6 +213,9 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
 	ctx = tool.WithProgress(ctx, stream.progress)
+	if !c.cfg.Headless {
+		ctx = mcp.WithElicitor(ctx, c.elicitor(stream))
+	}
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
 	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.parts)

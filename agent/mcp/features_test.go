@@ -136,3 +136,57 @@ func TestFilesystemServerUsesTheWorkspaceRoot(t *testing.T) {
 		t.Fatalf("read outside the roots: %q, %v", out, err)
 	}
 }
+
+// An elicitation reaches the person watching the call that asked, with the
+// server's schema; their answer (or a Stop while asking) reaches the server.
+func TestElicitationAsksThePersonWatchingTheCall(t *testing.T) {
+	m := started(t, mcp.Options{}, stdioEntry(t, "everything", mcptest.Bin(t, "mcp-server-everything"), "stdio"))
+	var elicit *mcp.Tool
+	for deadline := time.Now().Add(20 * time.Second); elicit == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		for _, tl := range m.Tools() {
+			if tl.Remote() == "trigger-elicitation-request" {
+				elicit = tl
+			}
+		}
+	}
+	if elicit == nil {
+		t.Fatal("the elicitation tool never appeared")
+	}
+	tests := []struct {
+		name   string
+		answer mcp.ElicitAnswer
+		stop   bool
+		want   string
+	}{
+		{"accept", mcp.ElicitAnswer{Action: "accept", Content: map[string]any{"name": "Ann Smith", "integer": 7}}, false, "Name: Ann Smith"},
+		{"decline", mcp.ElicitAnswer{Action: "decline"}, false, "declined"},
+		{"stopped while asking", mcp.ElicitAnswer{}, true, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var asked mcp.Elicitation
+			parent, stop := context.WithCancel(context.Background())
+			defer stop()
+			ctx := mcp.WithElicitor(parent, func(ctx context.Context, e mcp.Elicitation) (mcp.ElicitAnswer, error) {
+				asked = e
+				if tc.stop {
+					stop() // the person pressed Stop while the question was shown
+					<-ctx.Done()
+					return mcp.ElicitAnswer{}, ctx.Err()
+				}
+				return tc.answer, nil
+			})
+			out, err := elicit.Run(ctx, nil)
+			if tc.stop {
+				if !errors.Is(err, context.Canceled) {
+					t.Fatalf("stopped: %q, %v", out, err)
+				}
+			} else if err != nil || !strings.Contains(strings.ToLower(out), strings.ToLower(tc.want)) {
+				t.Fatalf("result %q, %v; want %q", out, err, tc.want)
+			}
+			if asked.Server != "everything" || asked.Message == "" || !strings.Contains(string(asked.Schema), `"name"`) {
+				t.Fatalf("asked %+v", asked)
+			}
+		})
+	}
+}

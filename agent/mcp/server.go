@@ -50,6 +50,7 @@ type server struct {
 	ready  chan struct{} // closed (by markReady) once the server leaves StatusConnecting
 	once   sync.Once
 	cancel context.CancelFunc
+	calls  []context.Context // running tool calls, oldest first (see elicit)
 }
 
 func newServer(m *Manager, e Entry) *server {
@@ -216,13 +217,7 @@ func (s *server) client() *sdk.Client {
 		LoggingMessageHandler: func(ctx context.Context, req *sdk.LoggingMessageRequest) {
 			s.log.Add(formatLogMessage(req.Params))
 		},
-		ElicitationHandler: func(ctx context.Context, req *sdk.ElicitRequest) (*sdk.ElicitResult, error) {
-			if m.opts.Elicit != nil {
-				return m.opts.Elicit(ctx, s.entry.Name, req)
-			}
-			s.log.Add("hearth: declined an elicitation request (no one can answer it in this run): " + req.Params.Message)
-			return &sdk.ElicitResult{Action: "decline"}, nil
-		},
+		ElicitationHandler: s.elicit,
 		CreateMessageHandler: func(ctx context.Context, req *sdk.CreateMessageRequest) (*sdk.CreateMessageResult, error) {
 			s.log.Add("hearth: declined a sampling request")
 			return nil, ErrSamplingDeclined

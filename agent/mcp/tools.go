@@ -122,6 +122,7 @@ func (m *Manager) Call(ctx context.Context, server, name string, args json.RawMe
 	defer cancel()
 	token, done := m.progress.open(ctx)
 	defer done()
+	defer s.track(ctx)()
 	params := &sdk.CallToolParams{Name: name, Arguments: arguments}
 	params.SetProgressToken(token)
 	res, err := cs.CallTool(cctx, params)

@@ -60,6 +60,10 @@ type Settings struct {
 	ReadOnlyTools []string `json:"readOnlyTools,omitempty"`
 	// DisabledSkills names the skills the model is not offered.
 	DisabledSkills []string `json:"disabledSkills,omitempty"`
+	// MCPBudgetPercent is the share of the model's context window MCP tool
+	// definitions may take before they are deferred behind mcp_search (0:
+	// the default).
+	MCPBudgetPercent int `json:"mcpBudgetPercent,omitempty"`
 }
 
 // SkillEnabled says whether the skill name is offered to the model.
@@ -152,6 +156,9 @@ func (s *Settings) Validate() error {
 	}
 	if s.MaxIterations < 1 || s.MaxIterations > 500 {
 		return &ValidationError{"maxIterations", "must be between 1 and 500"}
+	}
+	if s.MCPBudgetPercent < 0 || s.MCPBudgetPercent > 100 {
+		return &ValidationError{"mcpBudgetPercent", "must be between 1 and 100 (0 for the default)"}
 	}
 	if !contains(ApprovalModes, s.ApprovalMode) {
 		return &ValidationError{"approvalMode", "must be one of " + strings.Join(ApprovalModes, ", ")}

@@ -73,6 +73,8 @@ export interface McpFound {
 
 export interface McpBackend {
   servers(): Promise<McpView>;
+  /** the share (1–100 %) of the model's context MCP tool definitions may take before they are deferred */
+  setBudget(percent: number): Promise<McpView>;
   add(form: McpServerForm): Promise<McpView>;
   addJSON(text: string): Promise<McpView>;
   remove(name: string): Promise<McpView>;
@@ -128,6 +130,7 @@ export const mcpBackend: McpBackend = {
   servers: () => ("go" in window ? view(() => App.MCPServers()) : Promise.resolve(none)),
   add: (form) => view(() => App.AddMCPServer(app.MCPServerForm.createFrom(form))),
   addJSON: (text) => view(() => App.AddMCPServersJSON(text)),
+  setBudget: (percent) => view(() => App.SetMCPBudget(percent)),
   remove: (name) => view(() => App.RemoveMCPServer(name)),
   setEnabled: (name, on) => view(() => App.SetMCPServerEnabled(name, on)),
   setToolEnabled: (name, tool, on) => view(() => App.SetMCPToolEnabled(name, tool, on)),

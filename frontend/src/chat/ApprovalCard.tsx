@@ -9,6 +9,7 @@ const decided: Record<Decision | "answered", string> = {
   answered: "Answered",
   allow_once: "Allowed once",
   allow_session: "Allowed for this session",
+  allow_server: "Allowed this server for this session",
   deny: "Denied",
 };
 
@@ -137,6 +138,11 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
           <button type="button" disabled={busy} onClick={() => answer({ kind: "allow_session" })}>
             Allow for session
           </button>
+          {a.server && (
+            <button type="button" disabled={busy} onClick={() => answer({ kind: "allow_server" })}>
+              Allow all {a.server} tools for session
+            </button>
+          )}
           <button type="button" className="danger" disabled={busy} onClick={() => setDenying(true)}>
             Deny…
           </button>

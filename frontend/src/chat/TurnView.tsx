@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { SettingsFocus } from "../settings/focus";
 import { ApprovalCard } from "./ApprovalCard";
+import { ElicitationCard } from "./ElicitationCard";
 import { ErrorNotice } from "./ErrorNotice";
 import { HookRow } from "./HookRow";
 import { Markdown } from "./Markdown";
@@ -63,6 +64,8 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
       );
     case "hook":
       return <HookRow hook={part.hook} />;
+    case "elicitation":
+      return <ElicitationCard question={part.question} />;
   }
 }
 

@@ -15,6 +15,7 @@ const costOk = (r: Rec) => r.cost === null || num(r, "cost");
 const toolStatuses: ReadonlySet<string> = new Set<ToolStatus>(["succeeded", "failed", "denied", "canceled"]);
 const decisions: ReadonlySet<string> = new Set(["allow_once", "allow_session", "deny"]);
 const todoStatuses: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
+const elicitActions: ReadonlySet<string> = new Set(["accept", "decline", "cancel"]);
 const approvalKinds: ReadonlySet<string> = new Set(["edit", "shell", "other"]);
 
 function isUsage(v: unknown): v is Usage {
@@ -52,6 +53,8 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   plan: (r) => str(r, "callId") && str(r, "markdown"),
   subagent: (r) => str(r, "callId") && str(r, "agent") && str(r, "step"),
   todos: (r) => Array.isArray(r.items) && r.items.every((i) => isRec(i) && str(i, "content") && typeof i.status === "string" && todoStatuses.has(i.status)),
+  elicitation_requested: (r) => str(r, "requestId") && str(r, "callId") && str(r, "server") && str(r, "message") && "schema" in r,
+  elicitation_resolved: (r) => str(r, "requestId") && typeof r.action === "string" && elicitActions.has(r.action),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
 };
 

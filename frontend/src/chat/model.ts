@@ -1,5 +1,6 @@
 // The chat's shapes: turns as the view shows them, and the actions the
 // reducer in state.ts takes.
+import type { ElicitQuestion } from "./elicit";
 import type { Skipped } from "./guard";
 import type { ProposedPlan, SubagentRun } from "./planning";
 import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
@@ -27,7 +28,7 @@ export interface ToolCall {
   durationMs: number | null;
 }
 
-export type Decision = "allow_once" | "allow_session" | "deny";
+export type Decision = "allow_once" | "allow_session" | "allow_server" | "deny";
 
 export interface Approval extends ApprovalRequest {
   /** set once the backend confirms it; "answered" when it did not say how */
@@ -42,7 +43,8 @@ export type Part =
   | { kind: "tool"; callId: string }
   | { kind: "approval"; requestId: string }
   | { kind: "compacted"; how: string; before: number; after: number }
-  | { kind: "hook"; hook: HookRun };
+  | { kind: "hook"; hook: HookRun }
+  | { kind: "elicitation"; question: ElicitQuestion };
 
 /** paused: queued, held back by Stop until Resume */
 export type TurnStatus = "queued" | "paused" | "running" | "done" | "stopped" | "error";

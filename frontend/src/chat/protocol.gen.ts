@@ -43,6 +43,11 @@ export interface ApprovalRequest {
    * Agent names the subagent asking; absent for the main agent.
    */
   agent?: string;
+  /**
+   * Server names an MCP tool's server, whose every tool the decision
+   * "allow_server" allows for the session.
+   */
+  server?: string;
 }
 
 /**
@@ -147,6 +152,30 @@ export interface ApprovalResolved extends Header {
   type: "approval_resolved";
   requestId: string;
   decision?: "allow_once" | "allow_session" | "deny";
+}
+
+/**
+ * ElicitationRequested asks the person for input an MCP server wants while
+ * one of its tools runs; the front-end builds a form from Schema, a flat
+ * JSON Schema object, and answers with App.AnswerElicitation.
+ */
+export interface ElicitationRequested extends Header {
+  type: "elicitation_requested";
+  requestId: string;
+  callId: string;
+  server: string;
+  message: string;
+  schema: unknown;
+}
+
+/**
+ * ElicitationResolved ends an elicitation with the person's action (cancel
+ * also when the turn was stopped while it waited).
+ */
+export interface ElicitationResolved extends Header {
+  type: "elicitation_resolved";
+  requestId: string;
+  action: "accept" | "decline" | "cancel";
 }
 
 /**
@@ -305,4 +334,6 @@ export type ChatEvent =
   | Done
   | Plan
   | SubagentStep
-  | Todos;
+  | Todos
+  | ElicitationRequested
+  | ElicitationResolved;

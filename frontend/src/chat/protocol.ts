@@ -28,4 +28,4 @@ export interface UndoReport {
   conflicts: string[];
 }
 
-export type ApprovalDecision = { kind: "allow_once" } | { kind: "allow_session" } | { kind: "deny"; note: string };
+export type ApprovalDecision = { kind: "allow_once" } | { kind: "allow_session" } | { kind: "allow_server" } | { kind: "deny"; note: string };

@@ -3,6 +3,7 @@
 // dropped, and an early arrival waits in the turn's buffer until the gap
 // before it fills, so the view is always the in-order prefix of the stream.
 import type { Approval, ChatAction, ChatState, Incoming, Part, ToolCall, Turn, TurnStatus } from "./model";
+import { applyElicitation } from "./elicit";
 import { applyPlan, applySubagent } from "./planning";
 import type { Usage } from "./protocol";
 
@@ -119,6 +120,9 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
       return applySubagent(base, e);
     case "todos":
       return { ...base, todos: e.items };
+    case "elicitation_requested":
+    case "elicitation_resolved":
+      return applyElicitation(base, e);
     case "done": {
       // A model that did not stream still has its answer in done.text.
       const streamed = t.parts.some((p) => p.kind === "text");

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { McpBackend, McpServer, McpView } from "../bridge/mcp";
 import { isMcpView } from "../bridge/mcp";
@@ -24,7 +24,7 @@ function fake(first: McpView) {
   const answer = async () => current;
   const backend: McpBackend = {
     servers: vi.fn(async () => current),
-    add: vi.fn(answer), addJSON: vi.fn(answer), remove: vi.fn(async () => viewOf()),
+    add: vi.fn(answer), addJSON: vi.fn(answer), setBudget: vi.fn(answer), remove: vi.fn(async () => viewOf()),
     setEnabled: vi.fn(answer), setToolEnabled: vi.fn(answer), restart: vi.fn(answer),
     log: vi.fn(async () => ["line 1 of the whole log", "Knowledge Graph MCP Server running on stdio"]), signIn: vi.fn(answer),
     importCandidates: vi.fn(async () => [{ app: "Cursor", path: "/home/me/.cursor/mcp.json", servers: [
@@ -144,5 +144,20 @@ describe("MCP section state", () => {
   it("rejects a malformed view", () => {
     expect(isMcpView(viewOf(connected))).toBe(true);
     expect(isMcpView({ ...viewOf(), servers: [{ ...connected, status: "sleeping" }] })).toBe(false);
+  });
+});
+
+describe("the deferral budget", () => {
+  it("sets a new share and refuses one out of range", async () => {
+    const { backend } = fake(viewOf());
+    render(<McpSection backend={backend} />);
+    const input = await screen.findByLabelText(/Defer tool definitions over/);
+    const set = screen.getByRole("button", { name: "Set" });
+    expect((set as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: "250" } });
+    expect((set as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: "25" } });
+    fireEvent.click(set);
+    await waitFor(() => expect(backend.setBudget).toHaveBeenCalledWith(25));
   });
 });

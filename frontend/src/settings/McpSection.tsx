@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { mcpBackend, type McpBackend, type McpFound, type McpView } from "../bridge/mcp";
 import { McpAddForm } from "./McpAddForm";
+import { McpBudget } from "./McpBudget";
 import { McpImport } from "./McpImport";
 import { McpServerRow, type McpRowActions } from "./McpServerRow";
 import { formatTokens, initialMcpState, mcpReducer } from "./mcpState";
@@ -66,10 +67,13 @@ export function McpSection({ backend = mcpBackend }: Props) {
       <h2 id="mcp-title">MCP servers</h2>
       {state.loadError && <p role="alert" className="notice error">{state.loadError}</p>}
       {view && (
-        <p className="muted" data-testid="mcp-budget">
-          Tool definitions: {formatTokens(view.tokens)} tokens. Over {view.budgetPercent}% of the model's context they are
-          loaded on demand (mcp_search).
-        </p>
+        <>
+          <p className="muted" data-testid="mcp-budget">
+            Tool definitions: {formatTokens(view.tokens)} tokens. Over {view.budgetPercent}% of the model's context they are
+            loaded on demand (mcp_search).
+          </p>
+          <McpBudget key={view.budgetPercent} percent={view.budgetPercent} busy={busy} onSet={(n) => void run("", () => backend.setBudget(n))} />
+        </>
       )}
       {view && view.servers.length === 0 && <p className="muted">No servers yet.</p>}
       {view && view.servers.length > 0 && (

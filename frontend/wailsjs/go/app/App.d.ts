@@ -12,6 +12,8 @@ export function AddMCPServer(arg1:app.MCPServerForm):Promise<app.MCPView>;
 
 export function AddMCPServersJSON(arg1:string):Promise<app.MCPView>;
 
+export function AnswerElicitation(arg1:string,arg2:string,arg3:string):Promise<void>;
+
 export function AnswerServedApproval(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function Approve(arg1:string,arg2:string,arg3:string):Promise<void>;
@@ -127,6 +129,8 @@ export function SetChatChoice(arg1:app.ChatChoiceInput):Promise<app.ChatChoiceVi
 export function SetEmitter(arg1:any):Promise<void>;
 
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
+
+export function SetMCPBudget(arg1:number):Promise<app.MCPView>;
 
 export function SetMCPServerEnabled(arg1:string,arg2:boolean):Promise<app.MCPView>;
 

@@ -18,6 +18,10 @@ export function AddMCPServersJSON(arg1) {
   return window['go']['app']['App']['AddMCPServersJSON'](arg1);
 }
 
+export function AnswerElicitation(arg1, arg2, arg3) {
+  return window['go']['app']['App']['AnswerElicitation'](arg1, arg2, arg3);
+}
+
 export function AnswerServedApproval(arg1, arg2, arg3) {
   return window['go']['app']['App']['AnswerServedApproval'](arg1, arg2, arg3);
 }
@@ -248,6 +252,10 @@ export function SetEmitter(arg1) {
 
 export function SetKey(arg1, arg2) {
   return window['go']['app']['App']['SetKey'](arg1, arg2);
+}
+
+export function SetMCPBudget(arg1) {
+  return window['go']['app']['App']['SetMCPBudget'](arg1);
 }
 
 export function SetMCPServerEnabled(arg1, arg2) {

@@ -1,0 +1,17 @@
+package app
+
+import "encoding/json"
+
+// AnswerElicitation answers an MCP server's question shown in the chat
+// (an elicitation_requested event): action is accept, decline or cancel;
+// content, for accept, is the form's fields as a JSON object.
+func (a *App) AnswerElicitation(requestID, action, content string) error {
+	var raw json.RawMessage
+	if content != "" {
+		if !json.Valid([]byte(content)) {
+			return invalidf("content", "the answer is not JSON")
+		}
+		raw = json.RawMessage(content)
+	}
+	return viewErr(a.conv.AnswerElicitation(requestID, action, raw))
+}

@@ -1,0 +1,15 @@
+// The bound method that answers an MCP server's question shown in the chat.
+import * as App from "../../wailsjs/go/app/App";
+import { call } from "./errors";
+
+export type ElicitAction = "accept" | "decline" | "cancel";
+
+export interface ElicitBackend {
+  /** content is the form's fields (for accept); the backend checks them against the server's schema */
+  answerElicitation(requestId: string, action: ElicitAction, content: Record<string, unknown> | null): Promise<void>;
+}
+
+export const elicitBackend: ElicitBackend = {
+  answerElicitation: (requestId, action, content) =>
+    call(() => App.AnswerElicitation(requestId, action, content === null ? "" : JSON.stringify(content))),
+};
