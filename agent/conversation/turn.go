@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/commands"
 	"github.com/hearth-agent/hearth/agent/hooks"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
@@ -41,6 +42,8 @@ type Turn struct {
 	pre []loop.Event
 	// hooks are the session's hooks (nil: none).
 	hooks *hooks.Set
+	// command is the file command the prompt named, if any.
+	command *commands.Command
 
 	mu      sync.Mutex // orders reported events with the loop's
 	running bool
@@ -171,6 +174,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		t.built = localBuilt
 		return t, nil
 	}
+	t.applyCommand(&spec)
 	if err := c.turnHooks(ctx, t, &spec, broker); err != nil {
 		return t, err
 	}
