@@ -213,8 +213,13 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	toolset = hooks.Wrap(toolset, spec.Hooks, spec.HookSession)
 	if spec.Agents != nil {
 		// Subagents get the hook-wrapped tools, so hooks see their calls too.
-		task := subagent.NewTask(subagent.Config{Base: cfg, FastModel: ep.FastModel, Tools: toolset,
-			Agents: spec.Agents, Workspace: spec.Workspace})
+		sc := subagent.Config{Base: cfg, FastModel: ep.FastModel, Tools: toolset, Agents: spec.Agents, Workspace: spec.Workspace}
+		if spec.Hooks.Has(hooks.SubagentStop) {
+			sc.Stop = func(ctx context.Context, agent string, round int) (string, bool) {
+				return spec.Hooks.AskStop(ctx, hooks.SubagentStop, agent, spec.HookSession, round)
+			}
+		}
+		task := subagent.NewTask(sc)
 		toolset = append(toolset, hooks.Wrap([]tool.Tool{task}, spec.Hooks, spec.HookSession)...)
 	}
 	defs, err := loop.Definitions(toolset)

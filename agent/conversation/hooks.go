@@ -13,10 +13,6 @@ import (
 	"github.com/hearth-agent/hearth/agent/tool"
 )
 
-// maxStopRounds bounds how often Stop hooks may send the agent back in one
-// turn, so two hooks that disagree cannot loop forever.
-const maxStopRounds = 3
-
 // maxHookOutput bounds a hook's output shown in the transcript.
 const maxHookOutput = 4 << 10
 
@@ -122,15 +118,7 @@ func firstNonEmpty(s ...string) string {
 // stopHook asks the Stop hooks whether the agent may stop; a block sends
 // it back with the hook's reason as the next instruction.
 func (t *Turn) stopHook(ctx context.Context, round int) (string, bool) {
-	if t.hooks == nil || !t.hooks.Has(hooks.Stop) || ctx.Err() != nil {
-		return "", false
-	}
-	active := round > 0
-	res := t.hooks.Fire(ctx, hooks.Stop, "", hooks.Input{SessionID: t.c.SessionID(), Cwd: t.ws, StopHookActive: &active}, t.hookRan)
-	if !res.Block || res.Halt || round >= maxStopRounds {
-		return "", false
-	}
-	return res.Reason, true
+	return t.hooks.AskStop(ctx, hooks.Stop, "", hooks.Session{ID: t.c.SessionID(), Workspace: t.ws, Report: t.hookRan}, round)
 }
 
 // hookAsker asks the person through the conversation's broker when a hook
