@@ -160,6 +160,12 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if spec.Temperature != nil {
 		cfg.Temperature = spec.Temperature
 	}
+	if spec.Hooks.Has(hooks.PreCompact) {
+		cfg.PreCompact = func(ctx context.Context) {
+			in := hooks.Input{SessionID: spec.HookSession.ID, Cwd: spec.Workspace, Trigger: "auto", CustomInstructions: new(string)}
+			spec.Hooks.Fire(ctx, hooks.PreCompact, "auto", in, spec.HookSession.Report)
+		}
+	}
 	if cfg.SpillDir, err = SpillDir(spec.CacheDir, spec.Workspace); err != nil {
 		logf("compaction keeps no copies: %v", err) // the note then asks to call the tool again
 	}

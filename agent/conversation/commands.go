@@ -167,6 +167,7 @@ func (c *Conversation) builtin(t *Turn, b commands.Builtin, args string) error {
 		t.local = func(context.Context) (string, error) {
 			c.mu.Lock()
 			c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
+			c.startSource = "clear"
 			c.mu.Unlock()
 			c.sink.SessionsChanged()
 			return "Started a fresh conversation.", nil

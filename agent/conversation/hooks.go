@@ -70,18 +70,20 @@ func (t *Turn) report(e loop.Event) {
 	t.stream.event(e)
 }
 
-// promptHooks runs SessionStart (on a conversation's first turn) and
+// promptHooks runs SessionStart (source: startup on a conversation's
+// first turn, or resume, clear or compact on the first turn after one) and
 // UserPromptSubmit: their context is added to the prompt, a block refuses
-// it with the hook's reason.
-func (c *Conversation) promptHooks(ctx context.Context, t *Turn, first bool) error {
+// it with the hook's reason. SessionStart waits for a turn because its
+// context has nowhere to go before one.
+func (c *Conversation) promptHooks(ctx context.Context, t *Turn, source string) error {
 	if t.hooks == nil {
 		return nil
 	}
 	in := hooks.Input{SessionID: c.SessionID(), Cwd: t.ws}
 	var extra []string
-	if first && t.hooks.Has(hooks.SessionStart) {
-		in.Source = "startup"
-		res := t.hooks.Fire(ctx, hooks.SessionStart, "startup", in, t.hookRan)
+	if source != "" && t.hooks.Has(hooks.SessionStart) {
+		in.Source = source
+		res := t.hooks.Fire(ctx, hooks.SessionStart, source, in, t.hookRan)
 		extra = append(extra, res.Context...)
 		in.Source = ""
 	}
@@ -168,9 +170,13 @@ func (c *Conversation) turnHooks(ctx context.Context, t *Turn, spec *assembly.Sp
 	}
 	t.hooks = set
 	c.mu.Lock()
-	first := len(c.history) == 0
+	source := c.startSource
+	if source == "" && len(c.history) == 0 {
+		source = "startup"
+	}
+	c.startSource = ""
 	c.mu.Unlock()
-	if err := c.promptHooks(ctx, t, first); err != nil {
+	if err := c.promptHooks(ctx, t, source); err != nil {
 		return err
 	}
 	spec.Hooks = set

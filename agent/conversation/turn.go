@@ -243,6 +243,11 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 			held = &d
 			return
 		}
+		if ce, ok := e.(loop.Compacted); ok && ce.Kind == "summary" {
+			c.mu.Lock()
+			c.startSource = "compact" // the next turn's SessionStart says so
+			c.mu.Unlock()
+		}
 		if observe != nil {
 			observe(e)
 		}
