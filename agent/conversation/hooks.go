@@ -186,13 +186,15 @@ func (c *Conversation) turnHooks(ctx context.Context, t *Turn, spec *assembly.Sp
 
 // afterStop lets Stop hooks send the agent back (bounded); the turn's
 // result then covers every round.
-func (t *Turn) afterStop(ctx context.Context, res loop.Result, emit func(loop.Event), held **loop.TurnDone) loop.Result {
+func (t *Turn) afterStop(ctx context.Context, res loop.Result, emit func(loop.Event), held **loop.TurnDone, record func(string)) loop.Result {
 	for round := 0; res.Err == nil && !res.Stopped; round++ {
 		reason, again := t.stopHook(ctx, round)
 		if !again {
 			break
 		}
-		next := t.built.Agent.Run(ctx, res.Messages, "A Stop hook asks you to go on: "+reason, emit)
+		instruction := "A Stop hook asks you to go on: " + reason
+		record(instruction)
+		next := t.built.Agent.Run(ctx, res.Messages, instruction, emit)
 		next.Iterations += res.Iterations
 		next.Elapsed += res.Elapsed
 		next.Usage.InputTokens += res.Usage.InputTokens

@@ -26,6 +26,9 @@ import (
 type Turn struct {
 	c              *Conversation
 	id, prompt, ws string
+	// typed is the prompt as the person typed it; prompt becomes what the
+	// model is sent (a command's expansion, a hook's context added).
+	typed string
 	stream         *turnStream
 	snap           *undo.Turn
 	built          *assembly.Built
@@ -117,7 +120,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	ws, broker, todos, state, choice := c.workspace, c.broker, c.todos, c.tools, c.choice
 	c.mu.Unlock()
 	st, a := applyChoice(c.cfg.Settings(), c.cfg.Agent, choice)
-	t := &Turn{c: c, id: id, prompt: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
+	t := &Turn{c: c, id: id, prompt: prompt, typed: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
 	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: time.Now().UnixMilli()})
 	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}
 	if tc.Approve == "" {
@@ -212,12 +215,12 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	c.mu.Lock()
 	c.stream = stream
 	history := c.history
-	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
+	mark := turnMark{id: t.id, prompt: t.typed, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
 	ctx = tool.WithProgress(ctx, stream.progress)
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
-	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.parts)
+	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.typed, t.parts)
 	if err != nil {
 		return loop.Result{}, err
 	}
@@ -268,7 +271,13 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		res = built.Agent.RunMessage(ctx, history, llm.Message{Role: llm.RoleUser, Text: t.prompt, Parts: t.parts}, emit)
 	}
 	if holdDone {
-		res = t.afterStop(ctx, res, emit, &held)
+		res = t.afterStop(ctx, res, emit, &held, func(text string) {
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			if recording != nil {
+				recording.Continue(rctx, text, "hook:Stop") // reopening shows why the agent went on
+			}
+		})
 		holdDone = false
 		if held != nil {
 			emit(*held)
