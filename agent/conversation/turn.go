@@ -28,10 +28,10 @@ type Turn struct {
 	id, prompt, ws string
 	// typed is the prompt as the person typed it; prompt becomes what the
 	// model is sent (a command's expansion, a hook's context added).
-	typed string
-	stream         *turnStream
-	snap           *undo.Turn
-	built          *assembly.Built
+	typed  string
+	stream *turnStream
+	snap   *undo.Turn
+	built  *assembly.Built
 	// results answer the client tool calls the previous turn ended on
 	// (PrepareContinue); the turn then has no prompt of its own for the model.
 	results []llm.ToolResult
