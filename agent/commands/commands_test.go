@@ -71,7 +71,8 @@ func TestUntrustedProjectCommandsThatRunAreHeld(t *testing.T) {
 	if _, ok := s.Get("status"); ok {
 		t.Fatal("an untrusted command with a ! line was loaded")
 	}
-	if len(s.Held) != 1 || !strings.Contains(s.Held[0], ".hearth/commands/status.md") {
+	// review.md's allowed-tools would let tools run unasked: held too.
+	if len(s.Held) != 2 || !strings.Contains(s.Held[0], ".claude/commands/review.md") || !strings.Contains(s.Held[1], ".hearth/commands/status.md") {
 		t.Fatalf("held = %q", s.Held)
 	}
 	if _, ok := s.Get("mine"); !ok {

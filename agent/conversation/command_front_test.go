@@ -56,3 +56,22 @@ func TestCommandModelAndAllowedToolsLastOneTurn(t *testing.T) {
 		t.Errorf("the next turn stayed on the command's model")
 	}
 }
+
+// An untrusted workspace's command cannot let tools run unasked: it is
+// held like one with ! lines, and its write asks.
+func TestUntrustedCommandAllowedToolsDoNotWiden(t *testing.T) {
+	c, ev, _, ws := newTrustedConversation(t, map[string]string{
+		".claude/commands/note.md": "---\nallowed-tools:\n  - Write\n---\nWrite a note named $1",
+	}, false, call("c1", "write_file", `{"path":"a.txt","content":"a\n"}`), text("one"))
+	id, _, _ := c.Send("/mode ask")
+	ev.waitDone(t, id)
+	first, _, _ := c.Send("/note a.txt")
+	req := ev.waitApproval(t, first, map[string]bool{})
+	if err := c.Approve(req.RequestID, "deny", ""); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, first)
+	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
+		t.Errorf("an untrusted command's allowed-tools let a write run: %v", err)
+	}
+}
