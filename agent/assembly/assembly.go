@@ -160,6 +160,12 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if spec.Temperature != nil {
 		cfg.Temperature = spec.Temperature
 	}
+	if spec.Hooks.Has(hooks.PreCompact) {
+		cfg.PreCompact = func(ctx context.Context) {
+			in := hooks.Input{SessionID: spec.HookSession.ID, Cwd: spec.Workspace, Trigger: "auto", CustomInstructions: new(string)}
+			spec.Hooks.Fire(ctx, hooks.PreCompact, "auto", in, spec.HookSession.Report)
+		}
+	}
 	if cfg.SpillDir, err = SpillDir(spec.CacheDir, spec.Workspace); err != nil {
 		logf("compaction keeps no copies: %v", err) // the note then asks to call the tool again
 	}
@@ -213,8 +219,13 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	toolset = hooks.Wrap(toolset, spec.Hooks, spec.HookSession)
 	if spec.Agents != nil {
 		// Subagents get the hook-wrapped tools, so hooks see their calls too.
-		task := subagent.NewTask(subagent.Config{Base: cfg, FastModel: ep.FastModel, Tools: toolset,
-			Agents: spec.Agents, Workspace: spec.Workspace})
+		sc := subagent.Config{Base: cfg, FastModel: ep.FastModel, Tools: toolset, Agents: spec.Agents, Workspace: spec.Workspace}
+		if spec.Hooks.Has(hooks.SubagentStop) {
+			sc.Stop = func(ctx context.Context, agent string, round int) (string, bool) {
+				return spec.Hooks.AskStop(ctx, hooks.SubagentStop, agent, spec.HookSession, round)
+			}
+		}
+		task := subagent.NewTask(sc)
 		toolset = append(toolset, hooks.Wrap([]tool.Tool{task}, spec.Hooks, spec.HookSession)...)
 	}
 	defs, err := loop.Definitions(toolset)

@@ -71,7 +71,8 @@ func TestUntrustedProjectCommandsThatRunAreHeld(t *testing.T) {
 	if _, ok := s.Get("status"); ok {
 		t.Fatal("an untrusted command with a ! line was loaded")
 	}
-	if len(s.Held) != 1 || !strings.Contains(s.Held[0], ".hearth/commands/status.md") {
+	// review.md's allowed-tools would let tools run unasked: held too.
+	if len(s.Held) != 2 || !strings.Contains(s.Held[0], ".claude/commands/review.md") || !strings.Contains(s.Held[1], ".hearth/commands/status.md") {
 		t.Fatalf("held = %q", s.Held)
 	}
 	if _, ok := s.Get("mine"); !ok {
@@ -168,5 +169,22 @@ func TestCatalogNeverHidesABuiltin(t *testing.T) {
 	}
 	if n != 1 {
 		t.Fatalf("help listed %d times", n)
+	}
+}
+
+func TestAllowedRules(t *testing.T) {
+	rules, ignored := AllowedRules([]string{"Bash(git diff:*)", "Bash(npm run build)", "Bash", "Edit(/src/**)", "Write",
+		"Read", "mcp__github__get_issue", "WebFetch", "Bash(git"})
+	got := make([]string, 0, len(rules))
+	for _, r := range rules {
+		got = append(got, string(r.Kind)+":"+r.Pattern+":"+string(r.Effect))
+	}
+	want := []string{"shell:git diff *:allow", "shell:npm run build:allow", "shell::allow", "edit:src/**:allow", "edit::allow",
+		"mcp:mcp__github__get_issue:allow"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("rules = %v, want %v", got, want)
+	}
+	if strings.Join(ignored, "|") != "WebFetch|Bash(git" {
+		t.Errorf("ignored = %v", ignored)
 	}
 }

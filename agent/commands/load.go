@@ -151,6 +151,10 @@ func (s *Set) loadProject(ws string, t Truster) error {
 			s.Held = append(s.Held, it.Path+": "+err.Error())
 			continue
 		}
+		if !it.Runs {
+			// Trust read no allowed-tools here, so none may widen what runs.
+			c.AllowedTools = nil
+		}
 		c.Scope, c.Path = ScopeProject, it.Path
 		s.byName[c.Name] = c
 	}

@@ -89,8 +89,25 @@ func (c *Conversation) slashCommand(ctx context.Context, t *Turn, tc tools.Confi
 	if err != nil {
 		return fmt.Errorf("/%s: %w", name, err)
 	}
-	t.prompt = text
+	t.prompt, t.command = text, &cmd
 	return nil
+}
+
+// applyCommand runs the turn as a file command's front matter says: on its
+// model, with its allowed-tools running unasked for this turn only.
+func (t *Turn) applyCommand(spec *assembly.Spec) {
+	cmd := t.command
+	if cmd == nil {
+		return
+	}
+	if cmd.Model != "" {
+		spec.Model = cmd.Model
+	}
+	rules, ignored := commands.AllowedRules(cmd.AllowedTools)
+	spec.Tools.TurnAllow = rules
+	if len(ignored) > 0 {
+		t.c.sink.Notice(fmt.Errorf("/%s: allowed-tools entries Hearth cannot map were ignored: %s", cmd.Name, strings.Join(ignored, ", ")))
+	}
 }
 
 // shellLine runs a command's `!` line as a shell tool call, shown in the
@@ -150,6 +167,7 @@ func (c *Conversation) builtin(t *Turn, b commands.Builtin, args string) error {
 		t.local = func(context.Context) (string, error) {
 			c.mu.Lock()
 			c.sessionID, c.history, c.turns, c.storedTo = "", nil, nil, 0
+			c.startSource = "clear"
 			c.mu.Unlock()
 			c.sink.SessionsChanged()
 			return "Started a fresh conversation.", nil

@@ -70,6 +70,9 @@ func (c *Conversation) compact(ctx context.Context, focus string) (Compaction, e
 	}
 	c.mu.Lock()
 	c.history = out
+	if summarized {
+		c.startSource = "compact"
+	}
 	c.turns = nil // earlier turns now live in the summary: they cannot be rerun in place
 	if storedTo != 0 {
 		c.storedTo = storedTo

@@ -116,8 +116,11 @@ type Conversation struct {
 	turns     []turnMark        // the conversation's turns, oldest first
 	decisions map[string]string // approval request id → the user's choice, until announced
 	storedTo  int64             // id of the last message stored in sessionID
-	pending   []llm.ToolCall    // client tool calls the last turn ended on
-	plan      string            // see PendingPlan
+	// startSource is the SessionStart source the next turn fires: resume,
+	// clear or compact; "" fires startup on a conversation's first turn.
+	startSource string
+	pending     []llm.ToolCall // client tool calls the last turn ended on
+	plan        string         // see PendingPlan
 	// todosUnsent: the todo list changed while no turn ran (an approved
 	// plan), so the next turn starts by sending it.
 	todosUnsent bool

@@ -13,10 +13,6 @@ import (
 	"github.com/hearth-agent/hearth/agent/tool"
 )
 
-// maxStopRounds bounds how often Stop hooks may send the agent back in one
-// turn, so two hooks that disagree cannot loop forever.
-const maxStopRounds = 3
-
 // maxHookOutput bounds a hook's output shown in the transcript.
 const maxHookOutput = 4 << 10
 
@@ -74,18 +70,20 @@ func (t *Turn) report(e loop.Event) {
 	t.stream.event(e)
 }
 
-// promptHooks runs SessionStart (on a conversation's first turn) and
+// promptHooks runs SessionStart (source: startup on a conversation's
+// first turn, or resume, clear or compact on the first turn after one) and
 // UserPromptSubmit: their context is added to the prompt, a block refuses
-// it with the hook's reason.
-func (c *Conversation) promptHooks(ctx context.Context, t *Turn, first bool) error {
+// it with the hook's reason. SessionStart waits for a turn because its
+// context has nowhere to go before one.
+func (c *Conversation) promptHooks(ctx context.Context, t *Turn, source string) error {
 	if t.hooks == nil {
 		return nil
 	}
 	in := hooks.Input{SessionID: c.SessionID(), Cwd: t.ws}
 	var extra []string
-	if first && t.hooks.Has(hooks.SessionStart) {
-		in.Source = "startup"
-		res := t.hooks.Fire(ctx, hooks.SessionStart, "startup", in, t.hookRan)
+	if source != "" && t.hooks.Has(hooks.SessionStart) {
+		in.Source = source
+		res := t.hooks.Fire(ctx, hooks.SessionStart, source, in, t.hookRan)
 		extra = append(extra, res.Context...)
 		in.Source = ""
 	}
@@ -122,15 +120,7 @@ func firstNonEmpty(s ...string) string {
 // stopHook asks the Stop hooks whether the agent may stop; a block sends
 // it back with the hook's reason as the next instruction.
 func (t *Turn) stopHook(ctx context.Context, round int) (string, bool) {
-	if t.hooks == nil || !t.hooks.Has(hooks.Stop) || ctx.Err() != nil {
-		return "", false
-	}
-	active := round > 0
-	res := t.hooks.Fire(ctx, hooks.Stop, "", hooks.Input{SessionID: t.c.SessionID(), Cwd: t.ws, StopHookActive: &active}, t.hookRan)
-	if !res.Block || res.Halt || round >= maxStopRounds {
-		return "", false
-	}
-	return res.Reason, true
+	return t.hooks.AskStop(ctx, hooks.Stop, "", hooks.Session{ID: t.c.SessionID(), Workspace: t.ws, Report: t.hookRan}, round)
 }
 
 // hookAsker asks the person through the conversation's broker when a hook
@@ -180,9 +170,13 @@ func (c *Conversation) turnHooks(ctx context.Context, t *Turn, spec *assembly.Sp
 	}
 	t.hooks = set
 	c.mu.Lock()
-	first := len(c.history) == 0
+	source := c.startSource
+	if source == "" && len(c.history) == 0 {
+		source = "startup"
+	}
+	c.startSource = ""
 	c.mu.Unlock()
-	if err := c.promptHooks(ctx, t, first); err != nil {
+	if err := c.promptHooks(ctx, t, source); err != nil {
 		return err
 	}
 	spec.Hooks = set
@@ -192,13 +186,15 @@ func (c *Conversation) turnHooks(ctx context.Context, t *Turn, spec *assembly.Sp
 
 // afterStop lets Stop hooks send the agent back (bounded); the turn's
 // result then covers every round.
-func (t *Turn) afterStop(ctx context.Context, res loop.Result, emit func(loop.Event), held **loop.TurnDone) loop.Result {
+func (t *Turn) afterStop(ctx context.Context, res loop.Result, emit func(loop.Event), held **loop.TurnDone, record func(string)) loop.Result {
 	for round := 0; res.Err == nil && !res.Stopped; round++ {
 		reason, again := t.stopHook(ctx, round)
 		if !again {
 			break
 		}
-		next := t.built.Agent.Run(ctx, res.Messages, "A Stop hook asks you to go on: "+reason, emit)
+		instruction := "A Stop hook asks you to go on: " + reason
+		record(instruction)
+		next := t.built.Agent.Run(ctx, res.Messages, instruction, emit)
 		next.Iterations += res.Iterations
 		next.Elapsed += res.Elapsed
 		next.Usage.InputTokens += res.Usage.InputTokens

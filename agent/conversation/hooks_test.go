@@ -204,3 +204,31 @@ func TestUntrustedWorkspaceRunsNoProjectHooks(t *testing.T) {
 		t.Fatal("the user's own hook did not run")
 	}
 }
+
+// A SubagentStop hook sends a finishing subagent back once with its stderr
+// as the instruction; the main agent gets the answer of the second round.
+func TestSubagentStopHookSendsTheSubagentBackOnce(t *testing.T) {
+	c, ev, rec, _ := newTrustedConversation(t, map[string]string{
+		".claude/settings.json": `{"hooks":{"SubagentStop":[{"matcher":"explore","hooks":[{"type":"command","command":".claude/hooks/sub.sh"}]}]}}`,
+		".claude/hooks/sub.sh":  "#!/bin/sh\nif grep -q '\"stop_hook_active\":true'; then exit 0; fi\necho 'look in docs too' >&2\nexit 2\n",
+	}, true,
+		call("c1", "task", `{"agent":"explore","description":"find x","prompt":"find x"}`),
+		text("x is in src."), text("x is in src and docs."), text("Done."))
+	id, _, _ := c.Send("where is x?")
+	ev.waitDone(t, id)
+	if !strings.Contains(rec.body(2), "look in docs too") {
+		t.Fatalf("the subagent was not sent back with the hook's reason: %s", rec.body(2))
+	}
+	if !strings.Contains(rec.body(3), "x is in src and docs.") {
+		t.Fatalf("the main agent did not get the second round's answer: %s", rec.body(3))
+	}
+	n := 0
+	for _, h := range ev.hookRows(id) {
+		if h.Event == "SubagentStop" {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Fatalf("%d SubagentStop rows, want 2", n)
+	}
+}

@@ -83,6 +83,7 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 		c.restoreTodosLocked(t.Session.Todos)
 	}
 	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
+	c.startSource = "resume"
 	return marks, nil
 }
 

@@ -13,7 +13,7 @@ import (
 // creating the session on the first message. On the desktop recording
 // never blocks a turn: a failure is a notice and the chat goes on
 // unsaved; a headless turn gets the error and does not run.
-func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, prompt string, parts []llm.Part) (*record.Recorder, error) {
+func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, prompt, typed string, parts []llm.Part) (*record.Recorder, error) {
 	store := c.sessions()
 	if store == nil {
 		return nil, nil
@@ -31,7 +31,7 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 		c.sessionID = id
 		c.mu.Unlock()
 	}
-	rec, err := record.BeginWith(ctx, store, id, provider, model, prompt, parts)
+	rec, err := record.BeginTyped(ctx, store, id, provider, model, prompt, typed, parts)
 	if err != nil {
 		return nil, c.unsaved(err, err)
 	}

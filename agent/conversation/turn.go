@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/commands"
 	"github.com/hearth-agent/hearth/agent/hooks"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
@@ -25,9 +26,12 @@ import (
 type Turn struct {
 	c              *Conversation
 	id, prompt, ws string
-	stream         *turnStream
-	snap           *undo.Turn
-	built          *assembly.Built
+	// typed is the prompt as the person typed it; prompt becomes what the
+	// model is sent (a command's expansion, a hook's context added).
+	typed  string
+	stream *turnStream
+	snap   *undo.Turn
+	built  *assembly.Built
 	// results answer the client tool calls the previous turn ended on
 	// (PrepareContinue); the turn then has no prompt of its own for the model.
 	results []llm.ToolResult
@@ -41,6 +45,8 @@ type Turn struct {
 	pre []loop.Event
 	// hooks are the session's hooks (nil: none).
 	hooks *hooks.Set
+	// command is the file command the prompt named, if any.
+	command *commands.Command
 
 	mu      sync.Mutex // orders reported events with the loop's
 	running bool
@@ -114,7 +120,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	ws, broker, todos, state, choice := c.workspace, c.broker, c.todos, c.tools, c.choice
 	c.mu.Unlock()
 	st, a := applyChoice(c.cfg.Settings(), c.cfg.Agent, choice)
-	t := &Turn{c: c, id: id, prompt: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
+	t := &Turn{c: c, id: id, prompt: prompt, typed: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
 	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: time.Now().UnixMilli()})
 	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}
 	if tc.Approve == "" {
@@ -172,6 +178,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		t.built = localBuilt
 		return t, nil
 	}
+	t.applyCommand(&spec)
 	if err := c.turnHooks(ctx, t, &spec, broker); err != nil {
 		return t, err
 	}
@@ -210,7 +217,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	c.mu.Lock()
 	c.stream = stream
 	history := c.history
-	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
+	mark := turnMark{id: t.id, prompt: t.typed, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
 	ctx = tool.WithProgress(ctx, stream.progress)
 	if !c.cfg.Headless {
@@ -218,7 +225,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	}
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
-	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.parts)
+	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.typed, t.parts)
 	if err != nil {
 		return loop.Result{}, err
 	}
@@ -244,6 +251,11 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 			held = &d
 			return
 		}
+		if ce, ok := e.(loop.Compacted); ok && ce.Kind == "summary" {
+			c.mu.Lock()
+			c.startSource = "compact" // the next turn's SessionStart says so
+			c.mu.Unlock()
+		}
 		if observe != nil {
 			observe(e)
 		}
@@ -264,7 +276,13 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		res = built.Agent.RunMessage(ctx, history, llm.Message{Role: llm.RoleUser, Text: t.prompt, Parts: t.parts}, emit)
 	}
 	if holdDone {
-		res = t.afterStop(ctx, res, emit, &held)
+		res = t.afterStop(ctx, res, emit, &held, func(text string) {
+			t.mu.Lock()
+			defer t.mu.Unlock()
+			if recording != nil {
+				recording.Continue(rctx, text, "hook:Stop") // reopening shows why the agent went on
+			}
+		})
 		holdDone = false
 		if held != nil {
 			emit(*held)

@@ -114,6 +114,9 @@ func (t *turn) maybeCompact(ctx context.Context, force bool) bool {
 		}
 		before = after
 	}
+	if !t.requested && t.a.cfg.PreCompact != nil {
+		t.a.cfg.PreCompact(ctx)
+	}
 	if t.summarize(ctx, int(summaryTarget*float64(window)), window) {
 		changed = true
 		t.emit(Compacted{Kind: "summary", Before: before, After: t.a.est.request(t.request())})

@@ -22,7 +22,7 @@ func (a *Agent) CompactFocus(ctx context.Context, history []llm.Message, focus s
 		emit = func(Event) {}
 	}
 	em := &emitter{fn: emit}
-	t := &turn{a: a, emit: em.emit, msgs: append([]llm.Message(nil), history...), focus: focus}
+	t := &turn{a: a, emit: em.emit, msgs: append([]llm.Message(nil), history...), focus: focus, requested: true}
 	changed = t.maybeCompact(ctx, true)
 	return t.msgs, changed
 }

@@ -63,6 +63,10 @@ type Config struct {
 	// notes, summaries), so no key reaches the disk through it; when nil,
 	// key shapes and the secrets registered with package redact.
 	Redact func(string) string
+	// PreCompact, when set, is called before older turns are summarised to
+	// fit the window during a turn (not on a requested compaction), so
+	// PreCompact hooks see the automatic trigger.
+	PreCompact func(ctx context.Context)
 	// StopGrace is how long Stop waits for a tool that ignores its context.
 	StopGrace time.Duration
 	Now       func() time.Time
@@ -170,6 +174,8 @@ type turn struct {
 	retried bool
 	// focus is what a requested compaction's summary should keep.
 	focus string
+	// requested marks a compaction the person asked for (CompactFocus).
+	requested bool
 }
 
 // Run runs one turn: prompt is appended to history and the loop goes on

@@ -48,7 +48,16 @@ func Begin(ctx context.Context, store *session.Store, sessionID, provider, model
 
 // BeginWith is Begin for a prompt with attachments, which are stored with it.
 func BeginWith(ctx context.Context, store *session.Store, sessionID, provider, model, prompt string, parts []llm.Part) (*Recorder, error) {
-	m, err := store.AddUserMessageWith(ctx, sessionID, prompt, attachmentsOf(parts))
+	return BeginTyped(ctx, store, sessionID, provider, model, prompt, "", parts)
+}
+
+// BeginTyped is BeginWith for a prompt the person typed as typed (a slash
+// command) and the model is sent as prompt (its expansion).
+func BeginTyped(ctx context.Context, store *session.Store, sessionID, provider, model, prompt, typed string, parts []llm.Part) (*Recorder, error) {
+	if typed == prompt {
+		typed = ""
+	}
+	m, err := store.AddPrompt(ctx, sessionID, session.Prompt{Text: prompt, Typed: typed, Attachments: attachmentsOf(parts)})
 	if err != nil {
 		return nil, fmt.Errorf("saving your message: %w", err)
 	}
@@ -114,6 +123,18 @@ func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 		if r.ensureStep(ctx) {
 			r.finish(ctx, state)
 		}
+	}
+}
+
+// Continue records a message that sends the agent on within the turn (a
+// Stop hook's instruction, origin "hook:Stop"): the step so far ends, the
+// message is stored, and the events after it begin a new step.
+func (r *Recorder) Continue(ctx context.Context, text, origin string) {
+	r.flushDeltas()
+	r.finish(ctx, session.StateComplete)
+	m, err := r.store.AddPrompt(ctx, r.sessionID, session.Prompt{Text: text, Origin: origin})
+	if r.keep(err) {
+		r.lastID = m.ID
 	}
 }
 
@@ -228,7 +249,9 @@ func HistoryWithTurns(t *session.Transcript) ([]llm.Message, []TurnStart, error)
 	for _, m := range ctxMsgs {
 		switch m.Role {
 		case session.RoleUser:
-			turns = append(turns, TurnStart{UserMessageID: m.ID, Prompt: m.Text, HistoryIndex: len(out), PrevMessageID: prev})
+			if m.Origin == "" { // a hook's message continues the person's turn
+				turns = append(turns, TurnStart{UserMessageID: m.ID, Prompt: firstNonEmpty(m.Typed, m.Text), HistoryIndex: len(out), PrevMessageID: prev})
+			}
 			out = append(out, llm.Message{Role: llm.RoleUser, Text: m.Text, Parts: partsOf(m.Attachments)})
 		case session.RoleSummary:
 			out = append(out, llm.Message{Role: llm.RoleUser, Text: "Summary of the conversation so far:\n\n" + m.Text})
@@ -260,4 +283,11 @@ func resultText(c session.ToolCall) string {
 	default:
 		return "(no output)"
 	}
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

@@ -66,6 +66,20 @@ func (s *Store) putBlob(data []byte) (string, error) {
 
 // AddUserMessageWith is AddUserMessage with attachments.
 func (s *Store) AddUserMessageWith(ctx context.Context, sessionID, text string, atts []Attachment) (Message, error) {
+	return s.AddPrompt(ctx, sessionID, Prompt{Text: text, Attachments: atts})
+}
+
+// Prompt is a user message to store: Text is what the model is sent; Typed
+// and Origin are Message's.
+type Prompt struct {
+	Text, Typed, Origin string
+	Attachments         []Attachment
+}
+
+// AddPrompt stores a user message with its attachments, as typed and from
+// whom. A message the person did not send never titles the session.
+func (s *Store) AddPrompt(ctx context.Context, sessionID string, p Prompt) (Message, error) {
+	atts := p.Attachments
 	for i := range atts {
 		a := &atts[i]
 		a.Text = s.opt.Redact(a.Text)
@@ -78,7 +92,13 @@ func (s *Store) AddUserMessageWith(ctx context.Context, sessionID, text string, 
 		}
 		a.SHA256, a.Size = sum, len(a.Data)
 	}
-	return s.addUserMessage(ctx, sessionID, text, func(tx *sql.Tx, id int64) error {
+	typed := s.opt.Redact(p.Typed)
+	m, err := s.addUserMessage(ctx, sessionID, p.Text, p.Origin == "", func(tx *sql.Tx, id int64) error {
+		if typed != "" || p.Origin != "" {
+			if _, err := tx.ExecContext(ctx, "UPDATE messages SET typed = ?, origin = ? WHERE id = ?", typed, p.Origin, id); err != nil {
+				return err
+			}
+		}
 		for i, a := range atts {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO attachments
 				(message_id, ord, kind, media_type, name, text, sha256, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -88,6 +108,8 @@ func (s *Store) AddUserMessageWith(ctx context.Context, sessionID, text string, 
 		}
 		return nil
 	})
+	m.Typed, m.Origin = typed, p.Origin
+	return m, err
 }
 
 func (s *Store) loadAttachments(ctx context.Context, tx *sql.Tx, id string, msgs []Message) error {

@@ -27,7 +27,7 @@ func (t *Transcript) Redacted(r Redactor) *Transcript {
 		}
 	}
 	for i, m := range t.Messages {
-		m.Text, m.Reasoning, m.Error = r.String(m.Text), r.String(m.Reasoning), r.String(m.Error)
+		m.Text, m.Reasoning, m.Error, m.Typed = r.String(m.Text), r.String(m.Reasoning), r.String(m.Error), r.String(m.Typed)
 		calls := make([]ToolCall, len(m.ToolCalls))
 		for j, c := range m.ToolCalls {
 			c.Args, c.Output, c.FullOutput = r.String(c.Args), r.String(c.Output), r.String(c.FullOutput)

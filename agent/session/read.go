@@ -168,7 +168,7 @@ func loadMessages(ctx context.Context, tx *sql.Tx, id string) ([]Message, error)
 	rows, err := tx.QueryContext(ctx, `SELECT id, seq, role, text, reasoning, state, error, provider, model,
 		started_at, COALESCE(first_token_at, 0), COALESCE(finished_at, 0), input_tokens, output_tokens,
 		cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot,
-		reasoning_signature FROM messages WHERE session_id = ? ORDER BY seq`, id)
+		reasoning_signature, typed, origin FROM messages WHERE session_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +180,7 @@ func loadMessages(ctx context.Context, tx *sql.Tx, id string) ([]Message, error)
 		if err := rows.Scan(&m.ID, &m.Seq, &m.Role, &m.Text, &m.Reasoning, &m.State, &m.Error,
 			&m.Provider, &m.Model, &started, &first, &finished, &m.Usage.InputTokens,
 			&m.Usage.OutputTokens, &m.Usage.CacheReadTokens, &m.Usage.CacheWriteTokens,
-			&m.Usage.ReasoningTokens, &cost, &m.UndoSnapshot, &m.ReasoningSignature); err != nil {
+			&m.Usage.ReasoningTokens, &cost, &m.UndoSnapshot, &m.ReasoningSignature, &m.Typed, &m.Origin); err != nil {
 			return nil, err
 		}
 		m.StartedAt, m.FirstTokenAt, m.FinishedAt = fromMillis(started), fromMillis(first), fromMillis(finished)

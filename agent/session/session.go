@@ -124,6 +124,12 @@ type Message struct {
 	ToolCalls          []ToolCall `json:"tool_calls,omitempty"`
 	// Attachments are a user message's images, documents and attached files.
 	Attachments []Attachment `json:"attachments,omitempty"`
+	// Typed is a user message as the person typed it ("/review foo") when
+	// Text, what the model was sent, is its expansion.
+	Typed string `json:"typed,omitempty"`
+	// Origin names who sent a user message the person did not type
+	// ("hook:Stop"); "" is the person.
+	Origin string `json:"origin,omitempty"`
 }
 
 // ToolCall is one call an assistant step made.

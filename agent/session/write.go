@@ -41,12 +41,12 @@ func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
 // AddUserMessage appends a complete user message. The first one also titles
 // an untitled session.
 func (s *Store) AddUserMessage(ctx context.Context, sessionID, text string) (Message, error) {
-	return s.addUserMessage(ctx, sessionID, text, nil)
+	return s.addUserMessage(ctx, sessionID, text, true, nil)
 }
 
 // addUserMessage stores the message, then runs also (when set) in the same
 // transaction with the new message's id.
-func (s *Store) addUserMessage(ctx context.Context, sessionID, text string, also func(tx *sql.Tx, id int64) error) (Message, error) {
+func (s *Store) addUserMessage(ctx context.Context, sessionID, text string, titles bool, also func(tx *sql.Tx, id int64) error) (Message, error) {
 	text = s.opt.Redact(text)
 	m := Message{SessionID: sessionID, Role: RoleUser, Text: text, State: StateComplete}
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -57,6 +57,9 @@ func (s *Store) addUserMessage(ctx context.Context, sessionID, text string, also
 			if err := also(tx, m.ID); err != nil {
 				return err
 			}
+		}
+		if !titles {
+			return nil
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE sessions SET title = ?, title_source = 'auto'
 			WHERE id = ? AND title_source = ''`, TitleFrom(text), sessionID)

@@ -41,6 +41,9 @@ type Config struct {
 	Workspace string
 	// MaxParallel bounds the subagents running at once (DefaultParallel).
 	MaxParallel int
+	// Stop, when set, is asked as a subagent finishes (SubagentStop hooks):
+	// again sends it back with the instruction; round counts the times it did.
+	Stop func(ctx context.Context, agent string, round int) (instruction string, again bool)
 }
 
 // Task is the task tool.
@@ -168,7 +171,7 @@ func (t *Task) run(ctx context.Context, def Def, agent *loop.Agent, p Params) (s
 	})
 	callID, report := tool.CallID(ctx), eventsOf(ctx)
 	var denied string
-	res := agent.Run(sub, nil, p.Prompt, func(e loop.Event) {
+	emit := func(e loop.Event) {
 		if f, ok := e.(loop.ToolCallFinished); ok && f.Status == tool.StatusDenied && denied == "" {
 			denied = f.Name + ": " + strings.TrimPrefix(f.Output, "Error: ")
 			cancel()
@@ -176,7 +179,15 @@ func (t *Task) run(ctx context.Context, def Def, agent *loop.Agent, p Params) (s
 		if report != nil {
 			report(Event{CallID: callID, Agent: def.Name, Description: p.Description, Event: e})
 		}
-	})
+	}
+	res := agent.Run(sub, nil, p.Prompt, emit)
+	for round := 0; t.cfg.Stop != nil && res.Err == nil && !res.Stopped && denied == "" && sub.Err() == nil; round++ {
+		instruction, again := t.cfg.Stop(sub, def.Name, round)
+		if !again {
+			break
+		}
+		res = agent.Run(sub, res.Messages, "A SubagentStop hook asks you to go on: "+instruction, emit)
+	}
 	files := t.relative(changed)
 	switch {
 	case ctx.Err() != nil:

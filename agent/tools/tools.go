@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -69,6 +70,9 @@ type Config struct {
 	// Policy holds the workspace's saved rules; nil loads them from the
 	// workspace (.hearth/permissions.json), falling back to the defaults.
 	Policy *permission.Policy
+	// TurnAllow are allow rules for this turn only (a slash command's
+	// allowed-tools), after the saved rules, so a deny or ask rule still wins.
+	TurnAllow []permission.Rule
 	// ContainApproved runs approved shell commands in the sandbox too
 	// (writing only the workspace and a temp dir); commands judged
 	// read-only always run in it where the system has one.
@@ -188,6 +192,10 @@ func newSession(cfg Config) (*session, error) {
 		if err != nil {
 			return nil, fmt.Errorf("tools: %w", err)
 		}
+		policy = &p
+	}
+	if len(cfg.TurnAllow) > 0 {
+		p := permission.Policy{Rules: append(slices.Clone(policy.Rules), cfg.TurnAllow...)}
 		policy = &p
 	}
 	state := cfg.State

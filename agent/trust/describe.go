@@ -190,10 +190,18 @@ func describeCommand(it *Item, b []byte) {
 		runs = append(runs, quote(string(m[1])))
 	}
 	it.Runs = len(runs) > 0
-	if it.Runs {
+	// allowed-tools lets tools run unasked during the command's turn: it
+	// widens what runs, so the command needs trust like one with ! lines.
+	allowed, widens := frontMatter(b)["allowed-tools"]
+	switch {
+	case it.Runs:
 		it.Summary = fmt.Sprintf("slash command %s runs %s when used", clean(name), list(runs))
 		it.Brief = plural(len(runs), "shell line")
-	} else {
+	case widens:
+		it.Runs = true
+		it.Summary = fmt.Sprintf("slash command %s lets tools run without asking while it runs (%s)", clean(name), clean(allowed))
+		it.Brief = "allowed tools"
+	default:
 		it.Summary = fmt.Sprintf("slash command %s is a prompt and runs nothing", clean(name))
 		it.Brief = "a prompt"
 	}

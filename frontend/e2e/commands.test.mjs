@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
@@ -20,6 +20,7 @@ function claudeFolder(home) {
   const files = {
     ".claude/commands/frontend/review.md": "---\ndescription: Review a component\nargument-hint: <component>\n---\nReview the $1 component for accessibility.\n",
     ".claude/settings.json": JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "echo 'Team rule: HOOK-CONTEXT'" }] }] } }),
+    ".claude/skills/pdf/SKILL.md": "---\nname: pdf\ndescription: Fill PDF forms\n---\nUse scripts/fill.sh.\n",
     "README.md": "# demo\n",
   };
   for (const [rel, text] of Object.entries(files)) {
@@ -30,7 +31,7 @@ function claudeFolder(home) {
 }
 
 describe("Slash commands and hooks in the desktop", () => {
-  it("trusts the folder, picks a command with /, runs it, and shows the hook row", async () => {
+  it("trusts the folder, picks a command with /, runs it, shows the hook row, and turns a skill off", async () => {
     const provider = await startScriptedProvider([[{ text: "Looks accessible." }]]);
     const home = process.env.HOME;
     const configDir = mkdtempSync(path.join(home, "cfg-"));
@@ -66,6 +67,21 @@ describe("Slash commands and hooks in the desktop", () => {
       const sent = JSON.stringify(provider.requests[0].messages);
       assert.ok(sent.includes("Review the Button component for accessibility."), "the command was not expanded");
       assert.ok(sent.includes("HOOK-CONTEXT"), "the hook's context was not sent");
+
+      // Settings → Skills lists the trusted folder's skill and turns it off.
+      const dialog = page.getByRole("dialog", { name: "Settings" });
+      for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
+        await page.keyboard.press("Control+,");
+        await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
+      }
+      const skills = dialog.getByRole("region", { name: "Skills" });
+      const pdf = skills.getByRole("checkbox", { name: /pdf/ });
+      await pdf.waitFor();
+      assert.ok(await pdf.isChecked(), "the skill is not listed on");
+      await pdf.click();
+      await skills.getByRole("checkbox", { name: /pdf/, checked: false }).waitFor();
+      const saved = JSON.parse(readFileSync(path.join(configDir, "Hearth", "settings.json"), "utf8"));
+      assert.deepEqual(saved.disabledSkills, ["pdf"]);
     } finally {
       await page.close();
       await app.stop();

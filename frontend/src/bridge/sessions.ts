@@ -51,6 +51,10 @@ export interface SessionMessage {
   finished_at?: string;
   usage: { input_tokens: number; output_tokens: number; reasoning_tokens: number; cost_usd: number };
   tool_calls?: SessionToolCall[];
+  /** a user message as typed ("/review foo") when text is its expansion */
+  typed?: string;
+  /** who sent a user message the person did not type ("hook:Stop") */
+  origin?: string;
 }
 
 /** What a stored turn changed, while its undo snapshots are kept. */

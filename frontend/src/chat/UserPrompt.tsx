@@ -1,13 +1,16 @@
 import { useState } from "react";
+import "./UserPrompt.css";
 
 interface Props {
   prompt: string;
+  /** what the model was sent for a slash command, shown collapsed */
+  expansion?: string;
   /** absent when the prompt cannot be edited (a stored turn, or a turn running) */
   onResend?: (text: string) => Promise<boolean>;
 }
 
 /** UserPrompt shows what the user asked, with Edit-and-resend. */
-export function UserPrompt({ prompt, onResend }: Props) {
+export function UserPrompt({ prompt, expansion, onResend }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -20,6 +23,12 @@ export function UserPrompt({ prompt, onResend }: Props) {
           </button>
         )}
         <div className="bubble">{prompt}</div>
+        {expansion && (
+          <details className="expansion">
+            <summary>Sent to the model</summary>
+            <pre>{expansion}</pre>
+          </details>
+        )}
       </div>
     );
   }

@@ -60,6 +60,8 @@ export interface Retry {
 export interface Turn {
   turnId: string;
   prompt: string;
+  /** what the model was sent for a slash command, when it differs from the prompt typed */
+  expansion?: string;
   startedAt: number | null;
   status: TurnStatus;
   parts: Part[];

@@ -84,4 +84,22 @@ describe("fromTranscript", () => {
     expect(t?.parts[0]).toEqual({ kind: "compacted", how: "summary", before: 0, after: 0 });
     expect(t?.tools.x).toMatchObject({ args: "not json", state: "canceled" });
   });
+
+  it("shows a command as typed with its expansion, and a Stop hook's instruction as its row in the same turn", () => {
+    const s = fromTranscript([
+      msg("user", "Review foo for bugs.", { typed: "/review foo" }),
+      msg("assistant", "Looks fine."),
+      msg("user", "A Stop hook asks you to go on: run the tests", { origin: "hook:Stop" }),
+      msg("assistant", "Tests pass."),
+    ]);
+    expect(s.order).toHaveLength(1);
+    const t = s.turns[s.order[0] ?? ""];
+    expect(t?.prompt).toBe("/review foo");
+    expect(t?.expansion).toBe("Review foo for bugs.");
+    expect(t?.parts).toEqual([
+      { kind: "text", text: "Looks fine." },
+      { kind: "hook", hook: { event: "Stop", command: "", exitCode: 2, durationMs: 0, output: "A Stop hook asks you to go on: run the tests", blocked: true } },
+      { kind: "text", text: "Tests pass." },
+    ]);
+  });
 });

@@ -110,9 +110,15 @@ export function fromTranscript(messages: SessionMessage[], undo: Record<string, 
   for (const m of messages) {
     // The bridge's role type trails the store, which also writes "summary".
     const role: string = m.role;
-    if (role === "user") {
+    const prev = cur as Turn | null; // assigned by the loop and by ensure()
+    if (role === "user" && m.origin?.startsWith("hook:") && prev) {
+      // A hook sent the agent on within the turn: its row, not a new prompt.
+      const hook = { event: m.origin.slice("hook:".length), command: "", exitCode: 2, durationMs: 0, output: m.text, blocked: true };
+      cur = { ...prev, parts: [...prev.parts, { kind: "hook", hook }] };
+    } else if (role === "user") {
       flush();
-      cur = emptyTurn(`m${m.id}`, m.text, time(m.started_at));
+      cur = emptyTurn(`m${m.id}`, m.typed || m.text, time(m.started_at));
+      if (m.typed) cur.expansion = m.text;
       order.push(cur.turnId);
     } else if (role === "summary") {
       const t = ensure(m);

@@ -9,6 +9,7 @@ import { KnowledgeFolders } from "./KnowledgeFolders";
 import { McpSection } from "./McpSection";
 import { ProviderCard } from "./ProviderCard";
 import { ServeSection } from "./ServeSection";
+import { SkillsSection } from "./SkillsSection";
 import { useSettings } from "./useSettings";
 
 interface Props {
@@ -83,6 +84,7 @@ export function SettingsPanel({ backend, onClose, focus, serve = serveBackend, m
             <KnowledgeFolders folders={view.knowledgeFolders ?? []} busy={!!state.busy.folders} notice={state.notices.folders} actions={actions} />
             <McpSection backend={mcp} />
             <ServeSection backend={serve} />
+            <SkillsSection />
           </div>
         )}
       </div>

@@ -1299,6 +1299,8 @@ export namespace session {
 	    undo_snapshot?: string;
 	    tool_calls?: ToolCall[];
 	    attachments?: Attachment[];
+	    typed?: string;
+	    origin?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Message(source);
@@ -1324,6 +1326,8 @@ export namespace session {
 	        this.undo_snapshot = source["undo_snapshot"];
 	        this.tool_calls = this.convertValues(source["tool_calls"], ToolCall);
 	        this.attachments = this.convertValues(source["attachments"], Attachment);
+	        this.typed = source["typed"];
+	        this.origin = source["origin"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
