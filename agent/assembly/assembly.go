@@ -46,6 +46,8 @@ type Spec struct {
 	// ClientTools are an API client's own tools, offered beside Hearth's
 	// and run by the client (loop.Config.ClientTools).
 	ClientTools []llm.ToolDef
+	// ToolChoice is the request's demand on tool calls (loop.Config).
+	ToolChoice llm.ToolChoice
 	// Temperature and MaxTokens, when set, override the settings for
 	// this agent (an API request's own).
 	Temperature *float64
@@ -156,7 +158,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		logf = func(string, ...any) {}
 	}
 	cfg := loop.Config{Model: model, MaxIterations: maxIter, Retry: llm.DefaultRetry(), Temperature: st.Temperature, Logf: logf,
-		ClientTools: spec.ClientTools, MaxTokens: spec.MaxTokens}
+		ClientTools: spec.ClientTools, ToolChoice: spec.ToolChoice, MaxTokens: spec.MaxTokens}
 	if spec.Temperature != nil {
 		cfg.Temperature = spec.Temperature
 	}

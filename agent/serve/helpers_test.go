@@ -40,6 +40,7 @@ type provRequest struct {
 	Tools []struct {
 		Function struct{ Name string } `json:"function"`
 	} `json:"tools"`
+	ToolChoice json.RawMessage `json:"tool_choice"`
 }
 
 // lastTool is the content of the request's last tool message.
