@@ -38,15 +38,17 @@ type responder struct {
 	session      func() string
 	red          *redact.Redactor
 	text         *redact.Stream
+	thought      *redact.Stream // the reasoning, redacted apart from the text
 	args         map[string]json.RawMessage
 	started      bool
 	content      strings.Builder
+	reasoning    strings.Builder
 	buf          []byte
 }
 
 func newResponder(w http.ResponseWriter, req *chatRequest, session func() string, red *redact.Redactor) *responder {
 	o := &responder{w: w, rc: http.NewResponseController(w), stream: req.Stream, model: req.Model,
-		id: "chatcmpl-" + newID(), created: time.Now().Unix(), session: session, red: red, text: red.Stream(),
+		id: "chatcmpl-" + newID(), created: time.Now().Unix(), session: session, red: red, text: red.Stream(), thought: red.Stream(),
 		args: map[string]json.RawMessage{}}
 	o.includeUsage = req.StreamOptions != nil && req.StreamOptions.IncludeUsage
 	return o
@@ -58,11 +60,14 @@ func (o *responder) event(e loop.Event) {
 	defer o.mu.Unlock()
 	switch e := e.(type) {
 	case loop.TextDelta:
+		o.think(o.thought.Flush())
 		o.say(o.text.Write(e.Text))
 		return
 	case loop.ReasoningDelta:
-		return // the answer carries the text alone
+		o.think(o.thought.Write(e.Text))
+		return
 	}
+	o.think(o.thought.Flush())
 	o.say(o.text.Flush())
 	switch e := e.(type) {
 	case loop.ToolCallStarted:
@@ -84,6 +89,18 @@ func (o *responder) say(s string) {
 		return
 	}
 	o.chunk(choice{Delta: &outMessage{Content: &s}}, nil, nil)
+}
+
+// think passes on the model's reasoning, beside the answer's content.
+func (o *responder) think(s string) {
+	if s == "" {
+		return
+	}
+	if !o.stream {
+		o.reasoning.WriteString(s)
+		return
+	}
+	o.chunk(choice{Delta: &outMessage{ReasoningContent: &s}}, nil, nil)
 }
 
 func (o *responder) activity(a *activity) {
@@ -165,6 +182,7 @@ func (o *responder) finish(res loop.Result) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	defer func() { o.closed = true }()
+	o.think(o.thought.Flush())
 	o.say(o.text.Flush())
 	if res.Err != nil {
 		o.fail(turnError(res.Err, o.red.String(errorText(res.Err))))
@@ -191,6 +209,9 @@ func (o *responder) finish(res loop.Result) {
 		msg := &outMessage{Role: "assistant", ToolCalls: calls}
 		if text := o.content.String(); text != "" || len(calls) == 0 {
 			msg.Content = &text
+		}
+		if r := o.reasoning.String(); r != "" {
+			msg.ReasoningContent = &r
 		}
 		for i := range msg.ToolCalls {
 			msg.ToolCalls[i].Index = nil
