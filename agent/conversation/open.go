@@ -77,5 +77,6 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 		c.freshToolsLocked()
 	}
 	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
+	c.pending = unanswered(history)
 	return marks, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/subagent"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -208,16 +209,25 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	c.mu.Lock()
 	c.stream = stream
 	history := c.history
+	if t.results == nil {
+		history = closePending(history, c.pending)
+	}
 	mark := turnMark{id: t.id, prompt: t.prompt, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
 	ctx = tool.WithProgress(ctx, stream.progress)
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
-	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.parts)
+	var rec *record.Recorder
+	var err error
+	if t.results != nil {
+		rec, err = c.beginContinue(rctx, t.ws, built.Provider, built.Model, t.results)
+	} else {
+		rec, err = c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.parts)
+	}
 	if err != nil {
 		return loop.Result{}, err
 	}
-	if rec != nil && t.snap != nil {
+	if rec != nil && t.snap != nil && rec.UserMessageID() != 0 {
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec

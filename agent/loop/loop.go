@@ -302,6 +302,7 @@ func (t *turn) loop(ctx context.Context) {
 				t.appendResults(own, a.runCalls(ctx, own, t.emit))
 			}
 			t.res.ClientCalls, t.res.Text = client, resp.Message.Text
+			t.emit(ClientCallsMade{Calls: client})
 			return
 		}
 		outs := a.runCalls(ctx, calls, t.emit)
