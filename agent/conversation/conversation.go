@@ -114,6 +114,9 @@ type Conversation struct {
 	// sessionID is the stored conversation turns are saved to; "" until
 	// the first message of a new chat.
 	sessionID string
+	// fresh is set while sessionID is named but not yet stored (the
+	// first turn stores it beside its first model call).
+	fresh     bool
 	turns     []turnMark        // the conversation's turns, oldest first
 	decisions map[string]string // approval request id → the user's choice, until announced
 	storedTo  int64             // id of the last message stored in sessionID

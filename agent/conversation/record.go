@@ -3,6 +3,7 @@ package conversation
 import (
 	"context"
 	"fmt"
+	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/llm"
 
 	"github.com/hearth-agent/hearth/agent/record"
@@ -19,7 +20,7 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 		return nil, nil
 	}
 	id, _, err := c.ensureSession(ctx, store, ws, provider, model)
-	if err != nil {
+	if err != nil || id == "" {
 		return nil, err
 	}
 	rec, err := record.BeginWith(ctx, store, id, provider, model, prompt, parts)
@@ -34,19 +35,38 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 // first message (created says so).
 func (c *Conversation) ensureSession(ctx context.Context, store *session.Store, ws, provider, model string) (id string, created bool, err error) {
 	c.mu.Lock()
-	id = c.sessionID
+	id, fresh := c.sessionID, c.fresh
+	c.fresh = false
 	c.mu.Unlock()
-	if id != "" {
+	if id != "" && !fresh {
 		return id, false, nil
 	}
-	s, err := store.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model})
+	s, err := store.Create(ctx, session.NewSession{ID: id, Workspace: ws, Provider: provider, Model: model})
 	if err != nil {
+		c.mu.Lock()
+		if c.sessionID == id {
+			c.sessionID = ""
+		}
+		c.mu.Unlock()
 		return "", false, c.unsaved(fmt.Errorf("this conversation is not being saved: %w", err), err)
 	}
 	c.mu.Lock()
 	c.sessionID = s.ID
 	c.mu.Unlock()
 	return s.ID, true, nil
+}
+
+// nameSession gives a conversation without a stored session the id its
+// first turn will store, so the id is known before the store answers.
+func (c *Conversation) nameSession() {
+	if c.sessions() == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sessionID == "" {
+		c.sessionID, c.fresh = session.NewID(), true
+	}
 }
 
 // beginContinue returns the recorder of a turn that goes on after client
@@ -114,4 +134,35 @@ func lastID(msgs []session.Message) int64 {
 		return 0
 	}
 	return msgs[len(msgs)-1].ID
+}
+
+// recordingStart is a turn's recording being begun on its own goroutine.
+type recordingStart struct {
+	done chan struct{}
+	rec  *record.Recorder
+	err  error
+}
+
+func (s *recordingStart) wait() (*record.Recorder, error) {
+	<-s.done
+	return s.rec, s.err
+}
+
+// beginRecording stores the turn's prompt (or a continuation's tool
+// results) in the background and links its undo snapshots.
+func (t *Turn) beginRecording(ctx context.Context, built *assembly.Built) *recordingStart {
+	c := t.c
+	s := &recordingStart{done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		if t.results != nil {
+			s.rec, s.err = c.beginContinue(ctx, t.ws, built.Provider, built.Model, t.results)
+		} else {
+			s.rec, s.err = c.beginRecording(ctx, t.ws, built.Provider, built.Model, t.prompt, t.parts)
+		}
+		if s.rec != nil && t.snap != nil && s.rec.UserMessageID() != 0 {
+			c.linkUndo(ctx, s.rec.UserMessageID(), t.id)
+		}
+	}()
+	return s
 }

@@ -217,25 +217,29 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	ctx = tool.WithProgress(ctx, stream.progress)
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
-	var rec *record.Recorder
-	var err error
-	if t.results != nil {
-		rec, err = c.beginContinue(rctx, t.ws, built.Provider, built.Model, t.results)
-	} else {
-		rec, err = c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.parts)
+	// The prompt is stored while the model is called: its first words are
+	// passed on at once, and nothing else happens until the prompt is saved.
+	c.nameSession()
+	started := t.beginRecording(rctx, built)
+	var rec, recording *record.Recorder
+	var recErr error
+	ctx, failed := context.WithCancelCause(ctx)
+	defer failed(nil)
+	recorded := func() bool {
+		if started != nil {
+			rec, recErr = started.wait()
+			recording, started = rec, nil
+			if recErr != nil {
+				failed(recErr)
+			}
+		}
+		return recErr == nil
 	}
-	if err != nil {
-		return loop.Result{}, err
-	}
-	if rec != nil && t.snap != nil && rec.UserMessageID() != 0 {
-		c.linkUndo(rctx, rec.UserMessageID(), t.id)
-	}
-	recording := rec
 	ctx = subagent.WithEvents(ctx, func(e subagent.Event) {
 		t.mu.Lock() // ordered with the loop's own events
 		defer t.mu.Unlock()
 		stream.subagent(e)
-		if rec != nil {
+		if recorded() && rec != nil {
 			rec.Subagent(e)
 		}
 	})
@@ -249,10 +253,22 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 			held = &d
 			return
 		}
+		switch e.(type) {
+		case loop.TextDelta, loop.ReasoningDelta:
+			// Shown before the prompt is saved: a turn that cannot be
+			// saved ends before any tool runs.
+		default:
+			if !recorded() {
+				return
+			}
+		}
 		if observe != nil {
 			observe(e)
 		}
 		stream.event(e)
+		if !recorded() {
+			return
+		}
 		if recording != nil {
 			recording.Event(rctx, e)
 			if c.cfg.Headless && recording.Err() != nil {
@@ -274,6 +290,12 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		if held != nil {
 			emit(*held)
 		}
+	}
+	t.mu.Lock()
+	ok := recorded()
+	t.mu.Unlock()
+	if !ok {
+		return loop.Result{}, recErr
 	}
 	if !c.cfg.Headless && rec != nil && rec.Err() != nil {
 		c.sink.Notice(fmt.Errorf("the conversation could not be saved: %w", rec.Err()))

@@ -127,7 +127,9 @@ func (o *responder) begin() {
 	h.Set("X-Accel-Buffering", "no")
 	o.w.WriteHeader(http.StatusOK)
 	empty := ""
-	o.write(o.envelope(choice{Delta: &outMessage{Role: "assistant", Content: &empty}}, nil, nil))
+	// Sent with the chunk that follows: one write reaches the client
+	// with the first words instead of two.
+	o.put(o.envelope(choice{Delta: &outMessage{Role: "assistant", Content: &empty}}, nil, nil))
 }
 
 func (o *responder) envelope(c choice, u *usage, a *activity) chunk {
@@ -144,15 +146,22 @@ func (o *responder) chunk(c choice, u *usage, a *activity) {
 	o.write(o.envelope(c, u, a))
 }
 
+// write sends v as an SSE event, with whatever put held back.
 func (o *responder) write(v any) {
+	o.put(v)
+	if _, err := o.w.Write(o.buf); err == nil {
+		_ = o.rc.Flush()
+	}
+	o.buf = o.buf[:0]
+}
+
+// put adds v to the events the next write sends.
+func (o *responder) put(v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return
 	}
-	o.buf = append(append(append(o.buf[:0], "data: "...), b...), "\n\n"...)
-	if _, err := o.w.Write(o.buf); err == nil {
-		_ = o.rc.Flush()
-	}
+	o.buf = append(append(append(o.buf, "data: "...), b...), "\n\n"...)
 }
 
 // keepAlive sends an SSE comment every interval while the stream is open
@@ -256,9 +265,11 @@ func (o *responder) fail(e *Error) {
 }
 
 func (o *responder) done() {
-	if _, err := o.w.Write([]byte("data: [DONE]\n\n")); err == nil {
+	o.buf = append(o.buf, "data: [DONE]\n\n"...)
+	if _, err := o.w.Write(o.buf); err == nil {
 		_ = o.rc.Flush()
 	}
+	o.buf = o.buf[:0]
 }
 
 func usageOf(u llm.Usage) *usage {

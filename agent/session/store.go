@@ -257,6 +257,9 @@ func (s *Store) closeDBs() error {
 	return errors.Join(errs...)
 }
 
+// NewID is a fresh session id (for NewSession.ID).
+func NewID() string { return newID() }
+
 func newID() string {
 	var b [8]byte
 	rand.Read(b[:])

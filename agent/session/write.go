@@ -12,6 +12,9 @@ import (
 
 // NewSession describes a session to create.
 type NewSession struct {
+	// ID is the session's id, chosen by the caller (NewID) so it can be
+	// named before it is stored; "" picks one.
+	ID        string
 	Workspace string
 	Provider  string
 	Model     string
@@ -23,7 +26,10 @@ func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
 		return Session{}, errors.New("session: a workspace is required")
 	}
 	now := s.opt.Now()
-	sess := Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model,
+	if n.ID == "" {
+		n.ID = newID()
+	}
+	sess := Session{ID: n.ID, Workspace: n.Workspace, Provider: n.Provider, Model: n.Model,
 		CreatedAt: fromMillis(toMillis(now)), UpdatedAt: fromMillis(toMillis(now))}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO sessions
