@@ -215,7 +215,11 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	toolset = hooks.Wrap(toolset, spec.Hooks, spec.HookSession)
 	if spec.Agents != nil {
 		// Subagents get the hook-wrapped tools, so hooks see their calls too.
-		task := subagent.NewTask(subagent.Config{Base: cfg, FastModel: ep.FastModel, Tools: toolset,
+		// The client's tools and tool_choice are the parent's alone: a
+		// subagent has nobody to hand a client call to.
+		base := cfg
+		base.ClientTools, base.ToolChoice = nil, llm.ToolChoice{}
+		task := subagent.NewTask(subagent.Config{Base: base, FastModel: ep.FastModel, Tools: toolset,
 			Agents: spec.Agents, Workspace: spec.Workspace})
 		toolset = append(toolset, hooks.Wrap([]tool.Tool{task}, spec.Hooks, spec.HookSession)...)
 	}

@@ -103,3 +103,41 @@ func TestToolChoiceRefused(t *testing.T) {
 		t.Errorf("%d model calls for refused requests", n)
 	}
 }
+
+// A subagent the agent starts is not offered the client's tools and not
+// held to its tool_choice: it has nobody to hand a client call to.
+func TestSubagentsGetNoClientToolsNorToolChoice(t *testing.T) {
+	prov := newProvider(t,
+		callTool("t1", "task", `{"agent":"explore","description":"look","prompt":"list the files"}`),
+		say("nothing here"),
+		callTool("w1", "get_weather", `{}`),
+	)
+	h := startServer(t, prov)
+	params := userSays("Weather?")
+	params.Tools = []openai.ChatCompletionToolUnionParam{openai.ChatCompletionFunctionTool(openai.FunctionDefinitionParam{Name: "get_weather"})}
+	params.ToolChoice = openai.ChatCompletionToolChoiceOptionUnionParam{OfAuto: openai.String("required")}
+	c := h.client()
+	got, err := c.Chat.Completions.New(context.Background(), params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Choices[0].FinishReason != "tool_calls" {
+		t.Fatalf("finish %q, want tool_calls", got.Choices[0].FinishReason)
+	}
+	reqs := prov.requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d model calls, want 3 (agent, subagent, agent)", len(reqs))
+	}
+	sub := reqs[1]
+	for _, tl := range sub.Tools {
+		if tl.Function.Name == "get_weather" {
+			t.Error("the subagent was offered the client's tool")
+		}
+	}
+	if len(sub.ToolChoice) != 0 {
+		t.Errorf("the subagent got tool_choice %s", sub.ToolChoice)
+	}
+	if string(reqs[2].ToolChoice) != `"required"` {
+		t.Errorf("the agent's next call got tool_choice %s, want \"required\"", reqs[2].ToolChoice)
+	}
+}
