@@ -46,6 +46,8 @@ type Spec struct {
 	// ClientTools are an API client's own tools, offered beside Hearth's
 	// and run by the client (loop.Config.ClientTools).
 	ClientTools []llm.ToolDef
+	// ToolChoice is the request's demand on tool calls (loop.Config).
+	ToolChoice llm.ToolChoice
 	// Temperature and MaxTokens, when set, override the settings for
 	// this agent (an API request's own).
 	Temperature *float64
@@ -156,7 +158,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		logf = func(string, ...any) {}
 	}
 	cfg := loop.Config{Model: model, MaxIterations: maxIter, Retry: llm.DefaultRetry(), Temperature: st.Temperature, Logf: logf,
-		ClientTools: spec.ClientTools, MaxTokens: spec.MaxTokens}
+		ClientTools: spec.ClientTools, ToolChoice: spec.ToolChoice, MaxTokens: spec.MaxTokens}
 	if spec.Temperature != nil {
 		cfg.Temperature = spec.Temperature
 	}
@@ -219,7 +221,11 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	toolset = hooks.Wrap(toolset, spec.Hooks, spec.HookSession)
 	if spec.Agents != nil {
 		// Subagents get the hook-wrapped tools, so hooks see their calls too.
-		sc := subagent.Config{Base: cfg, FastModel: ep.FastModel, Tools: toolset, Agents: spec.Agents, Workspace: spec.Workspace}
+		// The client's tools and tool_choice are the parent's alone: a
+		// subagent has nobody to hand a client call to.
+		base := cfg
+		base.ClientTools, base.ToolChoice = nil, llm.ToolChoice{}
+		sc := subagent.Config{Base: base, FastModel: ep.FastModel, Tools: toolset, Agents: spec.Agents, Workspace: spec.Workspace}
 		if spec.Hooks.Has(hooks.SubagentStop) {
 			sc.Stop = func(ctx context.Context, agent string, round int) (string, bool) {
 				return spec.Hooks.AskStop(ctx, hooks.SubagentStop, agent, spec.HookSession, round)

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/llm"
@@ -17,6 +18,48 @@ func (c *Conversation) Extend(msgs ...llm.Message) error {
 	}
 	c.history = append(c.history[:len(c.history):len(c.history)], msgs...)
 	return nil
+}
+
+// unanswered are the client tool calls a stored history ends on without
+// their results (record.History leaves them out).
+func unanswered(history []llm.Message) []llm.ToolCall {
+	n := len(history)
+	answered := map[string]bool{}
+	if n > 0 && history[n-1].Role == llm.RoleTool {
+		for _, r := range history[n-1].ToolResults {
+			answered[r.CallID] = true
+		}
+		n--
+	}
+	if n == 0 || history[n-1].Role != llm.RoleAssistant {
+		return nil
+	}
+	var out []llm.ToolCall
+	for _, c := range history[n-1].ToolCalls {
+		if !answered[c.ID] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// closePending answers the client calls history ends on as not run, so a
+// new prompt can follow them (the client went on without answering).
+func closePending(history []llm.Message, pending []llm.ToolCall) []llm.Message {
+	if len(pending) == 0 {
+		return history
+	}
+	results := make([]llm.ToolResult, len(pending))
+	for i, p := range pending {
+		results[i] = llm.ToolResult{CallID: p.ID, Name: p.Name, Content: "The client did not run this call.", IsError: true}
+	}
+	out := slices.Clip(history)
+	if n := len(out); n > 0 && out[n-1].Role == llm.RoleTool {
+		last := out[n-1]
+		last.ToolResults = append(slices.Clip(last.ToolResults), results...)
+		return append(out[:n-1:n-1], last)
+	}
+	return append(out, llm.Message{Role: llm.RoleTool, ToolResults: results})
 }
 
 // PendingClientCalls are the client tool calls the last turn ended on,

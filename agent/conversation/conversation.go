@@ -71,9 +71,10 @@ type Config struct {
 type AgentChoice struct {
 	ProviderID, BaseURL, Model string
 	MaxIterations              int
-	// ClientTools, Temperature and MaxTokens are an API request's own
-	// (assembly.Spec).
+	// ClientTools, ToolChoice, Temperature and MaxTokens are an API
+	// request's own (assembly.Spec).
 	ClientTools []llm.ToolDef
+	ToolChoice  llm.ToolChoice
 	Temperature *float64
 	MaxTokens   int
 }

@@ -84,6 +84,7 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 	}
 	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
 	c.startSource = "resume"
+	c.pending = unanswered(history)
 	return marks, nil
 }
 

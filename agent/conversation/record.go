@@ -18,18 +18,9 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 	if store == nil {
 		return nil, nil
 	}
-	c.mu.Lock()
-	id, mode := c.sessionID, c.choice.Mode
-	c.mu.Unlock()
-	if id == "" {
-		s, err := store.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model, Mode: mode})
-		if err != nil {
-			return nil, c.unsaved(fmt.Errorf("this conversation is not being saved: %w", err), err)
-		}
-		id = s.ID
-		c.mu.Lock()
-		c.sessionID = id
-		c.mu.Unlock()
+	id, _, err := c.ensureSession(ctx, store, ws, provider, model)
+	if err != nil || id == "" {
+		return nil, err
 	}
 	rec, err := record.BeginTyped(ctx, store, id, provider, model, prompt, typed, parts)
 	if err != nil {
@@ -37,6 +28,67 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 	}
 	c.sink.SessionsChanged()
 	return rec, nil
+}
+
+// ensureSession is the conversation's stored session, created on the
+// first message (created says so).
+func (c *Conversation) ensureSession(ctx context.Context, store *session.Store, ws, provider, model string) (id string, created bool, err error) {
+	c.mu.Lock()
+	id, mode := c.sessionID, c.choice.Mode
+	c.mu.Unlock()
+	if id != "" {
+		return id, false, nil
+	}
+	s, err := store.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model, Mode: mode})
+	if err != nil {
+		return "", false, c.unsaved(fmt.Errorf("this conversation is not being saved: %w", err), err)
+	}
+	c.mu.Lock()
+	c.sessionID = s.ID
+	c.mu.Unlock()
+	return s.ID, true, nil
+}
+
+// beginContinue returns the recorder of a turn that goes on after client
+// tool calls: their results are stored on the calls, not as a prompt. A
+// new session (a client that sent the whole history) first stores the
+// history's last prompt and the assistant message that made the calls.
+func (c *Conversation) beginContinue(ctx context.Context, ws, provider, model string, results []llm.ToolResult) (*record.Recorder, error) {
+	store := c.sessions()
+	if store == nil {
+		return nil, nil
+	}
+	id, created, err := c.ensureSession(ctx, store, ws, provider, model)
+	if err != nil || id == "" {
+		return nil, err
+	}
+	c.mu.Lock()
+	history, after := c.history, c.storedTo
+	c.mu.Unlock()
+	var promptID int64
+	calling := lastOf(history, func(m llm.Message) bool { return m.Role == llm.RoleAssistant && len(m.ToolCalls) > 0 })
+	if u := lastOf(history, func(m llm.Message) bool { return m.Role == llm.RoleUser }); created && u != nil {
+		m, err := store.AddUserMessage(ctx, id, u.Text)
+		if err != nil {
+			return nil, c.unsaved(err, err)
+		}
+		promptID, after = m.ID, m.ID
+	}
+	rec, err := record.Continue(ctx, store, id, provider, model, calling, results, promptID, after)
+	if err != nil {
+		return nil, c.unsaved(err, err)
+	}
+	c.sink.SessionsChanged()
+	return rec, nil
+}
+
+func lastOf(msgs []llm.Message, match func(llm.Message) bool) *llm.Message {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if match(msgs[i]) {
+			return &msgs[i]
+		}
+	}
+	return nil
 }
 
 // unsaved reports notice on the desktop and returns nil; a headless turn

@@ -14,6 +14,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/subagent"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -151,7 +152,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	spec := assembly.Spec{
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
-		ClientTools: a.ClientTools, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
+		ClientTools: a.ClientTools, ToolChoice: a.ToolChoice, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
 	}
 	spec.Agents = c.agentDefs(ws, tc.Trust)
 	if c.cfg.MCP != nil {
@@ -217,6 +218,9 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	c.mu.Lock()
 	c.stream = stream
 	history := c.history
+	if t.results == nil {
+		history = closePending(history, c.pending)
+	}
 	mark := turnMark{id: t.id, prompt: t.typed, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
 	ctx = tool.WithProgress(ctx, stream.progress)
@@ -225,11 +229,17 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	}
 	// Recording outlives Stop so a stopped turn is saved as stopped.
 	rctx := context.WithoutCancel(ctx)
-	rec, err := c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.typed, t.parts)
+	var rec *record.Recorder
+	var err error
+	if t.results != nil {
+		rec, err = c.beginContinue(rctx, t.ws, built.Provider, built.Model, t.results)
+	} else {
+		rec, err = c.beginRecording(rctx, t.ws, built.Provider, built.Model, t.prompt, t.typed, t.parts)
+	}
 	if err != nil {
 		return loop.Result{}, err
 	}
-	if rec != nil && t.snap != nil {
+	if rec != nil && t.snap != nil && rec.UserMessageID() != 0 {
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec

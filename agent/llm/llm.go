@@ -92,6 +92,24 @@ type Request struct {
 	NumCtx int
 	// Cache marks the system prompt and tools as cacheable (Anthropic).
 	Cache bool
+	// ToolChoice says whether the model may, must or must not call Tools;
+	// the zero value lets it choose.
+	ToolChoice ToolChoice
+}
+
+// ToolChoice modes.
+const (
+	ToolChoiceAuto     = ""
+	ToolChoiceNone     = "none"
+	ToolChoiceRequired = "required"
+)
+
+// ToolChoice is what a request demands of the model's tool calls: Name,
+// when set, forces that tool; otherwise Mode (ToolChoiceAuto, None or
+// Required) applies.
+type ToolChoice struct {
+	Mode string
+	Name string
 }
 
 // Usage is token accounting for one response.

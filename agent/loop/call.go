@@ -18,7 +18,7 @@ func (t *turn) request() *llm.Request {
 		MaxTokens: a.cfg.MaxTokens, Temperature: a.cfg.Temperature, Reasoning: a.cfg.Reasoning,
 		NumCtx: a.cfg.NumCtx, Cache: a.cfg.Cache}
 	if !a.useText() {
-		req.Tools = a.tools.defs
+		req.Tools, req.ToolChoice = a.tools.defs, a.cfg.ToolChoice
 	}
 	return req
 }

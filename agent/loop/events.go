@@ -27,6 +27,10 @@ type ToolCallStarted struct {
 	Args json.RawMessage
 }
 
+// ClientCallsMade is sent before TurnDone when the turn ends on calls of
+// client tools (Result.ClientCalls), which the caller runs.
+type ClientCallsMade struct{ Calls []llm.ToolCall }
+
 // ToolCallFinished is sent when a call ends, in call order. Args are the
 // call's (as in ToolCallStarted) so a consumer can summarise the call from
 // this event alone; ExitCode is set when the tool ran a command that exited
@@ -112,3 +116,4 @@ func (Retrying) event()         {}
 func (Compacted) event()        {}
 func (TurnError) event()        {}
 func (TurnDone) event()         {}
+func (ClientCallsMade) event()  {}

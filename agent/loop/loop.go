@@ -43,6 +43,10 @@ type Config struct {
 	// response that calls one ends the turn with Result.ClientCalls (the
 	// agent's own calls in it run first); Continue takes their results.
 	ClientTools []llm.ToolDef
+	// ToolChoice goes with every model call of native tools: "required"
+	// keeps the model calling tools until it calls a client tool (which
+	// ends the turn); a name forces that tool.
+	ToolChoice llm.ToolChoice
 	// TextProtocolSystem is the system prompt with the text protocol
 	// appended. When set, a server that rejects native tools ("does not
 	// support tools") switches the agent to the text protocol for good.
@@ -132,6 +136,9 @@ func New(cfg Config) (*Agent, error) {
 	ts, err := newToolset(cfg.Tools)
 	if err == nil {
 		err = ts.addClientTools(cfg.ClientTools)
+	}
+	if _, ok := ts.byName[cfg.ToolChoice.Name]; err == nil && cfg.ToolChoice.Name != "" && !ok {
+		err = &ClientToolError{Name: cfg.ToolChoice.Name, Reason: fmt.Sprintf("tool_choice names %q, which is not among the tools", cfg.ToolChoice.Name)}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loop: %w", err)
@@ -301,6 +308,7 @@ func (t *turn) loop(ctx context.Context) {
 				t.appendResults(own, a.runCalls(ctx, own, t.emit))
 			}
 			t.res.ClientCalls, t.res.Text = client, resp.Message.Text
+			t.emit(ClientCallsMade{Calls: client})
 			return
 		}
 		outs := a.runCalls(ctx, calls, t.emit)

@@ -110,6 +110,12 @@ func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 			r.keep(r.step.ToolFinished(ctx, session.ToolResult{CallID: e.ID, Status: statusOf(e.Status), Output: e.Output,
 				Subagent: r.takeSubagent(e.ID)}))
 		}
+	case loop.ClientCallsMade:
+		if r.ensureStep(ctx) {
+			for _, c := range e.Calls {
+				r.keep(r.clientCall(ctx, r.step, c, nil))
+			}
+		}
 	case loop.TurnError:
 		r.lastError = e.Message
 	case loop.TurnDone:
@@ -246,7 +252,8 @@ func HistoryWithTurns(t *session.Transcript) ([]llm.Message, []TurnStart, error)
 			}
 		}
 	}
-	for _, m := range ctxMsgs {
+	for i, m := range ctxMsgs {
+		last := i == len(ctxMsgs)-1
 		switch m.Role {
 		case session.RoleUser:
 			if m.Origin == "" { // a hook's message continues the person's turn
@@ -260,6 +267,9 @@ func HistoryWithTurns(t *session.Transcript) ([]llm.Message, []TurnStart, error)
 			var results []llm.ToolResult
 			for _, c := range m.ToolCalls {
 				msg.ToolCalls = append(msg.ToolCalls, llm.ToolCall{ID: c.CallID, Name: c.Name, Args: argsOf(c.Args)})
+				if last && awaitingClient(c) {
+					continue // the client's result is still to come
+				}
 				results = append(results, llm.ToolResult{CallID: c.CallID, Name: c.Name, Content: resultText(c), IsError: c.Status != session.ToolOK})
 			}
 			if msg.Text != "" || len(msg.ToolCalls) > 0 { // an empty step (stopped before any output) says nothing

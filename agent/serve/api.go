@@ -78,9 +78,12 @@ type choice struct {
 }
 
 type outMessage struct {
-	Role      string         `json:"role,omitempty"`
-	Content   *string        `json:"content,omitempty"`
-	ToolCalls []wireToolCall `json:"tool_calls,omitempty"`
+	Role    string  `json:"role,omitempty"`
+	Content *string `json:"content,omitempty"`
+	// ReasoningContent is the model's thinking, in the field other
+	// OpenAI-compatible servers use; OpenAI's SDKs ignore it.
+	ReasoningContent *string        `json:"reasoning_content,omitempty"`
+	ToolCalls        []wireToolCall `json:"tool_calls,omitempty"`
 }
 
 // chunk is a chat.completion.chunk; Hearth adds its tool activity beside

@@ -44,7 +44,7 @@ func (s *Server) handleChat(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	choice.ClientTools, choice.Temperature = p.clientTools, p.req.Temperature
+	choice.ClientTools, choice.ToolChoice, choice.Temperature = p.clientTools, p.toolChoice, p.req.Temperature
 	if m := p.req.MaxCompletionTokens; m != nil {
 		choice.MaxTokens = *m
 	} else if m := p.req.MaxTokens; m != nil {

@@ -40,6 +40,7 @@ type provRequest struct {
 	Tools []struct {
 		Function struct{ Name string } `json:"function"`
 	} `json:"tools"`
+	ToolChoice json.RawMessage `json:"tool_choice"`
 }
 
 // lastTool is the content of the request's last tool message.
@@ -68,6 +69,7 @@ type provCall struct{ id, name, args string }
 // provReply is one scripted model response.
 type provReply struct {
 	text   string
+	think  string // streamed as reasoning_content before the text
 	calls  []provCall
 	hang   bool // send text, then hold the stream open until the client leaves
 	status int
@@ -136,6 +138,12 @@ func (p *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	send := func(v string) {
 		fmt.Fprintf(w, "data: %s\n\n", v)
 		w.(http.Flusher).Flush()
+	}
+	for _, word := range strings.SplitAfter(rp.think, " ") {
+		if word != "" {
+			q, _ := json.Marshal(word)
+			send(`{"choices":[{"index":0,"delta":{"reasoning_content":` + string(q) + `}}]}`)
+		}
 	}
 	for _, word := range strings.SplitAfter(rp.text, " ") {
 		if word != "" {

@@ -202,6 +202,7 @@ func TestProviderErrorsKeepTheirClass(t *testing.T) {
 	}{
 		{"rate limit", 429, `{"error":{"message":"slow down","type":"rate_limit_error"}}`, map[string]string{"Retry-After": "7", "x-should-retry": "false"}, 429, "rate_limit_exceeded"},
 		{"context length", 400, `{"error":{"message":"This model's maximum context length is 10 tokens","code":"context_length_exceeded"}}`, nil, 400, "context_length_exceeded"},
+		{"overloaded", 529, `{"error":{"message":"Overloaded","type":"overloaded_error"}}`, map[string]string{"x-should-retry": "false"}, 503, "overloaded"},
 		{"auth", 401, `{"error":{"message":"bad key","type":"invalid_request_error","code":"invalid_api_key"}}`, nil, 502, "auth"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

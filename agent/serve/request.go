@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/llm"
@@ -29,6 +30,7 @@ type parsed struct {
 	// calling is the assistant message whose client calls results answer.
 	calling     *llm.Message
 	clientTools []llm.ToolDef
+	toolChoice  llm.ToolChoice
 }
 
 // readRequest reads and checks a chat request's body.
@@ -113,7 +115,10 @@ func jsonType(kind string) string {
 }
 
 func (p *parsed) readTools() error {
-	choice := strings.Trim(string(p.req.ToolChoice), `"`)
+	choice, err := readToolChoice(p.req.ToolChoice)
+	if err != nil {
+		return err
+	}
 	for i, t := range p.req.Tools {
 		param := fmt.Sprintf("tools[%d]", i)
 		if t.Type != "function" {
@@ -125,12 +130,60 @@ func (p *parsed) readTools() error {
 		if len(t.Function.Parameters) > 0 && !json.Valid(t.Function.Parameters) {
 			return badRequest("", param+".function.parameters", "%s.function.parameters must be a JSON Schema object", param)
 		}
-		if choice != "none" {
-			p.clientTools = append(p.clientTools, llm.ToolDef{Name: t.Function.Name,
-				Description: t.Function.Description, Parameters: t.Function.Parameters})
-		}
+		p.clientTools = append(p.clientTools, llm.ToolDef{Name: t.Function.Name,
+			Description: t.Function.Description, Parameters: t.Function.Parameters})
 	}
+	switch {
+	case choice.Mode == llm.ToolChoiceNone:
+		// No client tool may be called, so none is offered; the agent's
+		// own tools are not tool calls of the API and stay.
+		p.clientTools = nil
+		return nil
+	case choice.Mode == llm.ToolChoiceRequired && len(p.clientTools) == 0:
+		return badRequest("", "tool_choice", `tool_choice "required" needs at least one tool in tools`)
+	case choice.Name != "" && !slices.ContainsFunc(p.clientTools, func(d llm.ToolDef) bool { return d.Name == choice.Name }):
+		return badRequest("", "tool_choice", "tool_choice names the function %q, which is not in tools", choice.Name)
+	}
+	p.toolChoice = choice
 	return nil
+}
+
+// readToolChoice reads tool_choice: "none", "auto", "required", or
+// {"type": "function", "function": {"name": ...}}.
+func readToolChoice(raw json.RawMessage) (llm.ToolChoice, error) {
+	s := strings.TrimSpace(string(raw))
+	if s == "" || s == "null" {
+		return llm.ToolChoice{}, nil
+	}
+	const want = `tool_choice must be "none", "auto", "required" or {"type": "function", "function": {"name": NAME}}`
+	var mode string
+	if json.Unmarshal(raw, &mode) == nil {
+		switch mode {
+		case "auto":
+			return llm.ToolChoice{}, nil
+		case "none", "required":
+			return llm.ToolChoice{Mode: mode}, nil
+		}
+		return llm.ToolChoice{}, badRequest("", "tool_choice", "%s, not %q", want, mode)
+	}
+	var named struct {
+		Type     string `json:"type"`
+		Function *struct {
+			Name string `json:"name"`
+		} `json:"function"`
+	}
+	if err := json.Unmarshal(raw, &named); err != nil {
+		return llm.ToolChoice{}, badRequest("invalid_type", "tool_choice", "%s, not %s", want, s[:min(len(s), 40)])
+	}
+	switch {
+	case named.Type == "allowed_tools" || named.Type == "custom":
+		return llm.ToolChoice{}, badRequest("unsupported_value", "tool_choice.type", `tool_choice of type %q is not supported here; use "none", "auto", "required" or a function`, named.Type)
+	case named.Type != "function":
+		return llm.ToolChoice{}, badRequest("", "tool_choice.type", `tool_choice.type must be "function", not %q`, named.Type)
+	case named.Function == nil || named.Function.Name == "":
+		return llm.ToolChoice{}, badRequest("", "tool_choice.function.name", "tool_choice.function.name is required")
+	}
+	return llm.ToolChoice{Name: named.Function.Name}, nil
 }
 
 // split cuts the converted messages into history and what this request

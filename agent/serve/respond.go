@@ -38,15 +38,17 @@ type responder struct {
 	session      func() string
 	red          *redact.Redactor
 	text         *redact.Stream
+	thought      *redact.Stream // the reasoning, redacted apart from the text
 	args         map[string]json.RawMessage
 	started      bool
 	content      strings.Builder
+	reasoning    strings.Builder
 	buf          []byte
 }
 
 func newResponder(w http.ResponseWriter, req *chatRequest, session func() string, red *redact.Redactor) *responder {
 	o := &responder{w: w, rc: http.NewResponseController(w), stream: req.Stream, model: req.Model,
-		id: "chatcmpl-" + newID(), created: time.Now().Unix(), session: session, red: red, text: red.Stream(),
+		id: "chatcmpl-" + newID(), created: time.Now().Unix(), session: session, red: red, text: red.Stream(), thought: red.Stream(),
 		args: map[string]json.RawMessage{}}
 	o.includeUsage = req.StreamOptions != nil && req.StreamOptions.IncludeUsage
 	return o
@@ -58,11 +60,14 @@ func (o *responder) event(e loop.Event) {
 	defer o.mu.Unlock()
 	switch e := e.(type) {
 	case loop.TextDelta:
+		o.think(o.thought.Flush())
 		o.say(o.text.Write(e.Text))
 		return
 	case loop.ReasoningDelta:
-		return // the answer carries the text alone
+		o.think(o.thought.Write(e.Text))
+		return
 	}
+	o.think(o.thought.Flush())
 	o.say(o.text.Flush())
 	switch e := e.(type) {
 	case loop.ToolCallStarted:
@@ -84,6 +89,18 @@ func (o *responder) say(s string) {
 		return
 	}
 	o.chunk(choice{Delta: &outMessage{Content: &s}}, nil, nil)
+}
+
+// think passes on the model's reasoning, beside the answer's content.
+func (o *responder) think(s string) {
+	if s == "" {
+		return
+	}
+	if !o.stream {
+		o.reasoning.WriteString(s)
+		return
+	}
+	o.chunk(choice{Delta: &outMessage{ReasoningContent: &s}}, nil, nil)
 }
 
 func (o *responder) activity(a *activity) {
@@ -110,7 +127,9 @@ func (o *responder) begin() {
 	h.Set("X-Accel-Buffering", "no")
 	o.w.WriteHeader(http.StatusOK)
 	empty := ""
-	o.write(o.envelope(choice{Delta: &outMessage{Role: "assistant", Content: &empty}}, nil, nil))
+	// Sent with the chunk that follows: one write reaches the client
+	// with the first words instead of two.
+	o.put(o.envelope(choice{Delta: &outMessage{Role: "assistant", Content: &empty}}, nil, nil))
 }
 
 func (o *responder) envelope(c choice, u *usage, a *activity) chunk {
@@ -127,15 +146,22 @@ func (o *responder) chunk(c choice, u *usage, a *activity) {
 	o.write(o.envelope(c, u, a))
 }
 
+// write sends v as an SSE event, with whatever put held back.
 func (o *responder) write(v any) {
+	o.put(v)
+	if _, err := o.w.Write(o.buf); err == nil {
+		_ = o.rc.Flush()
+	}
+	o.buf = o.buf[:0]
+}
+
+// put adds v to the events the next write sends.
+func (o *responder) put(v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return
 	}
-	o.buf = append(append(append(o.buf[:0], "data: "...), b...), "\n\n"...)
-	if _, err := o.w.Write(o.buf); err == nil {
-		_ = o.rc.Flush()
-	}
+	o.buf = append(append(append(o.buf, "data: "...), b...), "\n\n"...)
 }
 
 // keepAlive sends an SSE comment every interval while the stream is open
@@ -165,6 +191,7 @@ func (o *responder) finish(res loop.Result) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	defer func() { o.closed = true }()
+	o.think(o.thought.Flush())
 	o.say(o.text.Flush())
 	if res.Err != nil {
 		o.fail(turnError(res.Err, o.red.String(errorText(res.Err))))
@@ -191,6 +218,9 @@ func (o *responder) finish(res loop.Result) {
 		msg := &outMessage{Role: "assistant", ToolCalls: calls}
 		if text := o.content.String(); text != "" || len(calls) == 0 {
 			msg.Content = &text
+		}
+		if r := o.reasoning.String(); r != "" {
+			msg.ReasoningContent = &r
 		}
 		for i := range msg.ToolCalls {
 			msg.ToolCalls[i].Index = nil
@@ -235,9 +265,11 @@ func (o *responder) fail(e *Error) {
 }
 
 func (o *responder) done() {
-	if _, err := o.w.Write([]byte("data: [DONE]\n\n")); err == nil {
+	o.buf = append(o.buf, "data: [DONE]\n\n"...)
+	if _, err := o.w.Write(o.buf); err == nil {
 		_ = o.rc.Flush()
 	}
+	o.buf = o.buf[:0]
 }
 
 func usageOf(u llm.Usage) *usage {

@@ -67,6 +67,9 @@ const (
 	ApprovalAuto     Approval = "auto"     // allowed by policy
 	ApprovalApproved Approval = "approved" // the user said yes
 	ApprovalDenied   Approval = "denied"   // the user said no
+	// ApprovalClient marks a call of an API client's own tool: the client
+	// ran it, and its result (when it came) is what the client sent.
+	ApprovalClient Approval = "client"
 )
 
 // Usage is token and cost accounting for one step or a whole session.

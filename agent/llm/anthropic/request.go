@@ -50,12 +50,33 @@ type wireRequest struct {
 	System      []block       `json:"system,omitempty"`
 	Messages    []wireMessage `json:"messages"`
 	Tools       []wireTool    `json:"tools,omitempty"`
+	ToolChoice  *toolChoice   `json:"tool_choice,omitempty"`
 	Stream      bool          `json:"stream"`
 	Temperature *float64      `json:"temperature,omitempty"`
 	Thinking    *thinking     `json:"thinking,omitempty"`
 }
 
+// toolChoice is Anthropic's tool_choice: auto, any (some tool), tool (the
+// named one) or none.
+type toolChoice struct {
+	Type string `json:"type"`
+	Name string `json:"name,omitempty"`
+}
+
 func str(s string) *string { return &s }
+
+// wireToolChoice maps tc onto the wire; nil leaves the default (auto).
+func wireToolChoice(tc llm.ToolChoice) *toolChoice {
+	switch {
+	case tc.Name != "":
+		return &toolChoice{Type: "tool", Name: tc.Name}
+	case tc.Mode == llm.ToolChoiceRequired:
+		return &toolChoice{Type: "any"}
+	case tc.Mode == llm.ToolChoiceNone:
+		return &toolChoice{Type: "none"}
+	}
+	return nil
+}
 
 var budgets = map[string]int{"low": 2048, "medium": 8192, "high": 24576}
 
@@ -67,7 +88,13 @@ func buildBody(req *llm.Request) ([]byte, error) {
 			w.MaxTokens = min(info.MaxOutput, 32000)
 		}
 	}
-	if b, ok := budgets[req.Reasoning]; ok {
+	if len(req.Tools) > 0 {
+		w.ToolChoice = wireToolChoice(req.ToolChoice)
+	}
+	// Extended thinking takes only auto or none, so a forced tool call is
+	// made without thinking.
+	forced := w.ToolChoice != nil && w.ToolChoice.Type != "none"
+	if b, ok := budgets[req.Reasoning]; ok && !forced {
 		w.Thinking = &thinking{Type: "enabled", BudgetTokens: b}
 		w.MaxTokens = max(w.MaxTokens, b+4096)
 		w.Temperature = nil // thinking requires the default temperature

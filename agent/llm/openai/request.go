@@ -37,6 +37,7 @@ type wireRequest struct {
 	Model           string         `json:"model"`
 	Messages        []wireMessage  `json:"messages"`
 	Tools           []wireTool     `json:"tools,omitempty"`
+	ToolChoice      any            `json:"tool_choice,omitempty"`
 	Stream          bool           `json:"stream"`
 	StreamOptions   map[string]any `json:"stream_options,omitempty"`
 	MaxTokens       int            `json:"max_tokens,omitempty"`
@@ -80,7 +81,22 @@ func (c *Client) buildBody(req *llm.Request) ([]byte, error) {
 		}
 		w.Tools = append(w.Tools, wt)
 	}
+	if len(w.Tools) > 0 {
+		w.ToolChoice = toolChoice(req.ToolChoice)
+	}
 	return json.Marshal(w)
+}
+
+// toolChoice is the wire's tool_choice: nil (the server's default, auto),
+// "none", "required", or the named function.
+func toolChoice(tc llm.ToolChoice) any {
+	if tc.Name != "" {
+		return map[string]any{"type": "function", "function": map[string]string{"name": tc.Name}}
+	}
+	if tc.Mode == llm.ToolChoiceAuto {
+		return nil
+	}
+	return tc.Mode
 }
 
 func encodeMessage(m llm.Message) ([]wireMessage, error) {
