@@ -50,7 +50,9 @@ export function SettingsPanel({ backend, onClose, focus, section, serve = serveB
         <Dialog.Content className="settings" aria-describedby={undefined}>
           <Tooltip.Provider delayDuration={400}>
             <header className="settings-header">
-              <Dialog.Title id="settings-title">Settings</Dialog.Title>
+              <Dialog.Title asChild>
+                <h1>Settings</h1>
+              </Dialog.Title>
               <SettingsStatus status={state.status} />
               <Dialog.Close asChild>
                 <IconButton label="Close settings">
