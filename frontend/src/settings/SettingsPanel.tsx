@@ -8,7 +8,6 @@ import { mcpBackend, type McpBackend } from "../bridge/mcp";
 import type { PrefsBackend } from "../bridge/prefs";
 import { serveBackend, type ServeBackend } from "../bridge/serve";
 import { focusTarget, type SettingsFocus } from "./focus";
-import { IconButton } from "./IconButton";
 import { sections } from "./sections";
 import { SettingsStatus } from "./SettingsStatus";
 import { useSettings } from "./useSettings";
@@ -36,12 +35,14 @@ export function SettingsPanel({ backend, onClose, focus, section, serve = serveB
   const view = state.view;
 
   const active = view?.activeProvider;
+  // The model field becomes a picker when the live list arrives: focus it again then.
+  const listed = active !== undefined && (state.models[active]?.length ?? 0) > 0;
   useEffect(() => {
     if (!focus || active === undefined) return;
     const field = document.querySelector<HTMLElement>(focusTarget(focus, active));
     field?.scrollIntoView({ block: "center" });
     field?.focus();
-  }, [focus, active]);
+  }, [focus, active, listed]);
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -54,10 +55,9 @@ export function SettingsPanel({ backend, onClose, focus, section, serve = serveB
                 <h1>Settings</h1>
               </Dialog.Title>
               <SettingsStatus status={state.status} />
-              <Dialog.Close asChild>
-                <IconButton label="Close settings">
-                  <X size={18} aria-hidden="true" />
-                </IconButton>
+              {/* No tooltip here: it would open on the focus the dialog gives this button, and take the first Esc. */}
+              <Dialog.Close className="icon" aria-label="Close settings" title="Close (Esc)">
+                <X size={18} aria-hidden="true" />
               </Dialog.Close>
             </header>
             {state.loading && <p role="status" className="settings-loading">Loading…</p>}
