@@ -31,7 +31,7 @@ async function openSettings(page) {
 }
 
 const focusInDialog = (page) => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
-const rootBackground = (page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+const rootBackground = (page) => page.evaluate(() => window.getComputedStyle(document.documentElement).backgroundColor);
 
 async function shotAndAxe(page, name) {
   await page.screenshot({ path: path.join(artifacts, `e2e-settings-${name}.png`) });
@@ -105,7 +105,7 @@ describe("Settings sections", () => {
       assert.ok(await dialog.getByRole("radio", { name: /System/ }).isChecked());
 
       await dialog.getByRole("radio", { name: "Dark", exact: true }).check();
-      await page.waitForFunction((before) => getComputedStyle(document.documentElement).backgroundColor !== before, light);
+      await page.waitForFunction((before) => window.getComputedStyle(document.documentElement).backgroundColor !== before, light);
       assert.equal(await rootBackground(page), "rgb(28, 27, 26)");
       await dialog.getByTestId("settings-status").filter({ hasText: "Saved." }).waitFor();
       assert.match(readFileSync(path.join(app.configDir, "Hearth", "settings.json"), "utf8"), /"theme": "dark"/);
@@ -114,7 +114,7 @@ describe("Settings sections", () => {
       // At the next start every data-theme the page ever had is recorded: only dark, from the first script on.
       await page.addInitScript(() => {
         window.__themes = [];
-        new MutationObserver((records) => {
+        new window.MutationObserver((records) => {
           for (const r of records) window.__themes.push({ theme: r.target.getAttribute("data-theme"), body: document.body !== null });
         }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-theme"] });
       });
@@ -129,7 +129,7 @@ describe("Settings sections", () => {
       const again = await openSettings(page);
       await again.getByRole("tab", { name: "Appearance" }).click();
       await again.getByRole("radio", { name: "Light", exact: true }).check();
-      await page.waitForFunction((c) => getComputedStyle(document.documentElement).backgroundColor === c, light);
+      await page.waitForFunction((c) => window.getComputedStyle(document.documentElement).backgroundColor === c, light);
       await shotAndAxe(page, "appearance-light");
     } finally {
       await context.close();
