@@ -53,7 +53,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		MinWidth:         minWidth,
 		MinHeight:        minHeight,
 		AssetServer:      &assetserver.Options{Assets: assets},
-		BackgroundColour: &options.RGBA{R: 28, G: 27, B: 26, A: 255},
+		BackgroundColour: windowBackground(a.Theme()),
 		DragAndDrop:      &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup: func(ctx context.Context) {
 			a.startup(ctx)
@@ -146,4 +146,13 @@ func (a *App) dropped(_, _ int, paths []string) {
 	if len(files) > 0 {
 		a.emit("attach", files)
 	}
+}
+
+// windowBackground is the colour the window shows before the page paints,
+// matching the chosen theme so a light theme does not open on dark.
+func windowBackground(theme string) *options.RGBA {
+	if theme == "light" {
+		return &options.RGBA{R: 247, G: 245, B: 242, A: 255}
+	}
+	return &options.RGBA{R: 28, G: 27, B: 26, A: 255}
 }

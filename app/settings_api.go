@@ -66,11 +66,19 @@ func (a *App) SaveGlobal(in GlobalInput) (SettingsView, error) {
 type ProviderInput struct {
 	BaseURL string `json:"baseUrl"`
 	Model   string `json:"model"`
+	// FastModel is the model for side work (explore subagent, titles); nil
+	// leaves it as it is, "" uses Model.
+	FastModel *string `json:"fastModel,omitempty"`
 }
 
 // SaveProvider saves a provider's base URL override and default model.
 func (a *App) SaveProvider(id string, in ProviderInput) (SettingsView, error) {
 	baseURL, model := strings.TrimSpace(in.BaseURL), strings.TrimSpace(in.Model)
+	var fast *string
+	if in.FastModel != nil {
+		f := strings.TrimSpace(*in.FastModel)
+		fast = &f
+	}
 	_, err := a.deps.Settings.Update(func(s *settings.Settings) error {
 		if name, ok := strings.CutPrefix(id, provider.CustomPrefix); ok {
 			for i, c := range s.Custom {
@@ -79,6 +87,9 @@ func (a *App) SaveProvider(id string, in ProviderInput) (SettingsView, error) {
 						return invalidf("baseUrl", "a custom endpoint needs a base URL")
 					}
 					s.Custom[i].BaseURL, s.Custom[i].Model = baseURL, model
+					if fast != nil {
+						s.Custom[i].FastModel = *fast
+					}
 					return nil
 				}
 			}
@@ -91,8 +102,11 @@ func (a *App) SaveProvider(id string, in ProviderInput) (SettingsView, error) {
 		if baseURL == info.DefaultBaseURL {
 			baseURL = ""
 		}
-		p := s.Providers[id] // keeps the fast model, which this form does not edit
+		p := s.Providers[id]
 		p.BaseURL, p.Model = baseURL, model
+		if fast != nil {
+			p.FastModel = *fast
+		}
 		s.Providers[id] = p
 		return nil
 	})

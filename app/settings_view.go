@@ -20,11 +20,13 @@ type ProviderView struct {
 	BaseURL        string `json:"baseUrl"`
 	DefaultBaseURL string `json:"defaultBaseUrl"`
 	Model          string `json:"model"`
-	KeyStatus      string `json:"keyStatus"` // keychain | session | env | none
-	KeyEnv         string `json:"keyEnv"`
-	NeedsKey       bool   `json:"needsKey"`
-	Local          bool   `json:"local"`
-	Custom         bool   `json:"custom"`
+	// FastModel does the side work (explore subagent, titles); "" uses Model.
+	FastModel string `json:"fastModel"`
+	KeyStatus string `json:"keyStatus"` // keychain | session | env | none
+	KeyEnv    string `json:"keyEnv"`
+	NeedsKey  bool   `json:"needsKey"`
+	Local     bool   `json:"local"`
+	Custom    bool   `json:"custom"`
 }
 
 // KeychainView says whether keys can be saved, and how to fix it if not.
@@ -52,6 +54,10 @@ type SettingsView struct {
 	KnowledgeFolders []KnowledgeFolderView `json:"knowledgeFolders"`
 	// Sandbox says which protection contains commands on this machine.
 	Sandbox SandboxView `json:"sandbox"`
+	// Theme is system, light or dark.
+	Theme string `json:"theme"`
+	// ReadOnlyTools are the MCP tool names and patterns plan mode may run.
+	ReadOnlyTools []string `json:"readOnlyTools"`
 }
 
 // SandboxView says which protection contains shell commands.
@@ -73,6 +79,8 @@ func (a *App) view(ctx context.Context) SettingsView {
 		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
 		Sandbox:          SandboxView{Active: box.Active(), Detail: box.Detail, ContainApproved: st.ContainApproved},
+		Theme:            st.ThemeName(),
+		ReadOnlyTools:    append([]string{}, st.ReadOnlyTools...),
 	}
 	for _, f := range st.KnowledgeFolders {
 		v.KnowledgeFolders = append(v.KnowledgeFolders, KnowledgeFolderView{Label: f.Label, Path: f.Path})
@@ -85,7 +93,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		}
 		pv := ProviderView{
 			ID: id, Name: info.Name, Wire: string(info.Wire), BaseURL: ep.BaseURL,
-			DefaultBaseURL: info.DefaultBaseURL, Model: modelFor(st, id), KeyStatus: string(sources[id]),
+			DefaultBaseURL: info.DefaultBaseURL, Model: modelFor(st, id), FastModel: ep.FastModel, KeyStatus: string(sources[id]),
 			KeyEnv: info.KeyEnv, NeedsKey: info.NeedsKey, Local: info.Local,
 			Custom: strings.HasPrefix(id, provider.CustomPrefix),
 		}

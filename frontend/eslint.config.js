@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // public/theme.js runs as a plain script in <head>, before the app.
+    files: ["public/**/*.js"],
+    languageOptions: { globals: { window: "readonly", document: "readonly", localStorage: "readonly" } },
+  },
+  {
     files: ["e2e/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", fetch: "readonly", window: "readonly", document: "readonly" } },
   },

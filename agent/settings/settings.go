@@ -23,6 +23,8 @@ const SchemaVersion = 1
 var (
 	ReasoningEfforts = []string{"off", "low", "medium", "high"}
 	ApprovalModes    = []string{"ask", "edits", "auto"}
+	// Themes are the window's colour schemes; "system" follows the OS.
+	Themes = []string{"system", "light", "dark"}
 )
 
 // Settings is the whole preferences document.
@@ -64,6 +66,16 @@ type Settings struct {
 	// definitions may take before they are deferred behind mcp_search (0:
 	// the default).
 	MCPBudgetPercent int `json:"mcpBudgetPercent,omitempty"`
+	// Theme is the window's colour scheme, one of Themes ("" means system).
+	Theme string `json:"theme,omitempty"`
+}
+
+// ThemeName is the chosen theme, "system" when none is set.
+func (s *Settings) ThemeName() string {
+	if s.Theme == "" {
+		return "system"
+	}
+	return s.Theme
 }
 
 // SkillEnabled says whether the skill name is offered to the model.
@@ -185,6 +197,9 @@ func (s *Settings) Validate() error {
 				return &ValidationError{"models." + name, "prices cannot be negative"}
 			}
 		}
+	}
+	if s.Theme != "" && !contains(Themes, s.Theme) {
+		return &ValidationError{"theme", "must be one of " + strings.Join(Themes, ", ")}
 	}
 	for _, p := range s.ReadOnlyTools {
 		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {

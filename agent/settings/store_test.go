@@ -126,6 +126,8 @@ func TestUpdateRejectsInvalidAndKeepsOld(t *testing.T) {
 			s.KnowledgeFolders = []KnowledgeFolder{{Label: "docs", Path: "/a"}, {Label: "Docs", Path: "/b"}}
 		}, "knowledgeFolders"},
 		{"custom bad name", func(s *Settings) { s.Custom = []CustomEndpoint{{Name: "../x", BaseURL: "http://a/v1"}} }, "customEndpoints"},
+		{"theme", func(s *Settings) { s.Theme = "sepia" }, "theme"},
+		{"read-only pattern", func(s *Settings) { s.ReadOnlyTools = []string{"mcp__gh__["} }, "readOnlyTools"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,5 +190,19 @@ func TestTouchKeepsRecentWorkspacesNewestFirst(t *testing.T) {
 	}
 	if len(s.Recent) != MaxRecent || s.Recent[0] != "/w19" {
 		t.Errorf("Recent = %v", s.Recent)
+	}
+}
+
+func TestThemeNameDefaultsToSystem(t *testing.T) {
+	tests := []struct{ stored, want string }{{"", "system"}, {"light", "light"}, {"dark", "dark"}, {"system", "system"}}
+	for _, tt := range tests {
+		s := Defaults()
+		s.Theme = tt.stored
+		if err := s.Validate(); err != nil {
+			t.Errorf("Validate(theme %q) = %v", tt.stored, err)
+		}
+		if got := s.ThemeName(); got != tt.want {
+			t.Errorf("ThemeName(%q) = %q, want %q", tt.stored, got, tt.want)
+		}
 	}
 }

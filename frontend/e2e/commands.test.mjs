@@ -74,6 +74,7 @@ describe("Slash commands and hooks in the desktop", () => {
         await page.keyboard.press("Control+,");
         await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
       }
+      await dialog.getByRole("tab", { name: "Skills", exact: true }).click();
       const skills = dialog.getByRole("region", { name: "Skills" });
       const pdf = skills.getByRole("checkbox", { name: /pdf/ });
       await pdf.waitFor();

@@ -36,6 +36,8 @@ async function openSettings(page) {
     await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
   }
   await dialog.waitFor();
+  // Settings opens at General; this flow's section is a tab.
+  await dialog.getByRole("tab", { name: "Serve", exact: true }).click();
   return dialog;
 }
 

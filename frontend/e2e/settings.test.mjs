@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { artifacts, filesContaining, launchBrowser, startApp, startModelServer } from "./harness.mjs";
@@ -24,6 +24,27 @@ async function openSettings(page) {
   await dialog.waitFor();
 }
 
+// Settings opens at General; the providers are under "Models & providers".
+async function openSection(page, name) {
+  await page.getByRole("tab", { name }).click();
+  await page.getByRole("tabpanel", { name }).waitFor();
+}
+
+// A provider not configured yet waits behind "Add provider".
+async function addProvider(page, name) {
+  await page.getByRole("button", { name: "Add provider" }).click();
+  await page.getByRole("list", { name: "Providers to add" }).getByRole("button", { name }).click();
+}
+
+async function waitForSetting(configDir, pattern) {
+  const file = path.join(configDir, "Hearth", "settings.json");
+  for (let i = 0; i < 100; i++) {
+    if (existsSync(file) && pattern.test(readFileSync(file, "utf8"))) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`settings.json never matched ${pattern}`);
+}
+
 describe("Settings against the real backend", () => {
   it("saves a key in the keychain, survives a reload, never shows it, deletes it", async () => {
     const app = await startApp();
@@ -32,14 +53,16 @@ describe("Settings against the real backend", () => {
       const secret = `sk-e2e-${Date.now()}`;
       await page.goto(app.url);
       await openSettings(page);
+      await openSection(page, "Models & providers");
       const card = page.getByTestId("provider-openai");
       await card.getByLabel("API key").fill(secret);
-      await card.getByRole("button", { name: "Save", exact: true }).first().click();
+      await card.getByRole("button", { name: "Save key" }).click();
       await page.getByTestId("key-status-openai").filter({ hasText: "saved in keychain" }).waitFor();
       assert.equal(await card.getByLabel("API key").inputValue(), "");
 
       await page.reload();
       await openSettings(page);
+      await openSection(page, "Models & providers");
       await page.getByTestId("key-status-openai").filter({ hasText: "saved in keychain" }).waitFor();
       await page.screenshot({ path: path.join(artifacts, "e2e-settings-key-saved.png"), fullPage: true });
       assert.ok(!(await page.content()).includes(secret), "the key is in the DOM");
@@ -60,23 +83,25 @@ describe("Settings against the real backend", () => {
     try {
       await page.goto(app.url);
       await openSettings(page);
-      let card = page.getByTestId("provider-openrouter");
+      await openSection(page, "Models & providers");
+      await addProvider(page, "OpenRouter");
+      const card = page.getByTestId("provider-openrouter");
       await card.getByLabel("Base URL").fill(models.url);
-      await card.getByRole("button", { name: "Save", exact: true }).last().click();
-      card = page.getByTestId("provider-openrouter");
+      await card.getByLabel("Base URL").press("Enter");
+      await waitForSetting(app.configDir, /"openrouter"/);
       await card.getByLabel("Base URL").and(page.locator(`[value="${models.url}"]`)).waitFor();
 
       await card.getByRole("button", { name: "Test connection" }).click();
       await page.getByTestId("connection-openrouter").filter({ hasText: "needs an API key" }).waitFor();
 
       await card.getByLabel("API key").fill("sk-e2e-bad");
-      await card.getByRole("button", { name: "Save", exact: true }).first().click();
+      await card.getByRole("button", { name: "Save key" }).click();
       await page.getByTestId("key-status-openrouter").filter({ hasText: "saved in keychain" }).waitFor();
       await card.getByRole("button", { name: "Test connection" }).click();
       await page.getByTestId("connection-openrouter").filter({ hasText: "rejected the API key" }).waitFor();
 
       await card.getByLabel("API key").fill("sk-e2e-good");
-      await card.getByRole("button", { name: "Save", exact: true }).first().click();
+      await card.getByRole("button", { name: "Save key" }).click();
       await page.getByTestId("key-status-openrouter").filter({ hasText: "saved in keychain" }).waitFor();
       await card.getByRole("button", { name: "Test connection" }).click();
       await page.getByTestId("connection-openrouter").filter({ hasText: "Connected: 2 models available." }).waitFor();
@@ -96,13 +121,20 @@ describe("Settings against the real backend", () => {
     try {
       await page.goto(app.url);
       await openSettings(page);
+      await openSection(page, "Models & providers");
       await page.getByLabel("Temperature").fill("5");
-      await page.locator("section.global").getByRole("button", { name: "Save" }).click();
+      await page.getByLabel("Temperature").press("Enter");
       await page.getByRole("alert").filter({ hasText: "temperature: must be between 0 and 2" }).waitFor();
+      assert.ok(!existsSync(path.join(app.configDir, "Hearth", "settings.json")) ||
+        !readFileSync(path.join(app.configDir, "Hearth", "settings.json"), "utf8").includes('"temperature": 5'));
       await page.getByLabel("Temperature").fill("0.3");
+      await page.getByLabel("Temperature").press("Enter");
+      await waitForSetting(app.configDir, /"temperature": 0.3/);
+      await openSection(page, "General");
       await page.getByLabel("Max agent iterations").fill("12");
-      await page.locator("section.global").getByRole("button", { name: "Save" }).click();
-      await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+      await page.getByLabel("Max agent iterations").press("Tab");
+      await waitForSetting(app.configDir, /"maxIterations": 12/);
+      await page.getByTestId("settings-status").filter({ hasText: "Saved." }).waitFor();
       await page.reload();
       await openSettings(page);
       assert.equal(await page.getByLabel("Max agent iterations").inputValue(), "12");

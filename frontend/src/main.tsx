@@ -2,7 +2,13 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { backend } from "./bridge";
+import { prefsBackend } from "./bridge/prefs";
 import "./styles.css";
+import { applyTheme, watchSystemTheme } from "./theme";
+
+// public/theme.js painted the cached choice; settings.json is the truth.
+watchSystemTheme();
+void prefsBackend.theme().then(applyTheme, () => undefined);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root");

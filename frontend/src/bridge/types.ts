@@ -12,6 +12,8 @@ export interface ProviderView {
   baseUrl: string;
   defaultBaseUrl: string;
   model: string;
+  /** the model for side work (explore subagent, titles); "" uses model */
+  fastModel?: string;
   keyStatus: KeyStatus;
   keyEnv: string;
   needsKey: boolean;
@@ -41,7 +43,13 @@ export interface SettingsView {
   warning: string;
   knowledgeFolders: KnowledgeFolderView[];
   sandbox: SandboxView;
+  /** the window's colour scheme */
+  theme?: Theme;
+  /** MCP tool names and patterns marked read-only: the only MCP tools plan mode runs */
+  readOnlyTools?: string[] | null;
 }
+
+export type Theme = "system" | "light" | "dark";
 
 /** Which protection contains shell commands on this machine. */
 export interface SandboxView {
@@ -72,6 +80,8 @@ export interface GlobalInput {
 export interface ProviderInput {
   baseUrl: string;
   model: string;
+  /** absent leaves the fast model as it is; "" uses model */
+  fastModel?: string;
 }
 
 /** The composer picker: what the conversation's next turn uses, and the providers to pick from. */

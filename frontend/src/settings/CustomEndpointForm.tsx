@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from "react";
-import type { Notice } from "./state";
 import type { SettingsActions } from "./useSettings";
 
-export function CustomEndpointForm({ actions, busy, notice }: { actions: SettingsActions; busy: boolean; notice?: Notice }) {
+export function CustomEndpointForm({ actions, busy }: { actions: Pick<SettingsActions, "addCustom">; busy: boolean }) {
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const submit = async (e: FormEvent) => {
@@ -14,7 +13,7 @@ export function CustomEndpointForm({ actions, busy, notice }: { actions: Setting
   };
   return (
     <form className="custom-form" onSubmit={(e) => void submit(e)} aria-labelledby="custom-title">
-      <h3 id="custom-title">Add an OpenAI-compatible endpoint</h3>
+      <h4 id="custom-title">Add an OpenAI-compatible endpoint</h4>
       <div className="row">
         <label className="sr-only" htmlFor="custom-name">Name</label>
         <input id="custom-name" placeholder="Name (e.g. vLLM box)" value={name} onChange={(e) => setName(e.target.value)} />
@@ -24,11 +23,6 @@ export function CustomEndpointForm({ actions, busy, notice }: { actions: Setting
           Add
         </button>
       </div>
-      {notice && notice.text && (
-        <p role={notice.kind === "error" ? "alert" : "status"} className={`notice ${notice.kind}`}>
-          {notice.text}
-        </p>
-      )}
     </form>
   );
 }

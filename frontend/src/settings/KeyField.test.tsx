@@ -32,7 +32,7 @@ describe("KeyField", () => {
     const input = screen.getByLabelText("API key") as HTMLInputElement;
     fireEvent.change(input, { target: { value: "sk-test-123" } });
     await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      fireEvent.click(screen.getByRole("button", { name: "Save key" }));
     });
     expect(a.setKey).toHaveBeenCalledWith("openai", "sk-test-123");
     expect(input.value).toBe("");
@@ -43,7 +43,7 @@ describe("KeyField", () => {
     const a = actions();
     render(<KeyField provider={provider} keychain={{ available: false, message: "none", help: "fix" }} busy={false} actions={a} />);
     fireEvent.change(screen.getByLabelText("API key"), { target: { value: "k" } });
-    expect(screen.getByRole("button", { name: "Save" })).toHaveProperty("disabled", true);
+    expect(screen.getByRole("button", { name: "Save key" })).toHaveProperty("disabled", true);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Use for this session only" }));
     });

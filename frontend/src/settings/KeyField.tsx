@@ -1,14 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import type { KeychainView, ProviderView } from "../bridge";
+import { keyStatusText } from "./state";
 import type { SettingsActions } from "./useSettings";
-import { keyStatusText, type Notice } from "./state";
 
 interface Props {
   provider: ProviderView;
   keychain: KeychainView;
   busy: boolean;
-  notice?: Notice;
-  actions: SettingsActions;
+  actions: Pick<SettingsActions, "setKey" | "setSessionKey" | "deleteKey">;
 }
 
 /**
@@ -16,8 +15,9 @@ interface Props {
  * cleared at once, so a saved key never stays in the DOM. The status line only
  * says where a key comes from.
  */
-export function KeyField({ provider, keychain, busy, notice, actions }: Props) {
+export function KeyField({ provider, keychain, busy, actions }: Props) {
   const [draft, setDraft] = useState("");
+  const input = useRef<HTMLInputElement>(null);
   const inputId = `key-${provider.id}`;
 
   const submit = async (e: FormEvent, sessionOnly = false) => {
@@ -28,22 +28,30 @@ export function KeyField({ provider, keychain, busy, notice, actions }: Props) {
     if (sessionOnly) await actions.setSessionKey(provider.id, key);
     else await actions.setKey(provider.id, key);
   };
+  // The Delete button disappears with the key: keep focus in the dialog, on the field a new key goes in.
+  const remove = async () => {
+    input.current?.focus();
+    await actions.deleteKey(provider.id);
+    input.current?.focus();
+  };
 
   return (
     <form className="key-field" onSubmit={(e) => void submit(e)} aria-busy={busy}>
       <label htmlFor={inputId}>API key</label>
       <div className="row">
         <input
+          ref={input}
           id={inputId}
           type="password"
           autoComplete="off"
           spellCheck={false}
           placeholder={provider.keyStatus === "none" ? "Paste a key" : "Paste a new key to replace it"}
+          aria-describedby={`key-status-${provider.id}`}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
         />
         <button type="submit" disabled={busy || !draft.trim() || !keychain.available}>
-          Save
+          Save key
         </button>
         {!keychain.available && (
           <button type="button" disabled={busy || !draft.trim()} onClick={(e) => void submit(e, true)}>
@@ -51,19 +59,14 @@ export function KeyField({ provider, keychain, busy, notice, actions }: Props) {
           </button>
         )}
         {(provider.keyStatus === "keychain" || provider.keyStatus === "session") && (
-          <button type="button" className="danger" disabled={busy} onClick={() => void actions.deleteKey(provider.id)}>
+          <button type="button" className="danger" disabled={busy} onClick={() => void remove()}>
             Delete key
           </button>
         )}
       </div>
-      <p className={`key-status status-${provider.keyStatus}`} data-testid={`key-status-${provider.id}`}>
+      <p className={`key-status status-${provider.keyStatus}`} id={`key-status-${provider.id}`} data-testid={`key-status-${provider.id}`}>
         {keyStatusText(provider.keyStatus, provider.keyEnv)}
       </p>
-      {notice && notice.text && (
-        <p role={notice.kind === "error" ? "alert" : "status"} className={`notice ${notice.kind}`}>
-          {notice.text}
-        </p>
-      )}
     </form>
   );
 }

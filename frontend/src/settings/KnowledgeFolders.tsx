@@ -1,19 +1,17 @@
 import type { KnowledgeFolderView } from "../bridge";
-import type { Notice } from "./state";
 import type { SettingsActions } from "./useSettings";
 
 interface Props {
   folders: KnowledgeFolderView[];
   busy: boolean;
-  notice?: Notice;
-  actions: SettingsActions;
+  actions: Pick<SettingsActions, "addFolder" | "removeFolder">;
 }
 
 /** KnowledgeFolders lists the extra folders (docs, notes) indexed beside every workspace. */
-export function KnowledgeFolders({ folders, busy, notice, actions }: Props) {
+export function KnowledgeFolders({ folders, busy, actions }: Props) {
   return (
-    <section className="knowledge-folders" aria-labelledby="folders-title">
-      <h2 id="folders-title">Knowledge folders</h2>
+    <section className="knowledge-folders settings-fields" aria-labelledby="folders-title">
+      <h3 id="folders-title">Knowledge folders</h3>
       <p className="muted">Docs and notes searched with every project, each result labelled with its folder.</p>
       {folders.length > 0 && (
         <ul aria-label="Knowledge folders">
@@ -33,11 +31,6 @@ export function KnowledgeFolders({ folders, busy, notice, actions }: Props) {
       <button type="button" disabled={busy} onClick={() => void actions.addFolder()}>
         Add folder…
       </button>
-      {notice && notice.text && (
-        <p role={notice.kind === "error" ? "alert" : "status"} className={`notice ${notice.kind}`}>
-          {notice.text}
-        </p>
-      )}
     </section>
   );
 }

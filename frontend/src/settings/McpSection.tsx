@@ -5,9 +5,12 @@ import { McpBudget } from "./McpBudget";
 import { McpImport } from "./McpImport";
 import { McpServerRow, type McpRowActions } from "./McpServerRow";
 import { formatTokens, initialMcpState, mcpReducer } from "./mcpState";
+import type { ReadOnlyMarks } from "./readOnly";
 
 interface Props {
   backend?: McpBackend;
+  /** the read-only marks plan mode honours, shown per tool */
+  readOnly?: ReadOnlyMarks;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -17,7 +20,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
  * and token cost, and adding, importing, restarting, turning off and
  * removing them.
  */
-export function McpSection({ backend = mcpBackend }: Props) {
+export function McpSection({ backend = mcpBackend, readOnly }: Props) {
   const [state, dispatch] = useReducer(mcpReducer, initialMcpState);
   const [found, setFound] = useState<McpFound[] | null>(null);
   const [logs, setLogs] = useState<Record<string, string[]>>({});
@@ -64,7 +67,7 @@ export function McpSection({ backend = mcpBackend }: Props) {
   const busy = !!state.busy[""];
   return (
     <section className="mcp-section" aria-labelledby="mcp-title">
-      <h2 id="mcp-title">MCP servers</h2>
+      <h3 id="mcp-title">MCP servers</h3>
       {state.loadError && <p role="alert" className="notice error">{state.loadError}</p>}
       {view && (
         <>
@@ -80,7 +83,7 @@ export function McpSection({ backend = mcpBackend }: Props) {
         <ul className="mcp-servers">
           {view.servers.map((s) => (
             <McpServerRow key={s.name} server={s} log={logs[s.name] ?? null} expanded={!!state.expanded[s.name]} busy={!!state.busy[s.name]}
-              error={state.errors[s.name] ?? ""} actions={actions} />
+              error={state.errors[s.name] ?? ""} actions={actions} readOnly={readOnly} />
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 import type { McpServer } from "../bridge/mcp";
 import { formatTokens, STATUS_LABEL } from "./mcpState";
+import { isMarked, mcpToolName, toggleMark, type ReadOnlyMarks } from "./readOnly";
 
 export interface McpRowActions {
   toggle(name: string): void;
@@ -20,6 +21,7 @@ interface Props {
   busy: boolean;
   error: string;
   actions: McpRowActions;
+  readOnly?: ReadOnlyMarks;
 }
 
 const BADGE: Record<McpServer["status"], string> = {
@@ -27,7 +29,7 @@ const BADGE: Record<McpServer["status"], string> = {
 };
 
 /** McpServerRow is one server: its state in a line, tools and log when expanded. */
-export function McpServerRow({ server: s, log, expanded, busy, error, actions }: Props) {
+export function McpServerRow({ server: s, log, expanded, busy, error, actions, readOnly }: Props) {
   const lines = log ?? s.log;
   const id = `mcp-${s.name}`;
   const enabled = s.tools.filter((t) => t.enabled).length;
@@ -80,6 +82,24 @@ export function McpServerRow({ server: s, log, expanded, busy, error, actions }:
                   {t.enabled && <span className="muted"> {formatTokens(t.tokens)} tokens</span>}
                 </label>
               ))}
+            </fieldset>
+          )}
+          {readOnly && s.tools.length > 0 && (
+            <fieldset className="mcp-readonly">
+              <legend>Read-only (plan mode may run them)</legend>
+              {s.tools.map((t) => {
+                const name = mcpToolName(s.name, t.name);
+                const marked = isMarked(readOnly.marks, name);
+                const byPattern = marked && !readOnly.marks.includes(name);
+                return (
+                  <label key={t.name} className="checkbox">
+                    <input type="checkbox" checked={marked} disabled={byPattern}
+                      onChange={(e) => void readOnly.set(toggleMark(readOnly.marks, name, e.target.checked))} />
+                    <span>{t.name} is read-only</span>
+                    {byPattern && <span className="muted"> (by a pattern under Permissions)</span>}
+                  </label>
+                );
+              })}
             </fieldset>
           )}
           <div className="mcp-server-line">

@@ -1,80 +1,75 @@
-import { useState } from "react";
+import { Trash2 } from "lucide-react";
+import { useEffect } from "react";
 import type { ConnectionResult, KeychainView, ProviderView } from "../bridge";
+import { CommitField } from "./CommitField";
+import { IconButton } from "./IconButton";
 import { KeyField } from "./KeyField";
-import type { Notice } from "./state";
+import { ModelSelect } from "./ModelSelect";
 import type { SettingsActions } from "./useSettings";
 
 interface Props {
   provider: ProviderView;
   keychain: KeychainView;
   busy: Record<string, boolean>;
-  notices: Record<string, Notice>;
   connection?: ConnectionResult;
   models: string[];
   detected: boolean;
   actions: SettingsActions;
 }
 
-export function ProviderCard({ provider, keychain, busy, notices, connection, models, detected, actions }: Props) {
-  const [baseUrl, setBaseUrl] = useState(provider.baseUrl);
-  const [model, setModel] = useState(provider.model);
+/** canList says whether asking the provider for its models can work (a key or none needed). */
+export function canList(p: ProviderView): boolean {
+  return p.keyStatus !== "none" || !p.needsKey;
+}
+
+/** ProviderCard is one provider: its key, endpoint and models, each saved as changed. */
+export function ProviderCard({ provider, keychain, busy, connection, models, detected, actions }: Props) {
   const id = provider.id;
-  const listId = `models-${id}`;
-  const notice = notices[id];
-  const dirty = baseUrl !== provider.baseUrl || model !== provider.model;
+  const save = (patch: { baseUrl?: string; model?: string; fastModel?: string }) =>
+    void actions.saveProvider(id, { baseUrl: provider.baseUrl, model: provider.model, ...patch });
+  const { loadModels } = actions;
+  const listable = canList(provider);
+  // Listing needs the key for cloud providers: ask once one is set, never before.
+  useEffect(() => {
+    if (listable) void loadModels(id);
+  }, [loadModels, id, listable]);
 
   return (
     <section className="provider-card" aria-labelledby={`title-${id}`} data-testid={`provider-${id}`}>
       <header>
-        <h3 id={`title-${id}`}>{provider.name}</h3>
+        <h4 id={`title-${id}`}>{provider.name}</h4>
         {provider.local && detected && <span className="badge ok">running locally</span>}
         {provider.custom && (
-          <button type="button" className="link danger" onClick={() => void actions.removeCustom(provider.name)}>
-            Remove
-          </button>
+          <IconButton label={`Remove ${provider.name}`} className="danger" onClick={() => void actions.removeCustom(provider.name)}>
+            <Trash2 size={16} aria-hidden="true" />
+          </IconButton>
         )}
       </header>
       {(provider.needsKey || provider.custom || provider.keyStatus !== "none") && (
-        <KeyField provider={provider} keychain={keychain} busy={!!busy[`key:${id}`]} notice={notices[`key:${id}`]} actions={actions} />
+        <KeyField provider={provider} keychain={keychain} busy={!!busy[`key:${id}`]} actions={actions} />
       )}
       <div className="field">
         <label htmlFor={`url-${id}`}>Base URL</label>
-        <input id={`url-${id}`} type="url" value={baseUrl} placeholder={provider.defaultBaseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+        <CommitField id={`url-${id}`} type="url" value={provider.baseUrl} placeholder={provider.defaultBaseUrl} onCommit={(baseUrl) => save({ baseUrl })} />
       </div>
       <div className="field">
         <label htmlFor={`model-${id}`}>Default model</label>
-        <input
-          id={`model-${id}`}
-          list={listId}
-          value={model}
-          placeholder={models.length ? `${models.length} models available` : "model name"}
-          onFocus={() => models.length === 0 && void actions.loadModels(id)}
-          onChange={(e) => setModel(e.target.value)}
-        />
-        <datalist id={listId}>
-          {models.map((m) => (
-            <option key={m} value={m} />
-          ))}
-        </datalist>
+        <ModelSelect id={`model-${id}`} value={provider.model} models={models} defaultLabel="Hearth's default" onChange={(model) => save({ model })} />
+      </div>
+      <div className="field">
+        <label htmlFor={`fast-${id}`}>Fast model</label>
+        <ModelSelect id={`fast-${id}`} value={provider.fastModel ?? ""} models={models} defaultLabel="Same as the default model" onChange={(fastModel) => save({ fastModel })} />
       </div>
       <div className="row">
-        <button type="button" disabled={!dirty || !!busy[id]} onClick={() => void actions.saveProvider(id, { baseUrl, model })}>
-          Save
-        </button>
         <button type="button" disabled={!!busy[`test:${id}`]} onClick={() => void actions.testConnection(id)}>
           {busy[`test:${id}`] ? "Testing…" : "Test connection"}
         </button>
+        {connection && (
+          <span role="status" className={`notice ${connection.ok ? "ok" : "error"}`} data-testid={`connection-${id}`}>
+            {connection.message}
+          </span>
+        )}
       </div>
-      {connection && (
-        <p role="status" className={`notice ${connection.ok ? "ok" : "error"}`} data-testid={`connection-${id}`}>
-          {connection.message}
-        </p>
-      )}
-      {notice && notice.text && (
-        <p role={notice.kind === "error" ? "alert" : "status"} className={`notice ${notice.kind}`}>
-          {notice.text}
-        </p>
-      )}
     </section>
   );
 }

@@ -72,7 +72,7 @@ export function ServeSection({ backend }: Props) {
   const pending = Object.values(approvals);
   return (
     <section className="serve-section" aria-labelledby="serve-title">
-      <h2 id="serve-title">Serve the agent on this computer</h2>
+      <h3 id="serve-title">Serve the agent on this computer</h3>
       <p className="muted">
         Other programs (scripts, editors, Open WebUI) use Hearth as an OpenAI-compatible API on this computer only.
         The token is printed by <code>hearth serve --show-token</code>.

@@ -1,15 +1,15 @@
-import { useEffect, useRef } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import * as Tabs from "@radix-ui/react-tabs";
+import * as Tooltip from "@radix-ui/react-tooltip";
+import { X } from "lucide-react";
+import { useEffect, useState } from "react";
 import type { Backend } from "../bridge";
 import { mcpBackend, type McpBackend } from "../bridge/mcp";
+import type { PrefsBackend } from "../bridge/prefs";
 import { serveBackend, type ServeBackend } from "../bridge/serve";
-import { CustomEndpointForm } from "./CustomEndpointForm";
 import { focusTarget, type SettingsFocus } from "./focus";
-import { GlobalSection } from "./GlobalSection";
-import { KnowledgeFolders } from "./KnowledgeFolders";
-import { McpSection } from "./McpSection";
-import { ProviderCard } from "./ProviderCard";
-import { ServeSection } from "./ServeSection";
-import { SkillsSection } from "./SkillsSection";
+import { sections } from "./sections";
+import { SettingsStatus } from "./SettingsStatus";
 import { useSettings } from "./useSettings";
 
 interface Props {
@@ -17,77 +17,84 @@ interface Props {
   onClose: () => void;
   /** open at the field that fixes an error, focused, not at the top */
   focus?: SettingsFocus;
+  /** the section to open at ("general" when absent) */
+  section?: string;
   serve?: ServeBackend;
   mcp?: McpBackend;
+  prefs?: PrefsBackend;
 }
 
-export function SettingsPanel({ backend, onClose, focus, serve = serveBackend, mcp = mcpBackend }: Props) {
-  const { state, actions } = useSettings(backend);
-  const closeRef = useRef<HTMLButtonElement>(null);
+/**
+ * SettingsPanel is a modal dialog (Radix: focus stays inside, Esc closes,
+ * the page behind is inert) with the sections as vertical tabs. Changes are
+ * saved as made; one status line says how the last one went.
+ */
+export function SettingsPanel({ backend, onClose, focus, section, serve = serveBackend, mcp = mcpBackend, prefs }: Props) {
+  const { state, actions } = useSettings(backend, prefs);
+  const [tab, setTab] = useState(focus ? "models" : (section ?? "general"));
   const view = state.view;
 
-  useEffect(() => closeRef.current?.focus(), []);
   const active = view?.activeProvider;
+  // The model field becomes a picker when the live list arrives: focus it again then.
+  const listed = active !== undefined && (state.models[active]?.length ?? 0) > 0;
   useEffect(() => {
     if (!focus || active === undefined) return;
     const field = document.querySelector<HTMLElement>(focusTarget(focus, active));
     field?.scrollIntoView({ block: "center" });
     field?.focus();
-  }, [focus, active]);
+  }, [focus, active, listed]);
 
   return (
-    <div className="settings-backdrop" onKeyDown={(e) => e.key === "Escape" && onClose()}>
-      <div className="settings" role="dialog" aria-modal="true" aria-labelledby="settings-title">
-        <header className="settings-header">
-          <h1 id="settings-title">Settings</h1>
-          <button ref={closeRef} type="button" aria-label="Close settings" onClick={onClose}>
-            ✕
-          </button>
-        </header>
-        {state.loading && <p role="status">Loading…</p>}
-        {state.loadError && <p role="alert" className="notice error">{state.loadError}</p>}
-        {view && (
-          <div className="settings-body">
-            {view.warning && (
-              <p role="alert" className="banner warning" data-testid="settings-warning">
-                {view.warning}
-              </p>
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="settings-backdrop" />
+        <Dialog.Content className="settings" aria-describedby={undefined}>
+          <Tooltip.Provider delayDuration={400}>
+            <header className="settings-header">
+              <Dialog.Title asChild>
+                <h1>Settings</h1>
+              </Dialog.Title>
+              <SettingsStatus status={state.status} />
+              {/* No tooltip here: it would open on the focus the dialog gives this button, and take the first Esc. */}
+              <Dialog.Close className="icon" aria-label="Close settings" title="Close (Esc)">
+                <X size={18} aria-hidden="true" />
+              </Dialog.Close>
+            </header>
+            {state.loading && <p role="status" className="settings-loading">Loading…</p>}
+            {state.loadError && <p role="alert" className="notice error">{state.loadError}</p>}
+            {view && (
+              <Tabs.Root className="settings-tabs" orientation="vertical" value={tab} onValueChange={setTab}>
+                <Tabs.List className="settings-nav" aria-label="Settings sections">
+                  {sections.map((s) => (
+                    <Tabs.Trigger key={s.id} value={s.id} className="settings-nav-item">
+                      <s.icon size={16} aria-hidden="true" />
+                      {s.label}
+                    </Tabs.Trigger>
+                  ))}
+                </Tabs.List>
+                <div className="settings-body">
+                  {view.warning && (
+                    <p role="alert" className="banner warning" data-testid="settings-warning">
+                      {view.warning}
+                    </p>
+                  )}
+                  {!view.keychain.available && (
+                    <div role="alert" className="banner warning" data-testid="keychain-banner">
+                      <strong>{view.keychain.message}</strong> {view.keychain.help}
+                    </div>
+                  )}
+                  {sections.map((s) => (
+                    <Tabs.Content key={s.id} value={s.id} className="settings-section">
+                      <h2>{s.label}</h2>
+                      {s.render({ view, state, actions, mcp, serve })}
+                    </Tabs.Content>
+                  ))}
+                </div>
+              </Tabs.Root>
             )}
-            {!view.keychain.available && (
-              <div role="alert" className="banner warning" data-testid="keychain-banner">
-                <strong>{view.keychain.message}</strong> {view.keychain.help}
-              </div>
-            )}
-            <GlobalSection
-              key={`${view.activeProvider}:${view.activeModel}:${view.approvalMode}`}
-              view={view}
-              models={state.models[view.activeProvider] ?? []}
-              busy={!!state.busy.global}
-              notice={state.notices.global}
-              actions={actions}
-            />
-            <h2>Providers</h2>
-            {view.providers.map((p) => (
-              <ProviderCard
-                key={`${p.id}:${p.baseUrl}:${p.model}`}
-                provider={p}
-                keychain={view.keychain}
-                busy={state.busy}
-                notices={state.notices}
-                connection={state.connection[p.id]}
-                models={state.models[p.id] ?? []}
-                detected={state.detected.includes(p.id)}
-                actions={actions}
-              />
-            ))}
-            <CustomEndpointForm actions={actions} busy={!!state.busy.custom} notice={state.notices.custom} />
-            <KnowledgeFolders folders={view.knowledgeFolders ?? []} busy={!!state.busy.folders} notice={state.notices.folders} actions={actions} />
-            <McpSection backend={mcp} />
-            <ServeSection backend={serve} />
-            <SkillsSection />
-          </div>
-        )}
-      </div>
-    </div>
+          </Tooltip.Provider>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -2,9 +2,12 @@
 // without a backend.
 import type { ConnectionResult, SettingsView } from "../bridge";
 
+/** The panel's one status line: the last change being saved, saved or refused. */
 export interface Notice {
-  kind: "ok" | "error";
+  kind: "busy" | "ok" | "error";
   text: string;
+  /** what the change was to ("global", "key:openai", "theme"…) */
+  id: string;
 }
 
 export interface SettingsState {
@@ -13,8 +16,7 @@ export interface SettingsState {
   loadError: string | null;
   /** ids of providers (or "global", "custom") with a call in flight */
   busy: Record<string, boolean>;
-  /** last outcome per provider id / section, shown beside it */
-  notices: Record<string, Notice>;
+  status: Notice | null;
   connection: Record<string, ConnectionResult>;
   models: Record<string, string[]>;
   detected: string[];
@@ -25,7 +27,7 @@ export const initialState: SettingsState = {
   loading: true,
   loadError: null,
   busy: {},
-  notices: {},
+  status: null,
   connection: {},
   models: {},
   detected: [],
@@ -51,21 +53,20 @@ export function settingsReducer(state: SettingsState, action: SettingsAction): S
       return { ...state, view: action.view, loading: false, loadError: null };
     case "loadFailed":
       return { ...state, loading: false, loadError: action.message };
-    case "busy":
-      return { ...state, busy: { ...state.busy, [action.id]: true }, notices: without(state.notices, action.id) };
+    case "busy": {
+      const busy = { ...state.busy, [action.id]: true };
+      // A connection test reports beside its provider, not on the status line.
+      if (action.id.startsWith("test:")) return { ...state, busy };
+      return { ...state, busy, status: { kind: "busy", text: "Saving…", id: action.id } };
+    }
     case "saved":
-      return {
-        ...state,
-        view: action.view,
-        busy: without(state.busy, action.id),
-        notices: { ...state.notices, [action.id]: { kind: "ok", text: action.text } },
-      };
+      return { ...state, view: action.view, busy: without(state.busy, action.id), status: { kind: "ok", text: action.text, id: action.id } };
     case "failed":
       return {
         ...state,
         view: action.view ?? state.view,
         busy: without(state.busy, action.id),
-        notices: { ...state.notices, [action.id]: { kind: "error", text: action.message } },
+        status: { kind: "error", text: action.message, id: action.id },
       };
     case "tested":
       return {
@@ -92,4 +93,20 @@ export function keyStatusText(status: string, keyEnv: string): string {
     default:
       return "not set";
   }
+}
+
+/**
+ * configured says whether a provider belongs in the list without "Add
+ * provider": it is active, has a key or a model, is custom, or answers locally.
+ */
+export function configured(p: SettingsView["providers"][number], view: SettingsView, detected: string[]): boolean {
+  return (
+    p.id === view.activeProvider ||
+    p.custom ||
+    p.keyStatus !== "none" ||
+    p.model !== "" ||
+    (p.fastModel ?? "") !== "" ||
+    p.baseUrl !== p.defaultBaseUrl ||
+    (p.local && detected.includes(p.id))
+  );
 }

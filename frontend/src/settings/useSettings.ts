@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useReducer } from "react";
-import { BridgeError, type Backend, type GlobalInput, type ProviderInput, type SettingsView } from "../bridge";
+import { useCallback, useEffect, useMemo, useReducer } from "react";
+import { BridgeError, type Backend, type GlobalInput, type ProviderInput, type SettingsView, type Theme } from "../bridge";
+import { prefsBackend, type PrefsBackend } from "../bridge/prefs";
+import { applyTheme } from "../theme";
 import { initialState, settingsReducer } from "./state";
 
 function message(e: unknown): string {
@@ -7,7 +9,7 @@ function message(e: unknown): string {
 }
 
 /** useSettings owns the Settings panel's state and its calls to the backend. */
-export function useSettings(backend: Backend) {
+export function useSettings(backend: Backend, prefs: PrefsBackend = prefsBackend) {
   const [state, dispatch] = useReducer(settingsReducer, initialState);
 
   useEffect(() => {
@@ -39,7 +41,8 @@ export function useSettings(backend: Backend) {
     [],
   );
 
-  const actions = {
+  // Stable across renders, so effects may depend on an action.
+  const actions = useMemo(() => ({
     saveGlobal: (input: GlobalInput) => run("global", "Saved.", () => backend.saveGlobal(input)),
     saveProvider: (id: string, input: ProviderInput) => run(id, "Saved.", () => backend.saveProvider(id, input)),
     setKey: (id: string, key: string) => run(`key:${id}`, "Key saved in the keychain.", () => backend.setKey(id, key)),
@@ -51,6 +54,12 @@ export function useSettings(backend: Backend) {
     removeCustom: (name: string) => run("custom", `Removed ${name}.`, () => backend.removeCustomEndpoint(name)),
     addFolder: () => run("folders", "Saved: the index is rebuilding with it.", () => backend.addKnowledgeFolder()),
     removeFolder: (label: string) => run("folders", `Removed ${label}.`, () => backend.removeKnowledgeFolder(label)),
+    /** paints the theme at once, then saves it */
+    setTheme: (theme: Theme) => {
+      applyTheme(theme);
+      return run("theme", "Saved.", () => prefs.setTheme(theme));
+    },
+    setReadOnlyTools: (patterns: string[]) => run("readOnly", "Saved.", () => prefs.setReadOnlyTools(patterns)),
     testConnection: async (id: string) => {
       dispatch({ type: "busy", id: `test:${id}` });
       try {
@@ -66,7 +75,7 @@ export function useSettings(backend: Backend) {
         // Unreachable provider: the model field stays free text.
       }
     },
-  };
+  }), [backend, prefs, run]);
   return { state, actions };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { BridgeError, type Backend, type FirstRunView, type SetupOption } from "../bridge";
-import { fromView } from "../settings/GlobalSection";
+import { fromView } from "../settings/globalInput";
 
 type Step = "pick" | "key" | "model" | "done";
 

@@ -521,6 +521,7 @@ export namespace app {
 	export class ProviderInput {
 	    baseUrl: string;
 	    model: string;
+	    fastModel?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProviderInput(source);
@@ -530,6 +531,7 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.baseUrl = source["baseUrl"];
 	        this.model = source["model"];
+	        this.fastModel = source["fastModel"];
 	    }
 	}
 	export class ProviderView {
@@ -539,6 +541,7 @@ export namespace app {
 	    baseUrl: string;
 	    defaultBaseUrl: string;
 	    model: string;
+	    fastModel: string;
 	    keyStatus: string;
 	    keyEnv: string;
 	    needsKey: boolean;
@@ -557,6 +560,7 @@ export namespace app {
 	        this.baseUrl = source["baseUrl"];
 	        this.defaultBaseUrl = source["defaultBaseUrl"];
 	        this.model = source["model"];
+	        this.fastModel = source["fastModel"];
 	        this.keyStatus = source["keyStatus"];
 	        this.keyEnv = source["keyEnv"];
 	        this.needsKey = source["needsKey"];
@@ -686,6 +690,8 @@ export namespace app {
 	    warning: string;
 	    knowledgeFolders: KnowledgeFolderView[];
 	    sandbox: SandboxView;
+	    theme: string;
+	    readOnlyTools: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -706,6 +712,8 @@ export namespace app {
 	        this.warning = source["warning"];
 	        this.knowledgeFolders = this.convertValues(source["knowledgeFolders"], KnowledgeFolderView);
 	        this.sandbox = this.convertValues(source["sandbox"], SandboxView);
+	        this.theme = source["theme"];
+	        this.readOnlyTools = source["readOnlyTools"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

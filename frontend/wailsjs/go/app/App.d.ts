@@ -138,9 +138,13 @@ export function SetMCPToolEnabled(arg1:string,arg2:string,arg3:boolean):Promise<
 
 export function SetMode(arg1:string):Promise<app.ModeView>;
 
+export function SetReadOnlyTools(arg1:Array<string>):Promise<app.SettingsView>;
+
 export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 
 export function SetSkillEnabled(arg1:string,arg2:boolean):Promise<Array<app.SkillView>>;
+
+export function SetTheme(arg1:string):Promise<app.SettingsView>;
 
 export function Shutdown():Promise<void>;
 
@@ -155,6 +159,8 @@ export function Stop():Promise<void>;
 export function StopServing():Promise<app.ServeView>;
 
 export function TestConnection(arg1:string):Promise<app.ConnectionResult>;
+
+export function Theme():Promise<string>;
 
 export function TrustWorkspace(arg1:Array<app.TrustApproval>):Promise<app.WorkspaceTrustView>;
 

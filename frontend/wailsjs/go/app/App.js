@@ -270,12 +270,20 @@ export function SetMode(arg1) {
   return window['go']['app']['App']['SetMode'](arg1);
 }
 
+export function SetReadOnlyTools(arg1) {
+  return window['go']['app']['App']['SetReadOnlyTools'](arg1);
+}
+
 export function SetSessionKey(arg1, arg2) {
   return window['go']['app']['App']['SetSessionKey'](arg1, arg2);
 }
 
 export function SetSkillEnabled(arg1, arg2) {
   return window['go']['app']['App']['SetSkillEnabled'](arg1, arg2);
+}
+
+export function SetTheme(arg1) {
+  return window['go']['app']['App']['SetTheme'](arg1);
 }
 
 export function Shutdown() {
@@ -304,6 +312,10 @@ export function StopServing() {
 
 export function TestConnection(arg1) {
   return window['go']['app']['App']['TestConnection'](arg1);
+}
+
+export function Theme() {
+  return window['go']['app']['App']['Theme']();
 }
 
 export function TrustWorkspace(arg1) {

@@ -1,0 +1,13 @@
+// Runs before the first paint (a plain script in <head>): the theme last
+// chosen, cached by src/theme.ts, so a light choice on a dark system (or the
+// reverse) never flashes. Settings stay the source of truth.
+(function () {
+  var choice = null;
+  try {
+    choice = localStorage.getItem("hearth.theme");
+  } catch {
+    // storage blocked: follow the system
+  }
+  var dark = choice === "dark" || (choice !== "light" && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.setAttribute("data-theme", dark ? "dark" : "light");
+})();

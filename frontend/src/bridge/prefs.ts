@@ -1,0 +1,23 @@
+// Preferences that are not the Settings form's own fields: the theme (read
+// before first paint) and the MCP tools marked read-only. Kept apart from
+// Backend so the chat's test double needs none of it.
+import * as App from "../../wailsjs/go/app/App";
+import { call } from "./errors";
+import type { SettingsView, Theme } from "./types";
+
+export interface PrefsBackend {
+  /** the chosen theme; reads only the settings file */
+  theme(): Promise<Theme>;
+  setTheme(theme: Theme): Promise<SettingsView>;
+  /** replaces the MCP tool names (or patterns) marked read-only */
+  setReadOnlyTools(patterns: string[]): Promise<SettingsView>;
+}
+
+export const prefsBackend: PrefsBackend = {
+  theme: async () => {
+    const t = await call<string>(() => App.Theme());
+    return t === "light" || t === "dark" ? t : "system";
+  },
+  setTheme: (theme) => call(() => App.SetTheme(theme)),
+  setReadOnlyTools: (patterns) => call(() => App.SetReadOnlyTools(patterns)),
+};

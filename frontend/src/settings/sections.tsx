@@ -1,0 +1,46 @@
+// The Settings sections, in order: one line each, so a new section (Skills,
+// say) is one more entry here.
+import { BookOpen, Cpu, Info, Palette, Plug, Radio, ShieldCheck, SlidersHorizontal, Sparkles, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import type { SettingsView } from "../bridge";
+import type { McpBackend } from "../bridge/mcp";
+import type { ServeBackend } from "../bridge/serve";
+import { AboutSection } from "./AboutSection";
+import { AppearanceSection } from "./AppearanceSection";
+import { GeneralSection } from "./GeneralSection";
+import { KnowledgeFolders } from "./KnowledgeFolders";
+import { McpSection } from "./McpSection";
+import { ModelsSection } from "./ModelsSection";
+import { PermissionsSection } from "./PermissionsSection";
+import { ServeSection } from "./ServeSection";
+import { SkillsSection } from "./SkillsSection";
+import type { SettingsState } from "./state";
+import type { SettingsActions } from "./useSettings";
+
+/** What a section is drawn from. */
+export interface SectionContext {
+  view: SettingsView;
+  state: SettingsState;
+  actions: SettingsActions;
+  mcp: McpBackend;
+  serve: ServeBackend;
+}
+
+export interface SettingsSection {
+  id: string;
+  label: string;
+  icon: LucideIcon;
+  render: (c: SectionContext) => ReactNode;
+}
+
+export const sections: SettingsSection[] = [
+  { id: "general", label: "General", icon: SlidersHorizontal, render: (c) => <GeneralSection view={c.view} actions={c.actions} /> },
+  { id: "models", label: "Models & providers", icon: Cpu, render: (c) => <ModelsSection view={c.view} state={c.state} actions={c.actions} /> },
+  { id: "permissions", label: "Permissions", icon: ShieldCheck, render: (c) => <PermissionsSection view={c.view} actions={c.actions} /> },
+  { id: "knowledge", label: "Knowledge", icon: BookOpen, render: (c) => <KnowledgeFolders folders={c.view.knowledgeFolders ?? []} busy={!!c.state.busy.folders} actions={c.actions} /> },
+  { id: "mcp", label: "MCP", icon: Plug, render: (c) => <McpSection backend={c.mcp} readOnly={{ marks: c.view.readOnlyTools ?? [], set: c.actions.setReadOnlyTools }} /> },
+  { id: "skills", label: "Skills", icon: Sparkles, render: () => <SkillsSection /> },
+  { id: "serve", label: "Serve", icon: Radio, render: (c) => <ServeSection backend={c.serve} /> },
+  { id: "appearance", label: "Appearance", icon: Palette, render: (c) => <AppearanceSection theme={c.view.theme ?? "system"} actions={c.actions} /> },
+  { id: "about", label: "About", icon: Info, render: (c) => <AboutSection view={c.view} /> },
+];
