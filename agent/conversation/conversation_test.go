@@ -41,12 +41,19 @@ func (p *script) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"script exhausted"}}`, http.StatusBadRequest)
 		return
 	}
+	if p.replies[n-1] == refuse {
+		http.Error(w, `{"error":{"message":"scripted refusal"}}`, http.StatusBadRequest)
+		return
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	for _, line := range strings.Split(p.replies[n-1], "\n") {
 		fmt.Fprintf(w, "data: %s\n\n", line)
 		w.(http.Flusher).Flush()
 	}
 }
+
+// refuse is a scripted reply the provider answers with an error.
+const refuse = "refuse"
 
 func text(parts ...string) string {
 	var lines []string
