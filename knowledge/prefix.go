@@ -11,6 +11,7 @@ type SearchOption func(*searchOptions)
 
 type searchOptions struct {
 	retryAsPrefix bool
+	anyWord       bool
 	keep          func(source, path string) bool
 }
 
@@ -20,6 +21,13 @@ type searchOptions struct {
 // model writing part of a name, would otherwise read an empty answer as
 // "not in the code". Results.AsPrefix then says which query answered.
 var RetryAsPrefix SearchOption = func(o *searchOptions) { o.retryAsPrefix = true }
+
+// AnyWord asks a sentence that finds nothing (even as a prefix, with
+// RetryAsPrefix) again for any of its words, ranked as an OR of them:
+// someone asking "where is the retry delay set" means files about those
+// words, not one holding each. Results.AnyWord then names the query that
+// answered. A query that finds something is answered as before.
+var AnyWord SearchOption = func(o *searchOptions) { o.anyWord = true }
 
 // KeepOnly leaves out the hits keep refuses (source is "" for the
 // workspace), before the page is filled and before RetryAsPrefix decides
@@ -45,6 +53,24 @@ func (x *Index) retryAsPrefix(ctx context.Context, q string, limit int, o search
 		return res
 	}
 	more.AsPrefix = wider
+	return more
+}
+
+// anyWord is res, or the answer to q's words joined by OR when res is
+// empty and that one is not; an error asking again keeps res.
+func (x *Index) anyWord(ctx context.Context, q string, limit int, o searchOptions, res Results) Results {
+	if found(res, o) {
+		return res
+	}
+	wider, ok := query.AnyWord(q)
+	if !ok {
+		return res
+	}
+	more, err := x.searchKept(ctx, wider, limit, o.keep)
+	if err != nil || !found(more, o) {
+		return res
+	}
+	more.AnyWord = wider
 	return more
 }
 
