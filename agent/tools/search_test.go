@@ -170,7 +170,7 @@ func TestSearchToolSaysWhenTheLastWordWasAPrefix(t *testing.T) {
 	idx := prefixIndex{
 		asPrefix: map[string]string{" server handleReq ": "server handleReq*", "secretNa": "secretNa*",
 			"where are requests handled": "requests OR handled"},
-		hits:     []Hit{{Path: "srv.go", Line: 7, Snippet: "func handleRequest()"}},
+		hits: []Hit{{Path: "srv.go", Line: 7, Snippet: "func handleRequest()"}},
 	}
 	pol := &permission.Policy{Rules: []permission.Rule{{Kind: permission.KindRead, Pattern: "srv.go", Effect: permission.Deny}}}
 	_, tl := newWS(t, map[string]string{"srv.go": "func handleRequest()\n"}, Config{Search: idx})
