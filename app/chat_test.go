@@ -73,12 +73,18 @@ func toolReply(id, name, args string) string {
 }
 
 type recorder struct {
-	mu     sync.Mutex
-	events []map[string]any
-	signal chan struct{}
+	mu       sync.Mutex
+	events   []map[string]any
+	sessions []SessionsChange // the "sessions" events' payloads
+	signal   chan struct{}
 }
 
 func (r *recorder) emit(name string, data any) {
+	if c, ok := data.(SessionsChange); ok && name == SessionsEventName {
+		r.mu.Lock()
+		r.sessions = append(r.sessions, c)
+		r.mu.Unlock()
+	}
 	if name != ChatEventName {
 		return
 	}

@@ -587,6 +587,7 @@ export namespace app {
 	    partial: boolean;
 	    approx: boolean;
 	    asPrefix: boolean;
+	    anyWord: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SearchView(source);
@@ -600,6 +601,7 @@ export namespace app {
 	        this.partial = source["partial"];
 	        this.approx = source["approx"];
 	        this.asPrefix = source["asPrefix"];
+	        this.anyWord = source["anyWord"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
