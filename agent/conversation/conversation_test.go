@@ -176,7 +176,7 @@ func TestTurnRunsEndToEnd(t *testing.T) {
 			t.Fatalf("event %d: %s", i, b)
 		}
 		// Usage and text may come as several events each; their runs count once.
-		if k := e.EventType(); k != "usage" && (len(kinds) == 0 || kinds[len(kinds)-1] != k) {
+		if k := eventType(e); k != "usage" && (len(kinds) == 0 || kinds[len(kinds)-1] != k) {
 			kinds = append(kinds, k)
 		}
 	}
