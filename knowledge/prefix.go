@@ -37,32 +37,27 @@ func KeepOnly(keep func(source, path string) bool) SearchOption {
 	return func(o *searchOptions) { o.keep = keep }
 }
 
-// retryAsPrefix is res, the answer to q, or the answer to q with its
-// last word as a prefix when res is empty and that one is not; an error
-// asking again keeps res.
-func (x *Index) retryAsPrefix(ctx context.Context, q string, limit int, o searchOptions, res Results) Results {
-	if found(res, o) {
-		return res
+// widen asks a query that found nothing again as the options allow: its
+// last word as a prefix first, then any of its words.
+func (x *Index) widen(ctx context.Context, q string, limit int, o searchOptions, res Results) Results {
+	if o.retryAsPrefix {
+		res = x.retryWider(ctx, q, limit, o, res, query.AsPrefix, func(r *Results, w string) { r.AsPrefix = w })
 	}
-	wider, ok := query.AsPrefix(q)
-	if !ok {
-		return res
+	if o.anyWord {
+		res = x.retryWider(ctx, q, limit, o, res, query.AnyWord, func(r *Results, w string) { r.AnyWord = w })
 	}
-	more, err := x.searchKept(ctx, wider, limit, o.keep)
-	if err != nil || !found(more, o) {
-		return res
-	}
-	more.AsPrefix = wider
-	return more
+	return res
 }
 
-// anyWord is res, or the answer to q's words joined by OR when res is
-// empty and that one is not; an error asking again keeps res.
-func (x *Index) anyWord(ctx context.Context, q string, limit int, o searchOptions, res Results) Results {
+// retryWider is res, the answer to q, or the answer to widen(q) when res
+// is empty and that one is not, named in it by mark; an error asking
+// again keeps res. widen says no when q has no wider form.
+func (x *Index) retryWider(ctx context.Context, q string, limit int, o searchOptions, res Results,
+	widen func(string) (string, bool), mark func(*Results, string)) Results {
 	if found(res, o) {
 		return res
 	}
-	wider, ok := query.AnyWord(q)
+	wider, ok := widen(q)
 	if !ok {
 		return res
 	}
@@ -70,7 +65,7 @@ func (x *Index) anyWord(ctx context.Context, q string, limit int, o searchOption
 	if err != nil || !found(more, o) {
 		return res
 	}
-	more.AnyWord = wider
+	mark(&more, wider)
 	return more
 }
 

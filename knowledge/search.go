@@ -58,13 +58,7 @@ func (x *Index) Search(ctx context.Context, q string, limit int, opts ...SearchO
 	if err != nil {
 		return res, err
 	}
-	if o.retryAsPrefix {
-		res = x.retryAsPrefix(ctx, q, limit, o, res)
-	}
-	if o.anyWord {
-		res = x.anyWord(ctx, q, limit, o, res)
-	}
-	return res, nil
+	return x.widen(ctx, q, limit, o, res), nil
 }
 
 // defaultLimit is the page of a search asked for no limit.

@@ -54,12 +54,7 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 	now := toMillis(s.opt.Now())
 	newID := newID()
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		var seq int64
-		err := tx.QueryRowContext(ctx, "SELECT seq FROM messages WHERE id = ? AND session_id = ?",
-			throughID, sessionID).Scan(&seq)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: message %d in session %s", ErrNotFound, throughID, sessionID)
-		}
+		seq, err := seqOf(ctx, tx, sessionID, throughID)
 		if err != nil {
 			return err
 		}
@@ -119,12 +114,8 @@ func (s *Store) Truncate(ctx context.Context, sessionID string, throughID int64)
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var seq int64
 		if throughID > 0 {
-			err := tx.QueryRowContext(ctx, "SELECT seq FROM messages WHERE id = ? AND session_id = ?",
-				throughID, sessionID).Scan(&seq)
-			if errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("%w: message %d in session %s", ErrNotFound, throughID, sessionID)
-			}
-			if err != nil {
+			var err error
+			if seq, err = seqOf(ctx, tx, sessionID, throughID); err != nil {
 				return err
 			}
 		}
@@ -148,4 +139,14 @@ func retotal(ctx context.Context, tx *sql.Tx, sessionID string) error {
 		 COALESCE(SUM(reasoning_tokens), 0), COALESCE(SUM(cost_microusd), 0)
 		 FROM messages WHERE session_id = ?1) WHERE id = ?1`, sessionID)
 	return err
+}
+
+// seqOf is the place of message id in its session.
+func seqOf(ctx context.Context, tx *sql.Tx, sessionID string, id int64) (int64, error) {
+	var seq int64
+	err := tx.QueryRowContext(ctx, "SELECT seq FROM messages WHERE id = ? AND session_id = ?", id, sessionID).Scan(&seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("%w: message %d in session %s", ErrNotFound, id, sessionID)
+	}
+	return seq, err
 }
