@@ -25,6 +25,7 @@ func main() {
 	knowledge.SetBuildGCPercent(buildGCPercent)
 	args := os.Args[1:]
 	if cli.IsCommand(args) {
+		attachConsole()
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		code := cli.Run(ctx, cli.OSEnv(version), args)
 		stop()

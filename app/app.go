@@ -130,7 +130,7 @@ func (a *App) OpenSessionsInBackground(open func() (*session.Store, error)) {
 			a.emit("notice", FormatError(err))
 			return
 		}
-		a.emit(SessionsEventName, nil)
+		a.sessionsChanged()
 	}()
 }
 

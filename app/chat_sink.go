@@ -15,7 +15,7 @@ type sink struct{ a *App }
 
 func (s sink) Emit(e conversation.Event) { s.a.emit(ChatEventName, e) }
 func (s sink) Notice(err error)          { s.a.emit("notice", FormatError(err)) }
-func (s sink) SessionsChanged()          { s.a.emit(SessionsEventName, nil) }
+func (s sink) SessionsChanged()          { s.a.sessionsChanged() }
 
 // viewErr maps what the conversation refuses onto the validation errors
 // the frontend shows by field.

@@ -73,12 +73,18 @@ func toolReply(id, name, args string) string {
 }
 
 type recorder struct {
-	mu     sync.Mutex
-	events []map[string]any
-	signal chan struct{}
+	mu       sync.Mutex
+	events   []map[string]any
+	sessions []SessionsChange // the "sessions" events' payloads
+	signal   chan struct{}
 }
 
 func (r *recorder) emit(name string, data any) {
+	if c, ok := data.(SessionsChange); ok && name == SessionsEventName {
+		r.mu.Lock()
+		r.sessions = append(r.sessions, c)
+		r.mu.Unlock()
+	}
 	if name != ChatEventName {
 		return
 	}
@@ -89,6 +95,30 @@ func (r *recorder) emit(name string, data any) {
 	case r.signal <- struct{}{}:
 	default:
 	}
+}
+
+// scriptedApp is a test app whose chat talks to p, with approval as its
+// approval mode ("" keeps the default); it returns the app's config dir too.
+func scriptedApp(t *testing.T, p *scriptedProvider, approval string) (*App, string) {
+	t.Helper()
+	srv := httptest.NewServer(p)
+	t.Cleanup(srv.Close)
+	a, cfg := newTestApp(t, nil)
+	if _, err := a.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
+		s.ActiveProvider, s.ActiveModel = "custom:script", "scripted-model"
+		if approval != "" {
+			s.ApprovalMode = approval
+		}
+		off := false
+		s.ModelTitles = &off // the title request would take a scripted reply; TestModelNamesTheConversation covers it
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return a, cfg
 }
 
 // eventFields spreads a chat event into its wire fields, keeping each
@@ -155,20 +185,7 @@ func (r *recorder) types() []string {
 
 func chatApp(t *testing.T, p *scriptedProvider, approval string) (*App, *recorder, string) {
 	t.Helper()
-	srv := httptest.NewServer(p)
-	t.Cleanup(srv.Close)
-	a, _ := newTestApp(t, nil)
-	if _, err := a.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
-		s.ActiveProvider, s.ActiveModel, s.ApprovalMode = "custom:script", "scripted-model", approval
-		off := false
-		s.ModelTitles = &off // the title request would take a scripted reply; TestModelNamesTheConversation covers it
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	a, _ := scriptedApp(t, p, approval)
 	rec := &recorder{signal: make(chan struct{}, 1)}
 	a.SetEmitter(rec.emit)
 	ws := t.TempDir()

@@ -21,6 +21,9 @@ type SearchView struct {
 	// AsPrefix: the query found nothing, and this answers it with its
 	// last word as a prefix (knowledge.RetryAsPrefix).
 	AsPrefix bool `json:"asPrefix"`
+	// AnyWord: the sentence found nothing, and this ranks files holding
+	// any of its words (knowledge.AnyWord).
+	AnyWord bool `json:"anyWord"`
 }
 
 // openIndex replaces the workspace index; it returns at once while the
@@ -66,7 +69,8 @@ func (a *App) IndexStatus() knowledge.Status {
 
 // SearchWorkspace runs a search-panel query over the index; one that
 // finds nothing while its last word is being typed is answered for that
-// word as a prefix, and says so.
+// word as a prefix, a sentence that finds nothing for any of its words,
+// and the view says which.
 func (a *App) SearchWorkspace(query string, limit int) (SearchView, error) {
 	ix := a.currentIndex()
 	if ix == nil {
@@ -81,14 +85,15 @@ func (a *App) SearchWorkspace(query string, limit int) (SearchView, error) {
 	}
 	ctx, cancel := a.callCtx(5 * time.Second)
 	defer cancel()
-	res, err := ix.Search(ctx, query, limit, knowledge.RetryAsPrefix)
+	res, err := ix.Search(ctx, query, limit, knowledge.RetryAsPrefix, knowledge.AnyWord)
 	if err != nil {
 		return SearchView{}, invalidf("query", err.Error())
 	}
 	if res.Hits == nil {
 		res.Hits = []knowledge.Hit{}
 	}
-	return SearchView{Total: res.Total, TookMs: res.Took.Milliseconds(), Hits: res.Hits, Partial: res.Partial, Approx: res.Approx, AsPrefix: res.AsPrefix != ""}, nil
+	return SearchView{Total: res.Total, TookMs: res.Took.Milliseconds(), Hits: res.Hits, Partial: res.Partial, Approx: res.Approx,
+		AsPrefix: res.AsPrefix != "", AnyWord: res.AnyWord != ""}, nil
 }
 
 // FindFiles is the fuzzy file-name lookup behind @-mentions.

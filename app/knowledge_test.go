@@ -49,6 +49,10 @@ func TestWorkspaceIndexAnswersSearchAndMentions(t *testing.T) {
 	if res, _ := a.SearchWorkspace("findCont", 10); res.Total != 1 || !res.AsPrefix {
 		t.Errorf("a word being typed = %+v, want findContainer's file as a prefix", res)
 	}
+	// A sentence found nowhere whole is answered for any of its words.
+	if res, _ := a.SearchWorkspace("where does findContainer log errors", 10); res.Total != 1 || !res.AnyWord || res.AsPrefix {
+		t.Errorf("a sentence = %+v, want findContainer's file for any word", res)
+	}
 	m, err := a.FindFiles("cntlkp", 5)
 	if err != nil || len(m) == 0 || m[0].Path != "server/container_lookup.go" {
 		t.Errorf("FindFiles = %+v, %v", m, err)

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"encoding/json"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
-	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/trust"
 )
 
@@ -44,20 +42,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 		toolReply("call_1", "mcp__memory__create_entities", `{"entities":[{"name":"Ann","entityType":"person","observations":["likes tea"]}]}`),
 		textReply("Noted."),
 	}}
-	srv := httptest.NewServer(p)
-	t.Cleanup(srv.Close)
-	a, cfg := newTestApp(t, nil)
-	if _, err := a.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
-		s.ActiveProvider, s.ActiveModel, s.ApprovalMode = "custom:script", "scripted-model", "ask"
-		off := false
-		s.ModelTitles = &off
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	a, cfg := scriptedApp(t, p, "ask")
 	user := `{"mcpServers": {"memory": {"command": "` + memory + `", "env": {"MEMORY_FILE_PATH": "` + memFile + `"}}}}`
 	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(user), 0o600); err != nil {
 		t.Fatal(err)
@@ -118,20 +103,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 func TestChatExpandsAnMCPPrompt(t *testing.T) {
 	everything := mcptest.Bin(t, "mcp-server-everything")
 	p := &scriptedProvider{replies: []string{textReply("Sunny.")}}
-	srv := httptest.NewServer(p)
-	t.Cleanup(srv.Close)
-	a, cfg := newTestApp(t, nil)
-	if _, err := a.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
-		s.ActiveProvider, s.ActiveModel = "custom:script", "scripted-model"
-		off := false
-		s.ModelTitles = &off
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	a, cfg := scriptedApp(t, p, "")
 	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(`{"mcpServers": {"ev": {"command": "`+everything+`", "args": ["stdio"]}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -2,14 +2,12 @@ package app
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 )
@@ -46,20 +44,7 @@ func (s *serveEvents) first(t *testing.T, typ string) ServeEvent {
 
 func TestServedTurnAsksOnApprovalCards(t *testing.T) {
 	p := &scriptedProvider{replies: []string{toolReply("w1", "write_file", `{"path":"out.txt","content":"hi"}`), textReply("Written.")}}
-	srv := httptest.NewServer(p)
-	t.Cleanup(srv.Close)
-	a, _ := newTestApp(t, nil)
-	if _, err := a.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
-		s.ActiveProvider, s.ActiveModel, s.ApprovalMode = "custom:script", "scripted-model", "ask"
-		off := false
-		s.ModelTitles = &off
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	a, _ := scriptedApp(t, p, "ask")
 	evs := &serveEvents{}
 	a.SetEmitter(evs.emit)
 	ws := t.TempDir()

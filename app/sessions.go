@@ -12,8 +12,20 @@ import (
 // purgeAfter is a little longer than the store's undo window for deletes.
 const purgeAfter = 15 * time.Second
 
-// SessionsEventName tells the sidebar its list changed.
+// SessionsEventName tells the sidebar its list changed; its payload is a
+// SessionsChange.
 const SessionsEventName = "sessions"
+
+// SessionsChange says which conversation the chat is saved to now
+// (Current, "" before a new chat's first message), so the sidebar can
+// mark the live row as soon as a first message creates it.
+type SessionsChange struct {
+	Current string `json:"current"`
+}
+
+func (a *App) sessionsChanged() {
+	a.emit(SessionsEventName, SessionsChange{Current: a.conv.SessionID()})
+}
 
 // SessionView is one row of the sessions sidebar.
 type SessionView struct {
@@ -149,6 +161,6 @@ func (a *App) sessionOp(fn func(context.Context, *session.Store) error) error {
 	if err := fn(ctx, a.sessions()); err != nil {
 		return invalidf("session", err.Error())
 	}
-	a.emit(SessionsEventName, nil)
+	a.sessionsChanged()
 	return nil
 }

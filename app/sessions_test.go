@@ -286,3 +286,24 @@ func TestCompactConversationOnRequest(t *testing.T) {
 		t.Error("both long answers were still sent whole")
 	}
 }
+
+// Every "sessions" event names the conversation the chat is saved to, so
+// the sidebar marks a new chat's row as soon as its first message makes it.
+func TestSessionsEventNamesTheLiveConversation(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("Hi.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.Send("hello"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	waitIdle(a)
+	list, err := a.ListSessions()
+	if err != nil || len(list) != 1 {
+		t.Fatalf("ListSessions = %+v, %v", list, err)
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if n := len(rec.sessions); n == 0 || rec.sessions[n-1].Current != list[0].ID {
+		t.Fatalf("sessions events %+v, want the last to name %s", rec.sessions, list[0].ID)
+	}
+}

@@ -11,6 +11,7 @@ type SearchOption func(*searchOptions)
 
 type searchOptions struct {
 	retryAsPrefix bool
+	anyWord       bool
 	keep          func(source, path string) bool
 }
 
@@ -21,6 +22,13 @@ type searchOptions struct {
 // "not in the code". Results.AsPrefix then says which query answered.
 var RetryAsPrefix SearchOption = func(o *searchOptions) { o.retryAsPrefix = true }
 
+// AnyWord asks a sentence that finds nothing (even as a prefix, with
+// RetryAsPrefix) again for any of its words, ranked as an OR of them:
+// someone asking "where is the retry delay set" means files about those
+// words, not one holding each. Results.AnyWord then names the query that
+// answered. A query that finds something is answered as before.
+var AnyWord SearchOption = func(o *searchOptions) { o.anyWord = true }
+
 // KeepOnly leaves out the hits keep refuses (source is "" for the
 // workspace), before the page is filled and before RetryAsPrefix decides
 // that the query found nothing: a caller that may not show some files
@@ -29,14 +37,27 @@ func KeepOnly(keep func(source, path string) bool) SearchOption {
 	return func(o *searchOptions) { o.keep = keep }
 }
 
-// retryAsPrefix is res, the answer to q, or the answer to q with its
-// last word as a prefix when res is empty and that one is not; an error
-// asking again keeps res.
-func (x *Index) retryAsPrefix(ctx context.Context, q string, limit int, o searchOptions, res Results) Results {
+// widen asks a query that found nothing again as the options allow: its
+// last word as a prefix first, then any of its words.
+func (x *Index) widen(ctx context.Context, q string, limit int, o searchOptions, res Results) Results {
+	if o.retryAsPrefix {
+		res = x.retryWider(ctx, q, limit, o, res, query.AsPrefix, func(r *Results, w string) { r.AsPrefix = w })
+	}
+	if o.anyWord {
+		res = x.retryWider(ctx, q, limit, o, res, query.AnyWord, func(r *Results, w string) { r.AnyWord = w })
+	}
+	return res
+}
+
+// retryWider is res, the answer to q, or the answer to widen(q) when res
+// is empty and that one is not, named in it by mark; an error asking
+// again keeps res. widen says no when q has no wider form.
+func (x *Index) retryWider(ctx context.Context, q string, limit int, o searchOptions, res Results,
+	widen func(string) (string, bool), mark func(*Results, string)) Results {
 	if found(res, o) {
 		return res
 	}
-	wider, ok := query.AsPrefix(q)
+	wider, ok := widen(q)
 	if !ok {
 		return res
 	}
@@ -44,7 +65,7 @@ func (x *Index) retryAsPrefix(ctx context.Context, q string, limit int, o search
 	if err != nil || !found(more, o) {
 		return res
 	}
-	more.AsPrefix = wider
+	mark(&more, wider)
 	return more
 }
 

@@ -38,6 +38,9 @@ type Results struct {
 	// last word as a prefix, asked because it found nothing
 	// (RetryAsPrefix); "" when the query answered itself.
 	AsPrefix string `json:"asPrefix,omitempty"`
+	// AnyWord is the query that answered a sentence that found nothing:
+	// its words joined by OR (AnyWord); "" otherwise.
+	AnyWord string `json:"anyWord,omitempty"`
 }
 
 // Search runs a query (see the package's query syntax: words are ANDed,
@@ -45,17 +48,17 @@ type Results struct {
 // -path:, -ext:, -lang: to exclude, and OR between alternatives) and
 // returns up to limit hits ranked by BM25, path matches boosted.
 // Snippets are read from disk now, so they show the file as it is.
-// Options change how a query is answered (RetryAsPrefix, KeepOnly).
+// Options change how a query is answered (RetryAsPrefix, AnyWord, KeepOnly).
 func (x *Index) Search(ctx context.Context, q string, limit int, opts ...SearchOption) (Results, error) {
 	var o searchOptions
 	for _, opt := range opts {
 		opt(&o)
 	}
 	res, err := x.searchKept(ctx, q, limit, o.keep)
-	if err != nil || !o.retryAsPrefix {
+	if err != nil {
 		return res, err
 	}
-	return x.retryAsPrefix(ctx, q, limit, o, res), nil
+	return x.widen(ctx, q, limit, o, res), nil
 }
 
 // defaultLimit is the page of a search asked for no limit.

@@ -15,16 +15,20 @@ var _ tools.Searcher = IndexSearcher{}
 
 // Search returns the index's hits that keep accepts, those of knowledge
 // folders with their label; a query that finds none is retried with its
-// last word as a prefix (knowledge.RetryAsPrefix), and asPrefix names the
-// one that did.
-func (s IndexSearcher) Search(ctx context.Context, query string, limit int, keep func(source, path string) bool) (_ []tools.Hit, asPrefix string, _ error) {
-	res, err := s.Index.Search(ctx, query, limit, knowledge.RetryAsPrefix, knowledge.KeepOnly(keep))
+// last word as a prefix (knowledge.RetryAsPrefix), then, for a sentence,
+// as any of its words (knowledge.AnyWord), and wider names the one that
+// answered.
+func (s IndexSearcher) Search(ctx context.Context, query string, limit int, keep func(source, path string) bool) (_ []tools.Hit, wider string, _ error) {
+	res, err := s.Index.Search(ctx, query, limit, knowledge.RetryAsPrefix, knowledge.AnyWord, knowledge.KeepOnly(keep))
 	if err != nil {
 		return nil, "", err
 	}
 	hits := make([]tools.Hit, 0, len(res.Hits))
 	for _, h := range res.Hits {
 		hits = append(hits, tools.Hit{Path: h.Path, Source: h.Source, Line: h.Line, Snippet: h.Snippet, Score: h.Score, Defines: h.Defines})
+	}
+	if res.AnyWord != "" {
+		return hits, res.AnyWord, nil
 	}
 	return hits, res.AsPrefix, nil
 }

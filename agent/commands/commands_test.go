@@ -3,44 +3,31 @@ package commands
 import (
 	"context"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/trust"
+	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 	"github.com/hearth-agent/hearth/agent/workspace"
 )
-
-func write(t *testing.T, dir, rel, body string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // fixture is a workspace and a home holding commands as Claude Code
 // users write them.
 func fixture(t *testing.T) (ws, home string) {
 	ws, home = t.TempDir(), t.TempDir()
-	write(t, ws, ".claude/commands/review.md", "---\ndescription: Review a file\nargument-hint: <file> [focus]\nmodel: claude-sonnet-4\nallowed-tools: Bash(git diff:*), Read\n---\nReview $1 with focus on $2.\n\n@$1\n")
-	write(t, ws, ".claude/commands/frontend/lint.md", "Lint the frontend: $ARGUMENTS")
-	write(t, ws, ".hearth/commands/status.md", "---\ndescription: Summarise the tree\n---\nThe tree:\n!`git status --short`\nSummarise it.")
-	write(t, ws, "src/x.go", "package x\n")
-	write(t, home, ".claude/commands/mine.md", "# Say hello\nHello $ARGUMENTS")
+	trusttest.Files(t, ws, map[string]string{
+		".claude/commands/review.md":        "---\ndescription: Review a file\nargument-hint: <file> [focus]\nmodel: claude-sonnet-4\nallowed-tools: Bash(git diff:*), Read\n---\nReview $1 with focus on $2.\n\n@$1\n",
+		".claude/commands/frontend/lint.md": "Lint the frontend: $ARGUMENTS",
+		".hearth/commands/status.md":        "---\ndescription: Summarise the tree\n---\nThe tree:\n!`git status --short`\nSummarise it.",
+		"src/x.go":                          "package x\n",
+	})
+	trusttest.Files(t, home, map[string]string{".claude/commands/mine.md": "# Say hello\nHello $ARGUMENTS"})
 	return ws, home
 }
 
 func TestLoadReadsBothScopesWithNamespacesAndFrontMatter(t *testing.T) {
 	ws, home := fixture(t)
-	store := trust.NewStore(t.TempDir())
-	if err := store.TrustForRun(ws); err != nil {
-		t.Fatal(err)
-	}
+	store := trusttest.Trusted(t, ws)
 	s, err := Load(Sources{Home: home, Workspace: ws, Trust: store})
 	if err != nil {
 		t.Fatal(err)
@@ -153,7 +140,7 @@ func TestSplit(t *testing.T) {
 
 func TestCatalogNeverHidesABuiltin(t *testing.T) {
 	ws := t.TempDir()
-	write(t, ws, ".claude/commands/help.md", "not the real help")
+	trusttest.Files(t, ws, map[string]string{".claude/commands/help.md": "not the real help"})
 	s, err := Load(Sources{Workspace: ws, Trust: trust.NewStore(t.TempDir())})
 	if err != nil {
 		t.Fatal(err)

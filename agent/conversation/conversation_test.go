@@ -41,12 +41,19 @@ func (p *script) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"script exhausted"}}`, http.StatusBadRequest)
 		return
 	}
+	if p.replies[n-1] == refuse {
+		http.Error(w, `{"error":{"message":"scripted refusal"}}`, http.StatusBadRequest)
+		return
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	for _, line := range strings.Split(p.replies[n-1], "\n") {
 		fmt.Fprintf(w, "data: %s\n\n", line)
 		w.(http.Flusher).Flush()
 	}
 }
+
+// refuse is a scripted reply the provider answers with an error.
+const refuse = "refuse"
 
 func text(parts ...string) string {
 	var lines []string
@@ -169,7 +176,7 @@ func TestTurnRunsEndToEnd(t *testing.T) {
 			t.Fatalf("event %d: %s", i, b)
 		}
 		// Usage and text may come as several events each; their runs count once.
-		if k := e.EventType(); k != "usage" && (len(kinds) == 0 || kinds[len(kinds)-1] != k) {
+		if k := eventType(e); k != "usage" && (len(kinds) == 0 || kinds[len(kinds)-1] != k) {
 			kinds = append(kinds, k)
 		}
 	}

@@ -10,15 +10,6 @@ import (
 	"github.com/hearth-agent/hearth/agent/tool"
 )
 
-func (*ElicitationRequested) EventType() string { return "elicitation_requested" }
-func (*ElicitationResolved) EventType() string  { return "elicitation_resolved" }
-func (e *ElicitationRequested) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *ElicitationResolved) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-
 // elicitations are the MCP servers' questions waiting for the person.
 type elicitations struct {
 	mu      sync.Mutex

@@ -7,68 +7,52 @@
 // from them (protocol_gen_test.go), so the two sides cannot drift.
 package conversation
 
-// Event is one event of a turn's stream. Stamp gives it the turn it belongs
-// to, its sequence number and its wire type.
+// Event is one event of a turn's stream: a struct of protocol.go that
+// embeds Header and carries its wire type in Type.
 type Event interface {
-	Stamp(turnID string, seq int)
-	// EventType is the event's wire type ("turn_started", "text", ...).
-	EventType() string
+	// frame is where the event keeps its header and wire type, and what
+	// that type is ("turn_started", "text", ...).
+	frame() (h *Header, typ *string, name string)
 }
 
-// Each event's wire type, and the stamp that sets it with the header.
+// eventType is e's wire type.
+func eventType(e Event) string {
+	_, _, name := e.frame()
+	return name
+}
 
-func (*TurnStarted) EventType() string       { return "turn_started" }
-func (*Text) EventType() string              { return "text" }
-func (*Reasoning) EventType() string         { return "reasoning" }
-func (*ToolStarted) EventType() string       { return "tool_started" }
-func (*ToolProgress) EventType() string      { return "tool_progress" }
-func (*ToolFinished) EventType() string      { return "tool_finished" }
-func (*ApprovalRequested) EventType() string { return "approval_requested" }
-func (*ApprovalResolved) EventType() string  { return "approval_resolved" }
-func (*UsageReported) EventType() string     { return "usage" }
-func (*Retry) EventType() string             { return "retry" }
-func (*Compacted) EventType() string         { return "compacted" }
-func (*HookRan) EventType() string           { return "hook" }
-func (*TurnError) EventType() string         { return "error" }
-func (*Changes) EventType() string           { return "changes" }
-func (*Done) EventType() string              { return "done" }
+// stamp gives e the turn it belongs to, its sequence number and its wire
+// type.
+func stamp(e Event, turnID string, seq int) {
+	h, typ, name := e.frame()
+	*h, *typ = Header{turnID, seq}, name
+}
 
-func (e *TurnStarted) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
+// Each event's wire type.
+
+func (e *TurnStarted) frame() (*Header, *string, string)  { return &e.Header, &e.Type, "turn_started" }
+func (e *Text) frame() (*Header, *string, string)         { return &e.Header, &e.Type, "text" }
+func (e *Reasoning) frame() (*Header, *string, string)    { return &e.Header, &e.Type, "reasoning" }
+func (e *ToolStarted) frame() (*Header, *string, string)  { return &e.Header, &e.Type, "tool_started" }
+func (e *ToolProgress) frame() (*Header, *string, string) { return &e.Header, &e.Type, "tool_progress" }
+func (e *ToolFinished) frame() (*Header, *string, string) { return &e.Header, &e.Type, "tool_finished" }
+func (e *ApprovalRequested) frame() (*Header, *string, string) {
+	return &e.Header, &e.Type, "approval_requested"
 }
-func (e *Text) Stamp(turnID string, seq int) { e.Header, e.Type = Header{turnID, seq}, e.EventType() }
-func (e *Reasoning) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
+func (e *ApprovalResolved) frame() (*Header, *string, string) {
+	return &e.Header, &e.Type, "approval_resolved"
 }
-func (e *ToolStarted) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
+func (e *UsageReported) frame() (*Header, *string, string) { return &e.Header, &e.Type, "usage" }
+func (e *Retry) frame() (*Header, *string, string)         { return &e.Header, &e.Type, "retry" }
+func (e *Compacted) frame() (*Header, *string, string)     { return &e.Header, &e.Type, "compacted" }
+func (e *HookRan) frame() (*Header, *string, string)       { return &e.Header, &e.Type, "hook" }
+func (e *TurnError) frame() (*Header, *string, string)     { return &e.Header, &e.Type, "error" }
+func (e *Changes) frame() (*Header, *string, string)       { return &e.Header, &e.Type, "changes" }
+func (e *Done) frame() (*Header, *string, string)          { return &e.Header, &e.Type, "done" }
+func (e *Todos) frame() (*Header, *string, string)         { return &e.Header, &e.Type, "todos" }
+func (e *ElicitationRequested) frame() (*Header, *string, string) {
+	return &e.Header, &e.Type, "elicitation_requested"
 }
-func (e *ToolProgress) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
+func (e *ElicitationResolved) frame() (*Header, *string, string) {
+	return &e.Header, &e.Type, "elicitation_resolved"
 }
-func (e *ToolFinished) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *ApprovalRequested) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *ApprovalResolved) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *UsageReported) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *Retry) Stamp(turnID string, seq int) { e.Header, e.Type = Header{turnID, seq}, e.EventType() }
-func (e *Compacted) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *HookRan) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *TurnError) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *Changes) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
-func (e *Done) Stamp(turnID string, seq int) { e.Header, e.Type = Header{turnID, seq}, e.EventType() }

@@ -98,8 +98,5 @@ func (c *Conversation) applyMode(tc *tools.Config, s *turnStream, readOnlyMCP []
 	}
 }
 
-// EventType implements Event.
-func (*Plan) EventType() string { return "plan" }
-
-// Stamp implements Event.
-func (e *Plan) Stamp(turnID string, seq int) { e.Header, e.Type = Header{turnID, seq}, e.EventType() }
+// frame implements Event.
+func (e *Plan) frame() (*Header, *string, string) { return &e.Header, &e.Type, "plan" }

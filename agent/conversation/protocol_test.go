@@ -15,8 +15,8 @@ func TestEventsCarryTheirWireType(t *testing.T) {
 	for _, e := range []Event{&TurnStarted{}, &Text{}, &Reasoning{}, &ToolStarted{}, &ToolProgress{},
 		&ToolFinished{}, &ApprovalRequested{}, &ApprovalResolved{}, &UsageReported{}, &Retry{},
 		&Compacted{}, &TurnError{}, &Changes{}, &Done{}} {
-		t.Run(e.EventType(), func(t *testing.T) {
-			e.Stamp("t1", 7)
+		t.Run(eventType(e), func(t *testing.T) {
+			stamp(e, "t1", 7)
 			b, err := json.Marshal(e)
 			if err != nil {
 				t.Fatal(err)
@@ -25,11 +25,11 @@ func TestEventsCarryTheirWireType(t *testing.T) {
 			if err := json.Unmarshal(b, &wire); err != nil {
 				t.Fatal(err)
 			}
-			if wire["type"] != e.EventType() || wire["turnId"] != "t1" || wire["seq"] != 7.0 {
+			if wire["type"] != eventType(e) || wire["turnId"] != "t1" || wire["seq"] != 7.0 {
 				t.Errorf("wire %s", b)
 			}
 			f, _ := reflect.TypeOf(e).Elem().FieldByName("Type")
-			if lit := strconv.Quote(e.EventType()); f.Tag.Get("tstype") != lit {
+			if lit := strconv.Quote(eventType(e)); f.Tag.Get("tstype") != lit {
 				t.Errorf("tstype %q, want %s", f.Tag.Get("tstype"), lit)
 			}
 		})
@@ -64,7 +64,7 @@ func TestWireFieldNames(t *testing.T) {
 		{&Changes{Stats: &stats}, "files stats"},
 		{&Done{}, "cost elapsedMs iterations stopped text usage"},
 	} {
-		c.e.Stamp("t", 1)
+		stamp(c.e, "t", 1)
 		b, _ := json.Marshal(c.e)
 		var wire map[string]any
 		if err := json.Unmarshal(b, &wire); err != nil {
@@ -78,7 +78,7 @@ func TestWireFieldNames(t *testing.T) {
 		want := strings.Fields(base + c.want)
 		sort.Strings(want)
 		if strings.Join(keys, " ") != strings.Join(want, " ") {
-			t.Errorf("%s: fields %v, want %v", c.e.EventType(), keys, want)
+			t.Errorf("%s: fields %v, want %v", eventType(c.e), keys, want)
 		}
 	}
 }

@@ -69,7 +69,7 @@ func (s *turnStream) drainLocked() {
 
 func (s *turnStream) sendLocked(e Event) {
 	s.seq++
-	e.Stamp(s.turnID, s.seq)
+	stamp(e, s.turnID, s.seq)
 	s.emit(e)
 }
 

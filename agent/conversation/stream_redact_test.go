@@ -41,7 +41,7 @@ func TestToolProgressNeverShowsAKeySplitOverChunks(t *testing.T) {
 		if p, ok := e.(*ToolProgress); ok {
 			shown.WriteString(p.Chunk)
 		}
-		if e.EventType() == "tool_finished" && i != len(events)-1 {
+		if eventType(e) == "tool_finished" && i != len(events)-1 {
 			t.Fatalf("output after tool_finished: %v", events[i+1:])
 		}
 	}

@@ -52,13 +52,8 @@ func (s *turnStream) subagent(e subagent.Event) {
 	s.send(step)
 }
 
-// EventType implements Event.
-func (*SubagentStep) EventType() string { return "subagent" }
-
-// Stamp implements Event.
-func (e *SubagentStep) Stamp(turnID string, seq int) {
-	e.Header, e.Type = Header{turnID, seq}, e.EventType()
-}
+// frame implements Event.
+func (e *SubagentStep) frame() (*Header, *string, string) { return &e.Header, &e.Type, "subagent" }
 
 // subagentUsage sums what a turn's subagents used, for the turn's totals.
 type subagentUsage struct {

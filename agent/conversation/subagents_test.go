@@ -284,7 +284,8 @@ func TestDenialInSubagentFailsTheTask(t *testing.T) {
 }
 
 // Stop while a subagent waits on the model ends the subagent and the main
-// turn promptly, the task call canceled.
+// turn at once: Stop cancels the subagent's request rather than waiting for
+// a model that may never answer.
 func TestStopDuringSubagentEndsBoth(t *testing.T) {
 	c, ev, rt, _ := newRoutedConversation(t, "auto", "", func(ctx context.Context, r request) string {
 		if who(r) == "explore" {

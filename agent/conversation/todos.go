@@ -102,9 +102,3 @@ func (c *Conversation) saveState(id string, write func(context.Context, *session
 	defer cancel()
 	return write(ctx, store)
 }
-
-// EventType implements Event.
-func (*Todos) EventType() string { return "todos" }
-
-// Stamp implements Event.
-func (e *Todos) Stamp(turnID string, seq int) { e.Header, e.Type = Header{turnID, seq}, e.EventType() }

@@ -303,6 +303,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	}
 	c.mu.Lock()
 	c.history, c.pending = res.Messages, res.ClientCalls
+	mark.failed = res.Err != nil && !res.Stopped
 	c.turns = append(c.turns, mark)
 	if rec != nil {
 		c.storedTo = rec.LastMessageID()

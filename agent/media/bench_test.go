@@ -4,7 +4,9 @@ import (
 	"testing"
 )
 
-// BenchmarkPrepareScreenshot prepares a 3840×2160 PNG for OpenAI (downscaled to 2048).
+// BenchmarkPrepareScreenshot times the heavy everyday case, a 4K screenshot
+// downscaled for OpenAI, since every attached image pays for this before
+// its turn can start.
 func BenchmarkPrepareScreenshot(b *testing.B) {
 	data := pngOf(b, 3840, 2160, false)
 	b.SetBytes(int64(len(data)))
@@ -15,7 +17,8 @@ func BenchmarkPrepareScreenshot(b *testing.B) {
 	}
 }
 
-// BenchmarkRefuseBomb refuses a 100000×100000 PNG from its header.
+// BenchmarkRefuseBomb shows a decompression bomb is refused from its header
+// alone, so refusing one costs no more than reading its first bytes.
 func BenchmarkRefuseBomb(b *testing.B) {
 	data := bomb(100_000, 100_000)
 	for b.Loop() {

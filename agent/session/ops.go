@@ -54,12 +54,7 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 	now := toMillis(s.opt.Now())
 	newID := newID()
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		var seq int64
-		err := tx.QueryRowContext(ctx, "SELECT seq FROM messages WHERE id = ? AND session_id = ?",
-			throughID, sessionID).Scan(&seq)
-		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: message %d in session %s", ErrNotFound, throughID, sessionID)
-		}
+		seq, err := seqOf(ctx, tx, sessionID, throughID)
 		if err != nil {
 			return err
 		}
@@ -104,16 +99,54 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 			return err
 		}
 		// The fork's totals are those of the copied messages.
-		_, err = tx.ExecContext(ctx, `UPDATE sessions SET
-			(input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd) =
-			(SELECT COALESCE(SUM(input_tokens), 0), COALESCE(SUM(output_tokens), 0),
-			 COALESCE(SUM(cache_read_tokens), 0), COALESCE(SUM(cache_write_tokens), 0),
-			 COALESCE(SUM(reasoning_tokens), 0), COALESCE(SUM(cost_microusd), 0)
-			 FROM messages WHERE session_id = ?1) WHERE id = ?1`, newID)
-		return err
+		return retotal(ctx, tx, newID)
 	})
 	if err != nil {
 		return Session{}, fmt.Errorf("forking the session: %w", err)
 	}
 	return s.Get(ctx, newID)
+}
+
+// Truncate removes every message of a session after throughID (all of them
+// when throughID is 0), so a turn that failed can be run again in place
+// instead of leaving a second conversation behind.
+func (s *Store) Truncate(ctx context.Context, sessionID string, throughID int64) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var seq int64
+		if throughID > 0 {
+			var err error
+			if seq, err = seqOf(ctx, tx, sessionID, throughID); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM messages WHERE session_id = ? AND seq > ?", sessionID, seq); err != nil {
+			return err
+		}
+		return retotal(ctx, tx, sessionID)
+	})
+	if err != nil {
+		return fmt.Errorf("truncating the session: %w", err)
+	}
+	return nil
+}
+
+// retotal sets a session's totals to the sum of its messages'.
+func retotal(ctx context.Context, tx *sql.Tx, sessionID string) error {
+	_, err := tx.ExecContext(ctx, `UPDATE sessions SET
+		(input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd) =
+		(SELECT COALESCE(SUM(input_tokens), 0), COALESCE(SUM(output_tokens), 0),
+		 COALESCE(SUM(cache_read_tokens), 0), COALESCE(SUM(cache_write_tokens), 0),
+		 COALESCE(SUM(reasoning_tokens), 0), COALESCE(SUM(cost_microusd), 0)
+		 FROM messages WHERE session_id = ?1) WHERE id = ?1`, sessionID)
+	return err
+}
+
+// seqOf is the place of message id in its session.
+func seqOf(ctx context.Context, tx *sql.Tx, sessionID string, id int64) (int64, error) {
+	var seq int64
+	err := tx.QueryRowContext(ctx, "SELECT seq FROM messages WHERE id = ? AND session_id = ?", id, sessionID).Scan(&seq)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("%w: message %d in session %s", ErrNotFound, id, sessionID)
+	}
+	return seq, err
 }

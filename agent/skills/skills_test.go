@@ -9,26 +9,18 @@ import (
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/trust"
+	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 )
-
-func write(t *testing.T, dir, rel, body string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 func fixture(t *testing.T) (ws, home string) {
 	ws, home = t.TempDir(), t.TempDir()
-	write(t, ws, ".claude/skills/pdf/SKILL.md", "---\nname: pdf\ndescription: Fill in PDF forms.\n  Use for any .pdf file.\n---\n# PDF\nRun scripts/fill.py FORM-BODY-MARKER\n")
-	write(t, ws, ".claude/skills/pdf/scripts/fill.py", "print('fill')\n")
-	write(t, ws, ".agents/skills/broken/SKILL.md", "no front matter, no description")
-	write(t, ws, "secret.txt", "WORKSPACE-SECRET")
-	write(t, home, ".claude/skills/notes/SKILL.md", "---\nname: notes\ndescription: Keep meeting notes.\n---\nNOTES-BODY")
+	trusttest.Files(t, ws, map[string]string{
+		".claude/skills/pdf/SKILL.md":        "---\nname: pdf\ndescription: Fill in PDF forms.\n  Use for any .pdf file.\n---\n# PDF\nRun scripts/fill.py FORM-BODY-MARKER\n",
+		".claude/skills/pdf/scripts/fill.py": "print('fill')\n",
+		".agents/skills/broken/SKILL.md":     "no front matter, no description",
+		"secret.txt":                         "WORKSPACE-SECRET",
+	})
+	trusttest.Files(t, home, map[string]string{".claude/skills/notes/SKILL.md": "---\nname: notes\ndescription: Keep meeting notes.\n---\nNOTES-BODY"})
 	return ws, home
 }
 
@@ -40,10 +32,7 @@ func run(t *testing.T, tl *Tool, p Params) (string, error) {
 
 func TestSkillsLoadOnDemandAndStayInTheirFolder(t *testing.T) {
 	ws, home := fixture(t)
-	store := trust.NewStore(t.TempDir())
-	if err := store.TrustForRun(ws); err != nil {
-		t.Fatal(err)
-	}
+	store := trusttest.Trusted(t, ws)
 	set, err := Load(Sources{Home: home, Workspace: ws, Trust: store})
 	if err != nil {
 		t.Fatal(err)

@@ -30,10 +30,11 @@ type Hit struct {
 // Searcher is the knowledge index as the search tool uses it. It returns
 // up to limit hits that keep accepts (source "" is the workspace), asking
 // for more when it left some out. A query that finds no such hit while
-// its last word is a bare word is answered with that word as a prefix,
-// and asPrefix is then the query that answered.
+// its last word is a bare word is answered with that word as a prefix
+// (wider then ends in "*"); a sentence that finds nothing either, with its
+// words joined by OR. wider is then the query that answered.
 type Searcher interface {
-	Search(ctx context.Context, query string, limit int, keep func(source, path string) bool) (hits []Hit, asPrefix string, err error)
+	Search(ctx context.Context, query string, limit int, keep func(source, path string) bool) (hits []Hit, wider string, err error)
 }
 
 // SearchParams are search's arguments.
@@ -50,7 +51,7 @@ type Search struct {
 
 var _ tool.Tool = (*Search)(nil)
 
-const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, the filters path:dir/ ext:go lang:python (-path:vendor/ excludes), and OR between alternatives: "(retry OR backoff) ext:go". A file that defines a searched name (func, class, def, type...) ranks first, at its definition line, marked "(definition)"; def:Name keeps only the files defining Name (in that case when it has a capital), to find where it is defined. A word matches whole code words; when nothing does, the words starting with the last word are shown, and the answer says so. Use it to find where something lives; use grep for exact text or regexes.
+const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, the filters path:dir/ ext:go lang:python (-path:vendor/ excludes), and OR between alternatives: "(retry OR backoff) ext:go". A file that defines a searched name (func, class, def, type...) ranks first, at its definition line, marked "(definition)"; def:Name keeps only the files defining Name (in that case when it has a capital), to find where it is defined. A word matches whole code words; when nothing does, the words starting with the last word are shown, and a sentence that finds nothing shows the files with any of its words; the answer says so. Use it to find where something lives; use grep for exact text or regexes.
 - query: keywords, phrases and filters.
 - limit: number of results (default 10, at most 50).`
 
@@ -89,8 +90,12 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 		return "", fmt.Errorf("search: %w", err)
 	}
 	var b strings.Builder
-	if asPrefix != "" && len(hits) > 0 {
+	switch {
+	case asPrefix == "" || len(hits) == 0:
+	case strings.HasSuffix(asPrefix, "*"):
 		fmt.Fprintf(&b, "No results for %q; words starting with it (%s):\n", p.Query, asPrefix)
+	default:
+		fmt.Fprintf(&b, "No file has all of %q; files with any of its words (%s):\n", p.Query, asPrefix)
 	}
 	for _, h := range hits {
 		loc := h.Path

@@ -163,12 +163,14 @@ func TestSearchTool(t *testing.T) {
 	}
 }
 
-// An answer for the last word as a prefix says so, with the query that
-// gave it (the rule itself is the index's: knowledge.RetryAsPrefix).
+// An answer for the last word as a prefix, or for any word of a sentence,
+// says so, with the query that gave it (the rules themselves are the
+// index's: knowledge.RetryAsPrefix, knowledge.AnyWord).
 func TestSearchToolSaysWhenTheLastWordWasAPrefix(t *testing.T) {
 	idx := prefixIndex{
-		asPrefix: map[string]string{" server handleReq ": "server handleReq*", "secretNa": "secretNa*"},
-		hits:     []Hit{{Path: "srv.go", Line: 7, Snippet: "func handleRequest()"}},
+		asPrefix: map[string]string{" server handleReq ": "server handleReq*", "secretNa": "secretNa*",
+			"where are requests handled": "requests OR handled"},
+		hits: []Hit{{Path: "srv.go", Line: 7, Snippet: "func handleRequest()"}},
 	}
 	pol := &permission.Policy{Rules: []permission.Rule{{Kind: permission.KindRead, Pattern: "srv.go", Effect: permission.Deny}}}
 	_, tl := newWS(t, map[string]string{"srv.go": "func handleRequest()\n"}, Config{Search: idx})
@@ -179,6 +181,7 @@ func TestSearchToolSaysWhenTheLastWordWasAPrefix(t *testing.T) {
 	}{
 		{tl, " server handleReq ", "No results for \" server handleReq \"; words starting with it (server handleReq*):\nsrv.go:7\n    func handleRequest()"},
 		{tl, "zzqq", `No results for "zzqq".`},
+		{tl, "where are requests handled", "No file has all of \"where are requests handled\"; files with any of its words (requests OR handled):\nsrv.go:7\n    func handleRequest()"},
 		{denied, "secretNa", `No results for "secretNa".`}, // the prefix's hits are all hidden
 	}
 	for _, tt := range tests {

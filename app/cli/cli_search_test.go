@@ -66,6 +66,8 @@ func TestSearchCommandText(t *testing.T) {
 		{"gamma", "0 files matched in ", 0},
 		{"alph", "\nno file matched \"alph\"; for \"alph*\" 1 file matched in ", 1}, // a word being typed
 		{"gamm", "0 files matched in ", 0},
+		// a sentence found nowhere whole ranks the files with any of its words
+		{"where is alpha gamma", "\nno exact match for \"where is alpha gamma\"; for any of its words (alpha OR gamma) 1 file matched in ", 1},
 	}
 	for _, tt := range tests {
 		code, out, _ := runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--limit", "1", tt.query)

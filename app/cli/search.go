@@ -18,6 +18,9 @@ type searchOutput struct {
 	// AsPrefix is the query that answered when QUERY found nothing: its
 	// last word as a prefix (knowledge.RetryAsPrefix).
 	AsPrefix string `json:"as_prefix,omitempty"`
+	// AnyWord is the query that answered when QUERY, a sentence, found
+	// nothing: its words joined by OR (knowledge.AnyWord).
+	AnyWord string `json:"any_word,omitempty"`
 }
 
 type searchHit struct {
@@ -33,7 +36,8 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		"/regex/, *wildcard, path:PART, ext:go, lang:python; -path:, -ext:, -lang: exclude;\n"+
 		"def:Name, the files defining Name, at the definition (a capital: that case only);\n"+
 		"a OR b between alternatives, (a OR b) ext:go to group. A query that finds nothing\n"+
-		"while its last word is a bare word is asked again with that word as a prefix.")
+		"while its last word is a bare word is asked again with that word as a prefix;\n"+
+		"a sentence that finds nothing ranks the files holding any of its words.")
 	ws := flags.String("workspace", ".", "the indexed folder")
 	limit := flags.Int("limit", 20, "maximum hits")
 	asJSON := flags.Bool("json", false, "print a JSON object")
@@ -59,14 +63,14 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		}
 		return failure(env, "search", err)
 	}
-	res, err := x.Search(ctx, q, *limit, knowledge.RetryAsPrefix)
+	res, err := x.Search(ctx, q, *limit, knowledge.RetryAsPrefix, knowledge.AnyWord)
 	if errors.Is(err, knowledge.ErrBadQuery) {
 		return usageErr(env, flags, "%v", err)
 	}
 	if err != nil {
 		return failure(env, "search", err)
 	}
-	out := searchOutput{Total: res.Total, TookMS: res.Took.Milliseconds(), Hits: []searchHit{}, AsPrefix: res.AsPrefix}
+	out := searchOutput{Total: res.Total, TookMS: res.Took.Milliseconds(), Hits: []searchHit{}, AsPrefix: res.AsPrefix, AnyWord: res.AnyWord}
 	for _, h := range res.Hits {
 		out.Hits = append(out.Hits, searchHit{Path: h.Path, Line: h.Line, Score: h.Score, Snippet: h.Snippet})
 	}
@@ -80,8 +84,11 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintf(env.Stdout, "%s:%d: %s\n", h.Path, h.Line, h.Snippet)
 	}
 	about := ""
-	if res.AsPrefix != "" {
+	switch {
+	case res.AsPrefix != "":
 		about = fmt.Sprintf("no file matched %q; for %q ", q, res.AsPrefix)
+	case res.AnyWord != "":
+		about = fmt.Sprintf("no exact match for %q; for any of its words (%s) ", q, res.AnyWord)
 	}
 	if res.Approx {
 		about += "about " // a broad pattern's scan stopped after a page

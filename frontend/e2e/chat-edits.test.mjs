@@ -1,45 +1,16 @@
 import assert from "node:assert/strict";
-import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
-import { startScriptedProvider } from "./provider.mjs";
+import { describe, it } from "node:test";
+import { chatSetup, screenshotter, useBrowser } from "./harness.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-async function setup(replies, files, approval = "edits", viewport = { width: 1200, height: 800 }) {
-  const provider = await startScriptedProvider(replies);
-  const configDir = mkdtempSync(path.join(process.env.HOME, "cfg-"));
-  const ws = mkdtempSync(path.join(process.env.HOME, "ws-"));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
-  writeChatSettings(configDir, provider.url, approval);
-  const app = await startApp({ configDir });
-  const page = await browser.newPage({ viewport });
-  await page.goto(app.url);
-  await openWorkspace(page, ws);
-  const composer = page.getByRole("textbox", { name: "Message", exact: true });
-  await composer.waitFor();
-  return {
-    provider, page, ws, composer,
-    send: async (text) => {
-      await composer.fill(text);
-      await composer.press("Enter");
-    },
-    close: async () => {
-      await page.close();
-      await app.stop();
-      await provider.close();
-    },
-  };
-}
+const setup = (replies, files, approval = "edits", viewport = { width: 1200, height: 800 }) =>
+  chatSetup(browser(), replies, { approval, files, viewport });
 
-const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-chat-${name}.png`) });
+// Each screenshot is also an accessibility check: no serious or critical axe violation.
+const shot = screenshotter("chat", { axe: true });
 
 describe("Edits, undo and rewriting the conversation", () => {
   it("an edit is shown as a diff and Undo turn restores the file on disk", async () => {

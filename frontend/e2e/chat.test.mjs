@@ -1,48 +1,17 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
-import { startScriptedProvider } from "./provider.mjs";
+import { describe, it } from "node:test";
+import { chatSetup as harnessSetup, openWorkspace, screenshotter, startApp, useBrowser } from "./harness.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** A fresh app, config dir and workspace wired to a scripted provider. */
-async function chatSetup(replies, { approval = "ask", files = { "README.md": "# demo\n" } } = {}) {
-  const provider = await startScriptedProvider(replies);
-  const home = process.env.HOME;
-  const configDir = mkdtempSync(path.join(home, "cfg-"));
-  const ws = mkdtempSync(path.join(home, "ws-"));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
-  writeChatSettings(configDir, provider.url, approval);
-  const app = await startApp({ configDir });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-  await page.goto(app.url);
-  await openWorkspace(page, ws);
-  const composer = page.getByRole("textbox", { name: "Message", exact: true });
-  await composer.waitFor();
-  const s = { provider, app, page, ws, configDir, composer };
-  // close stops whichever app the test left running (some restart it).
-  s.close = async () => {
-    await s.page.close();
-    await s.app.stop();
-    await provider.close();
-  };
-  return s;
-}
+const chatSetup = (replies, { approval = "ask", files } = {}) =>
+  harnessSetup(browser(), replies, { approval, files, viewport: { width: 1200, height: 800 } });
 
-async function send(s, text) {
-  await s.composer.fill(text);
-  await s.composer.press("Enter");
-}
-
-const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-chat-${name}.png`) });
+// Each screenshot is also an accessibility check: no serious or critical axe violation.
+const shot = screenshotter("chat", { axe: true });
 
 describe("Chat against the real backend and a scripted provider", () => {
   it("streams a reply as it arrives, renders Markdown, and reports the turn", async () => {
@@ -51,7 +20,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       { text: "Second part with a table:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```go\nfunc main() {}\n```\n" },
     ]]);
     try {
-      await send(s, "hello");
+      await s.send("hello");
       const log = s.page.getByRole("log", { name: "Messages" });
       await log.getByText("First part.").waitFor();
       assert.equal(await log.getByText("Second part").count(), 0, "the second chunk showed before it was sent");
@@ -71,7 +40,7 @@ describe("Chat against the real backend and a scripted provider", () => {
   it("Stop ends a stream at once and keeps the partial text", async () => {
     const s = await chatSetup([[{ text: "Partial answer" }, { hold: true }, { text: " never shown" }]]);
     try {
-      await send(s, "go");
+      await s.send("go");
       await s.page.getByText("Partial answer").waitFor();
       await s.page.getByRole("button", { name: "Stop" }).click();
       await s.page.getByText(/Cooked for/).waitFor({ timeout: 5000 });
@@ -90,7 +59,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       [{ text: "Done: wrote notes/hello.txt." }],
     ]);
     try {
-      await send(s, "create notes/hello.txt");
+      await s.send("create notes/hello.txt");
       const card = s.page.getByRole("group", { name: /Approval needed/ });
       await card.waitFor();
       await card.locator("tr.diff-add").filter({ hasText: "hi from e2e" }).waitFor();
@@ -114,7 +83,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       [{ text: "Understood, I will not delete it." }],
     ]);
     try {
-      await send(s, "clean up");
+      await s.send("clean up");
       const card = s.page.getByRole("group", { name: /Approval needed/ });
       await card.getByText("rm -rf build").waitFor();
       await card.getByRole("button", { name: /Deny/ }).click();
@@ -141,7 +110,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       s.app = await startApp({ configDir: s.configDir });
       await s.page.goto(s.app.url);
       await openWorkspace(s.page, s.ws);
-      await send(s, "hello?");
+      await s.send("hello?");
       const alert = s.page.getByRole("alert").filter({ hasText: "no API key" });
       await alert.waitFor();
       await alert.getByRole("button", { name: "Add the API key" }).click();
@@ -195,7 +164,7 @@ describe("Chat against the real backend and a scripted provider", () => {
   it("a conversation is saved, renamed, and still there after a restart", async () => {
     const s = await chatSetup([[{ text: "Saved answer." }], [{ text: "Regenerated after the restart." }]]);
     try {
-      await send(s, "remember this conversation");
+      await s.send("remember this conversation");
       await s.page.getByText("Saved answer.").waitFor();
       const row = s.page.getByRole("group", { name: "Sessions" }).getByText("remember this conversation");
       await row.waitFor();

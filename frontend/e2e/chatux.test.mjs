@@ -2,53 +2,17 @@
 // keyboard with a highlighted diff, revoking a grant from the permissions
 // view, and Stop pausing the queued prompts.
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { artifacts, axeViolations, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
-import { startScriptedProvider } from "./provider.mjs";
+import { describe, it } from "node:test";
+import { chatSetup as harnessSetup, screenshotter, useBrowser } from "./harness.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // Each screenshot is also an accessibility check: no serious or critical axe violation.
-const shot = async (page, name) => {
-  await page.screenshot({ path: path.join(artifacts, `e2e-chatux-${name}.png`), fullPage: true });
-  assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
-};
+const shot = screenshotter("chatux", { axe: true, fullPage: true });
 
-const tempDir = (prefix) => mkdtempSync(path.join(process.env.HOME, prefix));
-
-async function chatSetup(replies, files = { "README.md": "# demo\n" }) {
-  const provider = await startScriptedProvider(replies);
-  const configDir = tempDir("cfg-");
-  const ws = tempDir("ws-");
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
-  writeChatSettings(configDir, provider.url, "ask");
-  const app = await startApp({ configDir });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
-  await page.goto(app.url);
-  await openWorkspace(page, ws);
-  const composer = page.getByRole("textbox", { name: "Message", exact: true });
-  await composer.waitFor();
-  const send = async (text) => {
-    await composer.fill(text);
-    await composer.press("Enter");
-  };
-  return {
-    provider, app, page, ws, send, composer,
-    close: async () => {
-      await page.close();
-      await app.stop();
-      await provider.close();
-    },
-  };
-}
+const chatSetup = (replies, files) => harnessSetup(browser(), replies, { files });
 
 const goFile = "package main\n\nfunc greet() string {\n\treturn \"hi\"\n}\n";
 

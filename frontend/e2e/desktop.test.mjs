@@ -2,63 +2,25 @@
 // cloud key, errors routed to the field that fixes them, tool rows that tell
 // the truth, grants that end with their chat, and the Undo toast.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { artifacts, axeViolations, launchBrowser, openWorkspace, startApp, startModelServer, writeChatSettings } from "./harness.mjs";
+import { describe, it } from "node:test";
+import { chatSetup as harnessSetup, openWorkspace, screenshotter, startApp, startModelServer, tempDir, useBrowser } from "./harness.mjs";
 import { startFakeOllama } from "./ollama.mjs";
-import { startScriptedProvider } from "./provider.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // Each screenshot is also an accessibility check: no serious or critical axe violation.
-const shot = async (page, name) => {
-  await page.screenshot({ path: path.join(artifacts, `e2e-desktop-${name}.png`), fullPage: true });
-  assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
-};
-
-function tempDir(prefix) {
-  return mkdtempSync(path.join(process.env.HOME, prefix));
-}
+const shot = screenshotter("desktop", { axe: true, fullPage: true });
 
 /** A workspace with files, and an app whose settings point at a scripted provider. */
-async function chatSetup(replies, { approval = "ask", files = { "README.md": "# demo\n" } } = {}) {
-  const provider = await startScriptedProvider(replies);
-  const configDir = tempDir("cfg-");
-  const ws = tempDir("ws-");
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
-  writeChatSettings(configDir, provider.url, approval);
-  const app = await startApp({ configDir });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
-  await page.goto(app.url);
-  await openWorkspace(page, ws);
-  const composer = page.getByRole("textbox", { name: "Message", exact: true });
-  await composer.waitFor();
-  const send = async (text) => {
-    await composer.fill(text);
-    await composer.press("Enter");
-  };
-  return {
-    provider, app, page, ws, send,
-    close: async () => {
-      await page.close();
-      await app.stop();
-      await provider.close();
-    },
-  };
-}
+const chatSetup = (replies, options) => harnessSetup(browser(), replies, options);
 
 describe("First run", () => {
   it("with only Ollama running: offered first, its model chosen, a first answer streams", async () => {
     const ollama = await startFakeOllama(["nomic-embed-text:latest", "qwen3:8b"], "This folder holds a demo README. ");
     const app = await startApp({ configDir: tempDir("cfg-"), env: { OLLAMA_HOST: ollama.host } });
-    const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
+    const page = await browser().newPage({ viewport: { width: 1200, height: 860 } });
     try {
       await page.goto(app.url);
       const setup = page.getByRole("region", { name: "Set up a model" });
@@ -103,7 +65,7 @@ describe("First run", () => {
       providers: { openai: { baseUrl: models.url }, lmstudio: { baseUrl: "http://127.0.0.1:9/v1" } },
     }));
     const app = await startApp({ configDir, env: { OLLAMA_HOST: "http://127.0.0.1:9" } });
-    const page = await browser.newPage({ viewport: { width: 1200, height: 860 } });
+    const page = await browser().newPage({ viewport: { width: 1200, height: 860 } });
     try {
       await page.goto(app.url);
       const setup = page.getByRole("region", { name: "Set up a model" });

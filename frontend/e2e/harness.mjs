@@ -1,12 +1,15 @@
 // E2E harness: the real Go backend (a `-tags dev` build serving the built
 // frontend), a real Chromium driven by playwright-core, and a loopback
 // provider server. Run inside scripts/sandbox.sh --x (display + keyring).
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
+import { startScriptedProvider } from "./provider.mjs";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const artifacts = path.join(root, "test-artifacts");
@@ -142,4 +145,63 @@ export async function axeViolations(page) {
 export async function openWorkspace(page, dir) {
   await page.evaluate((d) => window.go.app.App.OpenWorkspace(d), dir);
   await page.reload();
+}
+
+/** tempDir makes a fresh directory under $HOME (the sandbox's home). */
+export const tempDir = (prefix) => mkdtempSync(path.join(process.env.HOME, prefix));
+
+/**
+ * chatSetup starts a fresh app whose settings point at a scripted provider
+ * answering replies, opens a workspace holding files and waits for the
+ * composer. close stops whichever app s.app is then: a test may restart it.
+ */
+export async function chatSetup(browser, replies, { approval = "ask", files = { "README.md": "# demo\n" }, viewport = { width: 1200, height: 860 } } = {}) {
+  const provider = await startScriptedProvider(replies);
+  const configDir = tempDir("cfg-");
+  const ws = tempDir("ws-");
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
+  writeChatSettings(configDir, provider.url, approval);
+  const app = await startApp({ configDir });
+  const page = await browser.newPage({ viewport });
+  await page.goto(app.url);
+  await openWorkspace(page, ws);
+  const composer = page.getByRole("textbox", { name: "Message", exact: true });
+  await composer.waitFor();
+  const s = {
+    provider, app, page, ws, configDir, composer,
+    send: async (text) => {
+      await composer.fill(text);
+      await composer.press("Enter");
+    },
+    close: async () => {
+      await s.page.close();
+      await s.app.stop();
+      await provider.close();
+    },
+  };
+  return s;
+}
+
+/**
+ * screenshotter saves screenshots as test-artifacts/e2e-PREFIX-NAME.png;
+ * with axe, each is also an accessibility check: no serious or critical
+ * violation.
+ */
+export function screenshotter(prefix, { axe = false, fullPage = false } = {}) {
+  return async (page, name) => {
+    await page.screenshot({ path: path.join(artifacts, `e2e-${prefix}-${name}.png`), fullPage });
+    if (axe) assert.deepEqual(await axeViolations(page), [], `axe on ${name}`);
+  };
+}
+
+/** useBrowser launches one browser for a test file and returns a getter for it. */
+export function useBrowser() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }

@@ -1,45 +1,15 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
-import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
-import { startScriptedProvider } from "./provider.mjs";
+import { describe, it } from "node:test";
+import { chatSetup, screenshotter, useBrowser } from "./harness.mjs";
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
-async function setup(replies, files, approval = "ask") {
-  const provider = await startScriptedProvider(replies);
-  const configDir = mkdtempSync(path.join(process.env.HOME, "cfg-"));
-  const ws = mkdtempSync(path.join(process.env.HOME, "ws-"));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(ws, name), text);
-  writeChatSettings(configDir, provider.url, approval);
-  const app = await startApp({ configDir });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-  await page.goto(app.url);
-  await openWorkspace(page, ws);
-  const composer = page.getByRole("textbox", { name: "Message", exact: true });
-  await composer.waitFor();
-  return {
-    provider, page, ws, composer,
-    send: async (text) => {
-      await composer.fill(text);
-      await composer.press("Enter");
-    },
-    close: async () => {
-      await page.close();
-      await app.stop();
-      await provider.close();
-    },
-  };
-}
+const setup = (replies, files, approval = "ask") =>
+  chatSetup(browser(), replies, { approval, files, viewport: { width: 1200, height: 800 } });
 
-const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-plan-${name}.png`) });
+const shot = screenshotter("plan");
 
 describe("Plan mode and subagents", () => {
   it("Shift+Tab switches to plan mode, the plan card approves into auto-accept edits and the work follows the plan", async () => {

@@ -4,13 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/llm/llmtest"
 )
 
 const okStream = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":3,\"output_tokens\":0}}}\n\n" +
@@ -20,22 +19,9 @@ const okStream = "event: message_start\ndata: {\"type\":\"message_start\",\"mess
 	"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":1}}\n\n" +
 	"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
 
-func scripted(t *testing.T, status int, errBody string) (*httptest.Server, *[][]byte) {
-	t.Helper()
-	var bodies [][]byte
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		bodies = append(bodies, b)
-		if status != 200 {
-			w.WriteHeader(status)
-			io.WriteString(w, errBody)
-			return
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, okStream)
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &bodies
+// scripted answers every request with okStream, or status and errBody.
+func scripted(t *testing.T, status int, errBody string) (*httptest.Server, *llmtest.Bodies) {
+	return llmtest.Server(t, okStream, status, errBody)
 }
 
 func TestMediaBlocksOnTheWire(t *testing.T) {
@@ -72,7 +58,7 @@ func TestMediaBlocksOnTheWire(t *testing.T) {
 			var w struct {
 				Messages json.RawMessage `json:"messages"`
 			}
-			if err := json.Unmarshal((*bodies)[0], &w); err != nil {
+			if err := json.Unmarshal(bodies.All()[0], &w); err != nil {
 				t.Fatal(err)
 			}
 			if got := string(w.Messages); got != tt.want {

@@ -4,32 +4,20 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/llm/llmtest"
 )
 
-// scripted answers every request with a one-word stream and keeps the bodies.
-func scripted(t *testing.T, status int, errBody string) (*httptest.Server, *[][]byte) {
-	t.Helper()
-	var bodies [][]byte
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		bodies = append(bodies, b)
-		if status != 200 {
-			w.WriteHeader(status)
-			io.WriteString(w, errBody)
-			return
-		}
-		w.Header().Set("Content-Type", "text/event-stream")
-		io.WriteString(w, "data: {\"choices\":[{\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n")
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &bodies
+// okStream is a one-word answer.
+const okStream = "data: {\"choices\":[{\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"
+
+// scripted answers every request with okStream, or status and errBody.
+func scripted(t *testing.T, status int, errBody string) (*httptest.Server, *llmtest.Bodies) {
+	return llmtest.Server(t, okStream, status, errBody)
 }
 
 func messagesOf(t *testing.T, body []byte) string {
@@ -72,7 +60,7 @@ func TestImagePartsOnTheWire(t *testing.T) {
 			if err != nil || resp.Message.Text != "ok" {
 				t.Fatalf("stream: %v %+v", err, resp)
 			}
-			if got := messagesOf(t, (*bodies)[0]); got != tt.want {
+			if got := messagesOf(t, bodies.All()[0]); got != tt.want {
 				t.Errorf("messages\n got %s\nwant %s", got, tt.want)
 			}
 		})
@@ -87,7 +75,7 @@ func TestDocumentWithoutTextRefused(t *testing.T) {
 	if !errors.Is(err, llm.ErrDocumentUnsupported) || !strings.Contains(err.Error(), "scan.pdf") {
 		t.Errorf("err = %v", err)
 	}
-	if len(*bodies) != 0 {
+	if len(bodies.All()) != 0 {
 		t.Error("the request was sent")
 	}
 }

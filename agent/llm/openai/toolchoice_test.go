@@ -34,7 +34,7 @@ func TestToolChoiceOnTheWire(t *testing.T) {
 			var w struct {
 				ToolChoice json.RawMessage `json:"tool_choice"`
 			}
-			if err := json.Unmarshal((*bodies)[0], &w); err != nil {
+			if err := json.Unmarshal(bodies.All()[0], &w); err != nil {
 				t.Fatal(err)
 			}
 			if got := string(w.ToolChoice); got != tt.want {

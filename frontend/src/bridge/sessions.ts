@@ -121,6 +121,8 @@ export interface SearchView {
   approx?: boolean;
   /** the query found nothing, and this answers it with its last word as a prefix */
   asPrefix?: boolean;
+  /** the sentence found nothing, and this ranks the files with any of its words */
+  anyWord?: boolean;
 }
 
 export interface FileMatch {
@@ -200,6 +202,7 @@ export function isSearchHit(v: unknown): v is SearchHit {
 export function isSearchView(v: unknown): v is SearchView {
   return isObj(v) && isNum(v.total) && isNum(v.tookMs) && typeof v.partial === "boolean" &&
     (v.approx === undefined || typeof v.approx === "boolean") && (v.asPrefix === undefined || typeof v.asPrefix === "boolean") &&
+    (v.anyWord === undefined || typeof v.anyWord === "boolean") &&
     (v.hits === null || (Array.isArray(v.hits) && v.hits.every(isSearchHit)));
 }
 

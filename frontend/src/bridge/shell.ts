@@ -41,8 +41,12 @@ export interface ShellBackend {
   listCommands(): Promise<CommandEntry[]>;
   readSnippet(path: string, line: number): Promise<SnippetView>;
   indexStatus(): Promise<IndexStatus>;
-  /** Each on* subscribes to one backend event and returns the unsubscribe. */
-  onSessions(cb: () => void): () => void;
+  /**
+   * Each on* subscribes to one backend event and returns the unsubscribe.
+   * onSessions passes the conversation the chat is saved to ("" for a new
+   * chat not yet saved; null when the event did not say).
+   */
+  onSessions(cb: (current: string | null) => void): () => void;
   onIndex(cb: (s: IndexStatus) => void): () => void;
   onNotice(cb: (n: Notice) => void): () => void;
 }
@@ -83,7 +87,11 @@ export const shellBackend: ShellBackend = {
   listCommands: () => list(() => App.ListCommands(), isCommandEntry),
   readSnippet: (path, line) => checked("file preview", () => App.ReadSnippet(path, line), isSnippet),
   indexStatus: () => checked("index status", () => App.IndexStatus(), isIndexStatus),
-  onSessions: (cb) => onEvent("sessions", () => cb()),
+  onSessions: (cb) =>
+    onEvent("sessions", (p) => {
+      const current = typeof p === "object" && p !== null ? (p as Record<string, unknown>).current : undefined;
+      cb(typeof current === "string" ? current : null);
+    }),
   onIndex: (cb) =>
     onEvent("index", (p) => {
       if (isIndexStatus(p)) cb(p);

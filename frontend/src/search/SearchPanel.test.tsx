@@ -120,6 +120,15 @@ describe("search panel", () => {
     expect(screen.getByRole("status").textContent).toBe("0 results in 1 ms");
   });
 
+  it("says when a sentence was answered for any of its words", async () => {
+    vi.mocked(shell.searchWorkspace).mockResolvedValue({ ...shell.searchResult, anyWord: true });
+    mount();
+    await open();
+    await type("where is the retry delay set");
+    expect(screen.getByRole("status").textContent).toBe("No exact match; showing files with any of the words · 2 results in 4 ms");
+    expect(options()).toHaveLength(2);
+  });
+
   it("copies path:line when nothing routes the pick, and stays open", async () => {
     mount(true, false);
     await open();

@@ -96,6 +96,7 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
             <span className="search-error">{search.error}</span>
           ) : r ? (
             <>
+              {r.anyWord === true && "No exact match; showing files with any of the words · "}
               {r.approx === true && "about "}
               {plural(r.total, "result")}
               {search.asPrefix && ` for words starting with “${lastWord(search.for)}”`} in {r.tookMs} ms

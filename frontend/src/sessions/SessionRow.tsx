@@ -1,7 +1,8 @@
 import { memo, useEffect, useRef } from "react";
 import type { SessionView } from "../bridge/shell";
 import { RowMenu } from "./RowMenu";
-import { sessionTitle } from "./state";
+import "./sessions.css";
+import { fullDate, relativeTime, sessionTitle } from "./state";
 import type { SessionsActions } from "./useSessions";
 
 interface Props {
@@ -9,14 +10,19 @@ interface Props {
   current: boolean;
   editing: boolean;
   ctl: SessionsActions;
+  /** now dates the row ("5 min ago"); the panel ticks it. */
+  now: number;
 }
 
 // A reload brings fresh objects for every row; only what a row shows counts.
 const same = (a: Props, b: Props) =>
-  a.session.id === b.session.id && a.session.title === b.session.title && a.current === b.current && a.editing === b.editing && a.ctl === b.ctl;
+  a.session.id === b.session.id && a.session.title === b.session.title && a.session.updatedAt === b.session.updatedAt &&
+  a.current === b.current && a.editing === b.editing && a.ctl === b.ctl &&
+  relativeTime(a.session.updatedAt, a.now) === relativeTime(b.session.updatedAt, b.now);
 
-export const SessionRow = memo(function SessionRow({ session, current, editing, ctl }: Props) {
+export const SessionRow = memo(function SessionRow({ session, current, editing, ctl, now }: Props) {
   const title = sessionTitle(session);
+  const when = relativeTime(session.updatedAt, now);
   // When a rename ends, focus goes back to the row it started from.
   const button = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(editing);
@@ -57,7 +63,10 @@ export const SessionRow = memo(function SessionRow({ session, current, editing, 
           }
         }}
       >
-        {title}
+        <span className="session-title">{title}</span>
+        <time className="session-time" dateTime={new Date(session.updatedAt).toISOString()} title={fullDate(session.updatedAt)}>
+          {when}
+        </time>
       </button>
       <RowMenu
         label={`Actions for ${title}`}

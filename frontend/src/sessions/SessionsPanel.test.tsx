@@ -21,7 +21,8 @@ async function mount(sessions: SessionView[], props: Partial<Parameters<typeof H
   return shell;
 }
 
-const rowTitles = () => screen.queryAllByRole("button").filter((b) => b.classList.contains("session-open")).map((b) => b.textContent);
+const rowTitles = () => Array.from(document.querySelectorAll(".session-open .session-title")).map((b) => b.textContent);
+const rowOf = (title: string) => screen.getByText(title).closest("button");
 
 afterEach(() => vi.useRealTimers());
 
@@ -36,7 +37,29 @@ describe("SessionsPanel", () => {
     await act(async () => fireEvent.click(screen.getByText("Fix build")));
     expect(shell.openSession).toHaveBeenCalledWith("b");
     expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ session: expect.objectContaining({ id: "b" }) }));
-    expect(screen.getByText("Fix build").getAttribute("aria-current")).toBe("page");
+    expect(rowOf("Fix build")?.getAttribute("aria-current")).toBe("page");
+  });
+
+  it("dates each row relatively, with the full date as its tooltip", async () => {
+    await mount([sv("a", "Fix build", now - 5 * 60_000), sv("b", "Old plan", now - 3 * day)]);
+    const time = within(rowOf("Fix build") as HTMLElement).getByText("5 min ago");
+    expect(time.tagName).toBe("TIME");
+    expect(time.getAttribute("title")).toBe(new Date(now - 5 * 60_000).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" }));
+    expect(within(rowOf("Old plan") as HTMLElement).getByText("3 days ago")).toBeTruthy();
+  });
+
+  it("marks the live conversation when the backend names it, and unmarks it for a new chat", async () => {
+    const shell = await mount([sv("a", "Fix build", now), sv("b", "Old plan", now - day)]);
+    expect(document.querySelector("[aria-current=page]")).toBeNull();
+    await act(async () => shell.emitSessions("b"));
+    expect(rowOf("Old plan")?.getAttribute("aria-current")).toBe("page");
+    await act(async () => shell.emitSessions("a"));
+    expect(rowOf("Fix build")?.getAttribute("aria-current")).toBe("page");
+    expect(rowOf("Old plan")?.getAttribute("aria-current")).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: /New chat/ })));
+    expect(document.querySelector("[aria-current=page]")).toBeNull();
+    await act(async () => shell.emitSessions(""));
+    expect(document.querySelector("[aria-current=page]")).toBeNull();
   });
 
   it("renames with F2 and Enter, and Escape leaves the title alone", async () => {
@@ -48,7 +71,7 @@ describe("SessionsPanel", () => {
     expect(shell.renameSession).toHaveBeenCalledTimes(1);
     expect(shell.renameSession).toHaveBeenCalledWith("a", "Release notes");
     expect(rowTitles()).toEqual(["Release notes"]);
-    expect(document.activeElement?.textContent).toBe("Release notes");
+    expect(document.activeElement?.querySelector(".session-title")?.textContent).toBe("Release notes");
 
     fireEvent.doubleClick(screen.getByText("Release notes"));
     const again = screen.getByRole("textbox", { name: "Rename Release notes" });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useNow } from "../chat/useNow";
 import { matchShortcut } from "../shell/shortcuts";
 import { HistoryHits } from "./HistoryHits";
 import { SessionRow } from "./SessionRow";
@@ -31,7 +32,9 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
   const searching = state.query.trim() !== "";
   // Until the new folder's list arrives, the old folder's is not shown.
   const mine = state.workspace === workspace;
-  const groups = mine ? groupByDate(state.items, new Date()) : [];
+  // Relative times ("5 min ago") move on by the minute.
+  const now = useNow(true, 30_000);
+  const groups = mine ? groupByDate(state.items, new Date(now)) : [];
 
   return (
     <div className="sessions-panel">
@@ -67,7 +70,7 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
               </h3>
               <ul>
                 {g.items.map((s) => (
-                  <SessionRow key={s.id} session={s} current={s.id === state.currentId} editing={s.id === state.editingId} ctl={ctl.actions} />
+                  <SessionRow key={s.id} session={s} current={s.id === state.currentId} editing={s.id === state.editingId} ctl={ctl.actions} now={now} />
                 ))}
               </ul>
             </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SessionView } from "../bridge/shell";
-import { groupByDate, initialSessions, markedSegments, sessionsReducer, type SessionsAction, type SessionsState } from "./state";
+import { groupByDate, initialSessions, markedSegments, relativeTime, sessionsReducer, type SessionsAction, type SessionsState } from "./state";
 
 const sv = (id: string, updatedAt: number, title = id): SessionView => ({ id, title, updatedAt, model: "m", costUsd: 0 });
 const run = (actions: SessionsAction[], from: SessionsState = initialSessions) => actions.reduce(sessionsReducer, from);
@@ -90,5 +90,21 @@ describe("sessionsReducer across folders", () => {
     const t = run([{ type: "loaded", workspace: "/b", items: [sv("y", 1)] }], s);
     expect(t.currentId).toBeNull();
     expect(t.workspace).toBe("/b");
+  });
+});
+
+describe("relativeTime", () => {
+  const now = new Date(2026, 10, 26, 18, 0).getTime();
+  it.each([
+    [now - 20_000, "just now"],
+    [now + 60_000, "just now"], // a clock set back
+    [now - 5 * 60_000, "5 min ago"],
+    [now - 3 * 3_600_000, "3 h ago"],
+    [now - 30 * 3_600_000, "yesterday"],
+    [now - 4 * 86_400_000, "4 days ago"],
+  ])("%s reads %s", (t, want) => expect(relativeTime(t, now)).toBe(want));
+  it("names the date past a week, with the year only when it differs", () => {
+    expect(relativeTime(new Date(2026, 9, 1).getTime(), now)).toBe(new Date(2026, 9, 1).toLocaleDateString(undefined, { month: "short", day: "numeric" }));
+    expect(relativeTime(new Date(2025, 9, 1).getTime(), now)).toContain("2025");
   });
 });

@@ -28,6 +28,8 @@ export type SessionsAction =
   | { type: "loaded"; workspace: string; items: SessionView[] }
   | { type: "failed"; message: string }
   | { type: "opened"; id: string }
+  /** the backend says which conversation the chat is saved to ("" none yet) */
+  | { type: "live"; id: string }
   | { type: "newChat" }
   | { type: "startRename"; id: string }
   | { type: "cancelRename" }
@@ -61,6 +63,8 @@ export function sessionsReducer(s: SessionsState, a: SessionsAction): SessionsSt
       return { ...s, loaded: true, error: a.message };
     case "opened":
       return { ...s, currentId: a.id, error: null };
+    case "live":
+      return { ...s, currentId: a.id === "" ? null : a.id };
     case "newChat":
       return { ...s, currentId: null, error: null };
     case "startRename":
@@ -140,3 +144,24 @@ export function markedSegments(snippet: string): Segment[] {
 
 /** sessionTitle is what a row shows for a conversation not yet titled. */
 export const sessionTitle = (s: { title: string }) => (s.title.trim() === "" ? "Untitled conversation" : s.title);
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** relativeTime says how long ago t was, in the sidebar's few words ("5 min ago"). */
+export function relativeTime(t: number, now: number): string {
+  const ago = Math.max(0, now - t);
+  if (ago < MINUTE) return "just now";
+  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
+  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
+  const days = Math.floor(ago / DAY);
+  if (days === 1) return "yesterday";
+  if (days < 7) return `${days} days ago`;
+  const d = new Date(t);
+  const sameYear = d.getFullYear() === new Date(now).getFullYear();
+  return d.toLocaleDateString(undefined, sameYear ? { month: "short", day: "numeric" } : { year: "numeric", month: "short", day: "numeric" });
+}
+
+/** fullDate is the tooltip beside a relative time. */
+export const fullDate = (t: number) => new Date(t).toLocaleString(undefined, { dateStyle: "full", timeStyle: "short" });

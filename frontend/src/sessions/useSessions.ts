@@ -58,7 +58,10 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
       );
     };
     load();
-    const off = shell.onSessions(load);
+    const off = shell.onSessions((live) => {
+      if (live !== null) dispatch({ type: "live", id: live });
+      load();
+    });
     return () => {
       live = false;
       off();

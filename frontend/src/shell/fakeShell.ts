@@ -9,7 +9,8 @@ export interface FakeShell extends ShellBackend {
   searchResult: SearchView;
   historyHits: SessionHit[];
   status: IndexStatus;
-  emitSessions(): void;
+  /** emitSessions says the list changed; live, when given, names the conversation the chat is saved to. */
+  emitSessions(live?: string): void;
   emitIndex(s: IndexStatus): void;
   emitNotice(n: Notice): void;
 }
@@ -18,12 +19,12 @@ export const idleStatus: IndexStatus = { state: "closed", files_done: 0, files_t
 
 export function fakeShell(sessions: SessionView[] = []): FakeShell {
   const trash = new Map<string, SessionView>();
-  const subs = { sessions: new Set<() => void>(), index: new Set<(s: IndexStatus) => void>(), notice: new Set<(n: Notice) => void>() };
+  const subs = { sessions: new Set<(live: string | null) => void>(), index: new Set<(s: IndexStatus) => void>(), notice: new Set<(n: Notice) => void>() };
   const sub = <T>(set: Set<T>, cb: T) => {
     set.add(cb);
     return () => void set.delete(cb);
   };
-  const changed = () => queueMicrotask(() => subs.sessions.forEach((cb) => cb()));
+  const changed = () => queueMicrotask(() => subs.sessions.forEach((cb) => cb(null)));
   const find = (id: string) => {
     const s = f.sessions.find((x) => x.id === id);
     if (!s) throw new Error(`session ${id} not found`);
@@ -64,7 +65,7 @@ export function fakeShell(sessions: SessionView[] = []): FakeShell {
     onSessions: (cb) => sub(subs.sessions, cb),
     onIndex: (cb) => sub(subs.index, cb),
     onNotice: (cb) => sub(subs.notice, cb),
-    emitSessions: () => subs.sessions.forEach((cb) => cb()),
+    emitSessions: (live) => subs.sessions.forEach((cb) => cb(live ?? null)),
     emitIndex: (s) => subs.index.forEach((cb) => cb(s)),
     emitNotice: (n) => subs.notice.forEach((cb) => cb(n)),
   };

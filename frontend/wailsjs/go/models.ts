@@ -591,6 +591,7 @@ export namespace app {
 	    partial: boolean;
 	    approx: boolean;
 	    asPrefix: boolean;
+	    anyWord: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SearchView(source);
@@ -604,6 +605,7 @@ export namespace app {
 	        this.partial = source["partial"];
 	        this.approx = source["approx"];
 	        this.asPrefix = source["asPrefix"];
+	        this.anyWord = source["anyWord"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -14,7 +14,7 @@ const day = 86_400_000;
 const words = ["index", "watcher", "release", "upload", "settings", "provider", "stream", "undo", "diff", "search"];
 let sessions: SessionView[] = [];
 let answeredAt = 0;
-const sessionSubs = new Set<() => void>();
+const sessionSubs = new Set<(live: string | null) => void>();
 const hits = (n: number): SearchHit[] =>
   Array.from({ length: n }, (_, i) => {
     const snippet = `  func (w *Watcher${i}) rescan(ctx context.Context, dir string) error { // rescan after a storm — ${"é".repeat(i % 5)}`;
@@ -102,7 +102,7 @@ const bench = {
     for (let k = 0; k < 10; k++) {
       const title = `renamed ${k}`;
       sessions = sessions.map((s, i) => (i === 0 ? { ...s, title } : { ...s }));
-      sessionSubs.forEach((cb) => cb());
+      sessionSubs.forEach((cb) => cb(null));
       reloads.push((await until(() => rows()[0]?.textContent === title)) - answeredAt);
     }
     return {
