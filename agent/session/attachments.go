@@ -163,3 +163,28 @@ func copyAttachments(ctx context.Context, tx *sql.Tx, from, to string, throughSe
 		JOIN messages nm ON nm.session_id = ? AND nm.seq = om.seq`, from, throughSeq, to)
 	return err
 }
+
+// ErrNoAttachment says a session names no attachment with that digest, or its file is gone.
+var ErrNoAttachment = errors.New("no such attachment in this conversation")
+
+// AttachmentData returns the media type and bytes of the attachment with
+// digest sum on a message of sessionID, so a transcript can show it again.
+func (s *Store) AttachmentData(ctx context.Context, sessionID, sum string) (string, []byte, error) {
+	if _, err := hex.DecodeString(sum); err != nil || len(sum) != 2*sha256.Size {
+		return "", nil, ErrNoAttachment
+	}
+	var mediaType string
+	err := s.r.QueryRowContext(ctx, `SELECT a.media_type FROM attachments a JOIN messages m ON m.id = a.message_id
+		WHERE m.session_id = ? AND a.sha256 = ? LIMIT 1`, sessionID, sum).Scan(&mediaType)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil, ErrNoAttachment
+	}
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := os.ReadFile(s.blobPath(sum))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil, ErrNoAttachment
+	}
+	return mediaType, data, err
+}
