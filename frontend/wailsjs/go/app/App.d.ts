@@ -120,6 +120,8 @@ export function SearchWorkspace(arg1:string,arg2:number):Promise<app.SearchView>
 
 export function Send(arg1:string):Promise<app.SendResult>;
 
+export function SendWith(arg1:string,arg2:Array<app.FileInput>):Promise<app.SendResult>;
+
 export function ServingStatus():Promise<app.ServeView>;
 
 export function SetChatChoice(arg1:app.ChatChoiceInput):Promise<app.ChatChoiceView>;
@@ -149,6 +151,8 @@ export function StarterPrompts():Promise<Array<app.StarterPrompt>>;
 export function Stop():Promise<void>;
 
 export function StopServing():Promise<app.ServeView>;
+
+export function StoredAttachment(arg1:string,arg2:string):Promise<app.AttachmentView>;
 
 export function TestConnection(arg1:string):Promise<app.ConnectionResult>;
 

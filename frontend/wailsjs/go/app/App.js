@@ -234,6 +234,10 @@ export function Send(arg1) {
   return window['go']['app']['App']['Send'](arg1);
 }
 
+export function SendWith(arg1, arg2) {
+  return window['go']['app']['App']['SendWith'](arg1, arg2);
+}
+
 export function ServingStatus() {
   return window['go']['app']['App']['ServingStatus']();
 }
@@ -292,6 +296,10 @@ export function Stop() {
 
 export function StopServing() {
   return window['go']['app']['App']['StopServing']();
+}
+
+export function StoredAttachment(arg1, arg2) {
+  return window['go']['app']['App']['StoredAttachment'](arg1, arg2);
 }
 
 export function TestConnection(arg1) {
