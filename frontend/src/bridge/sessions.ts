@@ -51,6 +51,17 @@ export interface SessionMessage {
   finished_at?: string;
   usage: { input_tokens: number; output_tokens: number; reasoning_tokens: number; cost_usd: number };
   tool_calls?: SessionToolCall[];
+  /** a prompt's images, PDFs and text files (their bytes fetched by sha256) */
+  attachments?: StoredAttachment[] | null;
+}
+
+/** An attachment stored with a prompt. */
+export interface StoredAttachment {
+  kind: string;
+  media_type?: string;
+  name?: string;
+  sha256?: string;
+  size?: number;
 }
 
 /** What a stored turn changed, while its undo snapshots are kept. */

@@ -1,13 +1,17 @@
 import { useState } from "react";
+import { MessageAttachments } from "./Attachments";
+import type { AttachmentRef } from "./attachments";
 
 interface Props {
   prompt: string;
+  /** images and PDFs sent with it */
+  attachments?: AttachmentRef[] | undefined;
   /** absent when the prompt cannot be edited (a stored turn, or a turn running) */
   onResend?: (text: string) => Promise<boolean>;
 }
 
 /** UserPrompt shows what the user asked, with Edit-and-resend. */
-export function UserPrompt({ prompt, onResend }: Props) {
+export function UserPrompt({ prompt, attachments, onResend }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -20,6 +24,7 @@ export function UserPrompt({ prompt, onResend }: Props) {
           </button>
         )}
         <div className="bubble">{prompt}</div>
+        {attachments && <MessageAttachments items={attachments} />}
       </div>
     );
   }

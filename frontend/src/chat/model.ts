@@ -1,5 +1,6 @@
 // The chat's shapes: turns as the view shows them, and the actions the
 // reducer in state.ts takes.
+import type { AttachmentRef } from "./attachments";
 import type { Skipped } from "./guard";
 import type { ProposedPlan, SubagentRun } from "./planning";
 import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
@@ -86,6 +87,8 @@ export interface Turn {
   plan?: ProposedPlan;
   /** each task call's subagent, by the call's id */
   subagents?: Record<string, SubagentRun>;
+  /** images and PDFs sent with the prompt */
+  attachments?: AttachmentRef[];
 }
 
 export interface ChatState {
@@ -95,7 +98,7 @@ export interface ChatState {
 
 export type ChatAction =
   | { type: "events"; events: Incoming[]; now: number }
-  | { type: "sent"; turnId: string; prompt: string; queued: boolean }
+  | { type: "sent"; turnId: string; prompt: string; queued: boolean; attachments?: AttachmentRef[] }
   /** the user answered an approval, or (null) sending the answer failed */
   | { type: "answered"; requestId: string; decision: Decision | null }
   | { type: "reset" }
