@@ -24,7 +24,7 @@ describe("readAttachments", () => {
       ["spec.pdf", "application/pdf", 4],
       ["photo.JPG", "image/jpeg", 2],
     ]);
-    expect(payloadOf(r.drafts[0]!.dataUrl)).toBe("iVBORw0KGgo=");
+    expect(payloadOf(r.drafts[0]?.dataUrl ?? "")).toBe("iVBORw0KGgo=");
     expect(r.skipped).toEqual([
       "notes.txt (not a PNG, JPEG, GIF, WebP image or PDF)",
       "huge.png (20.0 MB, over 20.0 MB)",

@@ -27,8 +27,8 @@ describe("fromTranscript", () => {
       }),
       msg("assistant", "A cat."),
     ]);
-    const t = s.turns[s.order[0]!]!;
-    expect(t.attachments).toEqual([
+    const t = s.turns[s.order[0] ?? ""];
+    expect(t?.attachments).toEqual([
       { name: "shot.png", mediaType: "image/png", size: 120, sha256: "abc" },
       { name: "spec.pdf", mediaType: "application/pdf", size: 900, sha256: "def" },
     ]);
