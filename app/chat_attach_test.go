@@ -123,3 +123,15 @@ func isInvalid(err error, field string) bool {
 	v := errorView(err)
 	return err != nil && v.Code == CodeInvalid && v.Field == field
 }
+
+func TestAProviderRefusingTheImageGivesTheTypedError(t *testing.T) {
+	p := &scriptedProvider{refuse: "Invalid content type. image_url is only supported by certain models."}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 8, 8)}}); err != nil {
+		t.Fatal(err)
+	}
+	e := rec.waitFor(t, "error")
+	if e["class"] != "no_vision" || !strings.Contains(e["message"].(string), "this model can't see images: pick a vision model or send without") {
+		t.Errorf("error event = %v", e)
+	}
+}
