@@ -25,6 +25,8 @@ type Attachment struct {
 	Size      int    `json:"size,omitempty"`
 	// Data is the content, loaded with the transcript; nil when its file is gone.
 	Data []byte `json:"-"`
+	// Path is the stored file, set when loaded (for exports that link it).
+	Path string `json:"-"`
 }
 
 // blobGrace keeps a new blob from collection while the message naming it commits.
@@ -109,7 +111,8 @@ func (s *Store) loadAttachments(ctx context.Context, tx *sql.Tx, id string, msgs
 			return err
 		}
 		if a.SHA256 != "" {
-			a.Data, _ = os.ReadFile(s.blobPath(a.SHA256)) // a lost file leaves Data nil, said so in history
+			a.Path = s.blobPath(a.SHA256)
+			a.Data, _ = os.ReadFile(a.Path) // a lost file leaves Data nil, said so in history
 		}
 		if i, ok := index[msgID]; ok {
 			msgs[i].Attachments = append(msgs[i].Attachments, a)
