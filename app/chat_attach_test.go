@@ -135,3 +135,24 @@ func TestAProviderRefusingTheImageGivesTheTypedError(t *testing.T) {
 		t.Errorf("error event = %v", e)
 	}
 }
+
+func TestExportSessionEmbedsOrLinksTheAttachments(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("A square.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	id := a.conv.SessionID()
+	embedded, err := a.ExportSession(id, "md", "embed")
+	if err != nil || !strings.Contains(embedded, "![shot.png](<data:image/png;base64,") {
+		t.Errorf("embedded export: %v\n%s", err, embedded)
+	}
+	linked, err := a.ExportSession(id, "md", "")
+	if err != nil || !strings.Contains(linked, "![shot.png](<file://") || strings.Contains(linked, "base64") {
+		t.Errorf("linked export: %v\n%s", err, linked)
+	}
+	if _, err := a.ExportSession(id, "md", "zip"); !isInvalid(err, "attachments") {
+		t.Errorf("unknown mode: %v", err)
+	}
+}

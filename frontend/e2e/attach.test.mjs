@@ -49,10 +49,10 @@ async function pasteScreenshot(page) {
     g.fillStyle = "#d00";
     g.fillRect(0, 0, 64, 48);
     const blob = await new Promise((r) => c.toBlob(r, "image/png"));
-    const dt = new DataTransfer();
-    dt.items.add(new File([blob], "image.png", { type: "image/png" }));
+    const dt = new window.DataTransfer();
+    dt.items.add(new window.File([blob], "image.png", { type: "image/png" }));
     el.focus();
-    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new window.ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
   });
 }
 

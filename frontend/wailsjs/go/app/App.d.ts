@@ -36,7 +36,7 @@ export function DetectLocal():Promise<Array<string>>;
 
 export function EditAndResend(arg1:string,arg2:string):Promise<app.SendResult>;
 
-export function ExportSession(arg1:string,arg2:string):Promise<string>;
+export function ExportSession(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function FindFiles(arg1:string,arg2:number):Promise<Array<knowledge.FileMatch>>;
 
@@ -112,7 +112,7 @@ export function SaveGlobal(arg1:app.GlobalInput):Promise<app.SettingsView>;
 
 export function SaveProvider(arg1:string,arg2:app.ProviderInput):Promise<app.SettingsView>;
 
-export function SaveSessionExport(arg1:string,arg2:string):Promise<string>;
+export function SaveSessionExport(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function SearchSessions(arg1:string):Promise<Array<session.Hit>>;
 

@@ -66,8 +66,8 @@ export function EditAndResend(arg1, arg2) {
   return window['go']['app']['App']['EditAndResend'](arg1, arg2);
 }
 
-export function ExportSession(arg1, arg2) {
-  return window['go']['app']['App']['ExportSession'](arg1, arg2);
+export function ExportSession(arg1, arg2, arg3) {
+  return window['go']['app']['App']['ExportSession'](arg1, arg2, arg3);
 }
 
 export function FindFiles(arg1, arg2) {
@@ -218,8 +218,8 @@ export function SaveProvider(arg1, arg2) {
   return window['go']['app']['App']['SaveProvider'](arg1, arg2);
 }
 
-export function SaveSessionExport(arg1, arg2) {
-  return window['go']['app']['App']['SaveSessionExport'](arg1, arg2);
+export function SaveSessionExport(arg1, arg2, arg3) {
+  return window['go']['app']['App']['SaveSessionExport'](arg1, arg2, arg3);
 }
 
 export function SearchSessions(arg1) {
