@@ -2,6 +2,7 @@ package app
 
 import (
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/provider"
 )
 
@@ -14,6 +15,9 @@ type ChatChoiceView struct {
 	Effort    string           `json:"effort"`
 	Mode      string           `json:"mode"`
 	Providers []ChoiceProvider `json:"providers"`
+	// Vision says whether the model is known to take images (the catalog of
+	// model names); the provider refusing one is the final word.
+	Vision bool `json:"vision"`
 }
 
 // ChoiceProvider is one provider the picker offers.
@@ -46,6 +50,7 @@ func (a *App) ChatChoice() ChatChoiceView {
 	if ch.Model != "" {
 		v.Model = ch.Model
 	}
+	v.Vision = llm.SeesImages(v.Model)
 	if ch.Effort != "" {
 		v.Effort = ch.Effort
 	}

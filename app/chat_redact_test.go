@@ -118,7 +118,7 @@ func TestChatNeverEmitsAKeySplitOverDeltas(t *testing.T) {
 		t.Fatalf("sessions %v, %v", list, err)
 	}
 	for _, f := range []string{"md", "json"} {
-		out, err := a.ExportSession(list[0].ID, f)
+		out, err := a.ExportSession(list[0].ID, f, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -24,6 +24,8 @@ type scriptedProvider struct {
 	replies  []string
 	requests []map[string]any
 	hold     chan struct{} // when set, streams pause after the first chunk until closed
+	// refuse, when set, is the 400 error message given to a request carrying an image.
+	refuse string
 }
 
 func (p *scriptedProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -37,6 +39,11 @@ func (p *scriptedProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	p.requests = append(p.requests, body)
 	n := len(p.requests)
 	p.mu.Unlock()
+	if img, _ := json.Marshal(body["messages"]); p.refuse != "" && strings.Contains(string(img), `"image_url"`) {
+		w.WriteHeader(http.StatusBadRequest)
+		_ = json.NewEncoder(w).Encode(map[string]any{"error": map[string]string{"message": p.refuse, "type": "invalid_request_error"}})
+		return
+	}
 	if n > len(p.replies) {
 		http.Error(w, `{"error":{"message":"script exhausted"}}`, http.StatusBadRequest)
 		return

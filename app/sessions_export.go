@@ -12,15 +12,23 @@ import (
 )
 
 // ExportSession renders a conversation as Markdown ("md") or JSON with
-// provider keys and every stored key redacted. The result is returned to
-// the UI, which offers it to copy or save.
-func (a *App) ExportSession(id, format string) (string, error) {
+// provider keys and every stored key redacted, its attachments embedded
+// ("embed") or linked ("link", also ""). The result is returned to the UI,
+// which offers it to copy or save.
+func (a *App) ExportSession(id, format, attachments string) (string, error) {
 	if a.sessions() == nil {
 		return "", invalidf("session", "sessions are not available")
 	}
 	f := session.ExportFormat(format)
 	if f != session.FormatMarkdown && f != session.FormatJSON {
 		return "", invalidf("format", "choose md or json")
+	}
+	mode := session.AttachmentMode(attachments)
+	if attachments == "" {
+		mode = session.LinkAttachments
+	}
+	if mode != session.EmbedAttachments && mode != session.LinkAttachments {
+		return "", invalidf("attachments", "choose embed or link")
 	}
 	ctx, cancel := a.callCtx(20 * time.Second)
 	defer cancel()
@@ -31,7 +39,7 @@ func (a *App) ExportSession(id, format string) (string, error) {
 	st := a.deps.Settings.Get()
 	red := redact.New(a.deps.Secrets.Values(ctx, st.ProviderIDs())...)
 	var buf bytes.Buffer
-	if err := session.Export(&buf, t, f, red); err != nil {
+	if err := session.ExportWith(&buf, t, f, red, mode); err != nil {
 		return "", err
 	}
 	return buf.String(), nil
@@ -39,8 +47,8 @@ func (a *App) ExportSession(id, format string) (string, error) {
 
 // SaveSessionExport asks where to save a conversation's export (the OS
 // dialog picks the path, never the page) and writes it there atomically.
-func (a *App) SaveSessionExport(id, format string) (string, error) {
-	text, err := a.ExportSession(id, format)
+func (a *App) SaveSessionExport(id, format, attachments string) (string, error) {
+	text, err := a.ExportSession(id, format, attachments)
 	if err != nil {
 		return "", err
 	}

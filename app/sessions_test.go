@@ -194,7 +194,7 @@ func TestSearchAndExportRedactStoredKeys(t *testing.T) {
 		t.Fatalf("SearchSessions = %+v, %v", hits, err)
 	}
 	for _, f := range []string{"md", "json"} {
-		out, err := a.ExportSession(hits[0].SessionID, f)
+		out, err := a.ExportSession(hits[0].SessionID, f, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,7 +205,7 @@ func TestSearchAndExportRedactStoredKeys(t *testing.T) {
 			t.Errorf("%s export lost the conversation:\n%s", f, out)
 		}
 	}
-	if _, err := a.ExportSession(hits[0].SessionID, "pdf"); err == nil {
+	if _, err := a.ExportSession(hits[0].SessionID, "pdf", ""); err == nil {
 		t.Error("unknown format accepted")
 	}
 }

@@ -51,12 +51,12 @@ func Prepare(name string, data []byte, wire string) (Attachment, error) {
 	base := filepath.Base(name)
 	switch mt := Sniff(data); {
 	case mt == "application/pdf":
+		if wire != "anthropic" {
+			return PrepareDocumentText(data, base)
+		}
 		p, err := PrepareDocument(data, base)
 		if err != nil {
 			return Attachment{}, err
-		}
-		if wire != "anthropic" {
-			return Attachment{}, fmt.Errorf("%s: %w (PDF text extraction is not available yet)", base, llm.ErrDocumentUnsupported)
 		}
 		return Attachment{Part: p, Description: fmt.Sprintf("%s: PDF, %s", base, HumanSize(len(data)))}, nil
 	case mt != "":

@@ -25,6 +25,8 @@ type Attachment struct {
 	Size      int    `json:"size,omitempty"`
 	// Data is the content, loaded with the transcript; nil when its file is gone.
 	Data []byte `json:"-"`
+	// Path is the stored file, set when loaded (for exports that link it).
+	Path string `json:"-"`
 }
 
 // blobGrace keeps a new blob from collection while the message naming it commits.
@@ -131,7 +133,8 @@ func (s *Store) loadAttachments(ctx context.Context, tx *sql.Tx, id string, msgs
 			return err
 		}
 		if a.SHA256 != "" {
-			a.Data, _ = os.ReadFile(s.blobPath(a.SHA256)) // a lost file leaves Data nil, said so in history
+			a.Path = s.blobPath(a.SHA256)
+			a.Data, _ = os.ReadFile(a.Path) // a lost file leaves Data nil, said so in history
 		}
 		if i, ok := index[msgID]; ok {
 			msgs[i].Attachments = append(msgs[i].Attachments, a)
@@ -184,4 +187,29 @@ func copyAttachments(ctx context.Context, tx *sql.Tx, from, to string, throughSe
 		JOIN messages om ON om.id = a.message_id AND om.session_id = ? AND om.seq <= ?
 		JOIN messages nm ON nm.session_id = ? AND nm.seq = om.seq`, from, throughSeq, to)
 	return err
+}
+
+// ErrNoAttachment says a session names no attachment with that digest, or its file is gone.
+var ErrNoAttachment = errors.New("no such attachment in this conversation")
+
+// AttachmentData returns the media type and bytes of the attachment with
+// digest sum on a message of sessionID, so a transcript can show it again.
+func (s *Store) AttachmentData(ctx context.Context, sessionID, sum string) (string, []byte, error) {
+	if _, err := hex.DecodeString(sum); err != nil || len(sum) != 2*sha256.Size {
+		return "", nil, ErrNoAttachment
+	}
+	var mediaType string
+	err := s.r.QueryRowContext(ctx, `SELECT a.media_type FROM attachments a JOIN messages m ON m.id = a.message_id
+		WHERE m.session_id = ? AND a.sha256 = ? LIMIT 1`, sessionID, sum).Scan(&mediaType)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil, ErrNoAttachment
+	}
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := os.ReadFile(s.blobPath(sum))
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", nil, ErrNoAttachment
+	}
+	return mediaType, data, err
 }

@@ -3,8 +3,10 @@ package session
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -74,5 +76,36 @@ func TestAttachmentsStoredOnceAndDeletedWithTheirConversation(t *testing.T) {
 	}
 	if a := mustLoad(t, s, keep.ID).Messages[0].Attachments; !bytes.Equal(a[0].Data, img) {
 		t.Error("the kept conversation lost its picture")
+	}
+}
+
+func TestAttachmentDataOnlyForItsConversation(t *testing.T) {
+	ctx := context.Background()
+	s, _ := openClocked(t)
+	img := []byte("\x89PNG shown again")
+	mine := mustCreate(t, s, "/ws")
+	other := mustCreate(t, s, "/ws")
+	if _, err := s.AddUserMessageWith(ctx, mine.ID, "look", []Attachment{{Kind: "image", MediaType: "image/png", Name: "shot.png", Data: img}}); err != nil {
+		t.Fatal(err)
+	}
+	sum := mustLoad(t, s, mine.ID).Messages[0].Attachments[0].SHA256
+	mt, data, err := s.AttachmentData(ctx, mine.ID, sum)
+	if err != nil || mt != "image/png" || !bytes.Equal(data, img) {
+		t.Fatalf("AttachmentData = %q, %q, %v", mt, data, err)
+	}
+	for name, c := range map[string][2]string{
+		"another conversation": {other.ID, sum},
+		"an unknown digest":    {mine.ID, strings.Repeat("ab", 32)},
+		"a path":               {mine.ID, "../../sessions.db"},
+	} {
+		if _, _, err := s.AttachmentData(ctx, c[0], c[1]); !errors.Is(err, ErrNoAttachment) {
+			t.Errorf("%s: %v, want ErrNoAttachment", name, err)
+		}
+	}
+	if err := os.Remove(s.blobPath(sum)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.AttachmentData(ctx, mine.ID, sum); !errors.Is(err, ErrNoAttachment) {
+		t.Errorf("file gone: %v, want ErrNoAttachment", err)
 	}
 }

@@ -54,25 +54,39 @@ const (
 // ExportVersion is the "format_version" of JSON exports.
 const ExportVersion = 1
 
-// Export writes t with secrets redacted by r in the given format.
+// Export writes t with secrets redacted by r in the given format; its
+// attachments are linked (LinkAttachments).
 func Export(w io.Writer, t *Transcript, format ExportFormat, r Redactor) error {
+	return ExportWith(w, t, format, r, LinkAttachments)
+}
+
+// ExportWith is Export with the attachments embedded or linked.
+func ExportWith(w io.Writer, t *Transcript, format ExportFormat, r Redactor, mode AttachmentMode) error {
+	if mode != EmbedAttachments && mode != LinkAttachments {
+		return fmt.Errorf("unknown attachment mode %q (want embed or link)", mode)
+	}
 	red := t.Redacted(r)
 	switch format {
 	case FormatJSON:
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
+		msgs := make([]exportMessage, len(red.Messages))
+		for i, m := range red.Messages {
+			msgs[i] = exportMessage{Message: m, Attachments: exportAttachments(m.Attachments, mode)}
+		}
 		return enc.Encode(struct {
-			FormatVersion int `json:"format_version"`
-			*Transcript
-		}{ExportVersion, red})
+			FormatVersion int             `json:"format_version"`
+			Session       Session         `json:"session"`
+			Messages      []exportMessage `json:"messages"`
+		}{ExportVersion, red.Session, msgs})
 	case FormatMarkdown:
-		return writeMarkdown(w, red)
+		return writeMarkdown(w, red, mode)
 	default:
 		return fmt.Errorf("unknown export format %q (want md or json)", format)
 	}
 }
 
-func writeMarkdown(w io.Writer, t *Transcript) error {
+func writeMarkdown(w io.Writer, t *Transcript, mode AttachmentMode) error {
 	var b strings.Builder
 	s := t.Session
 	fmt.Fprintf(&b, "# %s\n\n", orUntitled(s.Title))
@@ -109,6 +123,7 @@ func writeMarkdown(w io.Writer, t *Transcript) error {
 			b.WriteString(m.Text)
 			b.WriteString("\n")
 		}
+		writeAttachments(&b, m.Attachments, mode)
 		for _, c := range m.ToolCalls {
 			if plan, ok := proposedPlan(c); ok {
 				fmt.Fprintf(&b, "\n### Proposed plan\n\n%s\n", strings.TrimRight(plan, "\n"))

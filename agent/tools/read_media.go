@@ -20,7 +20,11 @@ func readMedia(ctx context.Context, rel string, raw []byte) (text string, ok boo
 	if mt == "application/pdf" {
 		desc := fmt.Sprintf("%s: PDF document, %s", rel, media.HumanSize(len(raw)))
 		if !sees || vision.Wire != "anthropic" {
-			return desc + ". This model or provider does not take PDF documents, and Hearth cannot extract their text yet; ask the user for the text you need.", true, nil
+			text, pages, err := media.ExtractText(raw, rel)
+			if err != nil {
+				return desc + ". This model or provider does not take PDF documents, and its text could not be extracted (" + err.Error() + "); ask the user for the text you need.", true, nil
+			}
+			return fmt.Sprintf("%s, %d pages; this model or provider does not take PDF documents, so here is its extracted text:\n%s", desc, pages, text), true, nil
 		}
 		part, err := media.PrepareDocument(raw, rel)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"image"
 	"image/png"
+	"os"
 	"strings"
 	"testing"
 
@@ -19,7 +20,11 @@ func TestReadFileOnImagesAndPDFs(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdf := "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
-	_, tl := newWS(t, map[string]string{"shot.png": buf.String(), "spec.pdf": pdf, "cut.png": buf.String()[:60]}, Config{})
+	manual, err := os.ReadFile("testdata/manual.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, tl := newWS(t, map[string]string{"shot.png": buf.String(), "spec.pdf": pdf, "cut.png": buf.String()[:60], "manual.pdf": string(manual)}, Config{})
 	read := tl["read_file"]
 	call := func(path, wire string) (string, []llm.Part, error) {
 		ctx, parts := tool.WithMedia(context.Background())
@@ -40,7 +45,9 @@ func TestReadFileOnImagesAndPDFs(t *testing.T) {
 		{"shot.png", "anthropic", "shot.png: PNG image, 3000×20 px", llm.PartImage, "image/png"},
 		{"shot.png", "", "this model can't see images", "", ""},
 		{"spec.pdf", "anthropic", "spec.pdf: PDF document", llm.PartDocument, "application/pdf"},
-		{"spec.pdf", "openai", "does not take PDF documents", "", ""},
+		{"spec.pdf", "openai", "its text could not be extracted", "", ""},
+		{"manual.pdf", "openai", "2 pages; this model or provider does not take PDF documents, so here is its extracted text:\n--- page 1 ---\nPage 1 of the manual\n--- page 2 ---\nPage 2 of the manual", "", ""},
+		{"manual.pdf", "", "--- page 2 ---\nPage 2 of the manual", "", ""},
 	}
 	for _, tt := range tests {
 		out, parts, err := call(tt.path, tt.wire)

@@ -42,6 +42,10 @@ export interface Backend {
   /** the folders opened last that still exist, newest first */
   recentWorkspaces(): Promise<WorkspaceView[]>;
   send(text: string): Promise<SendResult>;
+  /** send with attached files (name and base64 bytes); the Go side checks and fits them */
+  sendWith(text: string, files: { name: string; data: string }[]): Promise<SendResult>;
+  /** a stored attachment of conversation sessionId, as a data: URL */
+  storedAttachment(sessionId: string, sha256: string): Promise<string>;
   stop(): Promise<void>;
   /** run the prompts Stop paused */
   resumeQueue(): Promise<SendResult>;
@@ -132,6 +136,12 @@ export const backend: Backend = {
     return Array.isArray(v) ? v.filter(isWorkspaceView) : [];
   },
   send: (text) => sendResult(() => App.Send(text)),
+  sendWith: (text, files) => sendResult(() => App.SendWith(text, files)),
+  storedAttachment: async (sessionId, sha256) => {
+    const v = await call<{ dataUrl?: unknown }>(() => App.StoredAttachment(sessionId, sha256));
+    if (typeof v?.dataUrl !== "string" || !v.dataUrl.startsWith("data:")) throw new BridgeError("internal", "The backend sent a malformed attachment.");
+    return v.dataUrl;
+  },
   regenerate: (turnId) => sendResult(() => App.Regenerate(turnId)),
   editAndResend: (turnId, text) => sendResult(() => App.EditAndResend(turnId, text)),
   undoTurn: (turnId, force) => undoReport(() => App.UndoTurn(turnId, force)),

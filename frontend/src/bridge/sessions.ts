@@ -55,6 +55,17 @@ export interface SessionMessage {
   typed?: string;
   /** who sent a user message the person did not type ("hook:Stop") */
   origin?: string;
+  /** a prompt's images, PDFs and text files (their bytes fetched by sha256) */
+  attachments?: StoredAttachment[] | null;
+}
+
+/** An attachment stored with a prompt. */
+export interface StoredAttachment {
+  kind: string;
+  media_type?: string;
+  name?: string;
+  sha256?: string;
+  size?: number;
 }
 
 /** What a stored turn changed, while its undo snapshots are kept. */

@@ -22,6 +22,9 @@ function isCommandEntry(v: unknown): v is CommandEntry {
 export type * from "./sessions";
 export type * from "./snippet";
 
+/** How an export carries a conversation's attachments. */
+export type AttachmentExport = "embed" | "link";
+
 export interface ShellBackend {
   /** The open workspace's conversations, newest first ([] with no workspace). */
   listSessions(): Promise<SessionView[]>;
@@ -32,9 +35,10 @@ export interface ShellBackend {
   /** restoreSession undoes a delete made moments ago. */
   restoreSession(id: string): Promise<void>;
   searchSessions(query: string): Promise<SessionHit[]>;
-  exportSession(id: string, format: ExportFormat): Promise<string>;
+  /** attachments: "embed" puts their bytes in the export, "link" (the default) points at the stored files */
+  exportSession(id: string, format: ExportFormat, attachments?: AttachmentExport): Promise<string>;
   /** saveSessionExport resolves the saved path, or "" when the dialog was cancelled. */
-  saveSessionExport(id: string, format: ExportFormat): Promise<string>;
+  saveSessionExport(id: string, format: ExportFormat, attachments?: AttachmentExport): Promise<string>;
   searchWorkspace(query: string, limit: number): Promise<SearchView>;
   findFiles(pattern: string, limit: number): Promise<FileMatch[]>;
   /** Every slash command of the open workspace: built-in, user, project, MCP prompts. */
@@ -77,8 +81,8 @@ export const shellBackend: ShellBackend = {
   deleteSession: (id) => call(() => App.DeleteSession(id)),
   restoreSession: (id) => call(() => App.RestoreSession(id)),
   searchSessions: (q) => list(() => App.SearchSessions(q), isSessionHit),
-  exportSession: (id, f) => call(() => App.ExportSession(id, f)),
-  saveSessionExport: async (id, f) => (await call<string | null>(() => App.SaveSessionExport(id, f))) ?? "",
+  exportSession: (id, f, att = "link") => call(() => App.ExportSession(id, f, att)),
+  saveSessionExport: async (id, f, att = "link") => (await call<string | null>(() => App.SaveSessionExport(id, f, att))) ?? "",
   searchWorkspace: async (q, limit) => {
     const v = await checked("search result", () => App.SearchWorkspace(q, limit), isSearchView);
     return { ...v, hits: v.hits ?? [] };

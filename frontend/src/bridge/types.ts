@@ -91,6 +91,8 @@ export interface ChatChoiceView {
   effort: ReasoningEffort;
   mode: ApprovalMode;
   providers: { id: string; name: string; local: boolean }[] | null;
+  /** the model is known to take images (absent from older backends) */
+  vision?: boolean;
 }
 
 /** Sets the conversation's choice; an empty field follows Settings. */

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { Backend } from "../bridge";
+import type { Backend, ChatChoiceView } from "../bridge";
 import type { SettingsFocus } from "../settings/focus";
 import type { SessionMessage, StoredCall, StoredTodo, TurnUndo } from "../bridge/sessions";
 import type { WorkspaceView } from "./protocol";
+import { StoredAttachments } from "./Attachments";
 import { Composer } from "./Composer";
 import { ModeSwitch } from "./ModeSwitch";
 import { ContextMeter } from "./ContextMeter";
@@ -59,6 +60,11 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
+  const [vision, setVision] = useState<boolean | undefined>(undefined);
+  const onChoice = useCallback((v: ChatChoiceView) => setVision(v.vision), []);
+  // Stored attachments are shown from the conversation they were sent in.
+  const sessionId = transcript?.[0]?.session_id ?? "";
+  const loadAttachment = useMemo(() => (sessionId ? (sha: string) => backend.storedAttachment(sessionId, sha) : null), [backend, sessionId]);
 
   const actions: TurnActions = useMemo(
     () => ({
@@ -99,6 +105,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
 
   return (
     <OpenLink.Provider value={backend.openExternal}>
+      <StoredAttachments.Provider value={loadAttachment}>
       <section className="chat" aria-label={`Chat in ${workspace.name}`}>
         <header className="chat-header">
           <span className="chat-workspace">{workspace.name}</span>
@@ -145,7 +152,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           </div>
         )}
         <TodoPanel items={currentTodos(state, storedTodos)} />
-        <ModelPicker backend={backend} />
+        <ModelPicker backend={backend} onChoice={onChoice} />
         <ModeSwitch />
         <Composer
           streaming={streaming}
@@ -155,9 +162,11 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           findFiles={findFiles}
           onAttach={onAttach}
           listCommands={listCommands}
+          vision={vision}
         />
         {permsOpen && <PermissionsDialog onClose={() => setPermsOpen(false)} {...(perms ? { perms } : {})} />}
       </section>
+      </StoredAttachments.Provider>
     </OpenLink.Provider>
   );
 }

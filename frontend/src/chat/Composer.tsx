@@ -1,4 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { AttachmentTray } from "./Attachments";
+import { ATTACHABLE, isAttachable, readAttachments, uniqueNames, type Draft } from "./attachments";
 import { CommandPicker } from "./CommandPicker";
 import { MentionList } from "./MentionList";
 import { readPasted } from "./pasted";
@@ -9,8 +11,8 @@ interface Props {
   streaming: boolean;
   /** an approval waits above; offer a way to it from the keyboard */
   awaitingApproval?: boolean;
-  /** resolves false when the prompt was not taken; the text is then put back */
-  onSend: (text: string) => Promise<boolean>;
+  /** resolves false when the prompt was not taken; the text (and attachments) are then put back */
+  onSend: (text: string, files?: Draft[]) => Promise<boolean>;
   onStop: () => void;
   /** the workspace file lookup behind "@" mentions; no picker without it */
   findFiles?: FindFiles;
@@ -18,7 +20,12 @@ interface Props {
   onAttach?: (cb: (paths: string[]) => void) => () => void;
   /** the commands a leading "/" offers; no picker without it */
   listCommands?: ListCommands;
+  /** whether the model takes images: false warns before attachments are sent; undefined: unknown */
+  vision?: boolean;
 }
+
+/** What the composer says when the model is not known to take images. */
+export const NO_VISION = "This model can't see images: pick a vision model or send without.";
 
 // An IME composing a character reports Enter with isComposing (keyCode 229
 // in older WebKit); that Enter picks the character and must not send.
@@ -35,8 +42,13 @@ function focusApproval() {
  * Composer: Enter sends, Shift+Enter adds a line. During a stream the
  * button is Stop (Esc too); Enter still sends, and the backend queues it.
  */
-export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, onAttach, listCommands }: Props) {
+export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, onAttach, listCommands, vision }: Props) {
   const [text, setText] = useState("");
+  const [drafts, setDrafts] = useState<Draft[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+  const warning = useRef<HTMLButtonElement>(null);
+  const blind = vision === false && drafts.length > 0;
   const [caret, setCaret] = useState(0);
   const [sending, setSending] = useState(false);
   const [pasteNote, setPasteNote] = useState("");
@@ -76,14 +88,41 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
     setCaret(r.caret);
   };
 
-  const submit = async () => {
+  // Images and PDFs become thumbnails; other pasted files join the text.
+  const addFiles = async (files: File[], at: number | null) => {
+    const media = files.filter(isAttachable);
+    const rest = files.filter((f) => !isAttachable(f));
+    const [{ drafts: added, skipped }, pasted] = await Promise.all([
+      readAttachments(media, drafts.length),
+      at === null ? Promise.resolve({ text: "", skipped: rest.map((f) => `${f.name} (not an image or PDF)`) }) : readPasted(rest),
+    ]);
+    const notes = [...skipped, ...pasted.skipped];
+    setPasteNote(notes.length ? `Not attached: ${notes.join(", ")}` : "");
+    if (added.length) setDrafts((d) => [...d, ...uniqueNames(d, added)]);
+    if (pasted.text && at !== null) {
+      setText((t) => t.slice(0, at) + pasted.text + t.slice(at));
+      wantCaret.current = at + pasted.text.length;
+    }
+  };
+
+  // "without" sends the text alone, "anyway" with the files to a model Hearth does not know to see.
+  const submit = async (mode: "checked" | "anyway" | "without" = "checked") => {
     const prompt = text;
     if (prompt.trim() === "" || sending) return;
+    if (blind && mode === "checked") {
+      warning.current?.focus(); // said before sending: the person chooses
+      return;
+    }
+    const files = mode === "without" ? [] : drafts;
     setSending(true);
     setText("");
-    const ok = await onSend(prompt);
+    setDrafts([]);
+    const ok = await (files.length ? onSend(prompt, files) : onSend(prompt));
     setSending(false);
-    if (!ok) setText((now) => (now === "" ? prompt : now));
+    if (!ok) {
+      setText((now) => (now === "" ? prompt : now));
+      setDrafts((now) => (now.length === 0 ? files : now));
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -106,11 +145,26 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
 
   return (
     <form
-      className="composer"
+      className={dragging ? "composer dragging" : "composer"}
       aria-label="Message composer"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
+      }}
+      onDragOver={(e) => {
+        if (!Array.from(e.dataTransfer.types).includes("Files")) return;
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        setDragging(false);
+        const files = Array.from(e.dataTransfer.files);
+        if (files.length === 0) return;
+        // Taken here, so the window's own drop (workspace-relative mentions) does not add them again.
+        e.preventDefault();
+        e.stopPropagation();
+        void addFiles(files, null);
       }}
     >
       {awaitingApproval && (
@@ -118,6 +172,18 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
           The agent is waiting for your approval.{" "}
           <button type="button" className="link" onClick={focusApproval}>
             Review it
+          </button>
+        </p>
+      )}
+      <AttachmentTray drafts={drafts} onRemove={(id) => setDrafts((d) => d.filter((x) => x.id !== id))} />
+      {blind && (
+        <p className="composer-hint composer-vision-warning" role="alert">
+          {NO_VISION}{" "}
+          <button type="button" ref={warning} className="link" onClick={() => void submit("without")}>
+            Send without
+          </button>{" "}
+          <button type="button" className="link" onClick={() => void submit("anyway")}>
+            Send anyway
           </button>
         </p>
       )}
@@ -143,13 +209,7 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
           const files = e.clipboardData.files;
           if (files.length === 0) return; // plain text pastes as usual
           e.preventDefault();
-          const at = e.currentTarget.selectionStart;
-          void readPasted(files).then(({ text: blocks, skipped }) => {
-            setPasteNote(skipped.length ? `Not attached: ${skipped.join(", ")}` : "");
-            if (!blocks) return;
-            setText((t) => t.slice(0, at) + blocks + t.slice(at));
-            wantCaret.current = at + blocks.length;
-          });
+          void addFiles(Array.from(files), e.currentTarget.selectionStart);
         }}
       />
       {pasteNote && (
@@ -163,6 +223,22 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
       {mention.open && (
         <MentionList id="mention-list" results={mention.results} active={mention.active} onPick={(i) => apply(mention.choose(i))} />
       )}
+      <input
+        ref={picker}
+        type="file"
+        multiple
+        hidden
+        accept={ATTACHABLE.join(",")}
+        data-testid="attach-input"
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          e.currentTarget.value = "";
+          if (files.length) void addFiles(files, null);
+        }}
+      />
+      <button type="button" className="attach-button" onClick={() => picker.current?.click()} title="Attach images or PDFs (or paste or drop them here)">
+        Attach…
+      </button>
       {streaming ? (
         <button type="button" className="stop-button" onClick={onStop} title="Stop (Esc)">
           Stop

@@ -5,6 +5,7 @@ import { ErrorNotice } from "./ErrorNotice";
 describe("ErrorNotice routes each error to the field that fixes it", () => {
   it.each([
     ["no_model", "Choose a model", "model"],
+    ["no_vision", "Choose a model", "model"],
     ["no_key", "Add the API key", "key"],
     ["bad_key", "Add the API key", "key"],
     ["unreachable", "Open Settings", "url"],

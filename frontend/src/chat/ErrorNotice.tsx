@@ -27,6 +27,7 @@ const words: Record<string, Words> = {
     settings: true, compact: true,
   },
   compacted: { text: "The conversation was compacted." },
+  no_vision: { text: "This model can't see images: pick a vision model or send without.", settings: "model" },
   invalid_request: { text: "The provider rejected the request. The model name or endpoint may be wrong.", settings: "model" },
   max_iterations: { text: "The agent reached its step limit for this turn. Ask it to continue, or raise the limit in Settings.", settings: true },
   tool_loop: { text: "The agent kept repeating the same tool call, so Hearth stopped it.", retry: true },

@@ -15,8 +15,11 @@ export function withCurrent(models: string[], current: string): string[] {
  * approval mode of this conversation's next turn, in the composer. Changes
  * apply to this conversation; Settings keep their defaults.
  */
-export function ModelPicker({ backend }: { backend: Backend }) {
+export function ModelPicker({ backend, onChoice }: { backend: Backend; onChoice?: (v: ChatChoiceView) => void }) {
   const [view, setView] = useState<ChatChoiceView | null>(null);
+  useEffect(() => {
+    if (view) onChoice?.(view);
+  }, [view, onChoice]);
   const [models, setModels] = useState<string[]>([]);
   const [error, setError] = useState("");
 

@@ -77,7 +77,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
   const idle = !actions.busy;
   return (
     <article className="turn" aria-label="Exchange" data-turn={turn.turnId}>
-      <UserPrompt prompt={turn.prompt} expansion={turn.expansion} onResend={idle && turn.prompt ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
+      <UserPrompt prompt={turn.prompt} expansion={turn.expansion} attachments={turn.attachments} onResend={idle && turn.prompt ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
       <div className="assistant-msg" aria-busy={turn.status === "running"}>
         {turn.reasoning && (
           <details className="thinking">

@@ -1,16 +1,20 @@
 import { useState } from "react";
+import { MessageAttachments } from "./Attachments";
+import type { AttachmentRef } from "./attachments";
 import "./UserPrompt.css";
 
 interface Props {
   prompt: string;
   /** what the model was sent for a slash command, shown collapsed */
   expansion?: string;
+  /** images and PDFs sent with it */
+  attachments?: AttachmentRef[] | undefined;
   /** absent when the prompt cannot be edited (a stored turn, or a turn running) */
   onResend?: (text: string) => Promise<boolean>;
 }
 
 /** UserPrompt shows what the user asked, with Edit-and-resend. */
-export function UserPrompt({ prompt, expansion, onResend }: Props) {
+export function UserPrompt({ prompt, expansion, attachments, onResend }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -29,6 +33,7 @@ export function UserPrompt({ prompt, expansion, onResend }: Props) {
             <pre>{expansion}</pre>
           </details>
         )}
+        {attachments && <MessageAttachments items={attachments} />}
       </div>
     );
   }

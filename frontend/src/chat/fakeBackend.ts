@@ -34,6 +34,8 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     recentWorkspaces: vi.fn(async () => []),
     currentWorkspace: vi.fn(async () => workspace),
     send: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
+    sendWith: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
+    storedAttachment: vi.fn(async () => "data:image/png;base64,iVBORw0KGgo="),
     regenerate: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
     editAndResend: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
     undoTurn: vi.fn(async () => ({ restored: [], deleted: [], conflicts: [] })),

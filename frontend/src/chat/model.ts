@@ -1,6 +1,7 @@
 // The chat's shapes: turns as the view shows them, and the actions the
 // reducer in state.ts takes.
 import type { ElicitQuestion } from "./elicit";
+import type { AttachmentRef } from "./attachments";
 import type { Skipped } from "./guard";
 import type { ProposedPlan, SubagentRun } from "./planning";
 import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
@@ -92,6 +93,8 @@ export interface Turn {
   subagents?: Record<string, SubagentRun>;
   /** the conversation's todo list as this turn last changed it */
   todos?: TodoItem[];
+  /** images and PDFs sent with the prompt */
+  attachments?: AttachmentRef[];
 }
 
 export interface ChatState {
@@ -101,7 +104,7 @@ export interface ChatState {
 
 export type ChatAction =
   | { type: "events"; events: Incoming[]; now: number }
-  | { type: "sent"; turnId: string; prompt: string; queued: boolean }
+  | { type: "sent"; turnId: string; prompt: string; queued: boolean; attachments?: AttachmentRef[] }
   /** the user answered an approval, or (null) sending the answer failed */
   | { type: "answered"; requestId: string; decision: Decision | null }
   | { type: "reset" }

@@ -1,6 +1,6 @@
-// Files pasted into the composer join the message as fenced text. Only
-// text files are taken (a model reads text; images would need a vision
-// model), and each is capped so one paste cannot flood the context.
+// Text files pasted into the composer join the message as fenced text
+// (images and PDFs become attachments, see attachments.ts); each is capped
+// so one paste cannot flood the context.
 
 export const MAX_PASTED_BYTES = 256 * 1024;
 

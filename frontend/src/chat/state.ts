@@ -185,8 +185,9 @@ export function chatReducer(s: ChatState, a: ChatAction): ChatState {
     }
     case "sent": {
       const [s2, t] = withTurn(s, a.turnId, () => newTurn(a.turnId, a.prompt, a.queued ? "queued" : "running"));
-      if (t.prompt !== "") return s2;
-      return { ...s2, turns: { ...s2.turns, [a.turnId]: { ...t, prompt: a.prompt } } };
+      const atts = a.attachments?.length ? { attachments: a.attachments } : {};
+      if (t.prompt !== "" && !a.attachments?.length) return s2;
+      return { ...s2, turns: { ...s2.turns, [a.turnId]: { ...t, prompt: t.prompt || a.prompt, ...atts } } };
     }
     case "answered": {
       for (const t of Object.values(s.turns)) {

@@ -16,6 +16,24 @@ function call(over: Partial<SessionToolCall>): SessionToolCall {
 }
 
 describe("fromTranscript", () => {
+  it("keeps a prompt's images and PDFs (by digest) and leaves attached text files in the prompt", () => {
+    const s = fromTranscript([
+      msg("user", "what is in the picture", {
+        attachments: [
+          { kind: "image", media_type: "image/png", name: "shot.png", sha256: "abc", size: 120 },
+          { kind: "document", media_type: "application/pdf", name: "spec.pdf", sha256: "def", size: 900 },
+          { kind: "text", name: "notes.txt" },
+        ],
+      }),
+      msg("assistant", "A cat."),
+    ]);
+    const t = s.turns[s.order[0] ?? ""];
+    expect(t?.attachments).toEqual([
+      { name: "shot.png", mediaType: "image/png", size: 120, sha256: "abc" },
+      { name: "spec.pdf", mediaType: "application/pdf", size: 900, sha256: "def" },
+    ]);
+  });
+
   it("rebuilds turns with text and tool calls interleaved by rune offset", () => {
     const s = fromTranscript([
       msg("user", "fix it"),

@@ -1,6 +1,7 @@
 // A stored conversation (OpenSession's messages) rebuilt as chat turns, so
 // a reopened session reads exactly like it did live.
 import type { SessionMessage, SessionToolCall, StoredCall, TurnUndo } from "../bridge/sessions";
+import type { AttachmentRef } from "./attachments";
 import { withStoredCall } from "./planning";
 import type { Usage } from "./protocol";
 import type { ChatState, Part, ToolCall, ToolState, Turn, TurnStatus } from "./state";
@@ -47,6 +48,13 @@ function stepParts(m: SessionMessage): Part[] {
 }
 
 const statusOf: Record<string, TurnStatus> = { complete: "done", stopped: "stopped", interrupted: "error", failed: "error", streaming: "error" };
+
+// Images and PDFs show in the message; an attached text file is in the prompt the model saw.
+function attachmentsOf(m: SessionMessage): AttachmentRef[] {
+  return (m.attachments ?? [])
+    .filter((a) => (a.kind === "image" || a.kind === "document") && a.sha256)
+    .map((a) => ({ name: a.name ?? "", mediaType: a.media_type ?? "", size: a.size ?? 0, sha256: a.sha256 }));
+}
 
 function emptyTurn(id: string, prompt: string, startedAt: number | null): Turn {
   const usage: Usage = { inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 };
@@ -119,6 +127,8 @@ export function fromTranscript(messages: SessionMessage[], undo: Record<string, 
       flush();
       cur = emptyTurn(`m${m.id}`, m.typed || m.text, time(m.started_at));
       if (m.typed) cur.expansion = m.text;
+      const atts = attachmentsOf(m);
+      if (atts.length > 0) cur = { ...cur, attachments: atts };
       order.push(cur.turnId);
     } else if (role === "summary") {
       const t = ensure(m);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { BridgeError, type Backend } from "../bridge";
+import { payloadOf, type Draft } from "./attachments";
 import type { ApprovalDecision } from "./protocol";
 import { chatReducer, initialState, type ChatState, type Incoming } from "./state";
 import { undoToast } from "./undoToast";
@@ -61,11 +62,17 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
 
   /** send resolves false (and sets the notice) when the prompt was not taken. */
   const send = useCallback(
-    async (text: string): Promise<boolean> => {
+    async (text: string, files: Draft[] = []): Promise<boolean> => {
       setNotice(null);
       try {
-        const r = await backend.send(text);
-        dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued });
+        if (files.length === 0) {
+          const r = await backend.send(text);
+          dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued });
+          return true;
+        }
+        const r = await backend.sendWith(text, files.map((f) => ({ name: f.name, data: payloadOf(f.dataUrl) })));
+        const attachments = files.map(({ name, mediaType, size, dataUrl }) => ({ name, mediaType, size, dataUrl }));
+        dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued, attachments });
         return true;
       } catch (e) {
         setNotice(noticeOf(e));

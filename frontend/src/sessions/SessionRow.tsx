@@ -74,6 +74,8 @@ export const SessionRow = memo(function SessionRow({ session, current, editing, 
           { label: "Rename", run: () => ctl.startRename(session.id) },
           { label: "Export as Markdown", run: () => void ctl.exportAs(session.id, "md") },
           { label: "Export as JSON", run: () => void ctl.exportAs(session.id, "json") },
+          { label: "Export as Markdown with attachments", run: () => void ctl.exportAs(session.id, "md", "embed") },
+          { label: "Export as JSON with attachments", run: () => void ctl.exportAs(session.id, "json", "embed") },
           { label: "Delete", run: () => void ctl.remove(session.id), danger: true },
         ]}
       />

@@ -139,8 +139,11 @@ describe("SessionsPanel", () => {
     expect(onNewChat).toHaveBeenCalled();
     fireEvent.click(screen.getByRole("button", { name: "Actions for Notes" }));
     await act(async () => fireEvent.click(screen.getByRole("menuitem", { name: "Export as Markdown" })));
-    expect(shell.saveSessionExport).toHaveBeenCalledWith("a", "md");
+    expect(shell.saveSessionExport).toHaveBeenCalledWith("a", "md", "link");
     expect(screen.getByRole("status").textContent).toContain("Exported to /home/me/hearth-a.md");
+    fireEvent.click(screen.getByRole("button", { name: "Actions for Notes" }));
+    await act(async () => fireEvent.click(screen.getByRole("menuitem", { name: "Export as Markdown with attachments" })));
+    expect(shell.saveSessionExport).toHaveBeenLastCalledWith("a", "md", "embed");
   });
 
   it("says so when the backend refuses", async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
 import type { BridgeError } from "../bridge";
-import type { ExportFormat, ShellBackend, TranscriptView } from "../bridge/shell";
+import type { AttachmentExport, ExportFormat, ShellBackend, TranscriptView } from "../bridge/shell";
 import { initialSessions, sessionsReducer, type SessionsState } from "./state";
 
 /** How long a deleted conversation can be brought back. */
@@ -23,7 +23,7 @@ export interface SessionsActions {
   remove(id: string): Promise<void>;
   undo(): Promise<void>;
   setQuery(q: string): void;
-  exportAs(id: string, format: ExportFormat): Promise<void>;
+  exportAs(id: string, format: ExportFormat, attachments?: AttachmentExport): Promise<void>;
   dismissNotice(): void;
 }
 
@@ -138,9 +138,9 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
           dispatch({ type: "restored", id: pending.session.id });
         }),
       setQuery: (q) => dispatch({ type: "query", query: q }),
-      exportAs: (id, format) =>
+      exportAs: (id, format, attachments = "link") =>
         attempt(async () => {
-          const path = await shell.saveSessionExport(id, format);
+          const path = await shell.saveSessionExport(id, format, attachments);
           if (path !== "") dispatch({ type: "notice", message: `Exported to ${path}` });
         }),
       dismissNotice: () => dispatch({ type: "notice", message: null }),

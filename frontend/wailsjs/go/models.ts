@@ -1,5 +1,19 @@
 export namespace app {
 	
+	export class AttachmentView {
+	    mediaType: string;
+	    dataUrl: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AttachmentView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mediaType = source["mediaType"];
+	        this.dataUrl = source["dataUrl"];
+	    }
+	}
 	export class ChatChoiceInput {
 	    provider: string;
 	    model: string;
@@ -40,6 +54,7 @@ export namespace app {
 	    effort: string;
 	    mode: string;
 	    providers: ChoiceProvider[];
+	    vision: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ChatChoiceView(source);
@@ -52,6 +67,7 @@ export namespace app {
 	        this.effort = source["effort"];
 	        this.mode = source["mode"];
 	        this.providers = this.convertValues(source["providers"], ChoiceProvider);
+	        this.vision = source["vision"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -125,6 +141,20 @@ export namespace app {
 	        this.models = source["models"];
 	        this.kind = source["kind"];
 	        this.message = source["message"];
+	    }
+	}
+	export class FileInput {
+	    name: string;
+	    data: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FileInput(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.data = source["data"];
 	    }
 	}
 	export class SetupOption {

@@ -38,7 +38,7 @@ export function DetectLocal():Promise<Array<string>>;
 
 export function EditAndResend(arg1:string,arg2:string):Promise<app.SendResult>;
 
-export function ExportSession(arg1:string,arg2:string):Promise<string>;
+export function ExportSession(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function FindFiles(arg1:string,arg2:number):Promise<Array<knowledge.FileMatch>>;
 
@@ -114,13 +114,15 @@ export function SaveGlobal(arg1:app.GlobalInput):Promise<app.SettingsView>;
 
 export function SaveProvider(arg1:string,arg2:app.ProviderInput):Promise<app.SettingsView>;
 
-export function SaveSessionExport(arg1:string,arg2:string):Promise<string>;
+export function SaveSessionExport(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function SearchSessions(arg1:string):Promise<Array<session.Hit>>;
 
 export function SearchWorkspace(arg1:string,arg2:number):Promise<app.SearchView>;
 
 export function Send(arg1:string):Promise<app.SendResult>;
+
+export function SendWith(arg1:string,arg2:Array<app.FileInput>):Promise<app.SendResult>;
 
 export function ServingStatus():Promise<app.ServeView>;
 
@@ -157,6 +159,8 @@ export function StarterPrompts():Promise<Array<app.StarterPrompt>>;
 export function Stop():Promise<void>;
 
 export function StopServing():Promise<app.ServeView>;
+
+export function StoredAttachment(arg1:string,arg2:string):Promise<app.AttachmentView>;
 
 export function TestConnection(arg1:string):Promise<app.ConnectionResult>;
 

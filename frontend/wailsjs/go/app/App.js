@@ -70,8 +70,8 @@ export function EditAndResend(arg1, arg2) {
   return window['go']['app']['App']['EditAndResend'](arg1, arg2);
 }
 
-export function ExportSession(arg1, arg2) {
-  return window['go']['app']['App']['ExportSession'](arg1, arg2);
+export function ExportSession(arg1, arg2, arg3) {
+  return window['go']['app']['App']['ExportSession'](arg1, arg2, arg3);
 }
 
 export function FindFiles(arg1, arg2) {
@@ -222,8 +222,8 @@ export function SaveProvider(arg1, arg2) {
   return window['go']['app']['App']['SaveProvider'](arg1, arg2);
 }
 
-export function SaveSessionExport(arg1, arg2) {
-  return window['go']['app']['App']['SaveSessionExport'](arg1, arg2);
+export function SaveSessionExport(arg1, arg2, arg3) {
+  return window['go']['app']['App']['SaveSessionExport'](arg1, arg2, arg3);
 }
 
 export function SearchSessions(arg1) {
@@ -236,6 +236,10 @@ export function SearchWorkspace(arg1, arg2) {
 
 export function Send(arg1) {
   return window['go']['app']['App']['Send'](arg1);
+}
+
+export function SendWith(arg1, arg2) {
+  return window['go']['app']['App']['SendWith'](arg1, arg2);
 }
 
 export function ServingStatus() {
@@ -308,6 +312,10 @@ export function Stop() {
 
 export function StopServing() {
   return window['go']['app']['App']['StopServing']();
+}
+
+export function StoredAttachment(arg1, arg2) {
+  return window['go']['app']['App']['StoredAttachment'](arg1, arg2);
 }
 
 export function TestConnection(arg1) {

@@ -1,0 +1,124 @@
+package media
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/llm"
+)
+
+// writePDF builds a PDF of pages pages, each saying "Page N of the manual",
+// with a correct cross-reference table, as a PDF writer would.
+func writePDF(pages int) []byte {
+	var b bytes.Buffer
+	var offsets []int
+	obj := func(body string) {
+		offsets = append(offsets, b.Len())
+		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", len(offsets), body)
+	}
+	b.WriteString("%PDF-1.4\n")
+	obj("<< /Type /Catalog /Pages 2 0 R >>")
+	kids := make([]string, pages)
+	for i := range pages {
+		kids[i] = fmt.Sprintf("%d 0 R", 4+2*i)
+	}
+	obj(fmt.Sprintf("<< /Type /Pages /Count %d /Kids [%s] >>", pages, strings.Join(kids, " ")))
+	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+	for i := range pages {
+		obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>", 5+2*i))
+		content := fmt.Sprintf("BT /F1 12 Tf 72 720 Td (Page %d of the manual) Tj ET", i+1)
+		obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content))
+	}
+	xref := b.Len()
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
+	for _, o := range offsets {
+		fmt.Fprintf(&b, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
+	return b.Bytes()
+}
+
+func TestExtractTextOf500Pages(t *testing.T) {
+	data := writePDF(500)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	text, pages, err := ExtractText(data, "manual.pdf")
+	took := time.Since(start)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages != 500 {
+		t.Errorf("pages = %d, want 500", pages)
+	}
+	for _, want := range []string{"--- page 1 ---\nPage 1 of the manual", "--- page 250 ---\nPage 250 of the manual", "--- page 500 ---\nPage 500 of the manual"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the text lacks %q", want)
+		}
+	}
+	if strings.Index(text, "page 2 ---") > strings.Index(text, "page 3 ---") {
+		t.Error("pages out of order")
+	}
+	// Bounded: a few seconds under -race on a loaded machine, and allocations
+	// a small multiple of the file, not of pages squared.
+	if took > 20*time.Second {
+		t.Errorf("extracting 500 pages took %v", took)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 400<<20 {
+		t.Errorf("extracting 500 pages allocated %d MB", alloc>>20)
+	}
+	t.Logf("500 pages, %d KB of PDF: %v, %d MB allocated", len(data)>>10, took, (after.TotalAlloc-before.TotalAlloc)>>20)
+}
+
+func TestPrepareDocumentTextForOpenAI(t *testing.T) {
+	data := writePDF(3)
+	a, err := Prepare("/tmp/spec.pdf", data, "openai")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := a.Part
+	if p.Kind != llm.PartDocument || !bytes.Equal(p.Data, data) || p.Name != "spec.pdf" {
+		t.Errorf("part = %v %q (%d bytes)", p.Kind, p.Name, len(p.Data))
+	}
+	if !strings.HasPrefix(p.Text, "Attached PDF spec.pdf (3 pages), as its extracted text:\n--- page 1 ---\nPage 1 of the manual\n--- page 2 ---") {
+		t.Errorf("text = %q", p.Text)
+	}
+	if !strings.Contains(a.Description, "3 pages") {
+		t.Errorf("description = %q", a.Description)
+	}
+	// Anthropic still gets the document itself.
+	if a, err := Prepare("spec.pdf", data, "anthropic"); err != nil || a.Part.Text != "" || a.Part.Kind != llm.PartDocument {
+		t.Errorf("anthropic: %+v, %v", a.Description, err)
+	}
+}
+
+func TestExtractTextRefuses(t *testing.T) {
+	// The same file with its text operators blanked (same lengths, so the xref holds).
+	blank := regexp.MustCompile(`\(Page \d+ of the manual\) Tj`).ReplaceAllFunc(writePDF(2), func(m []byte) []byte {
+		return bytes.Repeat([]byte(" "), len(m))
+	})
+	cases := []struct {
+		name string
+		data []byte
+		want error
+	}{
+		{"truncated", writePDF(3)[:300], ErrCorrupt},
+		{"garbage after the header", []byte("%PDF-1.4\nnot a pdf at all\n%%EOF\n"), ErrCorrupt},
+		{"no text", blank, ErrNoText},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, _, err := ExtractText(c.data, "x.pdf"); !errors.Is(err, c.want) {
+				t.Errorf("err = %v, want %v", err, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,158 @@
+package app
+
+import (
+	"bytes"
+	"encoding/base64"
+	"image"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/settings"
+)
+
+func pngBase64(t *testing.T, w, h int) string {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, image.NewRGBA(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// The request's last user message, as the scripted provider received it.
+func lastUserContent(t *testing.T, p *scriptedProvider) []any {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	msgs := p.requests[len(p.requests)-1]["messages"].([]any)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i].(map[string]any)
+		if m["role"] == "user" {
+			c, ok := m["content"].([]any)
+			if !ok {
+				t.Fatalf("user content is %T, want parts: %v", m["content"], m["content"])
+			}
+			return c
+		}
+	}
+	t.Fatal("no user message")
+	return nil
+}
+
+func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("A black square.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 40, 30)}}); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	parts := lastUserContent(t, p)
+	var url string
+	for _, part := range parts {
+		m := part.(map[string]any)
+		if m["type"] == "image_url" {
+			url = m["image_url"].(map[string]any)["url"].(string)
+		}
+	}
+	if !strings.HasPrefix(url, "data:image/png;base64,") {
+		t.Fatalf("no image_url part with a PNG data URL in %v", parts)
+	}
+
+	for deadline := time.Now().Add(10 * time.Second); a.conv.Running() && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond) // done is sent just before the turn lets go
+	}
+	id := a.conv.SessionID()
+	tr, err := a.OpenSession(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	atts := tr.Messages[0].Attachments
+	if len(atts) != 1 || atts[0].Name != "shot.png" || atts[0].MediaType != "image/png" || atts[0].SHA256 == "" || atts[0].Size == 0 {
+		t.Fatalf("stored attachments %+v", atts)
+	}
+	got, err := a.StoredAttachment(id, atts[0].SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MediaType != "image/png" || got.DataURL != url {
+		t.Errorf("StoredAttachment = %s (%d chars), want what the model was sent", got.MediaType, len(got.DataURL))
+	}
+	if _, err := a.StoredAttachment("another", atts[0].SHA256); !isInvalid(err, "attachment") {
+		t.Errorf("another conversation's attachment: %v", err)
+	}
+}
+
+func TestSendWithRefusesWhatCannotBeSent(t *testing.T) {
+	p := &scriptedProvider{}
+	a, _, _ := chatApp(t, p, "ask")
+	cases := []struct {
+		name   string
+		prompt string
+		files  []FileInput
+		field  string
+		says   string
+	}{
+		{"no text", "", []FileInput{{Name: "a.png", Data: pngBase64(t, 2, 2)}}, "prompt", "empty"},
+		{"broken base64", "look", []FileInput{{Name: "a.png", Data: "%%%"}}, "attachments", "a.png: the file did not arrive whole"},
+		{"empty file", "look", []FileInput{{Name: "a.png", Data: ""}}, "attachments", "a.png is empty"},
+	}
+	for _, c := range cases {
+		_, err := a.SendWith(c.prompt, c.files)
+		if !isInvalid(err, c.field) || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s: %v, want invalid %s saying %q", c.name, err, c.field, c.says)
+		}
+	}
+}
+
+func TestChatChoiceSaysWhetherTheModelSees(t *testing.T) {
+	a, _, _ := chatApp(t, &scriptedProvider{}, "ask")
+	if a.ChatChoice().Vision {
+		t.Error("scripted-model is said to see images")
+	}
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error { s.ActiveModel = "gpt-4o"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if v := a.ChatChoice(); !v.Vision || v.Model != "gpt-4o" {
+		t.Errorf("gpt-4o: %+v", v)
+	}
+}
+
+func isInvalid(err error, field string) bool {
+	v := errorView(err)
+	return err != nil && v.Code == CodeInvalid && v.Field == field
+}
+
+func TestAProviderRefusingTheImageGivesTheTypedError(t *testing.T) {
+	p := &scriptedProvider{refuse: "Invalid content type. image_url is only supported by certain models."}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 8, 8)}}); err != nil {
+		t.Fatal(err)
+	}
+	e := rec.waitFor(t, "error")
+	if e["class"] != "no_vision" || !strings.Contains(e["message"].(string), "this model can't see images: pick a vision model or send without") {
+		t.Errorf("error event = %v", e)
+	}
+}
+
+func TestExportSessionEmbedsOrLinksTheAttachments(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("A square.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	id := a.conv.SessionID()
+	embedded, err := a.ExportSession(id, "md", "embed")
+	if err != nil || !strings.Contains(embedded, "![shot.png](<data:image/png;base64,") {
+		t.Errorf("embedded export: %v\n%s", err, embedded)
+	}
+	linked, err := a.ExportSession(id, "md", "")
+	if err != nil || !strings.Contains(linked, "![shot.png](<file://") || strings.Contains(linked, "base64") {
+		t.Errorf("linked export: %v\n%s", err, linked)
+	}
+	if _, err := a.ExportSession(id, "md", "zip"); !isInvalid(err, "attachments") {
+		t.Errorf("unknown mode: %v", err)
+	}
+}
