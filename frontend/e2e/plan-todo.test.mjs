@@ -77,7 +77,7 @@ describe("Plan mode's todo list", () => {
       await page.getByRole("button", { name: /Mode: Auto-accept edits/ }).click();
       await page.getByRole("button", { name: /Mode: Full auto/ }).waitFor();
 
-      await page.getByRole("group", { name: "Sessions" }).getByRole("button", { name: "plan writing notes", exact: true }).click();
+      await page.getByRole("group", { name: "Sessions" }).getByText("plan writing notes", { exact: true }).click();
       await page.getByText("Wrote notes.txt as planned.").waitFor();
       await page.getByRole("button", { name: /Mode: Auto-accept edits/ }).waitFor();
       await panel.getByTestId("todo-progress").getByText("2 of 2 done").waitFor();
