@@ -216,3 +216,38 @@ func TestMCPBudgetSettingDefersTools(t *testing.T) {
 		}
 	}
 }
+
+// A message sent while a server is still connecting (right after the
+// folder opens) waits for it: the turn offers the server's tools and its
+// call runs, instead of a turn without them.
+func TestChatSentWhileAnMCPServerConnectsOffersItsTools(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("call_1", "mcp__slow__echo", `{"message":"made it"}`),
+		textReply("Done."),
+	}}
+	a, rec, _ := chatApp(t, p, "auto")
+	cfg := filepath.Dir(a.deps.Settings.Path())
+	everything := mcptest.Bin(t, "mcp-server-everything")
+	// The server answers only after a pause, as a slow npx start does.
+	slow := `{"mcpServers": {"slow": {"command": "sh", "args": ["-c", "sleep 1 && exec \"$0\" stdio", "` + everything + `"]}}}`
+	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(slow), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Send("echo it"); err != nil {
+		t.Fatal(err)
+	}
+	fin := rec.waitFor(t, "tool_finished")
+	if fin["status"] != "succeeded" || !strings.Contains(fin["output"].(string), "made it") {
+		t.Fatalf("tool_finished = %v", fin)
+	}
+	rec.waitFor(t, "done")
+	p.mu.Lock()
+	tools, _ := json.Marshal(p.requests[0]["tools"])
+	p.mu.Unlock()
+	if !strings.Contains(string(tools), `"mcp__slow__echo"`) {
+		t.Fatalf("the first request offered %.300s…, without the connecting server's tools", tools)
+	}
+}

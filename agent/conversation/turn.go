@@ -155,8 +155,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		ClientTools: a.ClientTools, ToolChoice: a.ToolChoice, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
 	}
 	spec.Agents = c.agentDefs(ws, tc.Trust)
-	if c.cfg.MCP != nil {
-		spec.MCP = c.cfg.MCP()
+	if spec.MCP = c.mcpReady(ctx); spec.MCP != nil {
 		spec.MCPBudget = float64(st.MCPBudgetPercent) / 100
 	}
 	if spec.MCP != nil {
