@@ -252,12 +252,16 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	}
 	cfg.Tools = toolset
 	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs, Skills: listed, Planning: tc.Planning}
-	if cfg.System, err = system(spec.Cache, data); err != nil {
+	// A local model that refuses native tools falls back to the text
+	// protocol, so both prompts are ready.
+	native, text, err := spec.Cache.statics(data)
+	if err != nil {
 		return nil, err
 	}
-	// A local model that refuses native tools falls back to the text protocol.
-	data.TextProtocol = true
-	if cfg.TextProtocolSystem, err = system(spec.Cache, data); err != nil {
+	if cfg.System, err = prompt.Join(native, spec.Workspace); err != nil {
+		return nil, err
+	}
+	if cfg.TextProtocolSystem, err = prompt.Join(text, spec.Workspace); err != nil {
 		return nil, err
 	}
 	a, err := loop.New(cfg)
@@ -265,15 +269,6 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	return &Built{Agent: a, Client: cfg.Client, Provider: id, Wire: ep.Wire, Model: model, Window: cfg.Window, Key: key, System: cfg.System, FastModel: ep.FastModel}, nil
-}
-
-// system is the system prompt for d, its static part from c when kept.
-func system(c *Cache, d prompt.Data) (string, error) {
-	static, err := c.static(d)
-	if err != nil {
-		return "", err
-	}
-	return prompt.Join(static, d.Workspace)
 }
 
 // unknownWindow is assumed for a model whose context window is not known.

@@ -3,6 +3,7 @@ package assembly
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"io"
 	"sync"
 	"time"
 
@@ -19,7 +20,7 @@ import (
 // not usable: make one with NewCache.
 type Cache struct {
 	mu      sync.Mutex
-	prompts map[[sha256.Size]byte]string
+	prompts map[[sha256.Size]byte][2]string
 	windows map[string]probed
 	now     func() time.Time
 }
@@ -41,32 +42,43 @@ const maxPrompts = 64
 
 // NewCache is an empty cache.
 func NewCache() *Cache {
-	return &Cache{prompts: map[[sha256.Size]byte]string{}, windows: map[string]probed{}, now: time.Now}
+	return &Cache{prompts: map[[sha256.Size]byte][2]string{}, windows: map[string]probed{}, now: time.Now}
 }
 
-// static is the prompt rendered from d, from the cache when present.
-func (c *Cache) static(d prompt.Data) (string, error) {
-	if c == nil {
-		return prompt.Static(d)
+// statics are the prompt rendered from d without and with the text
+// tool protocol, from the cache when present (one key serves both).
+func (c *Cache) statics(d prompt.Data) (native, text string, err error) {
+	render := func() (pair [2]string, err error) {
+		d.TextProtocol = false
+		if pair[0], err = prompt.Static(d); err != nil {
+			return pair, err
+		}
+		d.TextProtocol = true
+		pair[1], err = prompt.Static(d)
+		return pair, err
 	}
+	if c == nil {
+		p, err := render()
+		return p[0], p[1], err
+	}
+	d.TextProtocol = false
 	key := promptKey(d)
 	c.mu.Lock()
-	s, ok := c.prompts[key]
+	p, ok := c.prompts[key]
 	c.mu.Unlock()
 	if ok {
-		return s, nil
+		return p[0], p[1], nil
 	}
-	s, err := prompt.Static(d)
-	if err != nil {
-		return "", err
+	if p, err = render(); err != nil {
+		return "", "", err
 	}
 	c.mu.Lock()
 	if len(c.prompts) >= maxPrompts {
 		clear(c.prompts)
 	}
-	c.prompts[key] = s
+	c.prompts[key] = p
 	c.mu.Unlock()
-	return s, nil
+	return p[0], p[1], nil
 }
 
 // promptKey hashes every input of prompt.Static; strings are written with
@@ -76,7 +88,7 @@ func promptKey(d prompt.Data) [sha256.Size]byte {
 	n := func(n int) { _ = binary.Write(h, binary.LittleEndian, uint64(n)) }
 	put := func(s string) {
 		n(len(s))
-		h.Write([]byte(s))
+		_, _ = io.WriteString(h, s)
 	}
 	flags := byte(0)
 	if d.TextProtocol {
