@@ -75,6 +75,9 @@ type Spec struct {
 	// Agents are the subagents the task tool offers; nil offers no task
 	// tool.
 	Agents []subagent.Def
+	// Cache, when set, keeps the rendered system prompt and a local
+	// server's probed window between builds (nil: computed every time).
+	Cache *Cache
 }
 
 // NoKeyError means the provider needs a key and none is set anywhere.
@@ -107,6 +110,7 @@ type Built struct {
 	Model    string
 	Window   int
 	Key      string // for redacting output; never shown
+	System   string // the system prompt the agent sends
 	// FastModel is the provider's fast model for side work, "" when none.
 	FastModel string
 }
@@ -199,7 +203,15 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 			OpenRouter: id == "openrouter", SendReasoningEffort: id == "openai" || id == "openrouter"})
 	}
 	if local {
-		probeContext(ctx, &cfg, id, ep.BaseURL, model)
+		key := id + "\x00" + ep.BaseURL + "\x00" + model
+		p, ok := spec.Cache.window(key)
+		if !ok {
+			p = probeContext(ctx, id, ep.BaseURL, model)
+			spec.Cache.keepWindow(key, p)
+		}
+		if p.ok {
+			cfg.Window, cfg.NumCtx = p.window, p.numCtx
+		}
 	}
 	tc := spec.Tools
 	tc.Workspace = spec.Workspace
@@ -240,19 +252,23 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	}
 	cfg.Tools = toolset
 	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs, Skills: listed, Planning: tc.Planning}
-	if cfg.System, err = prompt.System(data); err != nil {
+	// A local model that refuses native tools falls back to the text
+	// protocol, so both prompts are ready.
+	native, text, err := spec.Cache.statics(data)
+	if err != nil {
 		return nil, err
 	}
-	// A local model that refuses native tools falls back to the text protocol.
-	data.TextProtocol = true
-	if cfg.TextProtocolSystem, err = prompt.System(data); err != nil {
+	if cfg.System, err = prompt.Join(native, spec.Workspace); err != nil {
+		return nil, err
+	}
+	if cfg.TextProtocolSystem, err = prompt.Join(text, spec.Workspace); err != nil {
 		return nil, err
 	}
 	a, err := loop.New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Agent: a, Client: cfg.Client, Provider: id, Wire: ep.Wire, Model: model, Window: cfg.Window, Key: key, FastModel: ep.FastModel}, nil
+	return &Built{Agent: a, Client: cfg.Client, Provider: id, Wire: ep.Wire, Model: model, Window: cfg.Window, Key: key, System: cfg.System, FastModel: ep.FastModel}, nil
 }
 
 // unknownWindow is assumed for a model whose context window is not known.
@@ -289,19 +305,19 @@ func servedModel(ctx context.Context, info provider.Info, baseURL string) (strin
 
 // probeContext reads a local server's real context length so long prompts
 // are never silently truncated (Ollama also gets options.num_ctx).
-func probeContext(ctx context.Context, cfg *loop.Config, id, baseURL, model string) {
+func probeContext(ctx context.Context, id, baseURL, model string) probed {
 	pctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	server := map[string]openai.Server{"ollama": openai.Ollama, "lmstudio": openai.LMStudio}[id]
 	n, err := openai.ContextLength(pctx, &http.Client{Timeout: 3 * time.Second}, server, baseURL, model)
 	if err != nil || n <= 0 {
-		return
+		return probed{}
 	}
-	cfg.Window = n
 	if id == "ollama" {
-		cfg.NumCtx = openai.OllamaNumCtx(n, 0)
-		cfg.Window = cfg.NumCtx
+		n = openai.OllamaNumCtx(n, 0)
+		return probed{window: n, numCtx: n, ok: true}
 	}
+	return probed{window: n, ok: true}
 }
 
 // applyOverride lays the user's figures for a model over the built-in ones.

@@ -60,6 +60,9 @@ type Config struct {
 	// HTTP carries the model calls of every turn; nil gives each turn's
 	// agent a client of its own.
 	HTTP *http.Client
+	// Cache keeps what building a turn's agent computes alike turn after
+	// turn (assembly.Cache); nil computes it every turn.
+	Cache *assembly.Cache
 	// Headless is a run no person watches (the CLI): nothing is asked (the
 	// approval mode alone decides), the model is not asked for a title, a
 	// turn that cannot be recorded fails, and a recording that fails

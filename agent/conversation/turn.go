@@ -153,6 +153,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
 		ClientTools: a.ClientTools, ToolChoice: a.ToolChoice, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
+		Cache: c.cfg.Cache,
 	}
 	spec.Agents = c.agentDefs(ws, tc.Trust)
 	if spec.MCP = c.mcpReady(ctx); spec.MCP != nil {

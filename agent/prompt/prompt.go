@@ -64,6 +64,38 @@ func render(name string, data any) (string, error) {
 // System renders the system prompt. Only the date (not the time) is in it,
 // so the prompt, and so the provider's prompt cache, is stable all day.
 func System(d Data) (string, error) {
+	static, err := Static(d)
+	if err != nil {
+		return "", err
+	}
+	return Join(static, d.Workspace)
+}
+
+// Join appends the workspace's instruction files to a prompt rendered by
+// Static; they are read on every call because the user edits them freely.
+func Join(static, workspace string) (string, error) {
+	out := static
+	for _, name := range InstructionFiles {
+		text, err := readInstructions(workspace, name)
+		if err != nil {
+			return "", err
+		}
+		if text == "" {
+			continue
+		}
+		part, err := render("instructions.md", struct{ Name, Text string }{filepath.ToSlash(name), text})
+		if err != nil {
+			return "", err
+		}
+		out += part
+	}
+	return strings.TrimRight(out, "\n") + "\n", nil
+}
+
+// Static renders the part of the system prompt that depends on d alone
+// (not on the workspace's files), so a caller may keep it while d is the
+// same.
+func Static(d Data) (string, error) {
 	out, err := render("system.md", struct {
 		Workspace, OS, Date string
 		Tools               []llm.ToolDef
@@ -92,21 +124,7 @@ func System(d Data) (string, error) {
 		}
 		out += tp
 	}
-	for _, name := range InstructionFiles {
-		text, err := readInstructions(d.Workspace, name)
-		if err != nil {
-			return "", err
-		}
-		if text == "" {
-			continue
-		}
-		part, err := render("instructions.md", struct{ Name, Text string }{filepath.ToSlash(name), text})
-		if err != nil {
-			return "", err
-		}
-		out += part
-	}
-	return strings.TrimRight(out, "\n") + "\n", nil
+	return out, nil
 }
 
 func readInstructions(ws, name string) (string, error) {

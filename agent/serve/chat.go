@@ -157,7 +157,7 @@ func (s *Server) newConversation() (*conversation.Conversation, error) {
 	k := &sink{s: s}
 	k.conv = conversation.New(conversation.Config{
 		Settings: s.cfg.Settings, Keys: s.cfg.Keys, Getenv: s.cfg.Getenv, Sessions: s.cfg.Sessions,
-		Trust: s.cfg.Trust, Agent: s.cfg.Agent, Approve: s.cfg.Approve, Headless: s.cfg.Approvals == nil, HTTP: s.http,
+		Trust: s.cfg.Trust, Agent: s.cfg.Agent, Approve: s.cfg.Approve, Headless: s.cfg.Approvals == nil, HTTP: s.http, Cache: s.cache,
 	}, k)
 	return k.conv, k.conv.Open(s.cfg.Workspace)
 }

@@ -73,6 +73,7 @@ type Server struct {
 	mux       *http.ServeMux
 	live      *liveSessions
 	http      *http.Client // every request's model calls, so connections are reused
+	cache     *assembly.Cache
 	approvals approvals
 
 	mu      sync.Mutex
@@ -112,7 +113,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	s := &Server{cfg: cfg, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), live: newLiveSessions(64), http: llm.NewHTTPClient(),
+	s := &Server{cfg: cfg, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), live: newLiveSessions(64), http: llm.NewHTTPClient(), cache: assembly.NewCache(),
 		approvals: approvals{pending: map[string]*conversation.Conversation{}}}
 	s.baseCtx, s.stop = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()

@@ -20,9 +20,11 @@ function sse(res, chunks) {
 }
 
 // The scripted model: a read_file call first, then an answer quoting the
-// tool's result.
+// tool's result. A request demanding a tool call gets a call of the
+// client's get_weather; one asking it to think gets its thoughts first.
 function startModel() {
   let calls = 0;
+  const choices = [];
   const server = createServer((req, res) => {
     if (req.method !== 'POST' || !req.url.endsWith('/chat/completions')) {
       res.writeHead(404).end();
@@ -32,7 +34,26 @@ function startModel() {
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       calls++;
-      const { messages } = JSON.parse(body);
+      const { messages, tool_choice } = JSON.parse(body);
+      choices.push(tool_choice);
+      if (tool_choice === 'required') {
+        sse(res, [
+          { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'w1', type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] } }] },
+          { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
+        ]);
+        return;
+      }
+      const user = messages.filter((m) => m.role === 'user').pop();
+      if (JSON.stringify(user.content).includes('think')) {
+        sse(res, [
+          { choices: [{ index: 0, delta: { reasoning_content: 'The user wants ' } }] },
+          { choices: [{ index: 0, delta: { reasoning_content: 'a short answer.' } }] },
+          { choices: [{ index: 0, delta: { content: 'Short answer.' } }] },
+          { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+        ]);
+        return;
+      }
       const tool = messages.filter((m) => m.role === 'tool').pop();
       if (!tool) {
         sse(res, [
@@ -50,7 +71,7 @@ function startModel() {
       ]);
     });
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, calls: () => calls })));
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, calls: () => calls, choices })));
 }
 
 // startServe runs the binary and resolves with its URL once it listens.
@@ -119,6 +140,29 @@ test('hearth serve answers the OpenAI Node SDK with the agent, tools run in the 
     (err) => err instanceof OpenAI.AuthenticationError && err.status === 401,
   );
   assert.equal(model.calls(), before, 'nothing may run without the token');
+
+  // The model's thinking streams as reasoning_content, apart from the answer.
+  const thinking = await client.chat.completions.create({ model: 'hearth', stream: true,
+    messages: [{ role: 'user', content: 'think, then answer briefly' }] });
+  let thought = '';
+  let said = '';
+  for await (const chunk of thinking) {
+    thought += chunk.choices[0]?.delta?.reasoning_content ?? '';
+    said += chunk.choices[0]?.delta?.content ?? '';
+  }
+  assert.equal(thought, 'The user wants a short answer.');
+  assert.equal(said, 'Short answer.');
+
+  // tool_choice "required" reaches the model, and its call of the client's
+  // own tool comes back as tool_calls.
+  const weather = await client.chat.completions.create({ model: 'hearth', tool_choice: 'required',
+    tools: [{ type: 'function', function: { name: 'get_weather', description: 'Weather in a city',
+      parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } }],
+    messages: [{ role: 'user', content: 'Weather in Oslo?' }] });
+  assert.equal(model.choices.at(-1), 'required');
+  assert.equal(weather.choices[0].finish_reason, 'tool_calls');
+  assert.deepEqual(weather.choices[0].message.tool_calls.map((c) => [c.function.name, c.function.arguments]),
+    [['get_weather', '{"city":"Oslo"}']]);
 
   serve.child.kill('SIGTERM');
   const { code } = await serve.exited;
