@@ -31,7 +31,9 @@ func main() {
 		stop()
 		os.Exit(code)
 	}
-	dir, code, ok := cli.Desktop(cli.OSEnv(version), args, devBuild)
+	env := cli.OSEnv(version)
+	env.Stderr = consoleStderr()
+	dir, code, ok := cli.Desktop(env, args, devBuild)
 	if !ok {
 		os.Exit(code)
 	}

@@ -35,7 +35,8 @@ type Deps struct {
 	Sessions *session.Store
 	// Warnings are problems found while starting, shown in a banner.
 	Warnings []string
-	// Version is the program's, reported by the served API's /health.
+	// Version is the program's, reported by the served API's /health and
+	// Settings → About.
 	Version string
 	// Home holds the user's own commands, skills and hooks; "" has none.
 	Home string
@@ -167,4 +168,9 @@ func (a *App) Close() {
 	if s != nil {
 		_ = s.Close()
 	}
+}
+
+// Version is the program's version, as the build set it, for Settings → About.
+func (a *App) Version() string {
+	return a.deps.Version
 }

@@ -73,10 +73,12 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 	}
 	// Stored turns' ids are the frontend's ("m" + the prompt's message id).
 	snapshots := undoSnapshots(t.Messages)
+	failed := failedTurns(t.Messages)
 	marks := make([]turnMark, 0, len(starts))
 	for _, st := range starts {
 		marks = append(marks, turnMark{id: fmt.Sprintf("m%d", st.UserMessageID), prompt: st.Prompt,
-			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID, undoID: snapshots[st.UserMessageID]})
+			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID, undoID: snapshots[st.UserMessageID],
+			failed: failed[st.UserMessageID]})
 	}
 	if t.Session.ID != c.sessionID {
 		c.freshToolsLocked()
@@ -86,6 +88,23 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 	c.startSource = "resume"
 	c.pending = unanswered(history)
 	return marks, nil
+}
+
+// failedTurns says which stored turns (by their prompt's message id) ended
+// in a failed step, so retrying a reopened failed turn reuses its session
+// as retrying a live one does.
+func failedTurns(msgs []session.Message) map[int64]bool {
+	failed := map[int64]bool{}
+	var turn int64
+	for _, m := range msgs {
+		switch {
+		case m.Role == session.RoleUser && m.Origin == "":
+			turn = m.ID
+		case turn != 0:
+			failed[turn] = m.Role == session.RoleAssistant && m.State == session.StateFailed
+		}
+	}
+	return failed
 }
 
 // pendingPlan is the plan a conversation left in plan mode proposed in its

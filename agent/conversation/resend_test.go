@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/session"
@@ -14,11 +15,14 @@ func TestResendAFailedTurnReusesItsSession(t *testing.T) {
 	tests := []struct {
 		name      string
 		first     string
+		reopen    bool // retry from the conversation as reopened from storage
 		wantRows  int
 		wantTexts []string // the newest conversation's messages
 	}{
-		{"failed first turn", refuse, 1, []string{"hi", "hello"}},
-		{"answered first turn", text("first try"), 2, []string{"hi", "hello"}},
+		{"failed first turn", refuse, false, 1, []string{"hi", "hello"}},
+		{"answered first turn", text("first try"), false, 2, []string{"hi", "hello"}},
+		{"failed first turn, reopened", refuse, true, 1, []string{"hi", "hello"}},
+		{"answered first turn, reopened", text("first try"), true, 2, []string{"hi", "hello"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -29,6 +33,13 @@ func TestResendAFailedTurnReusesItsSession(t *testing.T) {
 			}
 			ev.waitDone(t, first)
 			waitIdle(t, c)
+			if tc.reopen {
+				r, err := c.Reopen(context.Background(), c.SessionID())
+				if err != nil {
+					t.Fatal(err)
+				}
+				first = fmt.Sprintf("m%d", r.Transcript.Messages[0].ID)
+			}
 			again, _, err := c.Resend(first, "")
 			if err != nil {
 				t.Fatal(err)

@@ -1,9 +1,30 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { shellBackend, type ShellBackend } from "../bridge/shell";
 import { loadStarters, type LoadStarters, type StarterPrompt } from "../bridge/starters";
 
-/** StarterPrompts offers first prompts drawn from the folder; one click sends one. */
-export function StarterPrompts({ onSend, load = loadStarters }: { onSend: (prompt: string) => void; load?: LoadStarters }) {
+interface Props {
+  onSend: (prompt: string) => void;
+  load?: LoadStarters;
+  /** index status events (the bound "index" event by default) */
+  onIndex?: ShellBackend["onIndex"];
+}
+
+/**
+ * StarterPrompts offers first prompts drawn from the folder; one click sends
+ * one. Some need the index, so they load again when the index becomes ready.
+ */
+export function StarterPrompts({ onSend, load = loadStarters, onIndex = shellBackend.onIndex }: Props) {
   const [starters, setStarters] = useState<StarterPrompt[]>([]);
+  const [loads, setLoads] = useState(0);
+  const lastState = useRef("");
+  useEffect(
+    () =>
+      onIndex((s) => {
+        if (s.state === "ready" && lastState.current !== "ready") setLoads((n) => n + 1);
+        lastState.current = s.state;
+      }),
+    [onIndex],
+  );
   useEffect(() => {
     let live = true;
     load()
@@ -12,7 +33,7 @@ export function StarterPrompts({ onSend, load = loadStarters }: { onSend: (promp
     return () => {
       live = false;
     };
-  }, [load]);
+  }, [load, loads]);
   if (starters.length === 0) return null;
   return (
     <ul className="starter-prompts" aria-label="Suggestions">

@@ -1,13 +1,34 @@
+import { useEffect, useState } from "react";
 import type { SettingsView } from "../bridge";
+import { appVersion } from "../bridge/about";
 
-/** AboutSection: what Hearth is, and what protects keys and commands on this machine. */
-export function AboutSection({ view }: { view: SettingsView }) {
+interface Props {
+  view: SettingsView;
+  /** the program's version; the bound method by default */
+  loadVersion?: () => Promise<string>;
+}
+
+/** AboutSection: what Hearth is, its version, and what protects keys and commands on this machine. */
+export function AboutSection({ view, loadVersion = appVersion }: Props) {
+  const [version, setVersion] = useState("");
+  useEffect(() => {
+    let live = true;
+    loadVersion().then(
+      (v) => live && setVersion(v),
+      () => live && setVersion("unknown"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [loadVersion]);
   return (
     <div className="settings-fields about">
       <p>
         <strong>Hearth</strong> — an open-source desktop AI agent for your folders, with the model you choose.
       </p>
       <dl>
+        <dt>Version</dt>
+        <dd data-testid="about-version">{version || "…"}</dd>
         <dt>Keys</dt>
         <dd>{view.keychain.available ? "Kept in the system keychain, never in settings.json." : view.keychain.message}</dd>
         <dt>Commands</dt>

@@ -170,6 +170,8 @@ export function TrustWorkspace(arg1:Array<app.TrustApproval>):Promise<app.Worksp
 
 export function UndoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
 
+export function Version():Promise<string>;
+
 export function Warnings():Promise<Array<string>>;
 
 export function WorkspaceTrust():Promise<app.WorkspaceTrustView>;

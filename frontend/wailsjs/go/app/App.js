@@ -334,6 +334,10 @@ export function UndoTurn(arg1, arg2) {
   return window['go']['app']['App']['UndoTurn'](arg1, arg2);
 }
 
+export function Version() {
+  return window['go']['app']['App']['Version']();
+}
+
 export function Warnings() {
   return window['go']['app']['App']['Warnings']();
 }
