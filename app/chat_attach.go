@@ -21,7 +21,7 @@ type FileInput struct {
 // ready for the model's provider when the turn runs and stored with the
 // prompt.
 func (a *App) SendWith(prompt string, files []FileInput) (SendResult, error) {
-	if prompt == "" {
+	if prompt == "" && len(files) == 0 { // an image alone is a message
 		return SendResult{}, invalidf("prompt", "the message is empty")
 	}
 	fs := make([]conversation.File, 0, len(files))

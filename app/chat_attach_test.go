@@ -84,6 +84,20 @@ func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.
 	}
 }
 
+// An image alone, with no text, is a message: the model gets the image part only.
+func TestSendWithAnImageAlone(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("A black square.")}}
+	a, rec, _ := chatApp(t, p, "ask")
+	if _, err := a.SendWith("", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	parts := lastUserContent(t, p)
+	if len(parts) != 1 || parts[0].(map[string]any)["type"] != "image_url" {
+		t.Errorf("user content %v, want the image alone", parts)
+	}
+}
+
 func TestSendWithRefusesWhatCannotBeSent(t *testing.T) {
 	p := &scriptedProvider{}
 	a, _, _ := chatApp(t, p, "ask")
@@ -94,7 +108,7 @@ func TestSendWithRefusesWhatCannotBeSent(t *testing.T) {
 		field  string
 		says   string
 	}{
-		{"no text", "", []FileInput{{Name: "a.png", Data: pngBase64(t, 2, 2)}}, "prompt", "empty"},
+		{"nothing", "", nil, "prompt", "empty"},
 		{"broken base64", "look", []FileInput{{Name: "a.png", Data: "%%%"}}, "attachments", "a.png: the file did not arrive whole"},
 		{"empty file", "look", []FileInput{{Name: "a.png", Data: ""}}, "attachments", "a.png is empty"},
 	}

@@ -13,7 +13,9 @@ import (
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
+	"github.com/hearth-agent/hearth/agent/media"
 	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/subagent"
@@ -278,6 +280,9 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 				recording = nil
 			}
 		}
+	}
+	if built.Wire != provider.WireAnthropic {
+		history = media.DocumentsAsText(history) // PDFs sent on the Anthropic wire go on as their text
 	}
 	var res loop.Result
 	if t.results != nil {

@@ -45,6 +45,8 @@ type ToolCallFinished struct {
 	ExitCode  *int
 	AllowedBy *tool.Allowance
 	Duration  time.Duration
+	// Parts are the images and documents the tool returned with Output.
+	Parts []llm.Part
 }
 
 // UsageReported follows every model response.

@@ -25,7 +25,7 @@ type outcome struct {
 
 func finished(c llm.ToolCall, o outcome) ToolCallFinished {
 	return ToolCallFinished{ID: c.ID, Name: c.Name, Args: c.Args, Status: o.status, Output: o.result.Content,
-		ExitCode: o.exitCode, AllowedBy: o.allowedBy, Duration: o.duration}
+		ExitCode: o.exitCode, AllowedBy: o.allowedBy, Duration: o.duration, Parts: o.result.Parts}
 }
 
 // runCalls runs one response's calls and returns their results in call

@@ -108,7 +108,7 @@ func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 		r.open--
 		if ok {
 			r.keep(r.step.ToolFinished(ctx, session.ToolResult{CallID: e.ID, Status: statusOf(e.Status), Output: e.Output,
-				Subagent: r.takeSubagent(e.ID)}))
+				Subagent: r.takeSubagent(e.ID), Attachments: attachmentsOf(e.Parts)}))
 		}
 	case loop.ClientCallsMade:
 		if r.ensureStep(ctx) {
@@ -270,7 +270,8 @@ func HistoryWithTurns(t *session.Transcript) ([]llm.Message, []TurnStart, error)
 				if last && awaitingClient(c) {
 					continue // the client's result is still to come
 				}
-				results = append(results, llm.ToolResult{CallID: c.CallID, Name: c.Name, Content: resultText(c), IsError: c.Status != session.ToolOK})
+				results = append(results, llm.ToolResult{CallID: c.CallID, Name: c.Name, Content: resultText(c), IsError: c.Status != session.ToolOK,
+					Parts: partsOf(c.Attachments)})
 			}
 			if msg.Text != "" || len(msg.ToolCalls) > 0 { // an empty step (stopped before any output) says nothing
 				out = append(out, msg)

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -82,17 +81,8 @@ type Prompt struct {
 // whom. A message the person did not send never titles the session.
 func (s *Store) AddPrompt(ctx context.Context, sessionID string, p Prompt) (Message, error) {
 	atts := p.Attachments
-	for i := range atts {
-		a := &atts[i]
-		a.Text = s.opt.Redact(a.Text)
-		if len(a.Data) == 0 {
-			continue
-		}
-		sum, err := s.putBlob(a.Data)
-		if err != nil {
-			return Message{}, fmt.Errorf("saving the attachment %s: %w", a.Name, err)
-		}
-		a.SHA256, a.Size = sum, len(a.Data)
+	if err := s.putBlobs(atts); err != nil {
+		return Message{}, err
 	}
 	typed := s.opt.Redact(p.Typed)
 	m, err := s.addUserMessage(ctx, sessionID, p.Text, p.Origin == "", func(tx *sql.Tx, id int64) error {
@@ -119,7 +109,7 @@ func (s *Store) loadAttachments(ctx context.Context, tx *sql.Tx, id string, msgs
 	for i, m := range msgs {
 		index[m.ID] = i
 	}
-	rows, err := tx.QueryContext(ctx, `SELECT a.message_id, a.kind, a.media_type, a.name, a.text, a.sha256, a.size
+	rows, err := tx.QueryContext(ctx, `SELECT a.message_id, a.call_id, a.kind, a.media_type, a.name, a.text, a.sha256, a.size
 		FROM attachments a JOIN messages m ON m.id = a.message_id
 		WHERE m.session_id = ? ORDER BY m.seq, a.ord`, id)
 	if err != nil {
@@ -129,7 +119,8 @@ func (s *Store) loadAttachments(ctx context.Context, tx *sql.Tx, id string, msgs
 	for rows.Next() {
 		var a Attachment
 		var msgID int64
-		if err := rows.Scan(&msgID, &a.Kind, &a.MediaType, &a.Name, &a.Text, &a.SHA256, &a.Size); err != nil {
+		var callID string
+		if err := rows.Scan(&msgID, &callID, &a.Kind, &a.MediaType, &a.Name, &a.Text, &a.SHA256, &a.Size); err != nil {
 			return err
 		}
 		if a.SHA256 != "" {
@@ -137,7 +128,7 @@ func (s *Store) loadAttachments(ctx context.Context, tx *sql.Tx, id string, msgs
 			a.Data, _ = os.ReadFile(a.Path) // a lost file leaves Data nil, said so in history
 		}
 		if i, ok := index[msgID]; ok {
-			msgs[i].Attachments = append(msgs[i].Attachments, a)
+			msgs[i].attach(callID, a)
 		}
 	}
 	return rows.Err()
@@ -181,8 +172,8 @@ func (s *Store) collectBlobs(ctx context.Context) error {
 
 // copyAttachments copies the attachment rows of a fork's messages (the blobs are shared).
 func copyAttachments(ctx context.Context, tx *sql.Tx, from, to string, throughSeq int64) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO attachments (message_id, ord, kind, media_type, name, text, sha256, size)
-		SELECT nm.id, a.ord, a.kind, a.media_type, a.name, a.text, a.sha256, a.size
+	_, err := tx.ExecContext(ctx, `INSERT INTO attachments (message_id, ord, call_id, kind, media_type, name, text, sha256, size)
+		SELECT nm.id, a.ord, a.call_id, a.kind, a.media_type, a.name, a.text, a.sha256, a.size
 		FROM attachments a
 		JOIN messages om ON om.id = a.message_id AND om.session_id = ? AND om.seq <= ?
 		JOIN messages nm ON nm.session_id = ? AND nm.seq = om.seq`, from, throughSeq, to)

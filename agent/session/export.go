@@ -72,7 +72,7 @@ func ExportWith(w io.Writer, t *Transcript, format ExportFormat, r Redactor, mod
 		enc.SetIndent("", "  ")
 		msgs := make([]exportMessage, len(red.Messages))
 		for i, m := range red.Messages {
-			msgs[i] = exportMessage{Message: m, Attachments: exportAttachments(m.Attachments, mode)}
+			msgs[i] = newExportMessage(m, mode)
 		}
 		return enc.Encode(struct {
 			FormatVersion int             `json:"format_version"`
@@ -143,6 +143,7 @@ func writeMarkdown(w io.Writer, t *Transcript, mode AttachmentMode) error {
 				writeFence(&b, "", out)
 			}
 			writeSubagent(&b, c.Subagent)
+			writeAttachments(&b, c.Attachments, mode)
 		}
 		if m.Error != "" {
 			fmt.Fprintf(&b, "\n> Error: %s\n", m.Error)

@@ -25,10 +25,25 @@ type exportAttachment struct {
 	Gone bool   `json:"missing,omitempty"`
 }
 
-// exportMessage is a message with its attachments as the export carries them.
+// exportMessage is a message with its attachments, and its tool calls'
+// attachments, as the export carries them.
 type exportMessage struct {
 	Message
+	ToolCalls   []exportToolCall   `json:"tool_calls,omitempty"`
 	Attachments []exportAttachment `json:"attachments,omitempty"`
+}
+
+type exportToolCall struct {
+	ToolCall
+	Attachments []exportAttachment `json:"attachments,omitempty"`
+}
+
+func newExportMessage(m Message, mode AttachmentMode) exportMessage {
+	e := exportMessage{Message: m, Attachments: exportAttachments(m.Attachments, mode)}
+	for _, c := range m.ToolCalls {
+		e.ToolCalls = append(e.ToolCalls, exportToolCall{ToolCall: c, Attachments: exportAttachments(c.Attachments, mode)})
+	}
+	return e
 }
 
 func exportAttachments(atts []Attachment, mode AttachmentMode) []exportAttachment {

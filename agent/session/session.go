@@ -150,9 +150,11 @@ type ToolCall struct {
 	Output     string `json:"output"`
 	FullOutput string `json:"full_output,omitempty"`
 	// Subagent is the transcript of the subagent a task call ran.
-	Subagent   *SubagentRun `json:"subagent,omitempty"`
-	StartedAt  time.Time    `json:"started_at"`
-	FinishedAt time.Time    `json:"finished_at,omitzero"`
+	Subagent *SubagentRun `json:"subagent,omitempty"`
+	// Attachments are the images and documents the tool returned.
+	Attachments []Attachment `json:"attachments,omitempty"`
+	StartedAt   time.Time    `json:"started_at"`
+	FinishedAt  time.Time    `json:"finished_at,omitzero"`
 }
 
 // ErrNotFound is returned for an unknown (or purged) session or message.

@@ -196,6 +196,8 @@ type ToolResult struct {
 	FullOutput string
 	// Subagent is the transcript of the subagent a task call ran.
 	Subagent *SubagentRun
+	// Attachments are the images and documents the tool returned.
+	Attachments []Attachment
 }
 
 // ToolFinished records the result of a call started with ToolStarted.
@@ -214,6 +216,9 @@ func (t *Turn) ToolFinished(ctx context.Context, r ToolResult) error {
 	if err != nil {
 		return err
 	}
+	if err := t.s.putBlobs(r.Attachments); err != nil {
+		return err
+	}
 	return t.event(ctx, "saving the tool result", false, func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = ?, approval = ?, output = ?,
 			full_output = ?, finished_at = ?, subagent = ? WHERE message_id = ? AND call_id = ?`,
@@ -224,7 +229,7 @@ func (t *Turn) ToolFinished(ctx context.Context, r ToolResult) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("no tool call %q was started in this step", r.CallID)
 		}
-		return nil
+		return addToolAttachments(ctx, tx, t.id, r.CallID, r.Attachments)
 	})
 }
 

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -83,7 +84,7 @@ func TestTurnEventsAreStoredInStreamOrder(t *testing.T) {
 	}
 	for i, c := range am.ToolCalls {
 		c.StartedAt, c.FinishedAt = time.Time{}, time.Time{}
-		if c != want[i] {
+		if !reflect.DeepEqual(c, want[i]) {
 			t.Errorf("tool call %d = %+v, want %+v", i, c, want[i])
 		}
 	}

@@ -25,7 +25,7 @@ import (
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
            [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
            [--mcp-config FILE]... [--strict-mcp-config] [--mode plan [--approve-plan]]
-           [--attach FILE]... [--json] PROMPT
+           [--attach FILE]... [--json] [PROMPT]
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
@@ -44,7 +44,7 @@ event with --json) without changing anything; --approve-plan then carries
 the plan out under the --approve mode.
 --attach sends a file with the prompt: an image (PNG, JPEG, GIF, WebP;
 oriented, stripped of metadata and downscaled first), a PDF (Anthropic) or
-a text file.
+a text file; with --attach, PROMPT may be left out.
 Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
@@ -121,8 +121,8 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 // builds the turn's agent. On failure it has printed why and returns the
 // exit code.
 func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, sessions func() *session.Store) (*conversation.Conversation, *conversation.Turn, int) {
-	if o.prompt == "" {
-		return nil, nil, usageErr(env, fs, "missing PROMPT")
+	if o.prompt == "" && len(o.attach) == 0 { // attachments alone are a prompt
+		return nil, nil, usageErr(env, fs, "missing PROMPT (or --attach FILE)")
 	}
 	switch o.approve {
 	case "never", "edits", "all":

@@ -20,7 +20,7 @@ import (
 
 const sessionsSynopsis = `sessions list [--json] [--workspace DIR] [--limit N]
        hearth sessions show ID
-       hearth sessions export ID --format md|json [--out FILE]
+       hearth sessions export ID --format md|json [--attachments link|embed] [--out FILE]
 
 ID may be any unique prefix of a session id. Sessions live in
 $HEARTH_DATA_DIR/sessions.db when HEARTH_DATA_DIR is set, else in the
@@ -160,8 +160,9 @@ func sessionsShow(ctx context.Context, env *Env, args []string) int {
 }
 
 func sessionsExport(ctx context.Context, env *Env, args []string) int {
-	fs := newFlags(env, "sessions export", "sessions export ID --format md|json [--out FILE]")
+	fs := newFlags(env, "sessions export", "sessions export ID --format md|json [--attachments link|embed] [--out FILE]")
 	format := fs.String("format", "", "`md` (Markdown) or json")
+	atts := fs.String("attachments", string(session.LinkAttachments), "`link` to the stored files, or embed them (base64) so the export stands alone")
 	out := fs.String("out", "", "write to `file` instead of standard output")
 	pos, code, ok := parseInterspersed(fs, env, args)
 	if !ok {
@@ -171,6 +172,10 @@ func sessionsExport(ctx context.Context, env *Env, args []string) int {
 	if f != session.FormatMarkdown && f != session.FormatJSON {
 		return usageErr(env, fs, "--format must be md or json")
 	}
+	mode := session.AttachmentMode(*atts)
+	if mode != session.LinkAttachments && mode != session.EmbedAttachments {
+		return usageErr(env, fs, "--attachments must be link or embed, not %q", *atts)
+	}
 	return withSessions(ctx, env, fs, pos, 1, func(s *session.Store, pos []string) int {
 		tr, err := loadByPrefix(ctx, s, pos[0])
 		if err != nil {
@@ -178,12 +183,12 @@ func sessionsExport(ctx context.Context, env *Env, args []string) int {
 		}
 		r := redactor(ctx, env)
 		if *out == "" {
-			if err := session.Export(env.Stdout, tr, f, r); err != nil {
+			if err := session.ExportWith(env.Stdout, tr, f, r, mode); err != nil {
 				return failure(env, fs.Name(), err)
 			}
 			return ExitOK
 		}
-		err = writeAtomic(*out, func(w io.Writer) error { return session.Export(w, tr, f, r) })
+		err = writeAtomic(*out, func(w io.Writer) error { return session.ExportWith(w, tr, f, r, mode) })
 		if err != nil {
 			return failure(env, fs.Name(), err)
 		}

@@ -107,13 +107,13 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
 
   // "without" sends the text alone, "anyway" with the files to a model Hearth does not know to see.
   const submit = async (mode: "checked" | "anyway" | "without" = "checked") => {
-    const prompt = text;
-    if (prompt.trim() === "" || sending) return;
+    const files = mode === "without" ? [] : drafts;
+    const prompt = text.trim() === "" ? "" : text; // an image alone is a message
+    if ((prompt === "" && files.length === 0) || sending) return;
     if (blind && mode === "checked") {
       warning.current?.focus(); // said before sending: the person chooses
       return;
     }
-    const files = mode === "without" ? [] : drafts;
     setSending(true);
     setText("");
     setDrafts([]);
@@ -244,7 +244,7 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
           Stop
         </button>
       ) : (
-        <button type="submit" disabled={text.trim() === "" || sending}>
+        <button type="submit" disabled={(text.trim() === "" && drafts.length === 0) || sending}>
           Send
         </button>
       )}

@@ -141,6 +141,32 @@ describe("Composer attachments", () => {
     expect((input as HTMLTextAreaElement).value).toBe("look");
   });
 
+  it("sends an image alone, with no text; nothing at all stays unsendable", async () => {
+    const onSend = vi.fn(async () => true);
+    render(<Composer streaming={false} onSend={onSend} onStop={vi.fn()} vision />);
+    const input = screen.getByLabelText("Message");
+    const send = screen.getByRole("button", { name: "Send" });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await paste(input, [png()]);
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(input, { target: { value: "  " } });
+    await act(async () => {
+      fireEvent.submit(screen.getByRole("form", { name: "Message composer" }));
+    });
+    expect(onSend).toHaveBeenCalledWith("", [expect.objectContaining({ name: "shot.png" })]);
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("does not send an empty message when an image alone is sent without it", async () => {
+    const onSend = vi.fn(async () => true);
+    render(<Composer streaming={false} onSend={onSend} onStop={vi.fn()} vision={false} />);
+    await paste(screen.getByLabelText("Message"), [png()]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Send without" }));
+    });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
   it("attaches dropped images and picked files", async () => {
     render(<Composer streaming={false} onSend={vi.fn(async () => true)} onStop={vi.fn()} />);
     const form = screen.getByRole("form", { name: "Message composer" });
