@@ -1253,6 +1253,7 @@ export namespace session {
 	    output: string;
 	    full_output?: string;
 	    subagent?: SubagentRun;
+	    attachments?: Attachment[];
 	    // Go type: time
 	    started_at: any;
 	    // Go type: time
@@ -1273,6 +1274,7 @@ export namespace session {
 	        this.output = source["output"];
 	        this.full_output = source["full_output"];
 	        this.subagent = this.convertValues(source["subagent"], SubagentRun);
+	        this.attachments = this.convertValues(source["attachments"], Attachment);
 	        this.started_at = this.convertValues(source["started_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
 	    }
