@@ -122,7 +122,8 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	c.mu.Unlock()
 	st, a := applyChoice(c.cfg.Settings(), c.cfg.Agent, choice)
 	t := &Turn{c: c, id: id, prompt: prompt, typed: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
-	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: time.Now().UnixMilli()})
+	started := time.Now().UnixMilli()
+	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: started})
 	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}
 	if tc.Approve == "" {
 		tc.Approve = approveMode(st.ApprovalMode)
@@ -182,6 +183,9 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	t.applyCommand(&spec)
 	if err := c.turnHooks(ctx, t, &spec, broker); err != nil {
 		return t, err
+	}
+	if t.prompt != t.typed {
+		t.stream.send(&TurnStarted{Prompt: t.typed, Sent: t.prompt, StartedAt: started})
 	}
 	if spec.Skills, err = c.Skills(); err != nil {
 		return t, err
