@@ -52,6 +52,9 @@ type Turn struct {
 	mu      sync.Mutex // orders reported events with the loop's
 	running bool
 	observe func(loop.Event)
+	// record stores a hook run reported from outside the loop (nil until
+	// Run records the turn).
+	record func(loop.HookRan)
 }
 
 // Built is the agent the turn runs, with its provider, model and key (for
@@ -247,6 +250,19 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec
+	t.mu.Lock()
+	t.record = func(e loop.HookRan) {
+		if recording != nil {
+			recording.Event(rctx, e)
+		}
+	}
+	// The prompt's hooks ran before it was stored: they are kept with it.
+	for _, e := range t.pre {
+		if h, ok := e.(loop.HookRan); ok {
+			t.record(h)
+		}
+	}
+	t.mu.Unlock()
 	ctx = subagent.WithEvents(ctx, func(e subagent.Event) {
 		t.mu.Lock() // ordered with the loop's own events
 		defer t.mu.Unlock()
