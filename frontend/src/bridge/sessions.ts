@@ -57,6 +57,21 @@ export interface SessionMessage {
   origin?: string;
   /** a prompt's images, PDFs and text files (their bytes fetched by sha256) */
   attachments?: StoredAttachment[] | null;
+  /** the hook commands that ran within the message */
+  hooks?: StoredHook[] | null;
+}
+
+/** A hook run stored with a message: after the call named after (none: before any), text_offset runes into the step's text. */
+export interface StoredHook {
+  event: string;
+  command: string;
+  exit_code: number;
+  duration_ms: number;
+  output?: string;
+  problem?: string;
+  blocked?: boolean;
+  after?: string;
+  text_offset: number;
 }
 
 /** An attachment stored with a prompt. */
