@@ -33,6 +33,10 @@ export interface StoredSubagent {
   agent: string;
   description?: string;
   steps: { name?: string; args?: string; status?: string; output?: string; text?: string }[];
+  /** tokens its responses used, and their cost (absent or 0: unknown) */
+  input_tokens?: number;
+  output_tokens?: number;
+  cost_usd?: number;
 }
 
 export interface SessionMessage {
