@@ -139,6 +139,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		tc.Trust = c.cfg.Trust()
 	}
 	t.snap = c.beginUndo(id, ws)
+	c.markTodos(id, todos)
 	if t.snap != nil {
 		tc.Snapshot = assembly.Snapshots{Turn: t.snap}
 	}
