@@ -128,7 +128,7 @@ type Conversation struct {
 	// todoMarks are each turn's todo list as it began and, once undone, as
 	// it was when undone, so undo and redo move the list with the files.
 	todoMarks map[string]*todoMark
-	elicits     elicitations // MCP servers' questions waiting for the person
+	elicits   elicitations // MCP servers' questions waiting for the person
 }
 
 type queuedTurn struct {
