@@ -5,8 +5,11 @@ package conversation
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Every hook row of a turn is stored with the message it ran within, so a
@@ -54,5 +57,44 @@ func TestHookRowsAreStoredWithTheTurn(t *testing.T) {
 		if m.Role == "assistant" && m.Text != "" && len(m.Hooks) > 0 && m.Hooks[0].TextOffset != len(m.Text) {
 			t.Errorf("the Stop hook on %q is at offset %d, want after the text", m.Text, m.Hooks[0].TextOffset)
 		}
+	}
+}
+
+// A Notification hook runs when the agent waits for the person's approval,
+// with the message on its stdin, and shows as a row of the turn.
+func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
+	c, ev, _, ws := newTrustedConversation(t, map[string]string{
+		".claude/settings.json": `{"hooks":{"Notification":[{"hooks":[{"type":"command","command":"cat > notified.json"}]}]}}`,
+	}, true, call("w1", "write_file", `{"path":"x.txt","content":"x\n"}`), text("ok"))
+	if err := c.SetMode(ModeAsk); err != nil {
+		t.Fatal(err)
+	}
+	id, _, err := c.Send("write x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req *ApprovalRequested
+	var got []byte
+	for deadline := time.Now().Add(10 * time.Second); (req == nil || len(got) == 0) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		for _, e := range ev.inTurn(id) {
+			if a, ok := e.(*ApprovalRequested); ok {
+				req = a
+			}
+		}
+		got, _ = os.ReadFile(filepath.Join(ws, "notified.json"))
+	}
+	if req == nil {
+		t.Fatal("no approval was asked")
+	}
+	if !strings.Contains(string(got), `"hook_event_name":"Notification"`) || !strings.Contains(string(got), "needs your permission to use write_file") {
+		t.Fatalf("the Notification hook read %q", got)
+	}
+	if err := c.Approve(req.RequestID, "deny", ""); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, id)
+	rows := ev.hookRows(id)
+	if len(rows) != 1 || rows[0].Event != "Notification" || rows[0].ExitCode != 0 {
+		t.Fatalf("hook rows = %+v", rows)
 	}
 }
