@@ -153,14 +153,24 @@ func TestSlashCommandsExpandInTheTurnPath(t *testing.T) {
 			t.Fatalf("the model was sent %s\nwant it to contain %q", body, want)
 		}
 	}
-	shell := false
+	shell, sent := false, ""
 	for _, e := range ev.ofTurn(id) {
 		if f, ok := e.(*ToolFinished); ok && f.Name == "shell" && f.Status == "succeeded" {
 			shell = true
 		}
+		if s, ok := e.(*TurnStarted); ok && s.Sent != "" {
+			if s.Prompt != "/review src/x.go" {
+				t.Fatalf("the expansion's start event names the prompt %q, want it as typed", s.Prompt)
+			}
+			sent = s.Sent
+		}
 	}
 	if !shell {
 		t.Fatal("the ! line did not show as a shell call")
+	}
+	// The live turn shows what the model was sent, as a reopened one does.
+	if !strings.Contains(sent, "Review src/x.go (src/x.go).") || !strings.Contains(sent, "package x // REVIEW-ME") {
+		t.Fatalf("turn_started carried the expansion %q", sent)
 	}
 	id, _, _ = c.Send("/frontend:lint the css")
 	ev.waitDone(t, id)

@@ -128,7 +128,10 @@ type Conversation struct {
 	// todosUnsent: the todo list changed while no turn ran (an approved
 	// plan), so the next turn starts by sending it.
 	todosUnsent bool
-	elicits     elicitations // MCP servers' questions waiting for the person
+	// todoMarks are each turn's todo list as it began and, once undone, as
+	// it was when undone, so undo and redo move the list with the files.
+	todoMarks map[string]*todoMark
+	elicits   elicitations // MCP servers' questions waiting for the person
 }
 
 type queuedTurn struct {
@@ -161,7 +164,7 @@ func (c *Conversation) Open(ws string) error {
 // waiting. Every change of conversation calls it, so a grant (or a plan)
 // never outlives the chat it was made in.
 func (c *Conversation) freshToolsLocked() {
-	c.todos, c.tools, c.todosUnsent, c.plan = &tools.TodoList{}, tools.NewState(), false, ""
+	c.todos, c.tools, c.todosUnsent, c.plan, c.todoMarks = &tools.TodoList{}, tools.NewState(), false, "", nil
 	c.watchTodosLocked()
 }
 

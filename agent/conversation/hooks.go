@@ -68,6 +68,9 @@ func (t *Turn) report(e loop.Event) {
 		t.observe(e)
 	}
 	t.stream.event(e)
+	if h, ok := e.(loop.HookRan); ok && t.record != nil {
+		t.record(h)
+	}
 }
 
 // promptHooks runs SessionStart (source: startup on a conversation's

@@ -56,11 +56,15 @@ type Allowance struct {
 	Detail string `json:"detail,omitempty"`
 }
 
-// TurnStarted opens a turn.
+// TurnStarted opens a turn. Sent is what the model is sent when it is not
+// the prompt as typed (a slash command's expansion, a hook's context); it
+// comes in a second TurnStarted once known, since a command's shell lines
+// run as the turn's first tool calls.
 type TurnStarted struct {
 	Header    `tstype:",extends"`
 	Type      string `json:"type" tstype:"\"turn_started\""`
 	Prompt    string `json:"prompt"`
+	Sent      string `json:"sent,omitempty"`
 	StartedAt int64  `json:"startedAt"`
 }
 

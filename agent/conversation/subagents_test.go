@@ -216,8 +216,9 @@ func TestTwoTasksRunAsSeparateConversations(t *testing.T) {
 		s.Steps[0].Status != session.ToolOK || s.Steps[1].Text != "Wrote notes.txt." {
 		t.Errorf("stored sub-transcript of t2: %+v", s)
 	}
-	if s := stored["t1"]; s == nil || s.Agent != "explore" || len(s.Steps) != 1 || s.Steps[0].Text != "Found it at a.go:3." {
-		t.Errorf("stored sub-transcript of t1: %+v", s)
+	if s := stored["t1"]; s == nil || s.Agent != "explore" || len(s.Steps) != 1 || s.Steps[0].Text != "Found it at a.go:3." ||
+		s.InputTokens != 300 || s.OutputTokens != 20 {
+		t.Errorf("stored sub-transcript of t1 (with the tokens its response used): %+v", s)
 	}
 	if _, err := c.UndoTurn(context.Background(), id, false); err != nil {
 		t.Fatal(err)

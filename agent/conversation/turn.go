@@ -54,6 +54,9 @@ type Turn struct {
 	mu      sync.Mutex // orders reported events with the loop's
 	running bool
 	observe func(loop.Event)
+	// record stores a hook run reported from outside the loop (nil until
+	// Run records the turn).
+	record func(loop.HookRan)
 }
 
 // Built is the agent the turn runs, with its provider, model and key (for
@@ -124,7 +127,8 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	c.mu.Unlock()
 	st, a := applyChoice(c.cfg.Settings(), c.cfg.Agent, choice)
 	t := &Turn{c: c, id: id, prompt: prompt, typed: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
-	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: time.Now().UnixMilli()})
+	started := time.Now().UnixMilli()
+	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: started})
 	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}
 	if tc.Approve == "" {
 		tc.Approve = approveMode(st.ApprovalMode)
@@ -137,6 +141,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		tc.Trust = c.cfg.Trust()
 	}
 	t.snap = c.beginUndo(id, ws)
+	c.markTodos(id, todos)
 	if t.snap != nil {
 		tc.Snapshot = assembly.Snapshots{Turn: t.snap}
 	}
@@ -184,6 +189,9 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	t.applyCommand(&spec)
 	if err := c.turnHooks(ctx, t, &spec, broker); err != nil {
 		return t, err
+	}
+	if t.prompt != t.typed {
+		t.stream.send(&TurnStarted{Prompt: t.typed, Sent: t.prompt, StartedAt: started})
 	}
 	if spec.Skills, err = c.Skills(); err != nil {
 		return t, err
@@ -245,6 +253,19 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		c.linkUndo(rctx, rec.UserMessageID(), t.id)
 	}
 	recording := rec
+	t.mu.Lock()
+	t.record = func(e loop.HookRan) {
+		if recording != nil {
+			recording.Event(rctx, e)
+		}
+	}
+	// The prompt's hooks ran before it was stored: they are kept with it.
+	for _, e := range t.pre {
+		if h, ok := e.(loop.HookRan); ok {
+			t.record(h)
+		}
+	}
+	t.mu.Unlock()
 	ctx = subagent.WithEvents(ctx, func(e subagent.Event) {
 		t.mu.Lock() // ordered with the loop's own events
 		defer t.mu.Unlock()

@@ -52,15 +52,15 @@ func (c *Conversation) finishUndo(s *turnStream, t *undo.Turn) {
 // UndoTurn restores every file turnID changed; files changed since are
 // reported as conflicts and left alone unless force.
 func (c *Conversation) UndoTurn(ctx context.Context, turnID string, force bool) (*undo.Report, error) {
-	return c.moveTurn(ctx, turnID, force, (*undo.Turn).Undo)
+	return c.moveTurn(ctx, turnID, force, true, (*undo.Turn).Undo)
 }
 
 // RedoTurn reapplies an undone turn.
 func (c *Conversation) RedoTurn(ctx context.Context, turnID string, force bool) (*undo.Report, error) {
-	return c.moveTurn(ctx, turnID, force, (*undo.Turn).Redo)
+	return c.moveTurn(ctx, turnID, force, false, (*undo.Turn).Redo)
 }
 
-func (c *Conversation) moveTurn(ctx context.Context, turnID string, force bool, move func(*undo.Turn, context.Context, bool) (*undo.Report, error)) (*undo.Report, error) {
+func (c *Conversation) moveTurn(ctx context.Context, turnID string, force, undoing bool, move func(*undo.Turn, context.Context, bool) (*undo.Report, error)) (*undo.Report, error) {
 	if c.cfg.Undo == nil {
 		return nil, ErrNoUndo
 	}
@@ -75,7 +75,11 @@ func (c *Conversation) moveTurn(ctx context.Context, turnID string, force bool, 
 	if err != nil {
 		return nil, inputf("turn", "this turn has no snapshots to undo")
 	}
-	return move(t, ctx, force)
+	rep, err := move(t, ctx, force)
+	if err == nil {
+		c.moveTodos(turnID, undoing)
+	}
+	return rep, err
 }
 
 // fileChanges puts a turn's changes on the wire, their diffs redacted.

@@ -30,9 +30,10 @@ type Recorder struct {
 	sawTools  bool
 	usage     session.Usage
 	lastError string
-	err       error // the first storage failure; later events are still written
-	userID    int64 // the stored prompt
-	lastID    int64 // the last message stored so far
+	err       error  // the first storage failure; later events are still written
+	lastCall  string // the last tool call started in this step
+	userID    int64  // the stored prompt
+	lastID    int64  // the last message stored so far
 
 	// text and reasoning hold back the tail of the deltas that could be
 	// part of a key, so no piece of one is stored; they are flushed before
@@ -99,7 +100,7 @@ func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 	case loop.ToolCallStarted:
 		ok := r.ensureStep(ctx)
 		r.open++
-		r.sawTools = true
+		r.sawTools, r.lastCall = true, e.ID
 		if ok {
 			r.keep(r.step.ToolStarted(ctx, toolStart(e)))
 		}
@@ -116,6 +117,8 @@ func (r *Recorder) Event(ctx context.Context, e loop.Event) {
 				r.keep(r.clientCall(ctx, r.step, c, nil))
 			}
 		}
+	case loop.HookRan:
+		r.hookRan(ctx, e)
 	case loop.TurnError:
 		r.lastError = e.Message
 	case loop.TurnDone:
@@ -181,7 +184,7 @@ func (r *Recorder) ensureStep(ctx context.Context) bool {
 	if !r.keep(err) {
 		return false
 	}
-	r.step, r.sawTools, r.open, r.usage = st, false, 0, session.Usage{}
+	r.step, r.sawTools, r.open, r.usage, r.lastCall = st, false, 0, session.Usage{}, ""
 	r.lastID = st.MessageID()
 	return true
 }

@@ -39,6 +39,15 @@ func (r *Recorder) Subagent(e subagent.Event) {
 				break
 			}
 		}
+	case loop.UsageReported:
+		run.InputTokens += ev.Usage.InputTokens
+		run.OutputTokens += ev.Usage.OutputTokens
+		switch {
+		case !ev.CostKnown:
+			run.CostUSD = -1 // one unknown cost makes the sum unknown
+		case run.CostUSD >= 0:
+			run.CostUSD += ev.Cost
+		}
 	case loop.TurnError:
 		run.Steps = append(run.Steps, session.SubagentStep{Text: "Error: " + ev.Message})
 	case loop.TurnDone:
@@ -55,6 +64,7 @@ func (r *Recorder) takeSubagent(id string) *session.SubagentRun {
 	run := r.subs.runs[id]
 	delete(r.subs.runs, id)
 	if run != nil {
+		run.CostUSD = max(run.CostUSD, 0)
 		for i := range run.Steps {
 			if run.Steps[i].Status == session.ToolRunning {
 				run.Steps[i].Status = statusOf(tool.StatusCanceled)

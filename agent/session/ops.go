@@ -73,12 +73,12 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 		if _, err := tx.ExecContext(ctx, `INSERT INTO messages
 			(session_id, seq, role, text, reasoning, state, error, provider, model, started_at, first_token_at,
 			 finished_at, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens,
-			 cost_microusd, undo_snapshot, owner, reasoning_signature, typed, origin)
+			 cost_microusd, undo_snapshot, owner, reasoning_signature, typed, origin, hooks)
 			SELECT ?, seq, role, text, reasoning,
 			 CASE state WHEN 'streaming' THEN 'interrupted' ELSE state END, error, provider, model,
 			 started_at, first_token_at, COALESCE(finished_at, ?), input_tokens, output_tokens,
 			 cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot, '',
-			 reasoning_signature, typed, origin
+			 reasoning_signature, typed, origin, hooks
 			FROM messages WHERE session_id = ? AND seq <= ? ORDER BY seq`,
 			newID, now, sessionID, seq); err != nil {
 			return err

@@ -168,7 +168,7 @@ func loadMessages(ctx context.Context, tx *sql.Tx, id string) ([]Message, error)
 	rows, err := tx.QueryContext(ctx, `SELECT id, seq, role, text, reasoning, state, error, provider, model,
 		started_at, COALESCE(first_token_at, 0), COALESCE(finished_at, 0), input_tokens, output_tokens,
 		cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot,
-		reasoning_signature, typed, origin FROM messages WHERE session_id = ? ORDER BY seq`, id)
+		reasoning_signature, typed, origin, hooks FROM messages WHERE session_id = ? ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -177,14 +177,16 @@ func loadMessages(ctx context.Context, tx *sql.Tx, id string) ([]Message, error)
 	for rows.Next() {
 		m := Message{SessionID: id}
 		var started, first, finished, cost int64
+		var hooks string
 		if err := rows.Scan(&m.ID, &m.Seq, &m.Role, &m.Text, &m.Reasoning, &m.State, &m.Error,
 			&m.Provider, &m.Model, &started, &first, &finished, &m.Usage.InputTokens,
 			&m.Usage.OutputTokens, &m.Usage.CacheReadTokens, &m.Usage.CacheWriteTokens,
-			&m.Usage.ReasoningTokens, &cost, &m.UndoSnapshot, &m.ReasoningSignature, &m.Typed, &m.Origin); err != nil {
+			&m.Usage.ReasoningTokens, &cost, &m.UndoSnapshot, &m.ReasoningSignature, &m.Typed, &m.Origin, &hooks); err != nil {
 			return nil, err
 		}
 		m.StartedAt, m.FirstTokenAt, m.FinishedAt = fromMillis(started), fromMillis(first), fromMillis(finished)
 		m.Usage.CostUSD = fromMicros(cost)
+		m.Hooks = parseHooks(hooks)
 		out = append(out, m)
 	}
 	return out, rows.Err()

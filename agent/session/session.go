@@ -133,6 +133,8 @@ type Message struct {
 	// Origin names who sent a user message the person did not type
 	// ("hook:Stop"); "" is the person.
 	Origin string `json:"origin,omitempty"`
+	// Hooks are the hook commands that ran within the message.
+	Hooks []HookRun `json:"hooks,omitempty"`
 }
 
 // ToolCall is one call an assistant step made.

@@ -11,6 +11,11 @@ type SubagentRun struct {
 	Agent       string         `json:"agent"`
 	Description string         `json:"description,omitempty"`
 	Steps       []SubagentStep `json:"steps"`
+	// The tokens its responses used and their cost (0: unknown), so a
+	// reopened turn still itemises its footer by agent.
+	InputTokens  int     `json:"input_tokens,omitempty"`
+	OutputTokens int     `json:"output_tokens,omitempty"`
+	CostUSD      float64 `json:"cost_usd,omitempty"`
 }
 
 // SubagentStep is one step of it: a tool call (Name, Args, Status,
@@ -28,7 +33,8 @@ func (s *SubagentRun) redacted(r func(string) string) *SubagentRun {
 	if s == nil {
 		return nil
 	}
-	out := &SubagentRun{Agent: s.Agent, Description: r(s.Description), Steps: make([]SubagentStep, len(s.Steps))}
+	out := &SubagentRun{Agent: s.Agent, Description: r(s.Description), Steps: make([]SubagentStep, len(s.Steps)),
+		InputTokens: s.InputTokens, OutputTokens: s.OutputTokens, CostUSD: s.CostUSD}
 	for i, st := range s.Steps {
 		st.Args, st.Output, st.Text = r(st.Args), r(st.Output), r(st.Text)
 		out.Steps[i] = st

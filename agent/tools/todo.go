@@ -47,6 +47,10 @@ func (l *TodoList) OnChange(fn func([]TodoItem)) {
 	l.onChange = fn
 }
 
+// Set replaces the checklist and tells OnChange (undoing a turn puts back
+// the list it started with).
+func (l *TodoList) Set(items []TodoItem) { l.set(items) }
+
 // Restore sets the checklist without telling OnChange: the list a reopened
 // conversation had.
 func (l *TodoList) Restore(items []TodoItem) {

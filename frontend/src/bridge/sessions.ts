@@ -33,6 +33,10 @@ export interface StoredSubagent {
   agent: string;
   description?: string;
   steps: { name?: string; args?: string; status?: string; output?: string; text?: string }[];
+  /** tokens its responses used, and their cost (absent or 0: unknown) */
+  input_tokens?: number;
+  output_tokens?: number;
+  cost_usd?: number;
 }
 
 export interface SessionMessage {
@@ -57,6 +61,21 @@ export interface SessionMessage {
   origin?: string;
   /** a prompt's images, PDFs and text files (their bytes fetched by sha256) */
   attachments?: StoredAttachment[] | null;
+  /** the hook commands that ran within the message */
+  hooks?: StoredHook[] | null;
+}
+
+/** A hook run stored with a message: after the call named after (none: before any), text_offset runes into the step's text. */
+export interface StoredHook {
+  event: string;
+  command: string;
+  exit_code: number;
+  duration_ms: number;
+  output?: string;
+  problem?: string;
+  blocked?: boolean;
+  after?: string;
+  text_offset: number;
 }
 
 /** An attachment stored with a prompt. */

@@ -25,6 +25,17 @@ describe("todo list", () => {
     expect(todoProgress(ticked)).toEqual({ done: 1, total: 2 });
   });
 
+  it("shows the list as it was before a turn once that turn is undone", () => {
+    const first = items(["Write a.txt", "in_progress"]);
+    const later = items(["Write a.txt", "completed"], ["Write b.txt", "completed"]);
+    let s = chatReducer(initialState, { type: "events", events: stream("t1", started("a"), { type: "todos", items: first }, done()), now: 0 });
+    s = chatReducer(s, { type: "events", events: stream("t2", started("b"), { type: "todos", items: later }, done()), now: 0 });
+    expect(currentTodos(s)).toEqual(later);
+    const t2 = s.turns.t2;
+    if (!t2) throw new Error("no turn t2");
+    expect(currentTodos({ ...s, turns: { ...s.turns, t2: { ...t2, undone: true } } })).toEqual(first);
+  });
+
   it("falls back to a reopened conversation's stored list, reading an unknown status as pending", () => {
     expect(currentTodos(initialState, [{ content: "a", status: "completed" }, { content: "b", status: "weird" }])).toEqual(
       items(["a", "completed"], ["b", "pending"]),

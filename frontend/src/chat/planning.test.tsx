@@ -65,6 +65,11 @@ describe("plan and subagent events", () => {
     expect(usageTitle({ ...t, usage: { inputTokens: 15, cachedInputTokens: 0, outputTokens: 17, reasoningTokens: 0 } })).toBe(
       "Main agent: 10 in / 10 out\nexplore (find main): 5 in / 7 out",
     );
+    // Known costs are itemised too: the main agent's is the turn's less its subagents'.
+    const priced = turnOf(stream("t1", started("go"), step({ step: "usage", usage: { inputTokens: 5, cachedInputTokens: 0, outputTokens: 7, reasoningTokens: 0 }, cost: 0.02 })));
+    expect(usageTitle({ ...priced, cost: 0.05, usage: { inputTokens: 15, cachedInputTokens: 0, outputTokens: 17, reasoningTokens: 0 } })).toBe(
+      "Main agent: 10 in / 10 out · $0.03\nexplore (find main): 5 in / 7 out · $0.02",
+    );
   });
 
   it("lets plan and subagent events through the boundary check, and not malformed ones", () => {
@@ -144,6 +149,7 @@ describe("SubagentTranscript", () => {
             failed: false,
             inputTokens: 0,
             outputTokens: 0,
+            cost: null,
           }}
         />
       </div>,
@@ -178,7 +184,10 @@ describe("a reopened session", () => {
         tool_calls: [
           {
             call_id: "t1", text_offset: 0, name: "task", args: "{}", status: "ok", output: "found",
-            subagent: { agent: "explore", description: "find", steps: [{ name: "grep", args: '{"pattern":"x"}', status: "ok", output: "a.go:1" }, { text: "found" }] },
+            subagent: {
+              agent: "explore", description: "find", steps: [{ name: "grep", args: '{"pattern":"x"}', status: "ok", output: "a.go:1" }, { text: "found" }],
+              input_tokens: 300, output_tokens: 20, cost_usd: 0.01,
+            },
           },
           { call_id: "p1", text_offset: 0, name: "propose_plan", args: '{"plan":"## Steps\\n1. x"}', status: "ok", output: "" },
         ],
@@ -186,7 +195,7 @@ describe("a reopened session", () => {
     ]);
     const t = s.turns[s.order[0] ?? ""];
     expect(t?.subagents?.t1).toEqual({
-      agent: "explore", description: "find", answer: "found", failed: false, inputTokens: 0, outputTokens: 0,
+      agent: "explore", description: "find", answer: "found", failed: false, inputTokens: 300, outputTokens: 20, cost: 0.01,
       rows: [{ toolCallId: "s0", name: "grep", args: { pattern: "x" }, state: "succeeded", output: "a.go:1" }],
     });
     expect(t?.plan).toEqual({ callId: "p1", markdown: "## Steps\n1. x" });

@@ -3,6 +3,7 @@
 // reducer in state.ts delegates to.
 import type { SessionToolCall, StoredSubagent } from "../bridge/sessions";
 import type { Plan, SubagentStep } from "./protocol.gen";
+import { formatCost } from "./format";
 import type { Turn } from "./model";
 
 /** A plan waiting for the person: approve it into a mode or keep planning. */
@@ -31,6 +32,8 @@ export interface SubagentRun {
   /** tokens its responses used */
   inputTokens: number;
   outputTokens: number;
+  /** what its responses cost, null once one's cost was unknown */
+  cost: number | null;
 }
 
 /** The modes the composer cycles with Shift+Tab, and their labels. */
@@ -49,7 +52,7 @@ const rowStates: ReadonlySet<string> = new Set(["succeeded", "failed", "denied",
 
 export function applySubagent(t: Turn, e: SubagentStep): Turn {
   const all = t.subagents ?? {};
-  const run: SubagentRun = all[e.callId] ?? { agent: e.agent, description: e.description, rows: [], answer: null, failed: false, inputTokens: 0, outputTokens: 0 };
+  const run: SubagentRun = all[e.callId] ?? { agent: e.agent, description: e.description, rows: [], answer: null, failed: false, inputTokens: 0, outputTokens: 0, cost: 0 };
   let next: SubagentRun = run;
   switch (e.step) {
     case "tool_started":
@@ -65,7 +68,10 @@ export function applySubagent(t: Turn, e: SubagentStep): Turn {
       break;
     }
     case "usage":
-      next = { ...run, inputTokens: run.inputTokens + (e.usage?.inputTokens ?? 0), outputTokens: run.outputTokens + (e.usage?.outputTokens ?? 0) };
+      next = {
+        ...run, inputTokens: run.inputTokens + (e.usage?.inputTokens ?? 0), outputTokens: run.outputTokens + (e.usage?.outputTokens ?? 0),
+        cost: run.cost === null || e.cost === null || e.cost === undefined ? null : run.cost + e.cost,
+      };
       break;
     case "error":
       next = { ...run, answer: e.text ?? "", failed: true };
@@ -108,7 +114,9 @@ export function fromStored(s: StoredSubagent): SubagentRun {
       failed = st.text.startsWith("Error: ");
     }
   });
-  return { agent: s.agent, description: s.description ?? "", rows, answer, failed, inputTokens: 0, outputTokens: 0 };
+  return { agent: s.agent, description: s.description ?? "", rows, answer, failed,
+    inputTokens: s.input_tokens ?? 0, outputTokens: s.output_tokens ?? 0, cost: s.cost_usd ? s.cost_usd : null,
+  };
 }
 
 /** withStoredCall adds what a stored call brings: its subagent, or the plan it proposed. */
@@ -125,12 +133,18 @@ export function withStoredCall(t: Turn, c: SessionToolCall): Turn {
   return t;
 }
 
-/** usageTitle itemises a turn's tokens by agent, for the footer's hover. */
+/** usageTitle itemises a turn's tokens and cost by agent, for the footer's hover. */
 export function usageTitle(t: Turn): string {
   const runs = Object.values(t.subagents ?? {}).filter((r) => r.inputTokens + r.outputTokens > 0);
   if (runs.length === 0) return "Tokens";
-  const sub = runs.reduce((a, r) => ({ i: a.i + r.inputTokens, o: a.o + r.outputTokens }), { i: 0, o: 0 });
-  const lines = [`Main agent: ${Math.max(0, t.usage.inputTokens - sub.i)} in / ${Math.max(0, t.usage.outputTokens - sub.o)} out`];
-  for (const r of runs) lines.push(`${r.agent} (${r.description}): ${r.inputTokens} in / ${r.outputTokens} out`);
+  const sub = runs.reduce(
+    (a, r) => ({ i: a.i + r.inputTokens, o: a.o + r.outputTokens, c: a.c === null || r.cost === null ? null : a.c + r.cost }),
+    { i: 0, o: 0, c: 0 as number | null },
+  );
+  // The turn's cost includes its subagents'; the main agent's is the rest, when every part is known.
+  const costOf = (c: number | null) => (t.cost === null || c === null ? "" : ` · ${formatCost(c)}`);
+  const main = t.cost === null || sub.c === null ? null : Math.max(0, t.cost - sub.c);
+  const lines = [`Main agent: ${Math.max(0, t.usage.inputTokens - sub.i)} in / ${Math.max(0, t.usage.outputTokens - sub.o)} out${costOf(main)}`];
+  for (const r of runs) lines.push(`${r.agent} (${r.description}): ${r.inputTokens} in / ${r.outputTokens} out${costOf(r.cost)}`);
   return lines.join("\n");
 }

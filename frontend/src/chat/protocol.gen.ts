@@ -76,11 +76,15 @@ export interface Allowance {
 }
 
 /**
- * TurnStarted opens a turn.
+ * TurnStarted opens a turn. Sent is what the model is sent when it is not
+ * the prompt as typed (a slash command's expansion, a hook's context); it
+ * comes in a second TurnStarted once known, since a command's shell lines
+ * run as the turn's first tool calls.
  */
 export interface TurnStarted extends Header {
   type: "turn_started";
   prompt: string;
+  sent?: string;
   startedAt: number;
 }
 

@@ -68,6 +68,13 @@ describe("chatReducer ordering", () => {
 });
 
 describe("chatReducer content", () => {
+  it("shows a slash command's expansion while the turn runs", () => {
+    const t = turn(run(stream("t1", started("/review foo"), { type: "turn_started", prompt: "/review foo", sent: "Review foo for bugs.", startedAt: 1000 }, text("ok"))));
+    expect(t.prompt).toBe("/review foo");
+    expect(t.expansion).toBe("Review foo for bugs.");
+    expect(t.status).toBe("running");
+  });
+
   it("interleaves text and tool calls in order and keeps a bounded live tail", () => {
     const big = "x".repeat(TAIL_LIMIT);
     const s = run(stream("t1", started("p"), text("Let me look."),

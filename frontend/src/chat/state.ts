@@ -55,7 +55,10 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
   const base = e.type === "retry" ? t : { ...t, retry: null };
   switch (e.type) {
     case "turn_started":
-      return { ...base, prompt: e.prompt, startedAt: e.startedAt, status: isTerminal(t.status) ? t.status : "running" };
+      return {
+        ...base, prompt: e.prompt, startedAt: e.startedAt, status: isTerminal(t.status) ? t.status : "running",
+        ...(e.sent ? { expansion: e.sent } : {}),
+      };
     case "text":
       return { ...base, status: isTerminal(t.status) ? t.status : "running", parts: appendText(t.parts, e.text) };
     case "reasoning":

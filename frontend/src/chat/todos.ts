@@ -6,11 +6,14 @@ import type { TodoItem } from "./protocol.gen";
 
 const statuses: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
 
-/** currentTodos is the newest turn's todo list, else the stored one, else none. */
+/**
+ * currentTodos is the newest turn's todo list, else the stored one, else
+ * none; an undone turn's list is skipped, as undo put the list back.
+ */
 export function currentTodos(s: ChatState, stored: StoredTodo[] = []): TodoItem[] {
   for (let i = s.order.length - 1; i >= 0; i--) {
     const t = s.turns[s.order[i] ?? ""];
-    if (t?.todos) return t.todos;
+    if (t?.todos && !t.undone) return t.todos;
   }
   return stored.map((t) => ({ content: t.content, status: statuses.has(t.status) ? (t.status as TodoItem["status"]) : "pending" }));
 }

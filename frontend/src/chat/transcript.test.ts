@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SessionMessage, SessionToolCall } from "../bridge/sessions";
+import type { SessionMessage, SessionToolCall, StoredHook } from "../bridge/sessions";
 import { fromTranscript } from "./transcript";
 
 let id = 0;
@@ -119,5 +119,25 @@ describe("fromTranscript", () => {
       { kind: "hook", hook: { event: "Stop", command: "", exitCode: 2, durationMs: 0, output: "A Stop hook asks you to go on: run the tests", blocked: true } },
       { kind: "text", text: "Tests pass." },
     ]);
+  });
+  it("puts stored hook rows where they ran: the prompt's first, a tool's after its call, Stop's after the text, once", () => {
+    const hook = (event: string, over: Partial<StoredHook> = {}): StoredHook => ({ event, command: `./${event}.sh`, exit_code: 0, duration_ms: 7, text_offset: 0, ...over });
+    const s = fromTranscript([
+      msg("user", "clean up", { hooks: [hook("UserPromptSubmit", { output: "sprint 12" })] }),
+      msg("assistant", "Removing.", {
+        tool_calls: [call({ call_id: "c1", text_offset: 9, status: "denied" })],
+        hooks: [hook("PreToolUse", { exit_code: 2, blocked: true, output: "no rm", after: "c1", text_offset: 9 })],
+      }),
+      msg("assistant", "Blocked.", { hooks: [hook("Stop", { exit_code: 2, blocked: true, output: "run the tests", text_offset: 8 })] }),
+      msg("user", "A Stop hook asks you to go on: run the tests", { origin: "hook:Stop" }),
+      msg("assistant", "Done."),
+    ]);
+    expect(s.order).toHaveLength(1);
+    const parts = s.turns[s.order[0] ?? ""]?.parts ?? [];
+    expect(parts.map((p) => (p.kind === "hook" ? `hook:${p.hook.event}` : p.kind === "text" ? p.text : p.kind))).toEqual([
+      "hook:UserPromptSubmit", "Removing.", "tool", "hook:PreToolUse", "Blocked.", "hook:Stop", "Done.",
+    ]);
+    expect(parts[0]).toEqual({ kind: "hook", hook: { event: "UserPromptSubmit", command: "./UserPromptSubmit.sh", exitCode: 0, durationMs: 7, output: "sprint 12" } });
+    expect(parts[5]).toMatchObject({ kind: "hook", hook: { event: "Stop", exitCode: 2, blocked: true, output: "run the tests" } });
   });
 });

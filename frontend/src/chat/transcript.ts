@@ -1,9 +1,10 @@
 // A stored conversation (OpenSession's messages) rebuilt as chat turns, so
 // a reopened session reads exactly like it did live.
-import type { SessionMessage, SessionToolCall, StoredCall, TurnUndo } from "../bridge/sessions";
+import type { SessionMessage, SessionToolCall, StoredCall, StoredHook, TurnUndo } from "../bridge/sessions";
 import type { AttachmentRef } from "./attachments";
 import { withStoredCall } from "./planning";
 import type { Usage } from "./protocol";
+import type { HookRun } from "./model";
 import type { ChatState, Part, ToolCall, ToolState, Turn, TurnStatus } from "./state";
 
 const toolStates: Record<string, ToolState> = { ok: "succeeded", error: "failed", denied: "denied" };
@@ -30,17 +31,33 @@ function toolOf(c: SessionToolCall, stored?: StoredCall): ToolCall {
   };
 }
 
-// Text and calls interleave: a call's text_offset counts the runes of the
-// step's text that came before it.
+function hookOf(h: StoredHook): HookRun {
+  return {
+    event: h.event, command: h.command, exitCode: h.exit_code, durationMs: h.duration_ms, output: h.output ?? "",
+    ...(h.problem ? { problem: h.problem } : {}), ...(h.blocked ? { blocked: true } : {}),
+  };
+}
+
+// Text, calls and hook rows interleave: a call's or hook's text_offset
+// counts the runes of the step's text that came before it, and a hook
+// comes after the call it names.
 function stepParts(m: SessionMessage): Part[] {
   const runes = Array.from(m.text);
   const calls = [...(m.tool_calls ?? [])].sort((a, b) => a.text_offset - b.text_offset);
+  type Item = { offset: number; rank: number; part: Part };
+  const items: Item[] = calls.map((c, i) => ({ offset: c.text_offset, rank: 2 * i, part: { kind: "tool", callId: c.call_id } }));
+  (m.hooks ?? []).forEach((h) => {
+    const after = calls.findIndex((c) => c.call_id === h.after);
+    const offset = Math.max(h.text_offset, after >= 0 ? (calls[after]?.text_offset ?? 0) : 0);
+    items.push({ offset, rank: 2 * after + 1, part: { kind: "hook", hook: hookOf(h) } });
+  });
+  items.sort((a, b) => a.offset - b.offset || a.rank - b.rank);
   const parts: Part[] = [];
   let at = 0;
-  for (const c of calls) {
-    const upto = Math.min(Math.max(c.text_offset, at), runes.length);
+  for (const it of items) {
+    const upto = Math.min(Math.max(it.offset, at), runes.length);
     if (upto > at) parts.push({ kind: "text", text: runes.slice(at, upto).join("") });
-    parts.push({ kind: "tool", callId: c.call_id });
+    parts.push(it.part);
     at = upto;
   }
   if (at < runes.length) parts.push({ kind: "text", text: runes.slice(at).join("") });
@@ -120,13 +137,21 @@ export function fromTranscript(messages: SessionMessage[], undo: Record<string, 
     const role: string = m.role;
     const prev = cur as Turn | null; // assigned by the loop and by ensure()
     if (role === "user" && m.origin?.startsWith("hook:") && prev) {
-      // A hook sent the agent on within the turn: its row, not a new prompt.
-      const hook = { event: m.origin.slice("hook:".length), command: "", exitCode: 2, durationMs: 0, output: m.text, blocked: true };
-      cur = { ...prev, parts: [...prev.parts, { kind: "hook", hook }] };
+      // A hook sent the agent on within the turn: its row, not a new prompt,
+      // unless the hook's own run is stored as the row before.
+      const event = m.origin.slice("hook:".length);
+      const last = prev.parts[prev.parts.length - 1];
+      if (!(last?.kind === "hook" && last.hook.event === event)) {
+        const hook = { event, command: "", exitCode: 2, durationMs: 0, output: m.text, blocked: true };
+        cur = { ...prev, parts: [...prev.parts, { kind: "hook", hook }] };
+      }
     } else if (role === "user") {
       flush();
       cur = emptyTurn(`m${m.id}`, m.typed || m.text, time(m.started_at));
       if (m.typed) cur.expansion = m.text;
+      // The prompt's hooks ran before the model answered.
+      const hooks = (m.hooks ?? []).map((h): Part => ({ kind: "hook", hook: hookOf(h) }));
+      if (hooks.length > 0) cur = { ...cur, parts: hooks };
       const atts = attachmentsOf(m);
       if (atts.length > 0) cur = { ...cur, attachments: atts };
       order.push(cur.turnId);

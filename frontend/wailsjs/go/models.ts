@@ -1189,6 +1189,34 @@ export namespace session {
 		    return a;
 		}
 	}
+	export class HookRun {
+	    event: string;
+	    command: string;
+	    exit_code: number;
+	    duration_ms: number;
+	    output?: string;
+	    problem?: string;
+	    blocked?: boolean;
+	    after?: string;
+	    text_offset: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new HookRun(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.event = source["event"];
+	        this.command = source["command"];
+	        this.exit_code = source["exit_code"];
+	        this.duration_ms = source["duration_ms"];
+	        this.output = source["output"];
+	        this.problem = source["problem"];
+	        this.blocked = source["blocked"];
+	        this.after = source["after"];
+	        this.text_offset = source["text_offset"];
+	    }
+	}
 	export class SubagentStep {
 	    name?: string;
 	    args?: string;
@@ -1343,6 +1371,7 @@ export namespace session {
 	    attachments?: Attachment[];
 	    typed?: string;
 	    origin?: string;
+	    hooks?: HookRun[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Message(source);
@@ -1370,6 +1399,7 @@ export namespace session {
 	        this.attachments = this.convertValues(source["attachments"], Attachment);
 	        this.typed = source["typed"];
 	        this.origin = source["origin"];
+	        this.hooks = this.convertValues(source["hooks"], HookRun);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
