@@ -1241,6 +1241,9 @@ export namespace session {
 	    agent: string;
 	    description?: string;
 	    steps: SubagentStep[];
+	    input_tokens?: number;
+	    output_tokens?: number;
+	    cost_usd?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new SubagentRun(source);
@@ -1251,6 +1254,9 @@ export namespace session {
 	        this.agent = source["agent"];
 	        this.description = source["description"];
 	        this.steps = this.convertValues(source["steps"], SubagentStep);
+	        this.input_tokens = source["input_tokens"];
+	        this.output_tokens = source["output_tokens"];
+	        this.cost_usd = source["cost_usd"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
