@@ -35,6 +35,10 @@ func ReadFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
+	// A file known to be too big is refused before a byte of it is read.
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxInputBytes {
+		return nil, fmt.Errorf("%s: %w (the limit is %s)", path, ErrTooLarge, HumanSize(MaxInputBytes))
+	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxInputBytes+1))
 	if err != nil {
 		return nil, err
