@@ -49,6 +49,8 @@ func Summarize(f Finished) string {
 		return head + " · denied"
 	case f.Status == tool.StatusCanceled:
 		return head + " · canceled"
+	case f.Status == tool.StatusFailed && f.Name == "task":
+		return head + " · " + taskFailure(f.Output)
 	case f.Status == tool.StatusFailed:
 		return head + " · " + failure(f.Output)
 	}
@@ -77,6 +79,9 @@ func (a args) str(k string) string {
 // headline is the call's verb and object, as the summary of each tool
 // begins.
 func headline(name string, a args) string {
+	if h, ok := agentHeadline(name, a); ok {
+		return h
+	}
 	switch name {
 	case "read_file":
 		return "Read " + clip(a.str("path"))
