@@ -1,12 +1,17 @@
 package tools
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
+	"github.com/hearth-agent/hearth/agent/mcp"
+	"github.com/hearth-agent/hearth/agent/mcp/config"
+	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 	"github.com/hearth-agent/hearth/agent/skills"
 	"github.com/hearth-agent/hearth/agent/tool"
 )
@@ -81,38 +86,56 @@ func TestSummarySkill(t *testing.T) {
 	}
 }
 
+// deferredMCP offers the reference "everything" server's tools behind
+// mcp_search and mcp_call, as the loop does when their schemas are too big.
+func deferredMCP(t *testing.T) (search, call tool.Tool) {
+	t.Helper()
+	m := mcp.NewManager(mcp.Options{Workspace: t.TempDir()})
+	t.Cleanup(m.Close)
+	m.Start(mcp.Entry{Named: config.Named{Name: "everything", Scope: config.ScopeUser,
+		Server: config.Server{Command: mcptest.Bin(t, "mcp-server-everything"), Args: []string{"stdio"}}}})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if err := m.Wait(ctx); err != nil {
+		t.Fatal(err)
+	}
+	offered := mcp.Offer(m.Tools(), 0)
+	if len(offered) != 2 {
+		t.Fatalf("the tools were not deferred: %d offered", len(offered))
+	}
+	return offered[0], offered[1]
+}
+
 func TestSummaryMCPSearch(t *testing.T) {
-	hit := "## mcp__github__%s\nA tool.\nparameters: {}\n\n"
-	four := ""
-	for _, n := range []string{"create_issue", "list_issues", "get_issue", "close_issue"} {
-		four += fmt.Sprintf(hit, n)
-	}
+	search, _ := deferredMCP(t)
 	for _, c := range []struct {
-		st        tool.Status
-		out, want string
+		a    map[string]any
+		want string
 	}{
-		{tool.StatusSucceeded, four, `Found 4 MCP tools for "issue"`},
-		{tool.StatusSucceeded, fmt.Sprintf(hit, "create_issue") + "(2 more match; search with more words)\n", `Found 3 MCP tools for "issue"`},
-		{tool.StatusSucceeded, `no MCP tool matches "issue" (servers: github)`, `Found no MCP tools for "issue"`},
-		{tool.StatusFailed, "Error: mcp_search needs a query (servers: github)", `Searched MCP tools for "issue" · failed: mcp_search needs a query (servers: github)`},
+		{map[string]any{"query": "get-sum"}, `Found 1 MCP tool for "get-sum"`},
+		{map[string]any{"query": "zebra"}, `Found no MCP tools for "zebra"`},
+		{map[string]any{"query": " "}, `Searched MCP tools for "" · failed: mcp_search needs a query (servers: everything)`},
 	} {
-		check(t, Summarize(finished(t, "mcp_search", map[string]any{"query": "issue", "limit": 5}, c.st, c.out)), c.want)
+		check(t, summarize(t, search, c.a), c.want)
 	}
+	// A search cut at its limit counts the matches it left out.
+	hit := "## mcp__github__%s\nA tool.\nparameters: {}\n\n"
+	out := fmt.Sprintf(hit, "create_issue") + "(2 more match; search with more words)\n"
+	check(t, Summarize(finished(t, "mcp_search", map[string]any{"query": "issue", "limit": 1}, tool.StatusSucceeded, out)), `Found 3 MCP tools for "issue"`)
 }
 
 func TestSummaryMCPCall(t *testing.T) {
+	_, call := deferredMCP(t)
 	for _, c := range []struct {
-		name      string
-		st        tool.Status
-		out, want string
+		a    map[string]any
+		want string
 	}{
-		{"mcp__github__create_issue", tool.StatusSucceeded, `{"number":7}`, "Called mcp__github__create_issue"},
-		{"mcp__github__nope", tool.StatusFailed, `Error: mcp_call: no MCP tool named "mcp__github__nope"; find one with mcp_search`,
-			`Called mcp__github__nope · failed: no MCP tool named "mcp__github__nope"; find one with mcp_se…`},
-		{"mcp__github__create_issue", tool.StatusDenied, "Error: denied", "Called mcp__github__create_issue · denied"},
-		{"", tool.StatusSucceeded, "", "Called an MCP tool"},
+		{map[string]any{"name": "mcp__everything__get-sum", "arguments": map[string]int{"a": 20, "b": 22}}, "Called mcp__everything__get-sum"},
+		{map[string]any{"name": "mcp__everything__nope"}, `Called mcp__everything__nope · failed: no MCP tool named "mcp__everything__nope"; find one with mc…`},
+		{map[string]any{}, `Called an MCP tool · failed: no MCP tool named ""; find one with mcp_search`},
 	} {
-		a := map[string]any{"name": c.name, "arguments": map[string]string{"title": "x"}}
-		check(t, Summarize(finished(t, "mcp_call", a, c.st, c.out)), c.want)
+		check(t, summarize(t, call, c.a), c.want)
 	}
+	check(t, Summarize(finished(t, "mcp_call", map[string]any{"name": "mcp__github__create_issue"}, tool.StatusDenied, "Error: denied")),
+		"Called mcp__github__create_issue · denied")
 }
