@@ -65,7 +65,7 @@ describe("Attachments in the composer", () => {
     try {
       await pasteScreenshot(s.page);
       const tray = s.page.getByRole("list", { name: "Attachments" });
-      await tray.getByRole("button", { name: /^Preview image\.png, .+ (bytes|KB)$/ }).waitFor();
+      await tray.getByRole("button", { name: /^Preview image\.png .+ (bytes|KB)$/ }).waitFor();
       assert.equal(await s.page.getByRole("alert").filter({ hasText: "can't see images" }).count(), 0, "a vision model got the warning");
       // The thumbnail opens a preview.
       await tray.getByRole("button", { name: /^Preview image\.png/ }).click();
