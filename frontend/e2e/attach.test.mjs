@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
+import { launchBrowser, openWorkspace, screenshotter, startApp, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 let browser;
@@ -56,7 +56,8 @@ async function pasteScreenshot(page) {
   });
 }
 
-const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-attach-${name}.png`) });
+// Each screenshot is also an accessibility check: no serious or critical axe violation.
+const shot = screenshotter("attach", { axe: true });
 
 describe("Attachments in the composer", () => {
   it("a pasted screenshot shows as a thumbnail, reaches the model as an image part, and stays when reopened", async () => {
@@ -64,7 +65,7 @@ describe("Attachments in the composer", () => {
     try {
       await pasteScreenshot(s.page);
       const tray = s.page.getByRole("list", { name: "Attachments" });
-      await tray.getByRole("button", { name: /^Preview image\.png, .+ (bytes|KB)$/ }).waitFor();
+      await tray.getByRole("button", { name: /^Preview image\.png .+ (bytes|KB)$/ }).waitFor();
       assert.equal(await s.page.getByRole("alert").filter({ hasText: "can't see images" }).count(), 0, "a vision model got the warning");
       // The thumbnail opens a preview.
       await tray.getByRole("button", { name: /^Preview image\.png/ }).click();

@@ -88,6 +88,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       await card.getByText("rm -rf build").waitFor();
       await card.getByRole("button", { name: /Deny/ }).click();
       await s.page.getByPlaceholder(/Why not/).fill("keep the build folder");
+      await shot(s.page, "denial-note");
       await s.page.getByPlaceholder(/Why not/).press("Enter");
       await s.page.getByText("Understood, I will not delete it.").waitFor();
       const sent = JSON.stringify(s.provider.requests[1].messages);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
+import { launchBrowser, openWorkspace, screenshotter, startApp, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 let browser;
@@ -30,6 +30,9 @@ function claudeFolder(home) {
   return ws;
 }
 
+// Each screenshot is also an accessibility check: no serious or critical axe violation.
+const shot = screenshotter("commands", { axe: true });
+
 describe("Slash commands and hooks in the desktop", () => {
   it("trusts the folder, picks a command with /, runs it, shows the hook row, and turns a skill off", async () => {
     const provider = await startScriptedProvider([[{ text: "Looks accessible." }]]);
@@ -52,7 +55,7 @@ describe("Slash commands and hooks in the desktop", () => {
       const picker = page.getByRole("listbox", { name: "Commands" });
       await picker.getByText("/frontend:review").waitFor();
       assert.ok((await picker.textContent()).includes("<component>"), "the argument hint is not shown");
-      await page.screenshot({ path: path.join(artifacts, "e2e-commands-picker.png") });
+      await shot(page, "picker");
       await composer.press("Enter");
       assert.equal(await composer.inputValue(), "/frontend:review ");
       await composer.pressSequentially("Button");
@@ -63,7 +66,7 @@ describe("Slash commands and hooks in the desktop", () => {
       const hook = log.getByRole("group", { name: "Hook" }).or(log.getByLabel("Hook"));
       await hook.first().waitFor();
       assert.ok((await hook.first().textContent()).includes("UserPromptSubmit"));
-      await page.screenshot({ path: path.join(artifacts, "e2e-commands-hook.png") });
+      await shot(page, "hook");
       const sent = JSON.stringify(provider.requests[0].messages);
       assert.ok(sent.includes("Review the Button component for accessibility."), "the command was not expanded");
       assert.ok(sent.includes("HOOK-CONTEXT"), "the hook's context was not sent");

@@ -9,7 +9,8 @@ const browser = useBrowser();
 const setup = (replies, files, approval = "ask") =>
   chatSetup(browser(), replies, { approval, files, viewport: { width: 1200, height: 800 } });
 
-const shot = screenshotter("plan");
+// Each screenshot is also an accessibility check: no serious or critical axe violation.
+const shot = screenshotter("plan", { axe: true });
 
 describe("Plan mode and subagents", () => {
   it("Shift+Tab switches to plan mode, the plan card approves into auto-accept edits and the work follows the plan", async () => {

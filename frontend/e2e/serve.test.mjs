@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
+import { launchBrowser, openWorkspace, screenshotter, startApp, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 let browser;
@@ -40,6 +40,9 @@ async function openSettings(page) {
   await dialog.getByRole("tab", { name: "Serve", exact: true }).click();
   return dialog;
 }
+
+// Each screenshot is also an accessibility check: no serious or critical axe violation.
+const shot = screenshotter("serve", { axe: true });
 
 describe("Serving the agent from the app", () => {
   it("answers an API client after the edit is allowed on an approval card", { timeout: 90_000 }, async () => {
@@ -75,7 +78,7 @@ describe("Serving the agent from the app", () => {
       const card = dialog.getByRole("group", { name: "Approval needed: write_file" });
       await card.waitFor();
       assert.equal(existsSync(path.join(ws, "served.txt")), false, "nothing may be written before the card is answered");
-      await page.screenshot({ path: path.join(artifacts, "e2e-serve-approval.png") });
+      await shot(page, "approval");
       await card.getByRole("button", { name: /allow once/i }).click();
       const body = await answer;
       assert.equal(body.choices[0].message.content, "Wrote served.txt.");

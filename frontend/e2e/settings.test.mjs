@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, filesContaining, launchBrowser, startApp, startModelServer } from "./harness.mjs";
+import { axeViolations, filesContaining, launchBrowser, screenshotter, startApp, startModelServer } from "./harness.mjs";
 
 let browser;
 before(async () => {
@@ -45,6 +45,10 @@ async function waitForSetting(configDir, pattern) {
   assert.fail(`settings.json never matched ${pattern}`);
 }
 
+// Each screenshot is also an accessibility check: no serious or critical axe violation.
+const shot = screenshotter("settings", { axe: true });
+const fullShot = screenshotter("settings", { axe: true, fullPage: true });
+
 describe("Settings against the real backend", () => {
   it("saves a key in the keychain, survives a reload, never shows it, deletes it", async () => {
     const app = await startApp();
@@ -64,7 +68,7 @@ describe("Settings against the real backend", () => {
       await openSettings(page);
       await openSection(page, "Models & providers");
       await page.getByTestId("key-status-openai").filter({ hasText: "saved in keychain" }).waitFor();
-      await page.screenshot({ path: path.join(artifacts, "e2e-settings-key-saved.png"), fullPage: true });
+      await fullShot(page, "key-saved");
       assert.ok(!(await page.content()).includes(secret), "the key is in the DOM");
       assert.deepEqual(filesContaining(app.configDir, secret), [], "the key was written under the config dir");
 
@@ -105,7 +109,7 @@ describe("Settings against the real backend", () => {
       await page.getByTestId("key-status-openrouter").filter({ hasText: "saved in keychain" }).waitFor();
       await card.getByRole("button", { name: "Test connection" }).click();
       await page.getByTestId("connection-openrouter").filter({ hasText: "Connected: 2 models available." }).waitFor();
-      await page.screenshot({ path: path.join(artifacts, "e2e-settings-connection.png"), fullPage: true });
+      await fullShot(page, "connection");
       await card.getByRole("button", { name: "Delete key" }).click();
       await page.getByTestId("key-status-openrouter").filter({ hasText: "not set" }).waitFor();
     } finally {
@@ -125,6 +129,7 @@ describe("Settings against the real backend", () => {
       await page.getByLabel("Temperature").fill("5");
       await page.getByLabel("Temperature").press("Enter");
       await page.getByRole("alert").filter({ hasText: "temperature: must be between 0 and 2" }).waitFor();
+      assert.deepEqual(await axeViolations(page), [], "axe on the invalid-value message");
       assert.ok(!existsSync(path.join(app.configDir, "Hearth", "settings.json")) ||
         !readFileSync(path.join(app.configDir, "Hearth", "settings.json"), "utf8").includes('"temperature": 5'));
       await page.getByLabel("Temperature").fill("0.3");
@@ -153,7 +158,7 @@ describe("Settings against the real backend", () => {
     try {
       await page.goto(app.url);
       await page.getByTestId("app-warning").filter({ hasText: "moved to settings.json.bad-" }).waitFor();
-      await page.screenshot({ path: path.join(artifacts, "e2e-settings-garbage-warning.png") });
+      await shot(page, "garbage-warning");
       assert.ok(readdirSync(path.join(cfg, "Hearth")).some((f) => f.startsWith("settings.json.bad-")));
     } finally {
       await page.close();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import "./ApprovalCard.css";
 import { DiffView } from "./DiffView";
 import { highlight } from "./highlight";
 import type { ApprovalDecision } from "./protocol";

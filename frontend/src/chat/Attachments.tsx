@@ -32,9 +32,10 @@ function useDataUrl(a: AttachmentRef): string | null {
 const isImage = (a: AttachmentRef) => a.mediaType.startsWith("image/");
 
 function Thumb({ a, url }: { a: AttachmentRef; url: string | null }) {
-  if (url === null) return <span className="attachment-thumb attachment-gone">no longer stored</span>;
+  // Hidden from the button's name, which is its file name and size.
+  if (url === null) return <span className="attachment-thumb attachment-gone" aria-hidden="true">no longer stored</span>;
   if (isImage(a) && url !== "") return <img className="attachment-thumb" src={url} alt="" />;
-  return <span className="attachment-thumb attachment-doc">{isImage(a) ? "…" : "PDF"}</span>;
+  return <span className="attachment-thumb attachment-doc" aria-hidden="true">{isImage(a) ? "…" : "PDF"}</span>;
 }
 
 /** AttachmentPreview shows one attachment large, in a dialog Esc closes. */
@@ -80,9 +81,11 @@ function Chip({ a, onOpen, onRemove }: { a: AttachmentRef; onOpen: () => void; o
   const url = useDataUrl(a);
   return (
     <li className="attachment-chip">
-      <button type="button" className="attachment-open" onClick={onOpen} aria-label={`Preview ${a.name}, ${humanSize(a.size)}`}>
+      {/* Named from its visible text (no aria-label), so speech users can say what they see. */}
+      <button type="button" className="attachment-open" onClick={onOpen}>
         <Thumb a={a} url={url} />
-        <span className="attachment-name">{a.name}</span>
+        <span className="sr-only">Preview </span>
+        <span className="attachment-name">{a.name}</span>{" "}
         <span className="attachment-size muted">{humanSize(a.size)}</span>
       </button>
       {onRemove && (

@@ -1,3 +1,4 @@
+import "./CommandPicker.css";
 import type { CommandEntry } from "./slash";
 
 interface Props {
