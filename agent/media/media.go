@@ -27,7 +27,7 @@ type Limits struct {
 var (
 	// Anthropic's documented per-image limits.
 	Anthropic = Limits{MaxSide: 8000, MaxBytes: 5 << 20}
-	// OpenAI scales anything larger than 2048 px down itself, and takes up to 20 MB.
+	// OpenAI's documented limits: larger images it would scale down itself.
 	OpenAI = Limits{MaxSide: 2048, MaxBytes: 20 << 20}
 )
 
