@@ -122,17 +122,9 @@ func (a *App) userMCPFile() (*config.File, error) {
 // editUserServer changes server name in the user's mcp.json and restarts
 // it with its new configuration.
 func (a *App) editUserServer(name string, edit func(*config.Server)) (MCPView, error) {
-	path, err := a.userMCPPath()
+	path, f, s, err := a.userServer(name)
 	if err != nil {
 		return MCPView{}, err
-	}
-	f, err := config.Read(path)
-	if err != nil {
-		return MCPView{}, err
-	}
-	s, ok := f.Servers[name]
-	if !ok {
-		return MCPView{}, invalidf("mcp", fmt.Sprintf("%s is not one of your servers (a project's servers are edited in its .mcp.json)", name))
 	}
 	edit(&s)
 	if err := f.Set(name, s); err != nil {
@@ -143,6 +135,24 @@ func (a *App) editUserServer(name string, edit func(*config.Server)) (MCPView, e
 	}
 	a.reloadMCP(name)
 	return a.MCPServers()
+}
+
+// userServer reads the user's mcp.json and the server name in it; a
+// project's servers are not the user's to change here.
+func (a *App) userServer(name string) (string, *config.File, config.Server, error) {
+	path, err := a.userMCPPath()
+	if err != nil {
+		return "", nil, config.Server{}, err
+	}
+	f, err := config.Read(path)
+	if err != nil {
+		return "", nil, config.Server{}, err
+	}
+	s, ok := f.Servers[name]
+	if !ok {
+		return "", nil, config.Server{}, invalidf("mcp", fmt.Sprintf("%s is not one of your servers (a project's servers are edited in its .mcp.json)", name))
+	}
+	return path, f, s, nil
 }
 
 // reloadMCP starts the named servers again as the files configure them

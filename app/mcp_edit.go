@@ -125,17 +125,9 @@ func hasLiteral(s config.Server) bool { return literals(s) > 0 }
 // RemoveMCPServer removes one of the user's servers, ends it and forgets
 // what Hearth kept for it in the keychain (its sign-in and secrets).
 func (a *App) RemoveMCPServer(name string) (MCPView, error) {
-	path, err := a.userMCPPath()
+	path, f, s, err := a.userServer(name)
 	if err != nil {
 		return MCPView{}, err
-	}
-	f, err := config.Read(path)
-	if err != nil {
-		return MCPView{}, err
-	}
-	s, ok := f.Servers[name]
-	if !ok {
-		return MCPView{}, invalidf("mcp", fmt.Sprintf("%s is not one of your servers (a project's servers are edited in its .mcp.json)", name))
 	}
 	if err := f.Remove(name); err != nil {
 		return MCPView{}, err
