@@ -1,39 +1,14 @@
 package conversation
 
 import (
-	"bytes"
-	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/media/mediatest"
 	"github.com/hearth-agent/hearth/agent/settings"
 )
-
-// onePagePDF is a one-page PDF saying line, with a correct cross-reference table.
-func onePagePDF(line string) []byte {
-	var b bytes.Buffer
-	var offsets []int
-	obj := func(body string) {
-		offsets = append(offsets, b.Len())
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", len(offsets), body)
-	}
-	content := fmt.Sprintf("BT /F1 12 Tf 72 720 Td (%s) Tj ET", line)
-	b.WriteString("%PDF-1.4\n")
-	obj("<< /Type /Catalog /Pages 2 0 R >>")
-	obj("<< /Type /Pages /Count 1 /Kids [4 0 R] >>")
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-	obj("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>")
-	obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content))
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
-	for _, o := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
-	return b.Bytes()
-}
 
 // A PDF sent on the Anthropic wire is a document part without text; the
 // conversation continued on an OpenAI-wire model sends its extracted text.
@@ -50,7 +25,7 @@ func TestDocumentFromAnthropicWireGoesOnAsTextOnOpenAIWire(t *testing.T) {
 	}
 	c.mu.Lock()
 	c.history = []llm.Message{
-		{Role: llm.RoleUser, Text: "read this", Parts: []llm.Part{{Kind: llm.PartDocument, MediaType: "application/pdf", Name: "memo.pdf", Data: onePagePDF("Quarterly memo body")}}},
+		{Role: llm.RoleUser, Text: "read this", Parts: []llm.Part{{Kind: llm.PartDocument, MediaType: "application/pdf", Name: "memo.pdf", Data: mediatest.PDF("Quarterly memo body")}}},
 		{Role: llm.RoleAssistant, Text: "A memo."},
 	}
 	c.mu.Unlock()

@@ -11,37 +11,16 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/media/mediatest"
 )
 
-// writePDF builds a PDF of pages pages, each saying "Page N of the manual",
-// with a correct cross-reference table, as a PDF writer would.
+// writePDF builds a PDF of pages pages, each saying "Page N of the manual".
 func writePDF(pages int) []byte {
-	var b bytes.Buffer
-	var offsets []int
-	obj := func(body string) {
-		offsets = append(offsets, b.Len())
-		fmt.Fprintf(&b, "%d 0 obj\n%s\nendobj\n", len(offsets), body)
+	lines := make([]string, pages)
+	for i := range lines {
+		lines[i] = fmt.Sprintf("Page %d of the manual", i+1)
 	}
-	b.WriteString("%PDF-1.4\n")
-	obj("<< /Type /Catalog /Pages 2 0 R >>")
-	kids := make([]string, pages)
-	for i := range pages {
-		kids[i] = fmt.Sprintf("%d 0 R", 4+2*i)
-	}
-	obj(fmt.Sprintf("<< /Type /Pages /Count %d /Kids [%s] >>", pages, strings.Join(kids, " ")))
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-	for i := range pages {
-		obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>", 5+2*i))
-		content := fmt.Sprintf("BT /F1 12 Tf 72 720 Td (Page %d of the manual) Tj ET", i+1)
-		obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content))
-	}
-	xref := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
-	for _, o := range offsets {
-		fmt.Fprintf(&b, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
-	return b.Bytes()
+	return mediatest.PDF(lines...)
 }
 
 func TestExtractTextOf500Pages(t *testing.T) {
