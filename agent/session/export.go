@@ -97,6 +97,9 @@ func writeMarkdown(w io.Writer, t *Transcript, mode AttachmentMode) error {
 	if s.Mode != "" {
 		fmt.Fprintf(&b, "- Mode: %s\n", s.Mode)
 	}
+	if c := s.Choice; c != (Choice{}) {
+		fmt.Fprintf(&b, "- Picked: %s\n", pickedLine(c))
+	}
 	fmt.Fprintf(&b, "- Created: %s\n- Tokens: %d in, %d out\n- Cost: $%.4f\n",
 		s.CreatedAt.UTC().Format(time.RFC3339), s.Usage.InputTokens, s.Usage.OutputTokens, s.Usage.CostUSD)
 	writeTodos(&b, s.Todos)
@@ -228,4 +231,16 @@ func writeSubagent(b *strings.Builder, s *SubagentRun) {
 		b.WriteString(strings.TrimRight("> "+ln, " ") + "\n")
 	}
 	b.WriteString("\n")
+}
+
+// pickedLine is the picker's choice in one line, its unset parts as
+// Settings' defaults.
+func pickedLine(c Choice) string {
+	orDefault := func(v string) string {
+		if v == "" {
+			return "default"
+		}
+		return v
+	}
+	return fmt.Sprintf("%s/%s, reasoning effort %s", orDefault(c.Provider), orDefault(c.Model), orDefault(c.Effort))
 }

@@ -102,6 +102,17 @@ type Session struct {
 	// Settings default) and Todos its todo list, both as last set.
 	Mode  string `json:"mode,omitempty"`
 	Todos []Todo `json:"todos,omitempty"`
+	// Choice is the composer picker's provider, model and effort, as last
+	// set.
+	Choice Choice `json:"choice,omitzero"`
+}
+
+// Choice is the provider, model and reasoning effort picked for a
+// conversation; an empty field means the Settings default.
+type Choice struct {
+	Provider string `json:"provider,omitempty"`
+	Model    string `json:"model,omitempty"`
+	Effort   string `json:"effort,omitempty"`
 }
 
 // Message is one user message, assistant step or compaction summary.

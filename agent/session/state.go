@@ -19,6 +19,14 @@ func (s *Store) SetMode(ctx context.Context, id, mode string) error {
 		"UPDATE sessions SET mode = ? WHERE id = ? AND deleted_at IS NULL", mode, id)
 }
 
+// SetChoice records the provider, model and effort picked for the
+// conversation, so reopening it restores them.
+func (s *Store) SetChoice(ctx context.Context, id string, ch Choice) error {
+	return s.updateOne(ctx, "saving the conversation's model choice",
+		"UPDATE sessions SET choice_provider = ?, choice_model = ?, choice_effort = ? WHERE id = ? AND deleted_at IS NULL",
+		ch.Provider, ch.Model, ch.Effort, id)
+}
+
 // SetTodos records the conversation's todo list as it stands.
 func (s *Store) SetTodos(ctx context.Context, id string, todos []Todo) error {
 	b, err := json.Marshal(todos)

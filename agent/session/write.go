@@ -16,6 +16,7 @@ type NewSession struct {
 	Provider  string
 	Model     string
 	Mode      string // the conversation's mode when it starts
+	Choice    Choice // the picker's choice when it starts
 }
 
 // Create starts an empty session.
@@ -25,11 +26,13 @@ func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
 	}
 	now := s.opt.Now()
 	sess := Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model, Mode: n.Mode,
-		CreatedAt: fromMillis(toMillis(now)), UpdatedAt: fromMillis(toMillis(now))}
+		Choice: n.Choice, CreatedAt: fromMillis(toMillis(now)), UpdatedAt: fromMillis(toMillis(now))}
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO sessions
-			(id, workspace, provider, model, mode, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode, toMillis(now), toMillis(now))
+			(id, workspace, provider, model, mode, choice_provider, choice_model, choice_effort, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode, n.Choice.Provider, n.Choice.Model, n.Choice.Effort,
+			toMillis(now), toMillis(now))
 		return err
 	})
 	if err != nil {
