@@ -1,10 +1,12 @@
 package conversation
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -75,6 +77,7 @@ func TestChoiceAppliesToTheNextTurn(t *testing.T) {
 		t.Fatal(err)
 	}
 	ev.waitDone(t, id)
+	waitIdle(t, c)
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	if len(rec.models) != 1 || rec.models[0] != "picked-model" {
@@ -85,5 +88,137 @@ func TestChoiceAppliesToTheNextTurn(t *testing.T) {
 	}
 	if err := c.SetChoice(Choice{ProviderID: "nope"}); err == nil {
 		t.Error("an unknown provider was accepted")
+	}
+}
+
+// Each conversation keeps its own choice: reopening one brings back its
+// provider, model, effort and mode (and its turns ask for that model), New
+// chat keeps the choice on screen, and a fork keeps its source's.
+func TestReopenRestoresTheConversationsChoice(t *testing.T) {
+	rec := &modelRecorder{}
+	srv := httptest.NewServer(rec)
+	t.Cleanup(srv.Close)
+	c, ev, store, _ := newConversation(t, text("second chat"))
+	st := c.cfg.Settings()
+	st.Custom = append(st.Custom, settings.CustomEndpoint{Name: "other", BaseURL: srv.URL + "/v1"})
+	c.cfg.Settings = func() settings.Settings { return st }
+
+	first := Choice{ProviderID: "custom:other", Model: "picked-model", Effort: "low", Mode: ModeEdits}
+	if err := c.SetChoice(first); err != nil {
+		t.Fatal(err)
+	}
+	id, _, err := c.Send("first chat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, id)
+	waitIdle(t, c)
+	firstID := c.SessionID()
+	if err := c.Clear(); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Choice(); got != first {
+		t.Errorf("New chat's choice %+v, want the last pick %+v", got, first)
+	}
+	second := Choice{ProviderID: "custom:script", Model: "scripted-model", Effort: "high", Mode: ModePlan}
+	if err := c.SetChoice(second); err != nil {
+		t.Fatal(err)
+	}
+	if id, _, err = c.Send("second chat"); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, id)
+	waitIdle(t, c)
+	secondID := c.SessionID()
+
+	ctx := context.Background()
+	for _, tt := range []struct {
+		id   string
+		want Choice
+	}{{firstID, first}, {secondID, second}, {firstID, first}} {
+		if _, err := c.Reopen(ctx, tt.id); err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Choice(); got != tt.want {
+			t.Errorf("reopened %s: choice %+v, want %+v", tt.id, got, tt.want)
+		}
+	}
+	if id, _, err = c.Send("again"); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, id)
+	waitIdle(t, c)
+	rec.mu.Lock()
+	models := slices.Clone(rec.models)
+	rec.mu.Unlock()
+	if want := []string{"picked-model", "picked-model"}; !slices.Equal(models, want) {
+		t.Errorf("the first chat's provider was asked for %v, want %v", models, want)
+	}
+
+	tr, err := store.Load(ctx, firstID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fork, err := store.Fork(ctx, firstID, tr.Messages[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Reopen(ctx, fork.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Choice(); got != first {
+		t.Errorf("the fork's choice %+v, want its source's %+v", got, first)
+	}
+	ev.mu.Lock()
+	defer ev.mu.Unlock()
+	if len(ev.notices) != 0 {
+		t.Errorf("notices: %v", ev.notices)
+	}
+}
+
+// A conversation whose provider is no longer configured reopens on
+// Settings' provider, keeping its effort and mode, and says so once.
+func TestReopenFallsBackWhenTheProviderIsGone(t *testing.T) {
+	rec := &modelRecorder{}
+	srv := httptest.NewServer(rec)
+	t.Cleanup(srv.Close)
+	c, ev, _, _ := newConversation(t, text("on the default"))
+	st := c.cfg.Settings()
+	withOther := st
+	withOther.Custom = append(slices.Clone(st.Custom), settings.CustomEndpoint{Name: "other", BaseURL: srv.URL + "/v1"})
+	c.cfg.Settings = func() settings.Settings { return withOther }
+	if err := c.SetChoice(Choice{ProviderID: "custom:other", Model: "picked-model", Effort: "low", Mode: ModeEdits}); err != nil {
+		t.Fatal(err)
+	}
+	id, _, err := c.Send("hi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, id)
+	waitIdle(t, c)
+	sid := c.SessionID()
+	if err := c.Clear(); err != nil {
+		t.Fatal(err)
+	}
+
+	c.cfg.Settings = func() settings.Settings { return st } // "other" removed in Settings
+	if _, err := c.Reopen(context.Background(), sid); err != nil {
+		t.Fatalf("reopening failed instead of falling back: %v", err)
+	}
+	if got, want := c.Choice(), (Choice{Effort: "low", Mode: ModeEdits}); got != want {
+		t.Errorf("choice %+v, want %+v", got, want)
+	}
+	ev.mu.Lock()
+	notices := slices.Clone(ev.notices)
+	ev.mu.Unlock()
+	if len(notices) != 1 || !strings.Contains(notices[0].Error(), "custom:other") ||
+		!strings.Contains(notices[0].Error(), "no longer configured") || strings.Contains(notices[0].Error(), "\n") {
+		t.Errorf("notices %v, want one line naming custom:other", notices)
+	}
+	if id, _, err = c.Send("and now"); err != nil {
+		t.Fatal(err)
+	}
+	if d := ev.waitDone(t, id); d.Text != "on the default" {
+		t.Errorf("the turn after falling back answered %q, want Settings' provider's reply", d.Text)
 	}
 }

@@ -35,6 +35,15 @@ func (c *Conversation) Reopen(ctx context.Context, id string) (*Reopened, error)
 	if err != nil {
 		return nil, inputf("session", err.Error())
 	}
+	choice, note := reopenedChoice(t.Session, c.cfg.Settings())
+	r, err := c.reopen(t, choice)
+	if err == nil && note != "" {
+		c.sink.Notice(errors.New(note))
+	}
+	return r, err
+}
+
+func (c *Conversation) reopen(t *session.Transcript, choice Choice) (*Reopened, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.running {
@@ -47,9 +56,9 @@ func (c *Conversation) Reopen(ctx context.Context, id string) (*Reopened, error)
 	if err != nil {
 		return nil, err
 	}
-	// The desktop reopens a conversation as it was left: its mode too (the
-	// CLI's --session keeps the flags' mode instead).
-	c.choice.Mode, c.plan = t.Session.Mode, pendingPlan(t)
+	// The desktop reopens a conversation as it was left: its provider,
+	// model, effort and mode too (the CLI's --session keeps the flags').
+	c.choice, c.plan = choice, pendingPlan(t)
 	return &Reopened{Transcript: t, Undo: c.storedUndo(marks)}, nil
 }
 

@@ -34,12 +34,13 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 // first message (created says so).
 func (c *Conversation) ensureSession(ctx context.Context, store *session.Store, ws, provider, model string) (id string, created bool, err error) {
 	c.mu.Lock()
-	id, mode := c.sessionID, c.choice.Mode
+	id, ch := c.sessionID, c.choice
 	c.mu.Unlock()
 	if id != "" {
 		return id, false, nil
 	}
-	s, err := store.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model, Mode: mode})
+	s, err := store.Create(ctx, session.NewSession{Workspace: ws, Provider: provider, Model: model, Mode: ch.Mode,
+		Choice: storedChoice(ch)})
 	if err != nil {
 		return "", false, c.unsaved(fmt.Errorf("this conversation is not being saved: %w", err), err)
 	}
