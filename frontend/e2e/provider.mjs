@@ -2,8 +2,12 @@
 // in the real SSE wire format, one reply per request, and records what the
 // client sent. A reply is a list of steps: {text}, {reasoning}, {tool},
 // {wait: ms}, {stamp: n} (a marker with the send time, for latency),
-// {hold: true} (pause until release() or the client leaves).
+// {hold: true} (pause until release() or the client leaves). GET /models
+// lists models (OpenAI's shape), for the composer's picker.
 import http from "node:http";
+
+/** The models the scripted server lists at GET /models. */
+export const scriptedModels = ["e2e-model", "e2e-fast", "e2e-reasoner"];
 
 function chunk(delta, finish = null) {
   return `data: ${JSON.stringify({ id: "chatcmpl-e2e", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
@@ -13,6 +17,11 @@ export async function startScriptedProvider(replies) {
   const requests = [];
   let releaseHold = () => undefined;
   const srv = http.createServer(async (req, res) => {
+    if (req.method === "GET" && req.url.endsWith("/models")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ object: "list", data: scriptedModels.map((id) => ({ id, object: "model", owned_by: "e2e" })) }));
+      return;
+    }
     if (req.method !== "POST" || !req.url.endsWith("/chat/completions")) {
       res.writeHead(404).end();
       return;
