@@ -108,6 +108,9 @@ type Conversation struct {
 	active string
 	cancel context.CancelFunc
 	stream *turnStream
+	// live is the turn that stream belongs to, so a hook run while it waits
+	// (Notification) is recorded with it.
+	live   *Turn
 	queue  []queuedTurn
 	paused bool // Stop paused the queue: its prompts wait for Resume
 	broker *permission.Broker

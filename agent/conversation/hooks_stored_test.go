@@ -61,7 +61,8 @@ func TestHookRowsAreStoredWithTheTurn(t *testing.T) {
 }
 
 // A Notification hook runs when the agent waits for the person's approval,
-// with the message on its stdin, and shows as a row of the turn.
+// with the message on its stdin, and shows as a row of the turn, stored
+// with the step that waited, after the call it waited on.
 func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
 	c, ev, _, ws := newTrustedConversation(t, map[string]string{
 		".claude/settings.json": `{"hooks":{"Notification":[{"hooks":[{"type":"command","command":"cat > notified.json"}]}]}}`,
@@ -69,13 +70,15 @@ func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
 	if err := c.SetMode(ModeAsk); err != nil {
 		t.Fatal(err)
 	}
+	store := withStore(t, c)
 	id, _, err := c.Send("write x")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var req *ApprovalRequested
 	var got []byte
-	for deadline := time.Now().Add(10 * time.Second); (req == nil || len(got) == 0) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	// The row is awaited too, so the approval is answered while it waits.
+	for deadline := time.Now().Add(10 * time.Second); (req == nil || len(got) == 0 || len(ev.hookRows(id)) == 0) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		for _, e := range ev.inTurn(id) {
 			if a, ok := e.(*ApprovalRequested); ok {
 				req = a
@@ -96,5 +99,19 @@ func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
 	rows := ev.hookRows(id)
 	if len(rows) != 1 || rows[0].Event != "Notification" || rows[0].ExitCode != 0 {
 		t.Fatalf("hook rows = %+v", rows)
+	}
+	waitIdle(t, c)
+	tr, err := store.Load(context.Background(), c.SessionID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored []string
+	for _, m := range tr.Messages {
+		for _, h := range m.Hooks {
+			stored = append(stored, fmt.Sprintf("%s %s %d after=%q blocked=%v", m.Role, h.Event, h.ExitCode, h.After, h.Blocked))
+		}
+	}
+	if want := `assistant Notification 0 after="w1" blocked=false`; strings.Join(stored, "\n") != want {
+		t.Fatalf("stored hook rows = %q, want %q", stored, want)
 	}
 }
