@@ -131,8 +131,9 @@ type Conversation struct {
 	// todosUnsent: the todo list changed while no turn ran (an approved
 	// plan), so the next turn starts by sending it.
 	todosUnsent bool
-	// todoMarks are each turn's todo list as it began and, once undone, as
-	// it was when undone, so undo and redo move the list with the files.
+	// todoMarks are each turn's todo list as it began and as it left it
+	// (a reopened turn's from its stored todo calls), so undo and redo move
+	// the list with the files.
 	todoMarks map[string]*todoMark
 	elicits   elicitations // MCP servers' questions waiting for the person
 }

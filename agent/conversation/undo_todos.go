@@ -1,12 +1,20 @@
 package conversation
 
-import "github.com/hearth-agent/hearth/agent/tools"
+import (
+	"encoding/json"
+	"strings"
 
-// todoMark is a turn's todo list before it ran and, once undone, as it
-// stood when undone (for redo).
+	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/agent/tools"
+)
+
+// todoMark is a turn's todo list before it ran and, when known, as the
+// turn left it (taken when it is undone, or read from a reopened turn's
+// stored todo calls).
 type todoMark struct {
-	before, undone []tools.TodoItem
-	list           *tools.TodoList
+	before, after []tools.TodoItem
+	known         bool // after is known, even if empty
+	list          *tools.TodoList
 }
 
 // markTodos remembers the todo list as turn id begins.
@@ -22,25 +30,98 @@ func (c *Conversation) markTodos(id string, l *tools.TodoList) {
 	c.todoMarks[id] = &todoMark{before: l.Items(), list: l}
 }
 
-// moveTodos puts back the list turn id began with when it is undone, and
-// the list it was undone from when it is redone; the change is stored and
-// sent like any other. A turn of a reopened conversation has no mark and
-// leaves the list alone.
-func (c *Conversation) moveTodos(id string, undoing bool) {
+// keepNewestTodos remembers the list as the newest turn left it, before
+// an undo, while that turn is still kept (so the list stands as it left
+// it), for a later redo.
+func (c *Conversation) keepNewestTodos() {
 	c.mu.Lock()
-	m := c.todoMarks[id]
-	if m == nil || m.list != c.todos {
-		c.mu.Unlock()
+	var m *todoMark
+	newest := ""
+	if n := len(c.turns); n > 0 {
+		newest = c.turns[n-1].id
+		m = c.todoMarks[newest]
+	}
+	list := c.todos
+	c.mu.Unlock()
+	if m == nil || m.list != list || c.turnUndone(newest) {
 		return
 	}
-	items := m.before
-	if undoing {
-		m.undone = m.list.Items()
-	} else {
-		items = m.undone
+	m.after, m.known = list.Items(), true
+}
+
+// moveTodos sets the todo list after an undo or redo to the list as the
+// newest kept turn left it: the list the oldest of the undone turns at the
+// end began with, or, when the newest turn is kept, the list it left. The
+// change is stored and sent like any other. A turn the conversation has no
+// mark for (before a compaction) leaves the list alone.
+func (c *Conversation) moveTodos() {
+	c.mu.Lock()
+	ids := make([]string, len(c.turns))
+	for i, t := range c.turns {
+		ids[i] = t.id
 	}
+	marks, list := c.todoMarks, c.todos
 	c.mu.Unlock()
-	if undoing || items != nil {
-		m.list.Set(items)
+	if len(ids) == 0 {
+		return
+	}
+	j := len(ids)
+	for j > 0 && c.turnUndone(ids[j-1]) {
+		j--
+	}
+	var items []tools.TodoItem
+	if j == len(ids) {
+		m := marks[ids[j-1]]
+		if m == nil || m.list != list || !m.known {
+			return
+		}
+		items = m.after
+	} else {
+		m := marks[ids[j]]
+		if m == nil || m.list != list {
+			return
+		}
+		items = m.before
+	}
+	list.Set(items)
+}
+
+// turnUndone says whether every file turn id changed is undone; a turn
+// with no snapshots is kept.
+func (c *Conversation) turnUndone(id string) bool {
+	c.mu.Lock()
+	snapshotID := c.undoID(id)
+	c.mu.Unlock()
+	t, err := c.cfg.Undo.Turn(snapshotID)
+	return err == nil && t.Summary().Undone
+}
+
+// storedTodoMarksLocked gives each stored turn (by its prompt's id, from
+// starts) the todo list it began with and left, replayed from the stored
+// todo calls and approved plans, so a reopened turn's undo moves the list
+// as a live one's does.
+func (c *Conversation) storedTodoMarksLocked(msgs []session.Message, starts map[int64]string) {
+	c.todoMarks = map[string]*todoMark{}
+	var cur []tools.TodoItem
+	var open *todoMark
+	for _, m := range msgs {
+		if id, ok := starts[m.ID]; ok {
+			if plan, ok := strings.CutPrefix(m.Text, planInstruction("")); ok {
+				var l tools.TodoList
+				l.FromPlan(plan)
+				cur = l.Items()
+			}
+			open = &todoMark{before: cur, list: c.todos}
+			c.todoMarks[id] = open
+		}
+		for _, call := range m.ToolCalls {
+			var p tools.TodoParams
+			if call.Name == "todo" && call.Status == session.ToolOK && json.Unmarshal([]byte(call.Args), &p) == nil {
+				cur = p.Items
+			}
+		}
+		if open != nil {
+			open.after, open.known = cur, true
+		}
 	}
 }
