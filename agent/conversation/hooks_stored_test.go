@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/agent/session"
 )
 
 // Every hook row of a turn is stored with the message it ran within, so a
@@ -34,16 +36,7 @@ func TestHookRowsAreStoredWithTheTurn(t *testing.T) {
 	if n := len(ev.hookRows(id)); n != 4 {
 		t.Fatalf("%d live hook rows, want 4", n)
 	}
-	tr, err := store.Load(context.Background(), c.SessionID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, m := range tr.Messages {
-		for _, h := range m.Hooks {
-			got = append(got, fmt.Sprintf("%s %s %d after=%q blocked=%v %s", m.Role, h.Event, h.ExitCode, h.After, h.Blocked, h.Output))
-		}
-	}
+	tr, got := storedHookRows(t, store, c.SessionID())
 	want := []string{
 		`user UserPromptSubmit 0 after="" blocked=false sprint 12`,
 		`assistant PreToolUse 2 after="c1" blocked=true rm is not allowed`,
@@ -101,17 +94,25 @@ func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
 		t.Fatalf("hook rows = %+v", rows)
 	}
 	waitIdle(t, c)
-	tr, err := store.Load(context.Background(), c.SessionID())
+	_, stored := storedHookRows(t, store, c.SessionID())
+	if want := `assistant Notification 0 after="w1" blocked=false `; strings.Join(stored, "\n") != want {
+		t.Fatalf("stored hook rows = %q, want %q", stored, want)
+	}
+}
+
+// storedHookRows loads session id and describes each stored hook run, in
+// order, with the role of the message it is kept with.
+func storedHookRows(t *testing.T, store *session.Store, id string) (*session.Transcript, []string) {
+	t.Helper()
+	tr, err := store.Load(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stored []string
+	var rows []string
 	for _, m := range tr.Messages {
 		for _, h := range m.Hooks {
-			stored = append(stored, fmt.Sprintf("%s %s %d after=%q blocked=%v", m.Role, h.Event, h.ExitCode, h.After, h.Blocked))
+			rows = append(rows, fmt.Sprintf("%s %s %d after=%q blocked=%v %s", m.Role, h.Event, h.ExitCode, h.After, h.Blocked, h.Output))
 		}
 	}
-	if want := `assistant Notification 0 after="w1" blocked=false`; strings.Join(stored, "\n") != want {
-		t.Fatalf("stored hook rows = %q, want %q", stored, want)
-	}
+	return tr, rows
 }
