@@ -78,7 +78,7 @@ func (c *Conversation) moveTurn(ctx context.Context, turnID string, force, undoi
 	c.keepNewestTodos()
 	rep, err := move(t, ctx, force)
 	if err == nil {
-		c.moveTodos()
+		c.moveTodos(turnID)
 	}
 	return rep, err
 }

@@ -35,55 +35,56 @@ func (c *Conversation) markTodos(id string, l *tools.TodoList) {
 // it), for a later redo.
 func (c *Conversation) keepNewestTodos() {
 	c.mu.Lock()
-	var m *todoMark
 	newest := ""
 	if n := len(c.turns); n > 0 {
 		newest = c.turns[n-1].id
-		m = c.todoMarks[newest]
 	}
-	list := c.todos
 	c.mu.Unlock()
-	if m == nil || m.list != list || c.turnUndone(newest) {
+	if newest == "" || c.turnUndone(newest) {
 		return
 	}
-	m.after, m.known = list.Items(), true
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if m := c.todoMarks[newest]; m != nil && m.list == c.todos {
+		m.after, m.known = c.todos.Items(), true
+	}
 }
 
 // moveTodos sets the todo list after an undo or redo to the list as the
 // newest kept turn left it: the list the oldest of the undone turns at the
 // end began with, or, when the newest turn is kept, the list it left. The
-// change is stored and sent like any other. A turn the conversation has no
-// mark for (before a compaction) leaves the list alone.
-func (c *Conversation) moveTodos() {
+// change is stored and sent like any other. Moving a turn that is no longer
+// one of the conversation's (from before a compaction) leaves the list alone.
+func (c *Conversation) moveTodos(turnID string) {
 	c.mu.Lock()
 	ids := make([]string, len(c.turns))
+	ours := false
 	for i, t := range c.turns {
-		ids[i] = t.id
+		ids[i], ours = t.id, ours || t.id == turnID
 	}
-	marks, list := c.todoMarks, c.todos
 	c.mu.Unlock()
-	if len(ids) == 0 {
+	if !ours {
 		return
 	}
 	j := len(ids)
 	for j > 0 && c.turnUndone(ids[j-1]) {
 		j--
 	}
+	c.mu.Lock()
+	list := c.todos
 	var items []tools.TodoItem
+	ok := false
 	if j == len(ids) {
-		m := marks[ids[j-1]]
-		if m == nil || m.list != list || !m.known {
-			return
+		if m := c.todoMarks[ids[j-1]]; m != nil && m.list == list && m.known {
+			items, ok = m.after, true
 		}
-		items = m.after
-	} else {
-		m := marks[ids[j]]
-		if m == nil || m.list != list {
-			return
-		}
-		items = m.before
+	} else if m := c.todoMarks[ids[j]]; m != nil && m.list == list {
+		items, ok = m.before, true
 	}
-	list.Set(items)
+	c.mu.Unlock()
+	if ok {
+		list.Set(items) // outside the lock: the change is sent and stored through it
+	}
 }
 
 // turnUndone says whether every file turn id changed is undone; a turn
