@@ -108,6 +108,9 @@ type Conversation struct {
 	active string
 	cancel context.CancelFunc
 	stream *turnStream
+	// live is the turn that stream belongs to, so a hook run while it waits
+	// (Notification) is recorded with it.
+	live   *Turn
 	queue  []queuedTurn
 	paused bool // Stop paused the queue: its prompts wait for Resume
 	broker *permission.Broker
@@ -128,8 +131,9 @@ type Conversation struct {
 	// todosUnsent: the todo list changed while no turn ran (an approved
 	// plan), so the next turn starts by sending it.
 	todosUnsent bool
-	// todoMarks are each turn's todo list as it began and, once undone, as
-	// it was when undone, so undo and redo move the list with the files.
+	// todoMarks are each turn's todo list as it began and as it left it
+	// (a reopened turn's from its stored todo calls), so undo and redo move
+	// the list with the files.
 	todoMarks map[string]*todoMark
 	elicits   elicitations // MCP servers' questions waiting for the person
 }

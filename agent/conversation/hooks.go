@@ -43,6 +43,11 @@ func (c *Conversation) HookProblems() []string {
 
 // hookRan reports one hook run in the turn.
 func (t *Turn) hookRan(r hooks.Run) {
+	t.report(hookEvent(r, r.ExitCode == 2))
+}
+
+// hookEvent is a hook run as the turn's event, its output bounded.
+func hookEvent(r hooks.Run, blocked bool) loop.HookRan {
 	out := strings.TrimSpace(r.Stdout)
 	if e := strings.TrimSpace(r.Stderr); e != "" {
 		out = strings.TrimSpace(out + "\n" + e)
@@ -50,8 +55,8 @@ func (t *Turn) hookRan(r hooks.Run) {
 	if len(out) > maxHookOutput {
 		out = out[:maxHookOutput] + "\n[…]"
 	}
-	t.report(loop.HookRan{Event: string(r.Event), Command: r.Command, ExitCode: r.ExitCode, Duration: r.Duration,
-		Output: out, Problem: r.Problem, Blocked: r.ExitCode == 2})
+	return loop.HookRan{Event: string(r.Event), Command: r.Command, ExitCode: r.ExitCode, Duration: r.Duration,
+		Output: out, Problem: r.Problem, Blocked: blocked}
 }
 
 // report sends an event of the turn from outside the loop (hooks, a
@@ -214,8 +219,10 @@ func (t *Turn) afterStop(ctx context.Context, res loop.Result, emit func(loop.Ev
 	return res
 }
 
-// notify runs Notification hooks when the agent waits for the person.
-func (c *Conversation) notify(s *turnStream, message string) {
+// notify runs Notification hooks when the agent waits for the person; their
+// rows are the waiting turn's, shown and stored with it (a notification
+// blocks nothing).
+func (c *Conversation) notify(t *Turn, message string) {
 	set, err := c.Hooks()
 	if err != nil || !set.Has(hooks.Notification) {
 		return
@@ -223,7 +230,6 @@ func (c *Conversation) notify(s *turnStream, message string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*hooks.DefaultTimeout)
 	defer cancel()
 	set.Fire(ctx, hooks.Notification, "", hooks.Input{SessionID: c.SessionID(), Message: message}, func(r hooks.Run) {
-		s.event(loop.HookRan{Event: string(r.Event), Command: r.Command, ExitCode: r.ExitCode, Duration: r.Duration,
-			Output: strings.TrimSpace(r.Stdout + "\n" + r.Stderr), Problem: r.Problem})
+		t.report(hookEvent(r, false))
 	})
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/agent/session"
 )
 
 // Every hook row of a turn is stored with the message it ran within, so a
@@ -34,16 +36,7 @@ func TestHookRowsAreStoredWithTheTurn(t *testing.T) {
 	if n := len(ev.hookRows(id)); n != 4 {
 		t.Fatalf("%d live hook rows, want 4", n)
 	}
-	tr, err := store.Load(context.Background(), c.SessionID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, m := range tr.Messages {
-		for _, h := range m.Hooks {
-			got = append(got, fmt.Sprintf("%s %s %d after=%q blocked=%v %s", m.Role, h.Event, h.ExitCode, h.After, h.Blocked, h.Output))
-		}
-	}
+	tr, got := storedHookRows(t, store, c.SessionID())
 	want := []string{
 		`user UserPromptSubmit 0 after="" blocked=false sprint 12`,
 		`assistant PreToolUse 2 after="c1" blocked=true rm is not allowed`,
@@ -61,7 +54,8 @@ func TestHookRowsAreStoredWithTheTurn(t *testing.T) {
 }
 
 // A Notification hook runs when the agent waits for the person's approval,
-// with the message on its stdin, and shows as a row of the turn.
+// with the message on its stdin, and shows as a row of the turn, stored
+// with the step that waited, after the call it waited on.
 func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
 	c, ev, _, ws := newTrustedConversation(t, map[string]string{
 		".claude/settings.json": `{"hooks":{"Notification":[{"hooks":[{"type":"command","command":"cat > notified.json"}]}]}}`,
@@ -69,13 +63,15 @@ func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
 	if err := c.SetMode(ModeAsk); err != nil {
 		t.Fatal(err)
 	}
+	store := withStore(t, c)
 	id, _, err := c.Send("write x")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var req *ApprovalRequested
 	var got []byte
-	for deadline := time.Now().Add(10 * time.Second); (req == nil || len(got) == 0) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	// The row is awaited too, so the approval is answered while it waits.
+	for deadline := time.Now().Add(10 * time.Second); (req == nil || len(got) == 0 || len(ev.hookRows(id)) == 0) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		for _, e := range ev.inTurn(id) {
 			if a, ok := e.(*ApprovalRequested); ok {
 				req = a
@@ -97,4 +93,26 @@ func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
 	if len(rows) != 1 || rows[0].Event != "Notification" || rows[0].ExitCode != 0 {
 		t.Fatalf("hook rows = %+v", rows)
 	}
+	waitIdle(t, c)
+	_, stored := storedHookRows(t, store, c.SessionID())
+	if want := `assistant Notification 0 after="w1" blocked=false `; strings.Join(stored, "\n") != want {
+		t.Fatalf("stored hook rows = %q, want %q", stored, want)
+	}
+}
+
+// storedHookRows loads session id and describes each stored hook run, in
+// order, with the role of the message it is kept with.
+func storedHookRows(t *testing.T, store *session.Store, id string) (*session.Transcript, []string) {
+	t.Helper()
+	tr, err := store.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for _, m := range tr.Messages {
+		for _, h := range m.Hooks {
+			rows = append(rows, fmt.Sprintf("%s %s %d after=%q blocked=%v %s", m.Role, h.Event, h.ExitCode, h.After, h.Blocked, h.Output))
+		}
+	}
+	return tr, rows
 }

@@ -84,15 +84,18 @@ func (c *Conversation) resumeLocked(t *session.Transcript) ([]turnMark, error) {
 	snapshots := undoSnapshots(t.Messages)
 	failed := failedTurns(t.Messages)
 	marks := make([]turnMark, 0, len(starts))
+	ids := make(map[int64]string, len(starts))
 	for _, st := range starts {
 		marks = append(marks, turnMark{id: fmt.Sprintf("m%d", st.UserMessageID), prompt: st.Prompt,
 			historyStart: st.HistoryIndex, storedBefore: st.PrevMessageID, undoID: snapshots[st.UserMessageID],
 			failed: failed[st.UserMessageID]})
+		ids[st.UserMessageID] = marks[len(marks)-1].id
 	}
 	if t.Session.ID != c.sessionID {
 		c.freshToolsLocked()
 		c.restoreTodosLocked(t.Session.Todos)
 	}
+	c.storedTodoMarksLocked(t.Messages, ids)
 	c.sessionID, c.history, c.turns, c.storedTo = t.Session.ID, history, marks, lastID(t.Messages)
 	c.startSource = "resume"
 	c.pending = unanswered(history)

@@ -74,7 +74,7 @@ func (c *Conversation) runTurns(next queuedTurn) {
 		c.runTurn(next)
 		c.mu.Lock()
 		if len(c.queue) == 0 || c.paused {
-			c.running, c.cancel, c.stream = false, nil, nil
+			c.running, c.cancel, c.stream, c.live = false, nil, nil, nil
 			c.mu.Unlock()
 			return
 		}
@@ -226,7 +226,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		return t.runLocal(ctx, observe), nil
 	}
 	c.mu.Lock()
-	c.stream = stream
+	c.stream, c.live = stream, t
 	history := c.history
 	if t.results == nil {
 		history = closePending(history, c.pending)
@@ -371,11 +371,13 @@ func failTurn(s *turnStream, err error) {
 
 func (c *Conversation) publishApproval(req permission.Request) {
 	c.mu.Lock()
-	s := c.stream
+	s, t := c.stream, c.live
 	c.mu.Unlock()
 	if s != nil {
 		s.approvalRequested(req)
-		go c.notify(s, "Hearth needs your permission to use "+req.Tool)
+		if t != nil {
+			go c.notify(t, "Hearth needs your permission to use "+req.Tool)
+		}
 	}
 }
 

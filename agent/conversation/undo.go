@@ -75,9 +75,10 @@ func (c *Conversation) moveTurn(ctx context.Context, turnID string, force, undoi
 	if err != nil {
 		return nil, inputf("turn", "this turn has no snapshots to undo")
 	}
+	c.keepNewestTodos()
 	rep, err := move(t, ctx, force)
 	if err == nil {
-		c.moveTodos(turnID, undoing)
+		c.moveTodos(turnID)
 	}
 	return rep, err
 }

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/media/mediatest"
@@ -23,14 +22,15 @@ func writePDF(pages int) []byte {
 	return mediatest.PDF(lines...)
 }
 
+// A 500-page PDF's text comes out whole and in order, with allocations a
+// small multiple of the file, not of pages squared; its time is
+// BenchmarkExtractText's.
 func TestExtractTextOf500Pages(t *testing.T) {
 	data := writePDF(500)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	start := time.Now()
 	text, pages, err := ExtractText(data, "manual.pdf")
-	took := time.Since(start)
 	runtime.ReadMemStats(&after)
 	if err != nil {
 		t.Fatal(err)
@@ -46,15 +46,9 @@ func TestExtractTextOf500Pages(t *testing.T) {
 	if strings.Index(text, "page 2 ---") > strings.Index(text, "page 3 ---") {
 		t.Error("pages out of order")
 	}
-	// Bounded: a few seconds under -race on a loaded machine, and allocations
-	// a small multiple of the file, not of pages squared.
-	if took > 20*time.Second {
-		t.Errorf("extracting 500 pages took %v", took)
-	}
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 400<<20 {
 		t.Errorf("extracting 500 pages allocated %d MB", alloc>>20)
 	}
-	t.Logf("500 pages, %d KB of PDF: %v, %d MB allocated", len(data)>>10, took, (after.TotalAlloc-before.TotalAlloc)>>20)
 }
 
 func TestPrepareDocumentTextForOpenAI(t *testing.T) {

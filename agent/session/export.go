@@ -15,7 +15,7 @@ type Redactor interface {
 
 // Redacted returns a deep copy of t with every free-text field passed
 // through r: titles, message text and reasoning, errors, tool arguments and
-// outputs.
+// outputs, hook runs.
 func (t *Transcript) Redacted(r Redactor) *Transcript {
 	out := &Transcript{Session: t.Session, Messages: make([]Message, len(t.Messages))}
 	out.Session.Title = r.String(t.Session.Title)
@@ -38,6 +38,7 @@ func (t *Transcript) Redacted(r Redactor) *Transcript {
 			calls = nil
 		}
 		m.ToolCalls = calls
+		m.Hooks = redactedHooks(m.Hooks, r)
 		out.Messages[i] = m
 	}
 	return out
@@ -127,9 +128,11 @@ func writeMarkdown(w io.Writer, t *Transcript, mode AttachmentMode) error {
 			b.WriteString("\n")
 		}
 		writeAttachments(&b, m.Attachments, mode)
+		writeHooks(&b, m.Hooks, "")
 		for _, c := range m.ToolCalls {
 			if plan, ok := proposedPlan(c); ok {
 				fmt.Fprintf(&b, "\n### Proposed plan\n\n%s\n", strings.TrimRight(plan, "\n"))
+				writeHooks(&b, m.Hooks, c.CallID)
 				continue
 			}
 			fmt.Fprintf(&b, "\n**Tool `%s`** — %s", c.Name, c.Status)
@@ -147,6 +150,7 @@ func writeMarkdown(w io.Writer, t *Transcript, mode AttachmentMode) error {
 			}
 			writeSubagent(&b, c.Subagent)
 			writeAttachments(&b, c.Attachments, mode)
+			writeHooks(&b, m.Hooks, c.CallID)
 		}
 		if m.Error != "" {
 			fmt.Fprintf(&b, "\n> Error: %s\n", m.Error)

@@ -58,12 +58,17 @@ func lastUser(t *testing.T, body map[string]any) []any {
 	return parts
 }
 
-func TestRunAttachOpenAI(t *testing.T) {
-	s := newLLMServer(t, textReply("A red line."))
-	notes := filepath.Join(t.TempDir(), "notes.txt")
-	os.WriteFile(notes, []byte("the line should be blue"), 0o644)
-	code, out, errOut := runCLI(t, context.Background(), nil, "--workspace", t.TempDir(), "--provider", "openai-compatible",
-		"--model", "llava", "--base-url", s.srv.URL+"/v1", "--attach", shotPNG(t), "--attach", notes, "--json", "what is in the picture")
+// runAttach runs `hearth run --json` with args against a provider that
+// answers "A red line.", and returns the parts of the prompt it was sent.
+func runAttach(t *testing.T, provider, model string, args ...string) []any {
+	t.Helper()
+	reply, env := textReply("A red line."), map[string]string(nil)
+	if provider == "anthropic" {
+		reply, env = anthropicText("A red line."), map[string]string{"ANTHROPIC_API_KEY": "sk-ant-test-999999"}
+	}
+	s := newLLMServer(t, reply)
+	code, out, errOut := runCLI(t, context.Background(), env, append([]string{"--workspace", t.TempDir(),
+		"--provider", provider, "--model", model, "--base-url", s.srv.URL + "/v1", "--json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -72,7 +77,13 @@ func TestRunAttachOpenAI(t *testing.T) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	parts := lastUser(t, s.bodies[0])
+	return lastUser(t, s.bodies[0])
+}
+
+func TestRunAttachOpenAI(t *testing.T) {
+	notes := filepath.Join(t.TempDir(), "notes.txt")
+	os.WriteFile(notes, []byte("the line should be blue"), 0o644)
+	parts := runAttach(t, "openai-compatible", "llava", "--attach", shotPNG(t), "--attach", notes, "what is in the picture")
 	if len(parts) != 3 {
 		t.Fatalf("parts %v", parts)
 	}
@@ -94,24 +105,7 @@ func TestRunAttachOpenAI(t *testing.T) {
 }
 
 func TestRunAttachAnthropic(t *testing.T) {
-	body := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":50,\"output_tokens\":1}}}\n\n" +
-		"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n" +
-		"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"A red line.\"}}\n\n" +
-		"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":3}}\n\n" +
-		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
-	s := newLLMServer(t, body)
-	code, out, errOut := runCLI(t, context.Background(), map[string]string{"ANTHROPIC_API_KEY": "sk-ant-test-999999"},
-		"--workspace", t.TempDir(), "--provider", "anthropic", "--model", "claude-sonnet-4-5", "--base-url", s.srv.URL+"/v1",
-		"--attach", shotPNG(t), "--json", "what is in the picture")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errOut)
-	}
-	if ev := jsonLines(t, out); ev[len(ev)-1]["text"] != "A red line." {
-		t.Errorf("events %v", ev)
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	parts := lastUser(t, s.bodies[0])
+	parts := runAttach(t, "anthropic", "claude-sonnet-4-5", "--attach", shotPNG(t), "what is in the picture")
 	if len(parts) != 2 || parts[0].(map[string]any)["text"] != "what is in the picture" {
 		t.Fatalf("parts %v", parts)
 	}

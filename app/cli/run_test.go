@@ -85,6 +85,16 @@ func sse(chunks ...string) string {
 	return b.String() + "data: [DONE]\n\n"
 }
 
+// anthropicText is an Anthropic Messages stream answering text.
+func anthropicText(text string) string {
+	t, _ := json.Marshal(text)
+	return "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":50,\"output_tokens\":1}}}\n\n" +
+		"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n" +
+		"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":" + string(t) + "}}\n\n" +
+		"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":3}}\n\n" +
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+}
+
 func textReply(text string) string {
 	t, _ := json.Marshal(text)
 	return sse(`{"choices":[{"index":0,"delta":{"content":`+string(t)+`}}]}`,
@@ -239,11 +249,7 @@ func TestRunHumanOutput(t *testing.T) {
 }
 
 func TestRunAnthropic(t *testing.T) {
-	body := "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":50,\"output_tokens\":1}}}\n\n" +
-		"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n" +
-		"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Bonjour\"}}\n\n" +
-		"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":3}}\n\n" +
-		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+	body := anthropicText("Bonjour")
 	s := newLLMServer(t, body)
 	code, out, errOut := runCLI(t, context.Background(), map[string]string{"ANTHROPIC_API_KEY": "sk-ant-test-999999"},
 		"--workspace", t.TempDir(), "--provider", "anthropic", "--model", "claude-sonnet-4-5", "--base-url", s.srv.URL+"/v1", "--json", "Say hi in French")

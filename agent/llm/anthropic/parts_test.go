@@ -4,25 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/llm/llmtest"
 )
-
-const okStream = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":3,\"output_tokens\":0}}}\n\n" +
-	"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n" +
-	"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"ok\"}}\n\n" +
-	"event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n" +
-	"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":1}}\n\n" +
-	"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
-
-// scripted answers every request with okStream, or status and errBody.
-func scripted(t *testing.T, status int, errBody string) (*httptest.Server, *llmtest.Bodies) {
-	return llmtest.Server(t, okStream, status, errBody)
-}
 
 func TestMediaBlocksOnTheWire(t *testing.T) {
 	png := []byte("\x89PNG fake")
@@ -49,7 +36,7 @@ func TestMediaBlocksOnTheWire(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv, bodies := scripted(t, 200, "")
+			srv, bodies := llmtest.Anthropic(t, 200, "")
 			c := New(Config{BaseURL: srv.URL + "/v1", HTTP: srv.Client(), APIKey: "k"})
 			resp, err := c.Stream(context.Background(), &llm.Request{Model: "claude-sonnet-4-5", Messages: tt.msgs}, func(llm.Delta) {})
 			if err != nil || resp.Message.Text != "ok" {
@@ -69,7 +56,7 @@ func TestMediaBlocksOnTheWire(t *testing.T) {
 }
 
 func TestModelRefusingImages(t *testing.T) {
-	srv, _ := scripted(t, 400, `{"type":"error","error":{"type":"invalid_request_error","message":"This model does not support image input."}}`)
+	srv, _ := llmtest.Anthropic(t, 400, `{"type":"error","error":{"type":"invalid_request_error","message":"This model does not support image input."}}`)
 	c := New(Config{BaseURL: srv.URL + "/v1", HTTP: srv.Client(), APIKey: "k"})
 	_, err := c.Stream(context.Background(), &llm.Request{Model: "claude-x", Messages: []llm.Message{
 		{Role: llm.RoleUser, Parts: []llm.Part{{Kind: llm.PartImage, MediaType: "image/png", Data: []byte("x")}}}}}, func(llm.Delta) {})

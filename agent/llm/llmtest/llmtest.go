@@ -45,3 +45,26 @@ func Server(t testing.TB, stream string, status int, errBody string) (*httptest.
 	t.Cleanup(srv.Close)
 	return srv, bodies
 }
+
+// OpenAIOK is an OpenAI chat completions stream answering "ok".
+const OpenAIOK = "data: {\"choices\":[{\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"
+
+// AnthropicOK is an Anthropic Messages stream answering "ok".
+const AnthropicOK = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":3,\"output_tokens\":0}}}\n\n" +
+	"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n" +
+	"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"ok\"}}\n\n" +
+	"event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n" +
+	"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":1}}\n\n" +
+	"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
+
+// OpenAI is a Server answering OpenAIOK, or status and errBody.
+func OpenAI(t testing.TB, status int, errBody string) (*httptest.Server, *Bodies) {
+	t.Helper()
+	return Server(t, OpenAIOK, status, errBody)
+}
+
+// Anthropic is a Server answering AnthropicOK, or status and errBody.
+func Anthropic(t testing.TB, status int, errBody string) (*httptest.Server, *Bodies) {
+	t.Helper()
+	return Server(t, AnthropicOK, status, errBody)
+}

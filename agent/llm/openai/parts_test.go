@@ -4,21 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/llm/llmtest"
 )
-
-// okStream is a one-word answer.
-const okStream = "data: {\"choices\":[{\"delta\":{\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"
-
-// scripted answers every request with okStream, or status and errBody.
-func scripted(t *testing.T, status int, errBody string) (*httptest.Server, *llmtest.Bodies) {
-	return llmtest.Server(t, okStream, status, errBody)
-}
 
 func messagesOf(t *testing.T, body []byte) string {
 	t.Helper()
@@ -54,7 +45,7 @@ func TestImagePartsOnTheWire(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv, bodies := scripted(t, 200, "")
+			srv, bodies := llmtest.OpenAI(t, 200, "")
 			c := New(Config{BaseURL: srv.URL + "/v1", HTTP: srv.Client()})
 			resp, err := c.Stream(context.Background(), &llm.Request{Model: "gpt-4o", Messages: tt.msgs}, func(llm.Delta) {})
 			if err != nil || resp.Message.Text != "ok" {
@@ -68,7 +59,7 @@ func TestImagePartsOnTheWire(t *testing.T) {
 }
 
 func TestDocumentWithoutTextRefused(t *testing.T) {
-	srv, bodies := scripted(t, 200, "")
+	srv, bodies := llmtest.OpenAI(t, 200, "")
 	c := New(Config{BaseURL: srv.URL + "/v1", HTTP: srv.Client()})
 	_, err := c.Stream(context.Background(), &llm.Request{Model: "m", Messages: []llm.Message{
 		{Role: llm.RoleUser, Parts: []llm.Part{{Kind: llm.PartDocument, MediaType: "application/pdf", Name: "scan.pdf", Data: []byte("%PDF")}}}}}, func(llm.Delta) {})
@@ -85,7 +76,7 @@ func TestModelRefusingImages(t *testing.T) {
 		`{"error":{"message":"Invalid content type. image_url is only supported by certain models.","type":"invalid_request_error"}}`,
 		`{"error":{"message":"model does not support image input","code":400}}`,
 	} {
-		srv, _ := scripted(t, 400, body)
+		srv, _ := llmtest.OpenAI(t, 400, body)
 		c := New(Config{BaseURL: srv.URL + "/v1", HTTP: srv.Client()})
 		_, err := c.Stream(context.Background(), &llm.Request{Model: "text-only", Messages: []llm.Message{
 			{Role: llm.RoleUser, Text: "see", Parts: []llm.Part{{Kind: llm.PartImage, MediaType: "image/png", Data: []byte("x")}}}}}, func(llm.Delta) {})

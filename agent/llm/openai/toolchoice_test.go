@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/llm/llmtest"
 )
 
 func TestToolChoiceOnTheWire(t *testing.T) {
@@ -24,7 +25,7 @@ func TestToolChoiceOnTheWire(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv, bodies := scripted(t, 200, "")
+			srv, bodies := llmtest.OpenAI(t, 200, "")
 			c := New(Config{BaseURL: srv.URL + "/v1", HTTP: srv.Client()})
 			req := &llm.Request{Model: "m", Tools: tt.tools, ToolChoice: tt.choice,
 				Messages: []llm.Message{{Role: llm.RoleUser, Text: "hi"}}}
