@@ -83,7 +83,7 @@ func shiftingServer(t *testing.T) string {
 // request offered.
 type modelScript struct {
 	mu      sync.Mutex
-	calls   []string // one tool name per reply
+	calls   [][2]string // one tool call (name, arguments) per reply
 	offered [][]string
 }
 
@@ -109,17 +109,19 @@ func (s *modelScript) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	w.Header().Set("Content-Type", "text/event-stream")
 	if n < len(s.calls) {
-		fmt.Fprintf(w, "data: %s\n\n", `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c`+fmt.Sprint(n)+`","type":"function","function":{"name":"`+s.calls[n]+`","arguments":"{}"}}]}}]}`)
+		args, _ := json.Marshal(s.calls[n][1])
+		fmt.Fprintf(w, "data: %s\n\n", `{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c`+fmt.Sprint(n)+`","type":"function","function":{"name":"`+s.calls[n][0]+`","arguments":`+string(args)+`}}]}}]}`)
 		fmt.Fprint(w, "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\ndata: [DONE]\n\n")
 		return
 	}
 	fmt.Fprint(w, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"done\"}}]}\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n")
 }
 
-// A tool a server adds while a turn runs is offered at the turn's next
-// request, and one it removes is gone from the one after: a call to it is
-// a tool error the model reads.
-func TestTurnFollowsToolListChanged(t *testing.T) {
+// runShifting runs one turn against shiftingServer, the model making
+// calls, with the MCP budget share given (0: the default); it returns the
+// tools each request offered and the calls' results.
+func runShifting(t *testing.T, budget float64, calls ...[2]string) ([][]string, []loop.ToolCallFinished) {
+	t.Helper()
 	url := shiftingServer(t)
 	m := mcp.NewManager(mcp.Options{Workspace: t.TempDir()})
 	t.Cleanup(m.Close) // before the server closes, which waits for the client's stream
@@ -129,15 +131,14 @@ func TestTurnFollowsToolListChanged(t *testing.T) {
 	if err := m.Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
-	const add, late, drop = "mcp__shift__add-tool", "mcp__shift__late-tool", "mcp__shift__drop-tool"
-	script := &modelScript{calls: []string{add, late, drop, late}}
+	script := &modelScript{calls: calls}
 	ps := httptest.NewServer(script)
 	t.Cleanup(ps.Close)
 	st := settings.Defaults()
 	st.Custom = []settings.CustomEndpoint{{Name: "script", BaseURL: ps.URL + "/v1"}}
 	b, err := Build(ctx, func(context.Context, string) (string, error) { return "", nil }, Spec{
 		Settings: st, ProviderID: "custom:script", Model: "scripted-model", Workspace: t.TempDir(),
-		Tools: tools.Config{Approve: tools.ApproveAll}, MCP: m})
+		Tools: tools.Config{Approve: tools.ApproveAll}, MCP: m, MCPBudget: budget})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,11 +152,22 @@ func TestTurnFollowsToolListChanged(t *testing.T) {
 		t.Fatal(res.Err)
 	}
 	script.mu.Lock()
-	offered := script.offered
-	script.mu.Unlock()
-	if len(offered) != 5 {
-		t.Fatalf("%d model requests, want 5", len(offered))
+	defer script.mu.Unlock()
+	if len(script.offered) != len(calls)+1 {
+		t.Fatalf("%d model requests, want %d", len(script.offered), len(calls)+1)
 	}
+	if len(finished) != len(calls) {
+		t.Fatalf("%d tool calls finished, want %d", len(finished), len(calls))
+	}
+	return script.offered, finished
+}
+
+// A tool a server adds while a turn runs is offered at the turn's next
+// request, and one it removes is gone from the one after: a call to it is
+// a tool error the model reads.
+func TestTurnFollowsToolListChanged(t *testing.T) {
+	const add, late, drop = "mcp__shift__add-tool", "mcp__shift__late-tool", "mcp__shift__drop-tool"
+	offered, finished := runShifting(t, 0, [2]string{add, "{}"}, [2]string{late, "{}"}, [2]string{drop, "{}"}, [2]string{late, "{}"})
 	for i, want := range []bool{false, true, true, false, false} {
 		if got := slices.Contains(offered[i], late); got != want {
 			t.Errorf("request %d offers late-tool: %v, want %v (offered %v)", i+1, got, want, offered[i])
@@ -164,13 +176,30 @@ func TestTurnFollowsToolListChanged(t *testing.T) {
 			t.Errorf("request %d lost the other tools: %v", i+1, offered[i])
 		}
 	}
-	if len(finished) != 4 {
-		t.Fatalf("%d tool calls finished, want 4", len(finished))
-	}
 	if f := finished[1]; f.Status != tool.StatusSucceeded || !strings.Contains(f.Output, "late-tool ran") {
 		t.Errorf("the added tool's call: %s %q", f.Status, f.Output)
 	}
 	if f := finished[3]; f.Status != tool.StatusFailed || !strings.Contains(f.Output, `there is no tool named "`+late+`"`) {
 		t.Errorf("a call to the removed tool: %s %q", f.Status, f.Output)
+	}
+}
+
+// With the tools deferred behind mcp_search (past the budget), a tool a
+// server adds mid-turn is found by the next search of the same turn.
+func TestDeferredSearchFindsAToolAddedMidTurn(t *testing.T) {
+	offered, finished := runShifting(t, 1e-9,
+		[2]string{"mcp_call", `{"name":"mcp__shift__add-tool","arguments":{}}`},
+		[2]string{"mcp_search", `{"query":"late"}`},
+		[2]string{"mcp_call", `{"name":"mcp__shift__late-tool","arguments":{}}`})
+	for i := range offered {
+		if slices.ContainsFunc(offered[i], func(n string) bool { return strings.HasPrefix(n, "mcp__") }) || !slices.Contains(offered[i], "mcp_search") {
+			t.Errorf("request %d: the tools must stay deferred: %v", i+1, offered[i])
+		}
+	}
+	if f := finished[1]; f.Status != tool.StatusSucceeded || !strings.Contains(f.Output, "mcp__shift__late-tool") {
+		t.Errorf("mcp_search after the server added late-tool: %s %q", f.Status, f.Output)
+	}
+	if f := finished[2]; f.Status != tool.StatusSucceeded || !strings.Contains(f.Output, "late-tool ran") {
+		t.Errorf("mcp_call of the added tool: %s %q", f.Status, f.Output)
 	}
 }
