@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -215,54 +216,78 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	}
 	tc := spec.Tools
 	tc.Workspace = spec.Workspace
+	budget := mcpBudget(cfg.Window, spec.MCPBudget)
+	var offered []*mcp.Tool
 	if spec.MCP != nil {
-		tc.MCP = mcp.Offer(spec.MCP.Tools(), mcpBudget(cfg.Window, spec.MCPBudget))
+		offered = spec.MCP.Tools()
 	}
+	tc.MCP = nil // added below, through the set's gate, so a refresh can add more
 	tc.ContainApproved = tc.ContainApproved || spec.Settings.ContainApproved
-	toolset, err := tools.Builtin(tc)
+	set, err := tools.NewSet(tc)
 	if err != nil {
 		return nil, err
 	}
+	base := set.Tools
 	var listed []prompt.Skill
 	if st := skills.NewTool(spec.Skills); st != nil {
-		toolset = append(toolset, st)
+		base = append(base, st)
 		for _, sk := range spec.Skills.Enabled() {
 			listed = append(listed, prompt.Skill{Name: sk.Name, Description: sk.Description})
 		}
 	}
-	toolset = hooks.Wrap(toolset, spec.Hooks, spec.HookSession)
+	base = hooks.Wrap(base, spec.Hooks, spec.HookSession)
+	gateMCP := func(ts []*mcp.Tool) []tool.Tool {
+		return hooks.Wrap(set.GateMCP(mcp.Offer(ts, budget)), spec.Hooks, spec.HookSession)
+	}
+	toolset := append(slices.Clip(base), gateMCP(offered)...)
 	if spec.Agents != nil {
 		// Subagents get the hook-wrapped tools, so hooks see their calls too.
 		// The client's tools and tool_choice are the parent's alone: a
 		// subagent has nobody to hand a client call to.
-		base := cfg
-		base.ClientTools, base.ToolChoice = nil, llm.ToolChoice{}
-		sc := subagent.Config{Base: base, FastModel: ep.FastModel, Tools: toolset, Agents: spec.Agents, Workspace: spec.Workspace}
+		sub := cfg
+		sub.ClientTools, sub.ToolChoice = nil, llm.ToolChoice{}
+		sc := subagent.Config{Base: sub, FastModel: ep.FastModel, Tools: toolset, Agents: spec.Agents, Workspace: spec.Workspace}
 		if spec.Hooks.Has(hooks.SubagentStop) {
 			sc.Stop = func(ctx context.Context, agent string, round int) (string, bool) {
 				return spec.Hooks.AskStop(ctx, hooks.SubagentStop, agent, spec.HookSession, round)
 			}
 		}
-		task := subagent.NewTask(sc)
-		toolset = append(toolset, hooks.Wrap([]tool.Tool{task}, spec.Hooks, spec.HookSession)...)
+		task := hooks.Wrap([]tool.Tool{subagent.NewTask(sc)}, spec.Hooks, spec.HookSession)
+		base = append(base, task...)
+		toolset = append(toolset, task...)
 	}
-	defs, err := loop.Definitions(toolset)
+	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning}
+	render := func(ts []tool.Tool) (*loop.Refreshed, error) {
+		defs, err := loop.Definitions(ts)
+		if err != nil {
+			return nil, err
+		}
+		d := data
+		d.Tools = defs
+		// A local model that refuses native tools falls back to the text
+		// protocol, so both prompts are ready.
+		native, text, err := spec.Cache.statics(d)
+		if err != nil {
+			return nil, err
+		}
+		r := &loop.Refreshed{Tools: ts}
+		if r.System, err = prompt.Join(native, spec.Workspace); err != nil {
+			return nil, err
+		}
+		if r.TextProtocolSystem, err = prompt.Join(text, spec.Workspace); err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
+	first, err := render(toolset)
 	if err != nil {
 		return nil, err
 	}
-	cfg.Tools = toolset
-	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Tools: defs, Skills: listed, Planning: tc.Planning}
-	// A local model that refuses native tools falls back to the text
-	// protocol, so both prompts are ready.
-	native, text, err := spec.Cache.statics(data)
-	if err != nil {
-		return nil, err
-	}
-	if cfg.System, err = prompt.Join(native, spec.Workspace); err != nil {
-		return nil, err
-	}
-	if cfg.TextProtocolSystem, err = prompt.Join(text, spec.Workspace); err != nil {
-		return nil, err
+	cfg.Tools, cfg.System, cfg.TextProtocolSystem = first.Tools, first.System, first.TextProtocolSystem
+	if spec.MCP != nil {
+		cfg.Refresh = followMCP(spec.MCP, offered, func(now []*mcp.Tool) (*loop.Refreshed, error) {
+			return render(append(slices.Clip(base), gateMCP(now)...))
+		}, logf)
 	}
 	a, err := loop.New(cfg)
 	if err != nil {

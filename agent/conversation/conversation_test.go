@@ -121,6 +121,13 @@ func newConversation(t *testing.T, replies ...string) (*Conversation, *events, *
 // newConversationIn is newConversation with the given approval mode.
 func newConversationIn(t *testing.T, mode string, replies ...string) (*Conversation, *events, *session.Store, string) {
 	t.Helper()
+	return newConversationWith(t, mode, nil, replies...)
+}
+
+// newConversationWith is newConversationIn with configure applied to the
+// Config first (nil: none).
+func newConversationWith(t *testing.T, mode string, configure func(*Config), replies ...string) (*Conversation, *events, *session.Store, string) {
+	t.Helper()
 	srv := httptest.NewServer(&script{replies: replies})
 	t.Cleanup(srv.Close)
 	st := settings.Defaults()
@@ -137,13 +144,17 @@ func newConversationIn(t *testing.T, mode string, replies ...string) (*Conversat
 		t.Fatal(err)
 	}
 	ev := &events{signal: make(chan struct{}, 1)}
-	c := New(Config{
+	cfg := Config{
 		Settings: func() settings.Settings { return st },
 		Keys:     func(context.Context, string) (string, error) { return "", nil },
 		Getenv:   func(string) string { return "" },
 		Sessions: func() *session.Store { return store },
 		Undo:     snapshots,
-	}, ev)
+	}
+	if configure != nil {
+		configure(&cfg)
+	}
+	c := New(cfg, ev)
 	ws := t.TempDir()
 	if err := c.Open(ws); err != nil {
 		t.Fatal(err)

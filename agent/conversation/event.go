@@ -56,3 +56,4 @@ func (e *ElicitationRequested) frame() (*Header, *string, string) {
 func (e *ElicitationResolved) frame() (*Header, *string, string) {
 	return &e.Header, &e.Type, "elicitation_resolved"
 }
+func (e *MCPWaiting) frame() (*Header, *string, string) { return &e.Header, &e.Type, "mcp_waiting" }

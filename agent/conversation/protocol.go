@@ -274,11 +274,22 @@ type SubagentStep struct {
 	Cost        *float64 `json:"cost,omitempty" tstype:",optional"`
 }
 
+// MCPWaiting says the turn waits for MCP servers still connecting, so their
+// tools are offered from its first request; one with Done ends the wait
+// (Servers then names those still connecting, whose tools join the turn
+// when they connect).
+type MCPWaiting struct {
+	Header  `tstype:",extends"`
+	Type    string   `json:"type" tstype:"\"mcp_waiting\""`
+	Servers []string `json:"servers"`
+	Done    bool     `json:"done,omitempty" tstype:",optional"`
+}
+
 // ChatEvent is every event of the chat protocol: the union the TypeScript
 // reducer switches over (Go code uses Event).
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
 		HookRan | TurnError | Changes | Done | Plan | SubagentStep | Todos |
-		ElicitationRequested | ElicitationResolved
+		ElicitationRequested | ElicitationResolved | MCPWaiting
 }

@@ -163,7 +163,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		Cache: c.cfg.Cache,
 	}
 	spec.Agents = c.agentDefs(ws, tc.Trust)
-	if spec.MCP = c.mcpReady(ctx); spec.MCP != nil {
+	if spec.MCP = c.mcpReady(ctx, t.stream); spec.MCP != nil {
 		spec.MCPBudget = float64(st.MCPBudgetPercent) / 100
 	}
 	if spec.MCP != nil {

@@ -10,15 +10,15 @@ import (
 
 func (t *turn) request() *llm.Request {
 	a := t.a
-	system := a.cfg.System
-	if a.useText() && a.cfg.TextProtocolSystem != "" {
-		system = a.cfg.TextProtocolSystem
+	system, textSystem := a.systems()
+	if a.useText() && textSystem != "" {
+		system = textSystem
 	}
 	req := &llm.Request{Model: a.cfg.Model, System: system, Messages: t.msgs,
 		MaxTokens: a.cfg.MaxTokens, Temperature: a.cfg.Temperature, Reasoning: a.cfg.Reasoning,
 		NumCtx: a.cfg.NumCtx, Cache: a.cfg.Cache}
 	if !a.useText() {
-		req.Tools, req.ToolChoice = a.tools.defs, a.cfg.ToolChoice
+		req.Tools, req.ToolChoice = a.toolset().defs, a.cfg.ToolChoice
 	}
 	return req
 }
@@ -49,7 +49,7 @@ func (t *turn) call(ctx context.Context) (*llm.Response, error) {
 		if resp != nil {
 			t.account(resp.Usage, estimate)
 		}
-		if err != nil && t.shown == 0 && a.cfg.TextProtocolSystem != "" && !a.useText() && toolsRefused(err) {
+		if _, textSystem := a.systems(); err != nil && t.shown == 0 && textSystem != "" && !a.useText() && toolsRefused(err) {
 			a.mu.Lock()
 			a.textMode = true
 			a.mu.Unlock()

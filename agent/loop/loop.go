@@ -71,6 +71,12 @@ type Config struct {
 	// fit the window during a turn (not on a requested compaction), so
 	// PreCompact hooks see the automatic trigger.
 	PreCompact func(ctx context.Context)
+	// Refresh, when set, is called before each model request; a non-nil
+	// result replaces the tools and system prompts for the rest of the turn,
+	// so a tool an MCP server adds or removes mid-turn reaches the next
+	// request. Tools it returns should share the turn's session (gate,
+	// approvals, undo).
+	Refresh func(ctx context.Context) *Refreshed
 	// StopGrace is how long Stop waits for a tool that ignores its context.
 	StopGrace time.Duration
 	Now       func() time.Time
@@ -269,9 +275,10 @@ func (t *turn) loop(ctx context.Context) {
 			return
 		}
 		t.res.Iterations++
+		t.refresh(ctx)
 		resp, err := t.call(ctx)
 		if resp != nil {
-			resp.Message.ToolCalls = a.tools.sanitize(resp.Message.ToolCalls)
+			resp.Message.ToolCalls = a.toolset().sanitize(resp.Message.ToolCalls)
 			t.keep(resp, err)
 		}
 		if err != nil {
@@ -302,8 +309,8 @@ func (t *turn) loop(ctx context.Context) {
 			t.res.Text = resp.Message.Text
 			return
 		}
-		calls = a.tools.sanitize(calls)
-		if own, client := a.tools.splitClient(calls); len(client) > 0 {
+		calls = a.toolset().sanitize(calls)
+		if own, client := a.toolset().splitClient(calls); len(client) > 0 {
 			if len(own) > 0 {
 				t.appendResults(own, a.runCalls(ctx, own, t.emit))
 			}

@@ -60,7 +60,7 @@ func (a *Agent) runCalls(ctx context.Context, calls []llm.ToolCall, emit func(Ev
 }
 
 func (a *Agent) isParallel(c llm.ToolCall) bool {
-	e, ok := a.tools.byName[c.Name]
+	e, ok := a.toolset().byName[c.Name]
 	return ok && e.parallel
 }
 
@@ -114,7 +114,8 @@ func (a *Agent) runOne(ctx context.Context, c llm.ToolCall) (o outcome) {
 	start := time.Now()
 	defer func() { o.duration = time.Since(start) }()
 	o.result = llm.ToolResult{CallID: c.ID, Name: c.Name}
-	if msg := a.tools.check(c); msg != "" {
+	ts := a.toolset()
+	if msg := ts.check(c); msg != "" {
 		o.result.Content, o.result.IsError, o.status = msg, true, tool.StatusFailed
 		return o
 	}
@@ -130,7 +131,7 @@ func (a *Agent) runOne(ctx context.Context, c llm.ToolCall) (o outcome) {
 		cctx = tool.WithVision(cctx, tool.Vision{Wire: v})
 	}
 	cctx, attached := tool.WithMedia(cctx)
-	text, err := a.tools.byName[c.Name].tool.Run(cctx, c.Args)
+	text, err := ts.byName[c.Name].tool.Run(cctx, c.Args)
 	o.allowedBy = allowance()
 	if err == nil {
 		o.result.Parts = attached()

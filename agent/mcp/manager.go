@@ -50,8 +50,9 @@ const DefaultConnectTimeout = 30 * time.Second
 
 // Manager runs a set of servers. It is safe for concurrent use.
 type Manager struct {
-	opts     Options
-	progress progressRoutes
+	opts      Options
+	progress  progressRoutes
+	refreshes refreshes
 
 	mu      sync.Mutex
 	servers map[string]*server

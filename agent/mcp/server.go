@@ -209,7 +209,11 @@ func (s *server) client() *sdk.Client {
 	m := s.m
 	opts := &sdk.ClientOptions{
 		ToolListChangedHandler: func(ctx context.Context, req *sdk.ToolListChangedRequest) {
-			go s.refreshTools(req.Session)
+			m.refreshes.begin()
+			go func() {
+				defer m.refreshes.end()
+				s.refreshTools(req.Session)
+			}()
 		},
 		ProgressNotificationHandler: func(ctx context.Context, req *sdk.ProgressNotificationClientRequest) {
 			m.progress.report(req.Params)

@@ -139,6 +139,33 @@ type session struct {
 
 // Builtin returns the built-in tools for one session.
 func Builtin(cfg Config) ([]tool.Tool, error) {
+	set, err := NewSet(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return set.Tools, nil
+}
+
+// Set is the tools of one session, and the way to put MCP tools that
+// appear later (a server's tools/list_changed mid-turn) behind the same
+// gate, grants and snapshots.
+type Set struct {
+	Tools []tool.Tool
+	s     *session
+}
+
+// GateMCP returns MCP tools behind the session's permission gate, as
+// Config.MCP would have put them.
+func (set *Set) GateMCP(mcp []tool.Tool) []tool.Tool {
+	out := make([]tool.Tool, 0, len(mcp))
+	for _, t := range mcp {
+		out = append(out, gatedMCP{t: t, s: set.s})
+	}
+	return out
+}
+
+// NewSet is Builtin with the session kept for GateMCP.
+func NewSet(cfg Config) (*Set, error) {
 	s, err := newSession(cfg)
 	if err != nil {
 		return nil, err
@@ -160,14 +187,14 @@ func Builtin(cfg Config) ([]tool.Tool, error) {
 	if cfg.Search != nil {
 		out = append(out, &Search{index: cfg.Search, s: s})
 	}
-	for _, t := range cfg.MCP {
-		out = append(out, gatedMCP{t: t, s: s})
-	}
+	set := &Set{s: s}
+	out = append(out, set.GateMCP(cfg.MCP)...)
 	if cfg.Planning {
 		s.gate.SetPlanning(cfg.ReadOnlyMCP)
 		out = append(out, &ProposePlan{proposed: cfg.Proposed})
 	}
-	return out, nil
+	set.Tools = out
+	return set, nil
 }
 
 func newSession(cfg Config) (*session, error) {

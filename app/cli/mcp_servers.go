@@ -31,6 +31,22 @@ func mcpManager(env *Env, ws string, signIn mcp.SignIn) *mcp.Manager {
 // startMCP loads the servers the sources name, starts them and waits
 // (bounded by ctx and mcpWait) until each has connected or failed.
 func startMCP(ctx context.Context, env *Env, ws string, tr *trust.Store, runFiles []string, strict bool) (*mcp.Manager, error) {
+	m, err := launchMCP(env, ws, tr, runFiles, strict)
+	if err != nil {
+		return nil, err
+	}
+	wctx, cancel := context.WithTimeout(ctx, mcpWait)
+	defer cancel()
+	if err := m.Wait(wctx); err != nil && ctx.Err() != nil {
+		m.Close()
+		return nil, err
+	}
+	return m, nil
+}
+
+// launchMCP loads the servers the sources name and starts them without
+// waiting: a run's turn waits for them itself and says so (mcp_waiting).
+func launchMCP(env *Env, ws string, tr *trust.Store, runFiles []string, strict bool) (*mcp.Manager, error) {
 	src := mcp.Sources{UserDir: configDir(env), Workspace: ws, RunFiles: runFiles, Strict: strict}
 	if tr != nil {
 		src.Trust = tr
@@ -41,12 +57,6 @@ func startMCP(ctx context.Context, env *Env, ws string, tr *trust.Store, runFile
 	}
 	m := mcpManager(env, ws, nil)
 	m.Start(entries...)
-	wctx, cancel := context.WithTimeout(ctx, mcpWait)
-	defer cancel()
-	if err := m.Wait(wctx); err != nil && ctx.Err() != nil {
-		m.Close()
-		return nil, err
-	}
 	return m, nil
 }
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -174,10 +175,9 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	if err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
-	if o.mcp, err = startMCP(ctx, env, ws, tr, o.mcpConfig, o.strictMCP); err != nil {
+	if o.mcp, err = launchMCP(env, ws, tr, o.mcpConfig, o.strictMCP); err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
-	mcpWarnings(env, "run", o.mcp)
 	keys := func(ctx context.Context, id string) (string, error) {
 		if env.Secrets == nil {
 			return "", nil
@@ -197,7 +197,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		Approve:  tools.ApproveMode(o.approve),
 		Headless: true,
 		Home:     userHome(env),
-	}, runSink{env})
+	}, runSink{env: env, json: o.json})
 	if err := conv.Open(ws); err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
@@ -215,6 +215,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		key, _ := keys(ctx, o.providerID)
 		return nil, nil, failure(env, "run", errors.New(redact.New(key).String(err.Error())))
 	}
+	mcpWarnings(env, "run", o.mcp) // after the turn waited for the servers
 	o.model = turn.Built().Model
 	for _, path := range o.attach {
 		a, err := media.PrepareFile(path, string(turn.Built().Wire))
@@ -230,12 +231,35 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 }
 
 // runSink takes what the conversation reports; the turn's output itself is
-// printed from the loop's events (runPrinter).
-type runSink struct{ env *Env }
+// printed from the loop's events (runPrinter). Only the wait for MCP
+// servers is printed from here: it comes before the turn's first request.
+type runSink struct {
+	env  *Env
+	json bool
+}
 
-func (runSink) Emit(conversation.Event) {}
-func (runSink) SessionsChanged()        {}
-func (s runSink) Notice(err error)      { fmt.Fprintf(s.env.Stderr, "hearth run: warning: %v\n", err) }
+func (s runSink) Emit(e conversation.Event) {
+	w, ok := e.(*conversation.MCPWaiting)
+	switch {
+	case !ok:
+	case s.json:
+		v := map[string]any{"type": "mcp_waiting", "servers": w.Servers}
+		if w.Done {
+			v["done"] = true
+		}
+		if b, err := json.Marshal(v); err == nil {
+			fmt.Fprintf(s.env.Stdout, "%s\n", b)
+		}
+	case !w.Done:
+		noun := "server"
+		if len(w.Servers) > 1 {
+			noun = "servers"
+		}
+		fmt.Fprintf(s.env.Stderr, "hearth run: waiting for MCP %s %s to connect…\n", noun, strings.Join(w.Servers, ", "))
+	}
+}
+func (runSink) SessionsChanged()   {}
+func (s runSink) Notice(err error) { fmt.Fprintf(s.env.Stderr, "hearth run: warning: %v\n", err) }
 
 func loadSettings(env *Env) settings.Settings {
 	st, warning := savedSettings(env)

@@ -5,6 +5,7 @@ import { ElicitationCard } from "./ElicitationCard";
 import { ErrorNotice } from "./ErrorNotice";
 import { HookRow } from "./HookRow";
 import { Markdown } from "./Markdown";
+import { McpWaitingNotice } from "./McpWaitingNotice";
 import { PlanCard } from "./PlanCard";
 import type { ApprovalDecision } from "./protocol";
 import type { Part, Turn } from "./state";
@@ -85,7 +86,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
             <div className="thinking-text">{turn.reasoning}</div>
           </details>
         )}
-        {waiting && <p className="muted">Waiting for the model…</p>}
+        {turn.mcpWaiting ? <McpWaitingNotice servers={turn.mcpWaiting} /> : waiting && <p className="muted">Waiting for the model…</p>}
         {turn.parts.map((p, i) => (
           <PartView key={i} part={p} last={i === turn.parts.length - 1} turn={turn} actions={actions} />
         ))}

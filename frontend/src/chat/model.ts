@@ -77,6 +77,8 @@ export interface Turn {
   iterations: number;
   error: { class: string; message: string } | null;
   retry: Retry | null;
+  /** MCP servers the turn waits for before its first request, while it waits */
+  mcpWaiting?: string[] | null;
   /** files the turn changed, for Undo turn */
   changed: string[];
   /** per-file line counts and diffs of changed, when the backend sent them */

@@ -317,6 +317,18 @@ export interface SubagentStep extends Header {
 }
 
 /**
+ * MCPWaiting says the turn waits for MCP servers still connecting, so their
+ * tools are offered from its first request; one with Done ends the wait
+ * (Servers then names those still connecting, whose tools join the turn
+ * when they connect).
+ */
+export interface MCPWaiting extends Header {
+  type: "mcp_waiting";
+  servers: string[];
+  done?: boolean;
+}
+
+/**
  * ChatEvent is every event of the chat protocol: the union the TypeScript
  * reducer switches over (Go code uses Event).
  */
@@ -340,4 +352,5 @@ export type ChatEvent =
   | SubagentStep
   | Todos
   | ElicitationRequested
-  | ElicitationResolved;
+  | ElicitationResolved
+  | MCPWaiting;

@@ -51,8 +51,9 @@ function isTerminal(s: TurnStatus): boolean {
 /** apply folds one in-order event into its turn. */
 function apply(t: Turn, e: Incoming, now: number): Turn {
   if (e.type === "skipped") return t;
-  // Any sign of progress ends a retry wait.
-  const base = e.type === "retry" ? t : { ...t, retry: null };
+  // Any sign of progress ends a retry wait, and a wait for MCP servers.
+  const waited = t.mcpWaiting && e.type !== "mcp_waiting" ? { ...t, mcpWaiting: null } : t;
+  const base = e.type === "retry" ? waited : { ...waited, retry: null };
   switch (e.type) {
     case "turn_started":
       return {
@@ -107,6 +108,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
     }
     case "retry":
       return { ...base, retry: { class: e.class, attempt: e.attempt, delayMs: e.delayMs, at: now } };
+    case "mcp_waiting":
+      return { ...base, mcpWaiting: e.done || e.servers.length === 0 ? null : e.servers };
     case "compacted":
       return { ...base, parts: [...t.parts, { kind: "compacted", how: e.kind, before: e.before, after: e.after }] };
     case "hook": {
