@@ -11,30 +11,39 @@ import (
 // AddMCPServer adds a server to the user's mcp.json; its env values and
 // headers go to the keychain and the file keeps references to them.
 func (a *App) AddMCPServer(form MCPServerForm) (MCPView, error) {
+	name, s, err := serverFromForm(form)
+	if err != nil {
+		return MCPView{}, err
+	}
+	f := &config.File{Servers: map[string]config.Server{name: s}}
+	return a.addServers(f, []string{name}, true)
+}
+
+// serverFromForm reads a server from the form, its values as typed.
+func serverFromForm(form MCPServerForm) (string, config.Server, error) {
 	name := strings.TrimSpace(form.Name)
 	if err := config.ValidateName(name); err != nil {
-		return MCPView{}, invalidf("name", err.Error())
+		return "", config.Server{}, invalidf("name", err.Error())
 	}
 	s := config.Server{Env: pairs(form.Env), Headers: pairs(form.Headers)}
 	switch config.Transport(form.Transport) {
 	case config.Stdio, "":
 		if len(s.Headers) > 0 {
-			return MCPView{}, invalidf("headers", "headers are for http and sse servers")
+			return "", config.Server{}, invalidf("headers", "headers are for http and sse servers")
 		}
 		s.Command, s.Args = strings.TrimSpace(form.Command), form.Args
 	case config.HTTP, config.SSE:
 		if len(s.Env) > 0 {
-			return MCPView{}, invalidf("env", "environment variables are for stdio servers")
+			return "", config.Server{}, invalidf("env", "environment variables are for stdio servers")
 		}
 		s.Type, s.URL = config.Transport(form.Transport), strings.TrimSpace(form.URL)
 	default:
-		return MCPView{}, invalidf("transport", fmt.Sprintf("transport must be stdio, http or sse, not %q", form.Transport))
+		return "", config.Server{}, invalidf("transport", fmt.Sprintf("transport must be stdio, http or sse, not %q", form.Transport))
 	}
 	if err := s.Validate(name); err != nil {
-		return MCPView{}, invalidf("server", err.Error())
+		return "", config.Server{}, invalidf("server", err.Error())
 	}
-	f := &config.File{Servers: map[string]config.Server{name: s}}
-	return a.addServers(f, []string{name}, true)
+	return name, s, nil
 }
 
 // pairs is the form's key-value rows as a map; blank rows are dropped.

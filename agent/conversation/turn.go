@@ -40,6 +40,9 @@ type Turn struct {
 	results []llm.ToolResult
 	// parts are the prompt's attachments (Attach).
 	parts []llm.Part
+	// blobs are mentioned MCP resources' binary contents, attached once
+	// the turn is built.
+	blobs []mcp.Blob
 
 	// local runs a built-in command instead of the model.
 	local func(ctx context.Context) (string, error)
@@ -187,6 +190,11 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		return t, nil
 	}
 	t.applyCommand(&spec)
+	if spec.MCP != nil {
+		if err := t.mentionResources(ctx, spec.MCP); err != nil {
+			return t, err
+		}
+	}
 	if err := c.turnHooks(ctx, t, &spec, broker); err != nil {
 		return t, err
 	}
@@ -201,6 +209,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		return t, err
 	}
 	t.built = built
+	t.attachResources()
 	t.stream.red, t.stream.window = redact.New(built.Key), built.Window
 	c.sendUnsentTodos(t.stream)
 	return t, nil

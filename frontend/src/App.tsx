@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
 import type { WorkspaceView } from "./chat/protocol";
+import { mcpBackend } from "./bridge/mcp";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { trustBackend, type TrustBackend } from "./bridge/trust";
 import { ChatView } from "./chat/ChatView";
@@ -127,6 +128,7 @@ export function App({
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
             findFiles={shell.findFiles}
+            listResources={mcpBackend.resources}
             listCommands={shell.listCommands}
           />
         ) : (

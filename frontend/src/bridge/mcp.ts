@@ -71,12 +71,25 @@ export interface McpFound {
   servers: McpFoundServer[];
 }
 
+/** A resource a connected server offers, attachable from the composer's "@" as "@server:uri". */
+export interface McpResource {
+  server: string;
+  uri: string;
+  name: string;
+  mimeType: string;
+  description: string;
+}
+
 export interface McpBackend {
   servers(): Promise<McpView>;
   /** the share (1–100 %) of the model's context MCP tool definitions may take before they are deferred */
   setBudget(percent: number): Promise<McpView>;
   add(form: McpServerForm): Promise<McpView>;
   addJSON(text: string): Promise<McpView>;
+  /** one of the user's servers as the edit form shows it: env values and headers masked */
+  config(name: string): Promise<McpServerForm>;
+  /** changes a server in place (masked values left as they are stay kept) and restarts it */
+  edit(name: string, form: McpServerForm): Promise<McpView>;
   remove(name: string): Promise<McpView>;
   setEnabled(name: string, enabled: boolean): Promise<McpView>;
   setToolEnabled(name: string, tool: string, enabled: boolean): Promise<McpView>;
@@ -85,6 +98,8 @@ export interface McpBackend {
   signIn(name: string): Promise<McpView>;
   importCandidates(): Promise<McpFound[]>;
   importServers(path: string, names: string[], moveSecrets: boolean): Promise<McpView>;
+  /** the connected servers' resources */
+  resources(): Promise<McpResource[]>;
   /** called whenever a server's status or tools change */
   onChange(cb: () => void): () => void;
 }
@@ -117,6 +132,19 @@ function isFound(v: unknown): v is McpFound {
       typeof s.runs === "string" && typeof s.secrets === "number" && typeof s.exists === "boolean");
 }
 
+const isPairs = (v: unknown): v is KeyValue[] =>
+  Array.isArray(v) && v.every((p) => isRec(p) && typeof p.key === "string" && typeof p.value === "string");
+
+function isForm(v: unknown): v is McpServerForm {
+  return isRec(v) && typeof v.name === "string" && (v.transport === "stdio" || v.transport === "http" || v.transport === "sse") &&
+    typeof v.command === "string" && isStrings(v.args) && isPairs(v.env) && typeof v.url === "string" && isPairs(v.headers);
+}
+
+function isResource(v: unknown): v is McpResource {
+  return isRec(v) && typeof v.server === "string" && typeof v.uri === "string" && typeof v.name === "string" &&
+    typeof v.mimeType === "string" && typeof v.description === "string";
+}
+
 async function view(p: () => Promise<unknown>): Promise<McpView> {
   const v = await call<unknown>(p);
   if (!isMcpView(v)) throw new BridgeError("internal", "The backend sent a malformed MCP server list.");
@@ -131,6 +159,12 @@ export const mcpBackend: McpBackend = {
   add: (form) => view(() => App.AddMCPServer(app.MCPServerForm.createFrom(form))),
   addJSON: (text) => view(() => App.AddMCPServersJSON(text)),
   setBudget: (percent) => view(() => App.SetMCPBudget(percent)),
+  config: async (name) => {
+    const v = await call<unknown>(() => App.MCPServerConfig(name));
+    if (!isForm(v)) throw new BridgeError("internal", "The backend sent a malformed server form.");
+    return v;
+  },
+  edit: (name, form) => view(() => App.EditMCPServer(name, app.MCPServerForm.createFrom(form))),
   remove: (name) => view(() => App.RemoveMCPServer(name)),
   setEnabled: (name, on) => view(() => App.SetMCPServerEnabled(name, on)),
   setToolEnabled: (name, tool, on) => view(() => App.SetMCPToolEnabled(name, tool, on)),
@@ -147,5 +181,11 @@ export const mcpBackend: McpBackend = {
     return v;
   },
   importServers: (path, names, move) => view(() => App.ImportMCPServers(path, names, move)),
+  resources: async () => {
+    if (!("go" in window)) return [];
+    const v = await call<unknown>(() => App.MCPResources());
+    if (!Array.isArray(v) || !v.every(isResource)) throw new BridgeError("internal", "The backend sent a malformed resource list.");
+    return v;
+  },
   onChange: (cb) => onEvent("mcp:changed", () => cb()),
 };

@@ -22,7 +22,7 @@ import { TodoPanel } from "./TodoPanel";
 import { currentTodos } from "./todos";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "./useChat";
-import type { FindFiles } from "./useMention";
+import type { FindFiles, ListResources } from "./useMention";
 import type { ListCommands } from "./useSlash";
 
 function relativeTo(root: string, p: string): string {
@@ -46,6 +46,8 @@ interface Props {
   storedTodos?: StoredTodo[];
   /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
   findFiles?: FindFiles;
+  /** the MCP servers' resources "@" also offers (Settings → MCP's bridge) */
+  listResources?: ListResources;
   /** the commands the composer's "/" offers (the shell bridge's listCommands) */
   listCommands?: ListCommands;
   /** the grants and rules behind the Permissions dialog (bound methods by default) */
@@ -55,7 +57,7 @@ interface Props {
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, findFiles, listCommands, perms, starters }: Props) {
+export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, findFiles, listResources, listCommands, perms, starters }: Props) {
   const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
@@ -160,6 +162,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           onSend={send}
           onStop={stop}
           findFiles={findFiles}
+          listResources={listResources}
           onAttach={onAttach}
           listCommands={listCommands}
           vision={vision}

@@ -4,7 +4,7 @@ import { ATTACHABLE, isAttachable, readAttachments, uniqueNames, type Draft } fr
 import { CommandPicker } from "./CommandPicker";
 import { MentionList } from "./MentionList";
 import { readPasted } from "./pasted";
-import { useMention, type FindFiles } from "./useMention";
+import { useMention, type FindFiles, type ListResources } from "./useMention";
 import { useSlash, type ListCommands } from "./useSlash";
 
 interface Props {
@@ -16,6 +16,8 @@ interface Props {
   onStop: () => void;
   /** the workspace file lookup behind "@" mentions; no picker without it */
   findFiles?: FindFiles;
+  /** the MCP servers' resources "@" also offers */
+  listResources?: ListResources;
   /** subscribes to files to attach (dropped on the window); they join the message as mentions */
   onAttach?: (cb: (paths: string[]) => void) => () => void;
   /** the commands a leading "/" offers; no picker without it */
@@ -42,7 +44,7 @@ function focusApproval() {
  * Composer: Enter sends, Shift+Enter adds a line. During a stream the
  * button is Stop (Esc too); Enter still sends, and the backend queues it.
  */
-export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, onAttach, listCommands, vision }: Props) {
+export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, listResources, onAttach, listCommands, vision }: Props) {
   const [text, setText] = useState("");
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -54,7 +56,7 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
   const [pasteNote, setPasteNote] = useState("");
   const area = useRef<HTMLTextAreaElement>(null);
   const wantCaret = useRef<number | null>(null);
-  const mention = useMention(findFiles, text, caret);
+  const mention = useMention(findFiles, text, caret, listResources);
   const slash = useSlash(listCommands, text, caret);
 
   // Take the focus on mount unless the user is typing elsewhere (renaming a
@@ -195,7 +197,7 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
         ref={area}
         rows={Math.min(10, Math.max(2, text.split("\n").length))}
         value={text}
-        aria-autocomplete={findFiles ? "list" : undefined}
+        aria-autocomplete={findFiles || listResources ? "list" : undefined}
         aria-controls={mention.open ? "mention-list" : undefined}
         aria-activedescendant={mention.open ? `mention-list-${mention.active}` : undefined}
         placeholder={`Ask Hearth… (Enter to send, Shift+Enter for a new line${findFiles ? ", @ for a file" : ""})`}

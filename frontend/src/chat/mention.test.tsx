@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Composer } from "./Composer";
 import { mentionAt, pick } from "./mention";
@@ -75,5 +75,58 @@ describe("Composer @-mentions", () => {
     fireEvent.mouseDown(screen.getByRole("option", { name: "src/xin.go" }));
     expect(input.value).toBe("@src/xin.go ");
     expect(document.activeElement).toBe(input);
+  });
+});
+
+describe("Composer @ picker with MCP resources", () => {
+  const resources = [
+    { server: "ev", uri: "demo://resource/static/document/architecture.md", name: "architecture.md", description: "Architecture" },
+    { server: "ev", uri: "demo://resource/static/document/features.md", name: "features.md", description: "" },
+    { server: "docs", uri: "docs://guide", name: "Guide", description: "" },
+  ];
+
+  async function typed(value: string, findFiles = vi.fn(async () => [{ path: "src/arch.go" }])) {
+    const listResources = vi.fn(async () => resources);
+    render(<Composer streaming={false} onSend={vi.fn(async () => true)} onStop={vi.fn()} findFiles={findFiles} listResources={listResources} />);
+    const input = screen.getByLabelText("Message") as HTMLTextAreaElement;
+    await act(async () => {
+      fireEvent.change(input, { target: { value, selectionStart: value.length, selectionEnd: value.length } });
+      await new Promise((r) => setTimeout(r, 120));
+    });
+    return { input, listResources };
+  }
+
+  it("shows each server's resources in a group named for it, beside the files", async () => {
+    const { listResources } = await typed("read @");
+    expect(listResources).toHaveBeenCalledTimes(1);
+    const list = screen.getByRole("listbox", { name: "Files and MCP resources" });
+    expect(within(list).getByRole("option", { name: "src/arch.go" })).toBeTruthy();
+    const ev = within(list).getByRole("group", { name: "MCP resources · ev" });
+    expect(within(ev).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "architecture.md demo://resource/static/document/architecture.md",
+      "features.md demo://resource/static/document/features.md",
+    ]);
+    expect(within(list).getByRole("group", { name: "MCP resources · docs" })).toBeTruthy();
+  });
+
+  it("filters resources by what follows @ and writes @server:uri when one is picked", async () => {
+    const { input } = await typed("read @arch", vi.fn(async () => []));
+    const options = screen.getAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual(["architecture.md demo://resource/static/document/architecture.md"]);
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(input.value).toBe("read @ev:demo://resource/static/document/architecture.md ");
+    expect(screen.queryByRole("listbox")).toBeNull();
+  });
+
+  it("offers resources without a file lookup, and no group when no server has any", async () => {
+    const listResources = vi.fn(async () => []);
+    render(<Composer streaming={false} onSend={vi.fn(async () => true)} onStop={vi.fn()} listResources={listResources} />);
+    const input = screen.getByLabelText("Message") as HTMLTextAreaElement;
+    await act(async () => {
+      fireEvent.change(input, { target: { value: "@", selectionStart: 1, selectionEnd: 1 } });
+      await new Promise((r) => setTimeout(r, 120));
+    });
+    expect(listResources).toHaveBeenCalled();
+    expect(screen.queryByRole("listbox")).toBeNull();
   });
 });

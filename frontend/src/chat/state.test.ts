@@ -123,6 +123,15 @@ describe("chatReducer content", () => {
     expect(turn(s).parts.map((p) => p.kind)).toEqual(["tool", "approval"]);
   });
 
+  it("keeps an MCP tool's server on its approval, for the card's allow-the-server button", () => {
+    const s = run(stream("t1", started("p"),
+      { type: "approval_requested", requestId: "r1", callId: "c1", tool: "mcp__ev__echo", kind: "other", summary: "", detail: "{}", server: "ev" },
+      { type: "approval_requested", requestId: "r2", callId: "c2", tool: "shell", kind: "shell", summary: "", detail: "ls" },
+    ));
+    expect(turn(s).approvals.r1?.server).toBe("ev");
+    expect(turn(s).approvals.r2?.server).toBeUndefined();
+  });
+
   it("takes the user's choice when the backend confirms without saying which", () => {
     const ask = (id: string) => ({ type: "approval_requested" as const, requestId: id, callId: "c", tool: "shell", kind: "shell" as const, summary: "", detail: "ls" });
     let s = run(stream("t1", started("p"), ask("r1"), ask("r2")));

@@ -88,6 +88,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
         requestId: e.requestId, callId: e.callId, tool: e.tool, kind: e.kind, summary: e.summary, detail: e.detail,
         ...(e.headline ? { headline: e.headline } : {}),
         ...(e.agent ? { agent: e.agent } : {}),
+        // An MCP tool's server: its card offers to allow all of the server's tools.
+        ...(e.server ? { server: e.server } : {}),
         decision: null, answered: null,
       };
       return { ...base, approvals: { ...t.approvals, [e.requestId]: a }, parts: [...t.parts, { kind: "approval", requestId: e.requestId }] };

@@ -1,12 +1,15 @@
 import { useState } from "react";
 import type { KeyValue, McpServerForm } from "../bridge/mcp";
-import { splitArgs } from "./mcpState";
+import { joinArgs, splitArgs } from "./mcpState";
 
 interface Props {
   busy: boolean;
-  /** each resolves true once the server was added */
+  /** each resolves true once the server was added (or, editing, saved) */
   onAdd(form: McpServerForm): Promise<boolean>;
-  onAddJSON(text: string): Promise<boolean>;
+  onAddJSON?(text: string): Promise<boolean>;
+  /** a server to edit, as the backend shows it (secrets masked): the form saves it in place */
+  initial?: McpServerForm;
+  onCancel?(): void;
 }
 
 /** parsePairs reads "K=V" lines (env) or "K: V" lines (headers). */
@@ -17,23 +20,30 @@ export function parsePairs(text: string, sep: "=" | ":"): KeyValue[] {
   });
 }
 
+/** writePairs shows a server's env ("K=V") or headers ("K: V") one a line, as parsePairs reads them. */
+function writePairs(f: McpServerForm): string {
+  return f.transport === "stdio" ? f.env.map((p) => `${p.key}=${p.value}`).join("\n") : f.headers.map((p) => `${p.key}: ${p.value}`).join("\n");
+}
+
 /**
  * McpAddForm adds a server: a command to run (stdio) or an address (http,
- * sse), or JSON pasted from another app's mcpServers. Values typed for the
- * environment or headers go to the keychain, never into mcp.json.
+ * sse), or JSON pasted from another app's mcpServers; given a server, it
+ * edits it. Values typed for the environment or headers go to the
+ * keychain, never into mcp.json.
  */
-export function McpAddForm({ busy, onAdd, onAddJSON }: Props) {
+export function McpAddForm({ busy, onAdd, onAddJSON, initial, onCancel }: Props) {
   const [mode, setMode] = useState<"form" | "json">("form");
-  const [name, setName] = useState("");
-  const [transport, setTransport] = useState<McpServerForm["transport"]>("stdio");
-  const [command, setCommand] = useState("");
-  const [url, setUrl] = useState("");
-  const [pairs, setPairs] = useState("");
+  const [name, setName] = useState(initial?.name ?? "");
+  const [transport, setTransport] = useState<McpServerForm["transport"]>(initial?.transport ?? "stdio");
+  const [command, setCommand] = useState(initial ? joinArgs([initial.command, ...initial.args].filter((w, i) => i > 0 || w !== "")) : "");
+  const [url, setUrl] = useState(initial?.url ?? "");
+  const [pairs, setPairs] = useState(initial ? writePairs(initial) : "");
   const [json, setJson] = useState("");
   const stdio = transport === "stdio";
+  const titleId = initial ? `mcp-edit-${initial.name}-title` : "mcp-add-title";
 
   const clear = (added: boolean) => {
-    if (!added) return;
+    if (!added || initial) return;
     setName("");
     setCommand("");
     setUrl("");
@@ -42,7 +52,7 @@ export function McpAddForm({ busy, onAdd, onAddJSON }: Props) {
   };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (mode === "json") {
+    if (mode === "json" && onAddJSON) {
       void onAddJSON(json).then(clear);
       return;
     }
@@ -53,12 +63,16 @@ export function McpAddForm({ busy, onAdd, onAddJSON }: Props) {
   };
 
   return (
-    <form className="mcp-add" aria-labelledby="mcp-add-title" onSubmit={submit}>
-      <h3 id="mcp-add-title">Add a server</h3>
-      <div role="radiogroup" aria-label="How to add it">
-        <label className="checkbox"><input type="radio" name="mcp-add-mode" checked={mode === "form"} onChange={() => setMode("form")} /> Fill in</label>
-        <label className="checkbox"><input type="radio" name="mcp-add-mode" checked={mode === "json"} onChange={() => setMode("json")} /> Paste JSON</label>
-      </div>
+    <form className="mcp-add" aria-labelledby={titleId} onSubmit={submit}>
+      <h3 id={titleId}>{initial ? `Edit ${initial.name}` : "Add a server"}</h3>
+      {initial ? (
+        <p className="muted">Values shown as •••••••• stay as kept (in the keychain) unless you type new ones; a new name moves them.</p>
+      ) : (
+        <div role="radiogroup" aria-label="How to add it">
+          <label className="checkbox"><input type="radio" name="mcp-add-mode" checked={mode === "form"} onChange={() => setMode("form")} /> Fill in</label>
+          <label className="checkbox"><input type="radio" name="mcp-add-mode" checked={mode === "json"} onChange={() => setMode("json")} /> Paste JSON</label>
+        </div>
+      )}
       {mode === "json" ? (
         <label>
           mcpServers JSON
@@ -87,7 +101,12 @@ export function McpAddForm({ busy, onAdd, onAddJSON }: Props) {
           </label>
         </>
       )}
-      <button type="submit" disabled={busy}>Add server</button>
+      <button type="submit" disabled={busy}>{initial ? "Save changes" : "Add server"}</button>
+      {onCancel && (
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
     </form>
   );
 }

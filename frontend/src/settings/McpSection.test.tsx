@@ -4,7 +4,7 @@ import type { McpBackend, McpServer, McpView } from "../bridge/mcp";
 import { isMcpView } from "../bridge/mcp";
 import { parsePairs } from "./McpAddForm";
 import { McpSection } from "./McpSection";
-import { initialMcpState, mcpReducer, splitArgs } from "./mcpState";
+import { initialMcpState, joinArgs, mcpReducer, splitArgs } from "./mcpState";
 
 const memory: McpServer = {
   name: "memory", scope: "user", status: "connecting", transport: "stdio", error: "", tokens: 0, log: [], tools: [],
@@ -32,6 +32,10 @@ function fake(first: McpView) {
       { name: "memory", transport: "stdio", runs: "mcp-server-memory", secrets: 0, exists: true },
     ] }]),
     importServers: vi.fn(answer),
+    config: vi.fn(async (name: string) => ({ name, transport: "stdio" as const, command: "/bin/mem", args: ["--dir", "my notes"],
+      env: [{ key: "TOKEN", value: "••••••••" }, { key: "HOME_REF", value: "${HOME}" }], url: "", headers: [] })),
+    edit: vi.fn(answer),
+    resources: vi.fn(async () => []),
     onChange: (cb) => {
       changed = cb;
       return () => undefined;
@@ -109,6 +113,39 @@ describe("McpSection", () => {
     expect(backend.addJSON).toHaveBeenCalledWith('{"mcpServers":{}}');
   });
 
+  it("edits a server in place: the form comes filled in, masked values go back untouched", async () => {
+    const { backend } = fake(viewOf(connected));
+    await mount(backend);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Edit memory" })));
+    expect(backend.config).toHaveBeenCalledWith("memory");
+    const form = within(screen.getByTestId("mcp-memory")).getByRole("form", { name: "Edit memory" });
+    expect((within(form).getByLabelText("Command and arguments") as HTMLInputElement).value).toBe(`/bin/mem --dir "my notes"`);
+    const env = within(form).getByLabelText(/Environment/) as HTMLTextAreaElement;
+    expect(env.value).toBe("TOKEN=••••••••\nHOME_REF=${HOME}");
+    expect((screen.getByRole("button", { name: "Edit memory" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(env, { target: { value: "TOKEN=••••••••\nDEBUG=1" } });
+    fireEvent.change(within(form).getByLabelText("Name"), { target: { value: "mem" } });
+    await act(async () => fireEvent.click(within(form).getByRole("button", { name: "Save changes" })));
+    expect(backend.edit).toHaveBeenCalledWith("memory", { name: "mem", transport: "stdio", command: "/bin/mem", args: ["--dir", "my notes"],
+      env: [{ key: "TOKEN", value: "••••••••" }, { key: "DEBUG", value: "1" }], url: "", headers: [] });
+    expect(screen.queryByRole("form", { name: "Edit memory" })).toBeNull();
+    // The add form is untouched by the edit.
+    expect((within(screen.getByRole("form", { name: "Add a server" })).getByLabelText("Name") as HTMLInputElement).value).toBe("");
+  });
+
+  it("keeps the edit form open with the reason when saving fails, and Cancel closes it", async () => {
+    const { backend } = fake(viewOf(connected));
+    backend.edit = vi.fn(async () => Promise.reject(new Error("a server named other exists: choose another name")));
+    await mount(backend);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Edit memory" })));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Save changes" })));
+    const row = within(screen.getByTestId("mcp-memory"));
+    expect(row.getByRole("alert").textContent).toContain("choose another name");
+    expect(row.getByRole("form", { name: "Edit memory" })).toBeTruthy();
+    fireEvent.click(row.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("form", { name: "Edit memory" })).toBeNull();
+  });
+
   it("imports only the servers picked, moving their secrets", async () => {
     const { backend } = fake(viewOf());
     await mount(backend);
@@ -138,6 +175,7 @@ describe("MCP section state", () => {
 
   it("splits a command line and reads key-value lines", () => {
     expect(splitArgs(`npx -y '@scope/pkg' "a b" ""`)).toEqual(["npx", "-y", "@scope/pkg", "a b", ""]);
+    for (const words of [["npx", "-y", "a b", ""], ["say", `it's "so"`], ["x", "it's"]]) expect(splitArgs(joinArgs(words))).toEqual(words);
     expect(parsePairs("Authorization: Bearer x:y\n", ":")).toEqual([{ key: "Authorization", value: "Bearer x:y" }]);
   });
 

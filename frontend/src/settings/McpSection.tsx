@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
-import { mcpBackend, type McpBackend, type McpFound, type McpView } from "../bridge/mcp";
+import { mcpBackend, type McpBackend, type McpFound, type McpServerForm, type McpView } from "../bridge/mcp";
 import { McpAddForm } from "./McpAddForm";
 import { McpBudget } from "./McpBudget";
 import { McpImport } from "./McpImport";
@@ -24,6 +24,7 @@ export function McpSection({ backend = mcpBackend, readOnly }: Props) {
   const [state, dispatch] = useReducer(mcpReducer, initialMcpState);
   const [found, setFound] = useState<McpFound[] | null>(null);
   const [logs, setLogs] = useState<Record<string, string[]>>({});
+  const [editing, setEditing] = useState<McpServerForm | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -56,6 +57,8 @@ export function McpSection({ backend = mcpBackend, readOnly }: Props) {
     restart: (name) => void run(name, () => backend.restart(name)),
     setEnabled: (name, on) => void run(name, () => backend.setEnabled(name, on)),
     remove: (name) => void run(name, () => backend.remove(name)),
+    edit: (name) =>
+      void backend.config(name).then(setEditing, (e: unknown) => dispatch({ type: "failed", server: name, error: message(e) })),
     signIn: (name) => void run(name, () => backend.signIn(name)),
     setToolEnabled: (name, tool, on) => void run(name, () => backend.setToolEnabled(name, tool, on)),
     fullLog: (name) =>
@@ -83,7 +86,11 @@ export function McpSection({ backend = mcpBackend, readOnly }: Props) {
         <ul className="mcp-servers">
           {view.servers.map((s) => (
             <McpServerRow key={s.name} server={s} log={logs[s.name] ?? null} expanded={!!state.expanded[s.name]} busy={!!state.busy[s.name]}
-              error={state.errors[s.name] ?? ""} actions={actions} readOnly={readOnly} />
+              error={state.errors[s.name] ?? ""} actions={actions} readOnly={readOnly}
+              editor={editing?.name === s.name && (
+                <McpAddForm key={s.name} initial={editing} busy={!!state.busy[s.name]} onCancel={() => setEditing(null)}
+                  onAdd={(f) => run(s.name, () => backend.edit(s.name, f)).then((ok) => (ok && setEditing(null), ok))} />
+              )} />
           ))}
         </ul>
       )}

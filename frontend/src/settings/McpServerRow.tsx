@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { McpServer } from "../bridge/mcp";
 import { formatTokens, STATUS_LABEL } from "./mcpState";
 import { isMarked, mcpToolName, toggleMark, type ReadOnlyMarks } from "./readOnly";
@@ -7,6 +8,8 @@ export interface McpRowActions {
   restart(name: string): void;
   setEnabled(name: string, on: boolean): void;
   remove(name: string): void;
+  /** opens the add form filled in with the server, to change it in place */
+  edit(name: string): void;
   signIn(name: string): void;
   setToolEnabled(name: string, tool: string, on: boolean): void;
   /** fetches the server's whole log (the list carries its last lines) */
@@ -22,6 +25,8 @@ interface Props {
   error: string;
   actions: McpRowActions;
   readOnly?: ReadOnlyMarks;
+  /** the edit form, while this server is being edited */
+  editor?: ReactNode;
 }
 
 const BADGE: Record<McpServer["status"], string> = {
@@ -29,7 +34,7 @@ const BADGE: Record<McpServer["status"], string> = {
 };
 
 /** McpServerRow is one server: its state in a line, tools and log when expanded. */
-export function McpServerRow({ server: s, log, expanded, busy, error, actions, readOnly }: Props) {
+export function McpServerRow({ server: s, log, expanded, busy, error, actions, readOnly, editor }: Props) {
   const lines = log ?? s.log;
   const id = `mcp-${s.name}`;
   const enabled = s.tools.filter((t) => t.enabled).length;
@@ -63,12 +68,16 @@ export function McpServerRow({ server: s, log, expanded, busy, error, actions, r
           </button>
         )}
         {user && (
+          <button type="button" disabled={busy || !!editor} aria-label={`Edit ${s.name}`} onClick={() => actions.edit(s.name)}>Edit</button>
+        )}
+        {user && (
           <button type="button" disabled={busy} aria-label={`Remove ${s.name}`} onClick={() => actions.remove(s.name)}>Remove</button>
         )}
       </div>
       {s.error && s.status !== "connected" && <p className="notice error">{s.error}</p>}
       {s.status === "needs-approval" && <p className="muted">This folder's .mcp.json starts it once you trust the folder.</p>}
       {error && <p role="alert" className="notice error">{error}</p>}
+      {editor}
       {expanded && (
         <div id={`${id}-details`} className="mcp-server-details">
           {s.tools.length > 0 && (

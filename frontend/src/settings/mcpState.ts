@@ -86,6 +86,19 @@ export function splitArgs(line: string): string[] {
   return out;
 }
 
+/** joinArgs writes words back as a command line splitArgs reads, quoting where needed. */
+export function joinArgs(words: string[]): string {
+  return words.map(quoteArg).join(" ");
+}
+
+function quoteArg(w: string): string {
+  if (w !== "" && !/[\s"']/.test(w)) return w;
+  if (!w.includes('"')) return `"${w}"`;
+  if (!w.includes("'")) return `'${w}'`;
+  // Both quotes: double-quoted runs joined by single-quoted double quotes.
+  return w.split('"').map((part) => `"${part}"`).join(`'"'`);
+}
+
 /** formatTokens shows a token count compactly (1234 → "1.2k"). */
 export function formatTokens(n: number): string {
   return n < 1000 ? `${n}` : `${(n / 1000).toFixed(1)}k`;

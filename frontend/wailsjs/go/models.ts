@@ -345,6 +345,26 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class MCPResourceView {
+	    server: string;
+	    uri: string;
+	    name: string;
+	    mimeType: string;
+	    description: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPResourceView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.server = source["server"];
+	        this.uri = source["uri"];
+	        this.name = source["name"];
+	        this.mimeType = source["mimeType"];
+	        this.description = source["description"];
+	    }
+	}
 	export class MCPServerForm {
 	    name: string;
 	    transport: string;

@@ -38,6 +38,8 @@ export function DetectLocal():Promise<Array<string>>;
 
 export function EditAndResend(arg1:string,arg2:string):Promise<app.SendResult>;
 
+export function EditMCPServer(arg1:string,arg2:app.MCPServerForm):Promise<app.MCPView>;
+
 export function ExportSession(arg1:string,arg2:string,arg3:string):Promise<string>;
 
 export function FindFiles(arg1:string,arg2:number):Promise<Array<knowledge.FileMatch>>;
@@ -63,6 +65,10 @@ export function ListSessions():Promise<Array<app.SessionView>>;
 export function ListSkills():Promise<Array<app.SkillView>>;
 
 export function MCPImportCandidates():Promise<Array<app.MCPFoundView>>;
+
+export function MCPResources():Promise<Array<app.MCPResourceView>>;
+
+export function MCPServerConfig(arg1:string):Promise<app.MCPServerForm>;
 
 export function MCPServerLog(arg1:string):Promise<Array<string>>;
 

@@ -70,6 +70,10 @@ export function EditAndResend(arg1, arg2) {
   return window['go']['app']['App']['EditAndResend'](arg1, arg2);
 }
 
+export function EditMCPServer(arg1, arg2) {
+  return window['go']['app']['App']['EditMCPServer'](arg1, arg2);
+}
+
 export function ExportSession(arg1, arg2, arg3) {
   return window['go']['app']['App']['ExportSession'](arg1, arg2, arg3);
 }
@@ -120,6 +124,14 @@ export function ListSkills() {
 
 export function MCPImportCandidates() {
   return window['go']['app']['App']['MCPImportCandidates']();
+}
+
+export function MCPResources() {
+  return window['go']['app']['App']['MCPResources']();
+}
+
+export function MCPServerConfig(arg1) {
+  return window['go']['app']['App']['MCPServerConfig'](arg1);
 }
 
 export function MCPServerLog(arg1) {
