@@ -87,13 +87,12 @@ func (s *Store) AddPrompt(ctx context.Context, sessionID string, p Prompt) (Mess
 	typed := s.opt.Redact(p.Typed)
 	m, err := s.addUserMessage(ctx, sessionID, p.Text, p.Origin == "", func(tx *sql.Tx, id int64) error {
 		if typed != "" || p.Origin != "" {
-			if _, err := tx.ExecContext(ctx, "UPDATE messages SET typed = ?, origin = ? WHERE id = ?", typed, p.Origin, id); err != nil {
+			if _, err := s.exec(ctx, tx, stSetTypedOrigin, typed, p.Origin, id); err != nil {
 				return err
 			}
 		}
 		for i, a := range atts {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO attachments
-				(message_id, ord, kind, media_type, name, text, sha256, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			if _, err := s.exec(ctx, tx, stInsertAttachment,
 				id, i, a.Kind, a.MediaType, a.Name, a.Text, a.SHA256, a.Size); err != nil {
 				return err
 			}

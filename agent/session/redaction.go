@@ -10,8 +10,7 @@ import (
 // secret that straddled two flushes.
 func (t *Turn) redactStored(ctx context.Context, tx *sql.Tx) error {
 	var text, reasoning string
-	if err := tx.QueryRowContext(ctx, "SELECT text, reasoning FROM messages WHERE id = ?",
-		t.id).Scan(&text, &reasoning); err != nil {
+	if err := t.s.queryRow(ctx, tx, stStepText, t.id).Scan(&text, &reasoning); err != nil {
 		return err
 	}
 	rt, rr := t.s.opt.Redact(text), t.s.opt.Redact(reasoning)

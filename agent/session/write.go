@@ -27,9 +27,7 @@ func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
 	sess := Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model, Mode: n.Mode,
 		CreatedAt: fromMillis(toMillis(now)), UpdatedAt: fromMillis(toMillis(now))}
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO sessions
-			(id, workspace, provider, model, mode, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode, toMillis(now), toMillis(now))
+		_, err := s.exec(ctx, tx, stInsertSession, sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode, toMillis(now), toMillis(now))
 		return err
 	})
 	if err != nil {
@@ -61,8 +59,7 @@ func (s *Store) addUserMessage(ctx context.Context, sessionID, text string, titl
 		if !titles {
 			return nil
 		}
-		_, err := tx.ExecContext(ctx, `UPDATE sessions SET title = ?, title_source = 'auto'
-			WHERE id = ? AND title_source = ''`, TitleFrom(text), sessionID)
+		_, err := s.exec(ctx, tx, stAutoTitle, TitleFrom(text), sessionID)
 		return err
 	})
 	if err != nil {
@@ -79,7 +76,7 @@ func (s *Store) AddSummary(ctx context.Context, sessionID, text string, u Usage)
 		if err := s.insertMessage(ctx, tx, &m); err != nil {
 			return err
 		}
-		return addSessionUsage(ctx, tx, sessionID, u)
+		return s.addSessionUsage(ctx, tx, sessionID, u)
 	})
 	if err != nil {
 		return Message{}, fmt.Errorf("saving the summary: %w", err)
@@ -106,8 +103,7 @@ func (s *Store) insertMessage(ctx context.Context, tx *sql.Tx, m *Message) error
 	if !m.FinishedAt.IsZero() {
 		finished = sql.NullInt64{Int64: toMillis(m.FinishedAt), Valid: true}
 	}
-	res, err := tx.ExecContext(ctx, "UPDATE sessions SET updated_at = ? WHERE id = ? AND deleted_at IS NULL",
-		toMillis(now), m.SessionID)
+	res, err := s.exec(ctx, tx, stTouchLiveSession, toMillis(now), m.SessionID)
 	if err != nil {
 		return err
 	}
@@ -115,12 +111,7 @@ func (s *Store) insertMessage(ctx context.Context, tx *sql.Tx, m *Message) error
 		return fmt.Errorf("%w: %s", ErrNotFound, m.SessionID)
 	}
 	u := m.Usage
-	err = tx.QueryRowContext(ctx, `INSERT INTO messages
-		(session_id, seq, role, text, state, provider, model, started_at, finished_at, owner,
-		 input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd)
-		VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE session_id = ?1),
-		 ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
-		RETURNING id, seq`,
+	err = s.queryRow(ctx, tx, stInsertMessage,
 		m.SessionID, string(m.Role), m.Text, string(m.State), m.Provider, m.Model,
 		toMillis(now), finished, s.owner,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens,
@@ -128,12 +119,8 @@ func (s *Store) insertMessage(ctx context.Context, tx *sql.Tx, m *Message) error
 	return err
 }
 
-func addSessionUsage(ctx context.Context, tx *sql.Tx, sessionID string, u Usage) error {
-	_, err := tx.ExecContext(ctx, `UPDATE sessions SET
-		input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
-		cache_read_tokens = cache_read_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
-		reasoning_tokens = reasoning_tokens + ?, cost_microusd = cost_microusd + ?
-		WHERE id = ?`,
+func (s *Store) addSessionUsage(ctx context.Context, tx *sql.Tx, sessionID string, u Usage) error {
+	_, err := s.exec(ctx, tx, stAddSessionUsage,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens,
 		toMicros(u.CostUSD), sessionID)
 	return err
