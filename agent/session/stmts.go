@@ -100,17 +100,18 @@ func (s *Store) queryRow(ctx context.Context, tx *sql.Tx, st stmt, args ...any) 
 	return tx.StmtContext(ctx, s.stmts[st]).QueryRowContext(ctx, args...)
 }
 
-// closeStmts releases the prepared statements before their connection.
+// closeStmts releases the prepared statements before their connection. It
+// leaves them in place: a turn still writing after Close then gets the
+// closed database's error, not a nil statement.
 func (s *Store) closeStmts() error {
 	var first error
-	for i, st := range s.stmts {
+	for _, st := range s.stmts {
 		if st == nil {
 			continue
 		}
 		if err := st.Close(); err != nil && first == nil {
 			first = err
 		}
-		s.stmts[i] = nil
 	}
 	return first
 }
