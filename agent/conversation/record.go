@@ -18,9 +18,22 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 	if store == nil {
 		return nil, nil
 	}
-	id, _, err := c.ensureSession(ctx, store, ws, provider, model)
-	if err != nil || id == "" {
-		return nil, err
+	c.mu.Lock()
+	id, mode := c.sessionID, c.choice.Mode
+	c.mu.Unlock()
+	if id == "" {
+		// The session and its first prompt are one write: one commit before
+		// the first model call.
+		n := session.NewSession{Workspace: ws, Provider: provider, Model: model, Mode: mode}
+		rec, sess, err := record.BeginNew(ctx, store, n, prompt, typed, parts)
+		if err != nil {
+			return nil, c.unsaved(fmt.Errorf("this conversation is not being saved: %w", err), err)
+		}
+		c.mu.Lock()
+		c.sessionID = sess.ID
+		c.mu.Unlock()
+		c.sink.SessionsChanged()
+		return rec, nil
 	}
 	rec, err := record.BeginTyped(ctx, store, id, provider, model, prompt, typed, parts)
 	if err != nil {

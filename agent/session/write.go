@@ -20,20 +20,61 @@ type NewSession struct {
 
 // Create starts an empty session.
 func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
-	if strings.TrimSpace(n.Workspace) == "" {
-		return Session{}, errors.New("session: a workspace is required")
-	}
-	now := s.opt.Now()
-	sess := Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model, Mode: n.Mode,
-		CreatedAt: fromMillis(toMillis(now)), UpdatedAt: fromMillis(toMillis(now))}
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := s.exec(ctx, tx, stInsertSession, sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode, toMillis(now), toMillis(now))
-		return err
-	})
+	sess, err := s.newSession(n)
 	if err != nil {
+		return Session{}, err
+	}
+	if err := s.write(ctx, func(tx *sql.Tx) error { return s.insertSession(ctx, tx, sess) }); err != nil {
 		return Session{}, fmt.Errorf("creating a session: %w", err)
 	}
 	return sess, nil
+}
+
+// CreateWithPrompt starts a session with its first user message in one
+// transaction: a new conversation commits once before its first model
+// call, and a prompt that cannot be stored leaves no empty session.
+func (s *Store) CreateWithPrompt(ctx context.Context, n NewSession, p Prompt) (Session, Message, error) {
+	sess, err := s.newSession(n)
+	if err != nil {
+		return Session{}, Message{}, err
+	}
+	extras, err := s.promptExtras(ctx, &p)
+	if err != nil {
+		return Session{}, Message{}, err
+	}
+	var m Message
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if err := s.insertSession(ctx, tx, sess); err != nil {
+			return err
+		}
+		var err error
+		m, err = s.insertUserMessage(ctx, tx, sess.ID, p.Text, p.Origin == "", extras)
+		return err
+	})
+	if err != nil {
+		return Session{}, Message{}, fmt.Errorf("creating a session: %w", err)
+	}
+	m.Typed, m.Origin = p.Typed, p.Origin
+	sess.UpdatedAt = m.StartedAt
+	if p.Origin == "" {
+		sess.Title, sess.TitleSource = TitleFrom(m.Text), "auto"
+	}
+	return sess, m, nil
+}
+
+func (s *Store) newSession(n NewSession) (Session, error) {
+	if strings.TrimSpace(n.Workspace) == "" {
+		return Session{}, errors.New("session: a workspace is required")
+	}
+	now := fromMillis(toMillis(s.opt.Now()))
+	return Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model, Mode: n.Mode,
+		CreatedAt: now, UpdatedAt: now}, nil
+}
+
+func (s *Store) insertSession(ctx context.Context, tx *sql.Tx, sess Session) error {
+	_, err := s.exec(ctx, tx, stInsertSession, sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode,
+		toMillis(sess.CreatedAt), toMillis(sess.UpdatedAt))
+	return err
 }
 
 // AddUserMessage appends a complete user message. The first one also titles
@@ -45,25 +86,33 @@ func (s *Store) AddUserMessage(ctx context.Context, sessionID, text string) (Mes
 // addUserMessage stores the message, then runs also (when set) in the same
 // transaction with the new message's id.
 func (s *Store) addUserMessage(ctx context.Context, sessionID, text string, titles bool, also func(tx *sql.Tx, id int64) error) (Message, error) {
-	text = s.opt.Redact(text)
-	m := Message{SessionID: sessionID, Role: RoleUser, Text: text, State: StateComplete}
+	var m Message
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := s.insertMessage(ctx, tx, &m); err != nil {
-			return err
-		}
-		if also != nil {
-			if err := also(tx, m.ID); err != nil {
-				return err
-			}
-		}
-		if !titles {
-			return nil
-		}
-		_, err := s.exec(ctx, tx, stAutoTitle, TitleFrom(text), sessionID)
+		var err error
+		m, err = s.insertUserMessage(ctx, tx, sessionID, text, titles, also)
 		return err
 	})
 	if err != nil {
 		return Message{}, fmt.Errorf("saving the user message: %w", err)
+	}
+	return m, nil
+}
+
+// insertUserMessage is addUserMessage within tx.
+func (s *Store) insertUserMessage(ctx context.Context, tx *sql.Tx, sessionID, text string, titles bool, also func(tx *sql.Tx, id int64) error) (Message, error) {
+	m := Message{SessionID: sessionID, Role: RoleUser, Text: s.opt.Redact(text), State: StateComplete}
+	if err := s.insertMessage(ctx, tx, &m); err != nil {
+		return Message{}, err
+	}
+	if also != nil {
+		if err := also(tx, m.ID); err != nil {
+			return Message{}, err
+		}
+	}
+	if titles {
+		if _, err := s.exec(ctx, tx, stAutoTitle, TitleFrom(m.Text), sessionID); err != nil {
+			return Message{}, err
+		}
 	}
 	return m, nil
 }
