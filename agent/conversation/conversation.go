@@ -57,11 +57,11 @@ type Config struct {
 	Agent AgentChoice
 	// Approve overrides the settings' approval mode when set.
 	Approve tools.ApproveMode
-	// HTTP carries the model calls of every turn; nil gives each turn's
-	// agent a client of its own.
+	// HTTP carries the model calls of every turn; nil is one client of the
+	// conversation's own, so its turns reuse their connections.
 	HTTP *http.Client
 	// Cache keeps what building a turn's agent computes alike turn after
-	// turn (assembly.Cache); nil computes it every turn.
+	// turn (assembly.Cache); nil is one of the conversation's own.
 	Cache *assembly.Cache
 	// Headless is a run no person watches (the CLI): nothing is asked (the
 	// approval mode alone decides), the model is not asked for a title, a
@@ -145,6 +145,12 @@ type queuedTurn struct {
 
 // New builds a conversation with no workspace open.
 func New(cfg Config, sink Sink) *Conversation {
+	if cfg.HTTP == nil {
+		cfg.HTTP = llm.NewHTTPClient()
+	}
+	if cfg.Cache == nil {
+		cfg.Cache = assembly.NewCache()
+	}
 	return &Conversation{cfg: cfg, sink: sink}
 }
 

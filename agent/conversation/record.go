@@ -3,8 +3,8 @@ package conversation
 import (
 	"context"
 	"fmt"
-	"github.com/hearth-agent/hearth/agent/llm"
 
+	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/session"
 )
@@ -18,9 +18,23 @@ func (c *Conversation) beginRecording(ctx context.Context, ws, provider, model, 
 	if store == nil {
 		return nil, nil
 	}
-	id, _, err := c.ensureSession(ctx, store, ws, provider, model)
-	if err != nil || id == "" {
-		return nil, err
+	c.mu.Lock()
+	id, ch := c.sessionID, c.choice
+	c.mu.Unlock()
+	if id == "" {
+		// The session and its first prompt are one write: one commit before
+		// the first model call.
+		n := session.NewSession{Workspace: ws, Provider: provider, Model: model, Mode: ch.Mode,
+			Choice: storedChoice(ch)}
+		rec, sess, err := record.BeginNew(ctx, store, n, prompt, typed, parts)
+		if err != nil {
+			return nil, c.unsaved(fmt.Errorf("this conversation is not being saved: %w", err), err)
+		}
+		c.mu.Lock()
+		c.sessionID = sess.ID
+		c.mu.Unlock()
+		c.sink.SessionsChanged()
+		return rec, nil
 	}
 	rec, err := record.BeginTyped(ctx, store, id, provider, model, prompt, typed, parts)
 	if err != nil {

@@ -55,18 +55,36 @@ func BeginWith(ctx context.Context, store *session.Store, sessionID, provider, m
 // BeginTyped is BeginWith for a prompt the person typed as typed (a slash
 // command) and the model is sent as prompt (its expansion).
 func BeginTyped(ctx context.Context, store *session.Store, sessionID, provider, model, prompt, typed string, parts []llm.Part) (*Recorder, error) {
-	if typed == prompt {
-		typed = ""
-	}
-	m, err := store.AddPrompt(ctx, sessionID, session.Prompt{Text: prompt, Typed: typed, Attachments: attachmentsOf(parts)})
+	m, err := store.AddPrompt(ctx, sessionID, promptOf(prompt, typed, parts))
 	if err != nil {
 		return nil, fmt.Errorf("saving your message: %w", err)
 	}
+	return newRecorder(store, sessionID, provider, model, m.ID), nil
+}
+
+// BeginNew is BeginTyped for a conversation's first prompt: it creates the
+// session n and stores the prompt in one write, and returns the session.
+func BeginNew(ctx context.Context, store *session.Store, n session.NewSession, prompt, typed string, parts []llm.Part) (*Recorder, session.Session, error) {
+	sess, m, err := store.CreateWithPrompt(ctx, n, promptOf(prompt, typed, parts))
+	if err != nil {
+		return nil, session.Session{}, fmt.Errorf("saving your message: %w", err)
+	}
+	return newRecorder(store, sess.ID, n.Provider, n.Model, m.ID), sess, nil
+}
+
+func promptOf(prompt, typed string, parts []llm.Part) session.Prompt {
+	if typed == prompt {
+		typed = ""
+	}
+	return session.Prompt{Text: prompt, Typed: typed, Attachments: attachmentsOf(parts)}
+}
+
+func newRecorder(store *session.Store, sessionID, provider, model string, promptID int64) *Recorder {
 	// The streams remove key shapes and every registered secret (package
 	// secrets registers each key it hands out).
 	var red *redact.Redactor
-	return &Recorder{store: store, sessionID: sessionID, provider: provider, model: model, userID: m.ID, lastID: m.ID,
-		text: red.Stream(), reasoning: red.Stream()}, nil
+	return &Recorder{store: store, sessionID: sessionID, provider: provider, model: model, userID: promptID, lastID: promptID,
+		text: red.Stream(), reasoning: red.Stream()}
 }
 
 // UserMessageID is the stored id of the turn's prompt.

@@ -80,28 +80,39 @@ type Prompt struct {
 // AddPrompt stores a user message with its attachments, as typed and from
 // whom. A message the person did not send never titles the session.
 func (s *Store) AddPrompt(ctx context.Context, sessionID string, p Prompt) (Message, error) {
-	atts := p.Attachments
-	if err := s.putBlobs(atts); err != nil {
+	extras, err := s.promptExtras(ctx, &p)
+	if err != nil {
 		return Message{}, err
 	}
-	typed := s.opt.Redact(p.Typed)
-	m, err := s.addUserMessage(ctx, sessionID, p.Text, p.Origin == "", func(tx *sql.Tx, id int64) error {
-		if typed != "" || p.Origin != "" {
-			if _, err := tx.ExecContext(ctx, "UPDATE messages SET typed = ?, origin = ? WHERE id = ?", typed, p.Origin, id); err != nil {
+	m, err := s.addUserMessage(ctx, sessionID, p.Text, p.Origin == "", extras)
+	m.Typed, m.Origin = p.Typed, p.Origin
+	return m, err
+}
+
+// promptExtras stores p's attachment files and redacts p.Typed, and returns
+// what writes the rest of p beside its message, in the message's
+// transaction.
+func (s *Store) promptExtras(ctx context.Context, p *Prompt) (func(tx *sql.Tx, id int64) error, error) {
+	atts := p.Attachments
+	if err := s.putBlobs(atts); err != nil {
+		return nil, err
+	}
+	p.Typed = s.opt.Redact(p.Typed)
+	typed, origin := p.Typed, p.Origin
+	return func(tx *sql.Tx, id int64) error {
+		if typed != "" || origin != "" {
+			if _, err := s.exec(ctx, tx, stSetTypedOrigin, typed, origin, id); err != nil {
 				return err
 			}
 		}
 		for i, a := range atts {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO attachments
-				(message_id, ord, kind, media_type, name, text, sha256, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			if _, err := s.exec(ctx, tx, stInsertAttachment,
 				id, i, a.Kind, a.MediaType, a.Name, a.Text, a.SHA256, a.Size); err != nil {
 				return err
 			}
 		}
 		return nil
-	})
-	m.Typed, m.Origin = typed, p.Origin
-	return m, err
+	}, nil
 }
 
 func (s *Store) loadAttachments(ctx context.Context, tx *sql.Tx, id string, msgs []Message) error {

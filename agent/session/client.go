@@ -25,10 +25,7 @@ func (s *Store) SetClientResults(ctx context.Context, sessionID string, results 
 			if r.IsError {
 				status = ToolError
 			}
-			res, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = ?, output = ?, finished_at = ?
-				WHERE id = (SELECT t.id FROM tool_calls t JOIN messages m ON m.id = t.message_id
-					WHERE m.session_id = ? AND t.call_id = ? AND t.approval = ? AND t.status = 'interrupted' AND t.output = ''
-					ORDER BY t.message_id DESC LIMIT 1)`,
+			res, err := s.exec(ctx, tx, stAnswerClientCall,
 				string(status), s.opt.Redact(r.Output), now, sessionID, r.CallID, string(ApprovalClient))
 			if err != nil {
 				return err
@@ -36,7 +33,7 @@ func (s *Store) SetClientResults(ctx context.Context, sessionID string, results 
 			k, _ := res.RowsAffected()
 			n += int(k)
 		}
-		_, err := tx.ExecContext(ctx, "UPDATE sessions SET updated_at = ? WHERE id = ?", now, sessionID)
+		_, err := s.exec(ctx, tx, stTouchSession, now, sessionID)
 		return err
 	})
 	return n, err

@@ -12,8 +12,7 @@ import (
 // during the step was not known when an earlier hook run was stored.
 func (t *Turn) redactStored(ctx context.Context, tx *sql.Tx) error {
 	var text, reasoning, hooks string
-	if err := tx.QueryRowContext(ctx, "SELECT text, reasoning, hooks FROM messages WHERE id = ?",
-		t.id).Scan(&text, &reasoning, &hooks); err != nil {
+	if err := t.s.queryRow(ctx, tx, stStepText, t.id).Scan(&text, &reasoning, &hooks); err != nil {
 		return err
 	}
 	rt, rr := t.s.opt.Redact(text), t.s.opt.Redact(reasoning)

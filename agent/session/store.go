@@ -57,6 +57,7 @@ type Store struct {
 	owner string
 	lock  *flock.Flock
 	ck    *sql.DB // the checkpointer's connection
+	stmts [stmtCount]*sql.Stmt
 
 	stopCk chan struct{}
 	ckDone chan struct{}
@@ -167,6 +168,9 @@ func (s *Store) open(ctx context.Context) error {
 	if _, err := s.w.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)"); err != nil {
 		return fmt.Errorf("checkpointing %s: %w", s.path, err)
 	}
+	if err := s.prepareWrites(ctx); err != nil {
+		return err
+	}
 	if s.r, err = sql.Open("sqlite", dsn(s.path, false)); err != nil {
 		return fmt.Errorf("opening %s: %w", s.path, err)
 	}
@@ -248,7 +252,7 @@ func (s *Store) closeDBs() error {
 		<-s.ckDone
 		s.stopCk = nil
 	}
-	var errs []error
+	errs := []error{s.closeStmts()}
 	for _, db := range []*sql.DB{s.ck, s.r, s.w} {
 		if db != nil {
 			errs = append(errs, db.Close())

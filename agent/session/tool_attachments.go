@@ -26,17 +26,16 @@ func (s *Store) putBlobs(atts []Attachment) error {
 
 // addToolAttachments stores a tool call's attachments on its step's row,
 // numbered after whatever that row holds already.
-func addToolAttachments(ctx context.Context, tx *sql.Tx, messageID int64, callID string, atts []Attachment) error {
+func (s *Store) addToolAttachments(ctx context.Context, tx *sql.Tx, messageID int64, callID string, atts []Attachment) error {
 	if len(atts) == 0 {
 		return nil
 	}
 	var next int
-	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(ord) + 1, 0) FROM attachments WHERE message_id = ?", messageID).Scan(&next); err != nil {
+	if err := s.queryRow(ctx, tx, stNextToolAttachment, messageID).Scan(&next); err != nil {
 		return err
 	}
 	for i, a := range atts {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO attachments
-			(message_id, ord, call_id, kind, media_type, name, text, sha256, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		if _, err := s.exec(ctx, tx, stInsertToolAttachment,
 			messageID, next+i, callID, a.Kind, a.MediaType, a.Name, a.Text, a.SHA256, a.Size); err != nil {
 			return err
 		}

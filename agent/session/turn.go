@@ -81,7 +81,7 @@ func (t *Turn) flushInBackground() {
 	if t.done || wholeLines(t.text.String())+wholeLines(t.reasoning.String()) == 0 {
 		return // nothing whole to write: no transaction
 	}
-	err := t.s.write(ctx, func(tx *sql.Tx) error { return t.flushLocked(tx, false) })
+	err := t.s.write(ctx, func(tx *sql.Tx) error { return t.flushLocked(ctx, tx, false) })
 	if err != nil && t.err == nil {
 		t.err = fmt.Errorf("saving streamed text: %w", err)
 	}
@@ -93,7 +93,7 @@ func (t *Turn) flushInBackground() {
 // pattern spans a line end), so no piece of one reaches the disk. Tool
 // calls and the step's end write the rest; a crash loses at most the
 // unfinished line.
-func (t *Turn) flushLocked(tx *sql.Tx, all bool) error {
+func (t *Turn) flushLocked(ctx context.Context, tx *sql.Tx, all bool) error {
 	text, reasoning := t.text.String(), t.reasoning.String()
 	nt, nr := len(text), len(reasoning)
 	if !all {
@@ -102,9 +102,7 @@ func (t *Turn) flushLocked(tx *sql.Tx, all bool) error {
 	if nt == 0 && nr == 0 {
 		return nil
 	}
-	_, err := tx.Exec(`UPDATE messages SET text = text || ?, reasoning = reasoning || ?,
-		first_token_at = COALESCE(first_token_at, ?) WHERE id = ?`,
-		t.s.opt.Redact(text[:nt]), t.s.opt.Redact(reasoning[:nr]), toMillis(t.firstTok), t.id)
+	_, err := t.s.exec(ctx, tx, stAppendDeltas, t.s.opt.Redact(text[:nt]), t.s.opt.Redact(reasoning[:nr]), toMillis(t.firstTok), t.id)
 	if err != nil {
 		return err
 	}
@@ -138,7 +136,7 @@ func (t *Turn) event(ctx context.Context, what string, final bool, fn func(ctx c
 		t.timer = nil
 	}
 	err := t.s.write(ctx, func(tx *sql.Tx) error {
-		if err := t.flushLocked(tx, fn != nil); err != nil || fn == nil {
+		if err := t.flushLocked(ctx, tx, fn != nil); err != nil || fn == nil {
 			return err
 		}
 		return fn(ctx, tx)
@@ -177,9 +175,7 @@ func (t *Turn) ToolStarted(ctx context.Context, c ToolStart) error {
 	}
 	return t.event(ctx, "saving the tool call", false, func(ctx context.Context, tx *sql.Tx) error {
 		t.toolSeq++
-		_, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
-			(message_id, seq, call_id, name, args, status, started_at, text_offset)
-			VALUES (?1, ?2, ?3, ?4, ?5, 'running', ?6, (SELECT length(text) FROM messages WHERE id = ?1))`,
+		_, err := t.s.exec(ctx, tx, stInsertToolCall,
 			t.id, t.toolSeq, c.CallID, c.Name, t.s.opt.Redact(c.Args), toMillis(t.s.opt.Now()))
 		return err
 	})
@@ -220,8 +216,7 @@ func (t *Turn) ToolFinished(ctx context.Context, r ToolResult) error {
 		return err
 	}
 	return t.event(ctx, "saving the tool result", false, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = ?, approval = ?, output = ?,
-			full_output = ?, finished_at = ?, subagent = ? WHERE message_id = ? AND call_id = ?`,
+		res, err := t.s.exec(ctx, tx, stFinishToolCall,
 			string(r.Status), string(r.Approval), r.Output, full, toMillis(t.s.opt.Now()), sub, t.id, r.CallID)
 		if err != nil {
 			return err
@@ -229,7 +224,7 @@ func (t *Turn) ToolFinished(ctx context.Context, r ToolResult) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fmt.Errorf("no tool call %q was started in this step", r.CallID)
 		}
-		return addToolAttachments(ctx, tx, t.id, r.CallID, r.Attachments)
+		return t.s.addToolAttachments(ctx, tx, t.id, r.CallID, r.Attachments)
 	})
 }
 
@@ -252,24 +247,20 @@ func (t *Turn) Finish(ctx context.Context, e End) error {
 	u := e.Usage
 	return t.event(ctx, "finishing the assistant step", true, func(ctx context.Context, tx *sql.Tx) error {
 		now := toMillis(t.s.opt.Now())
-		if _, err := tx.ExecContext(ctx, `UPDATE tool_calls SET status = 'interrupted', finished_at = ?
-			WHERE message_id = ? AND status = 'running'`, now, t.id); err != nil {
+		if _, err := t.s.exec(ctx, tx, stInterruptRunningTools, now, t.id); err != nil {
 			return err
 		}
 		if err := t.redactStored(ctx, tx); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE messages SET state = ?, error = ?, finished_at = ?,
-			input_tokens = ?, output_tokens = ?, cache_read_tokens = ?, cache_write_tokens = ?,
-			reasoning_tokens = ?, cost_microusd = ?, reasoning_signature = ? WHERE id = ?`,
+		if _, err := t.s.exec(ctx, tx, stFinishMessage,
 			string(e.State), t.s.opt.Redact(e.Error), now, u.InputTokens, u.OutputTokens, u.CacheReadTokens,
 			u.CacheWriteTokens, u.ReasoningTokens, toMicros(u.CostUSD), e.ReasoningSignature, t.id); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, "UPDATE sessions SET updated_at = ? WHERE id = ?",
-			now, t.sessionID); err != nil {
+		if _, err := t.s.exec(ctx, tx, stTouchSession, now, t.sessionID); err != nil {
 			return err
 		}
-		return addSessionUsage(ctx, tx, t.sessionID, u)
+		return t.s.addSessionUsage(ctx, tx, t.sessionID, u)
 	})
 }

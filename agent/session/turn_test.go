@@ -214,3 +214,24 @@ func TestEventsAreStoredAfterTheContextIsCancelled(t *testing.T) {
 		t.Fatalf("got %+v", m)
 	}
 }
+
+// A step still writing when its Store closes gets an error, not a crash:
+// the prepared statements outlive Close.
+func TestWriteAfterCloseIsAnError(t *testing.T) {
+	s, ctx := openTemp(t), context.Background()
+	sess := mustCreate(t, s, "/ws")
+	turn, err := s.BeginAssistant(ctx, sess.ID, "openai", "gpt-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn.AppendText("partial")
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := turn.Finish(ctx, End{State: StateComplete}); err == nil || !strings.Contains(err.Error(), "closed") {
+		t.Fatalf("Finish after Close: %v", err)
+	}
+	if _, err := s.AddUserMessage(ctx, sess.ID, "hello"); err == nil {
+		t.Fatal("AddUserMessage after Close succeeded")
+	}
+}

@@ -21,24 +21,61 @@ type NewSession struct {
 
 // Create starts an empty session.
 func (s *Store) Create(ctx context.Context, n NewSession) (Session, error) {
-	if strings.TrimSpace(n.Workspace) == "" {
-		return Session{}, errors.New("session: a workspace is required")
-	}
-	now := s.opt.Now()
-	sess := Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model, Mode: n.Mode,
-		Choice: n.Choice, CreatedAt: fromMillis(toMillis(now)), UpdatedAt: fromMillis(toMillis(now))}
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO sessions
-			(id, workspace, provider, model, mode, choice_provider, choice_model, choice_effort, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode, n.Choice.Provider, n.Choice.Model, n.Choice.Effort,
-			toMillis(now), toMillis(now))
-		return err
-	})
+	sess, err := s.newSession(n)
 	if err != nil {
+		return Session{}, err
+	}
+	if err := s.write(ctx, func(tx *sql.Tx) error { return s.insertSession(ctx, tx, sess) }); err != nil {
 		return Session{}, fmt.Errorf("creating a session: %w", err)
 	}
 	return sess, nil
+}
+
+// CreateWithPrompt starts a session with its first user message in one
+// transaction: a new conversation commits once before its first model
+// call, and a prompt that cannot be stored leaves no empty session.
+func (s *Store) CreateWithPrompt(ctx context.Context, n NewSession, p Prompt) (Session, Message, error) {
+	sess, err := s.newSession(n)
+	if err != nil {
+		return Session{}, Message{}, err
+	}
+	extras, err := s.promptExtras(ctx, &p)
+	if err != nil {
+		return Session{}, Message{}, err
+	}
+	var m Message
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if err := s.insertSession(ctx, tx, sess); err != nil {
+			return err
+		}
+		var err error
+		m, err = s.insertUserMessage(ctx, tx, sess.ID, p.Text, p.Origin == "", extras)
+		return err
+	})
+	if err != nil {
+		return Session{}, Message{}, fmt.Errorf("creating a session: %w", err)
+	}
+	m.Typed, m.Origin = p.Typed, p.Origin
+	sess.UpdatedAt = m.StartedAt
+	if p.Origin == "" {
+		sess.Title, sess.TitleSource = TitleFrom(m.Text), "auto"
+	}
+	return sess, m, nil
+}
+
+func (s *Store) newSession(n NewSession) (Session, error) {
+	if strings.TrimSpace(n.Workspace) == "" {
+		return Session{}, errors.New("session: a workspace is required")
+	}
+	now := fromMillis(toMillis(s.opt.Now()))
+	return Session{ID: newID(), Workspace: n.Workspace, Provider: n.Provider, Model: n.Model, Mode: n.Mode,
+		Choice: n.Choice, CreatedAt: now, UpdatedAt: now}, nil
+}
+
+func (s *Store) insertSession(ctx context.Context, tx *sql.Tx, sess Session) error {
+	_, err := s.exec(ctx, tx, stInsertSession, sess.ID, sess.Workspace, sess.Provider, sess.Model, sess.Mode,
+		sess.Choice.Provider, sess.Choice.Model, sess.Choice.Effort, toMillis(sess.CreatedAt), toMillis(sess.UpdatedAt))
+	return err
 }
 
 // AddUserMessage appends a complete user message. The first one also titles
@@ -50,26 +87,33 @@ func (s *Store) AddUserMessage(ctx context.Context, sessionID, text string) (Mes
 // addUserMessage stores the message, then runs also (when set) in the same
 // transaction with the new message's id.
 func (s *Store) addUserMessage(ctx context.Context, sessionID, text string, titles bool, also func(tx *sql.Tx, id int64) error) (Message, error) {
-	text = s.opt.Redact(text)
-	m := Message{SessionID: sessionID, Role: RoleUser, Text: text, State: StateComplete}
+	var m Message
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := s.insertMessage(ctx, tx, &m); err != nil {
-			return err
-		}
-		if also != nil {
-			if err := also(tx, m.ID); err != nil {
-				return err
-			}
-		}
-		if !titles {
-			return nil
-		}
-		_, err := tx.ExecContext(ctx, `UPDATE sessions SET title = ?, title_source = 'auto'
-			WHERE id = ? AND title_source = ''`, TitleFrom(text), sessionID)
+		var err error
+		m, err = s.insertUserMessage(ctx, tx, sessionID, text, titles, also)
 		return err
 	})
 	if err != nil {
 		return Message{}, fmt.Errorf("saving the user message: %w", err)
+	}
+	return m, nil
+}
+
+// insertUserMessage is addUserMessage within tx.
+func (s *Store) insertUserMessage(ctx context.Context, tx *sql.Tx, sessionID, text string, titles bool, also func(tx *sql.Tx, id int64) error) (Message, error) {
+	m := Message{SessionID: sessionID, Role: RoleUser, Text: s.opt.Redact(text), State: StateComplete}
+	if err := s.insertMessage(ctx, tx, &m); err != nil {
+		return Message{}, err
+	}
+	if also != nil {
+		if err := also(tx, m.ID); err != nil {
+			return Message{}, err
+		}
+	}
+	if titles {
+		if _, err := s.exec(ctx, tx, stAutoTitle, TitleFrom(m.Text), sessionID); err != nil {
+			return Message{}, err
+		}
 	}
 	return m, nil
 }
@@ -82,7 +126,7 @@ func (s *Store) AddSummary(ctx context.Context, sessionID, text string, u Usage)
 		if err := s.insertMessage(ctx, tx, &m); err != nil {
 			return err
 		}
-		return addSessionUsage(ctx, tx, sessionID, u)
+		return s.addSessionUsage(ctx, tx, sessionID, u)
 	})
 	if err != nil {
 		return Message{}, fmt.Errorf("saving the summary: %w", err)
@@ -109,8 +153,7 @@ func (s *Store) insertMessage(ctx context.Context, tx *sql.Tx, m *Message) error
 	if !m.FinishedAt.IsZero() {
 		finished = sql.NullInt64{Int64: toMillis(m.FinishedAt), Valid: true}
 	}
-	res, err := tx.ExecContext(ctx, "UPDATE sessions SET updated_at = ? WHERE id = ? AND deleted_at IS NULL",
-		toMillis(now), m.SessionID)
+	res, err := s.exec(ctx, tx, stTouchLiveSession, toMillis(now), m.SessionID)
 	if err != nil {
 		return err
 	}
@@ -118,12 +161,7 @@ func (s *Store) insertMessage(ctx context.Context, tx *sql.Tx, m *Message) error
 		return fmt.Errorf("%w: %s", ErrNotFound, m.SessionID)
 	}
 	u := m.Usage
-	err = tx.QueryRowContext(ctx, `INSERT INTO messages
-		(session_id, seq, role, text, state, provider, model, started_at, finished_at, owner,
-		 input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd)
-		VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE session_id = ?1),
-		 ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
-		RETURNING id, seq`,
+	err = s.queryRow(ctx, tx, stInsertMessage,
 		m.SessionID, string(m.Role), m.Text, string(m.State), m.Provider, m.Model,
 		toMillis(now), finished, s.owner,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens,
@@ -131,12 +169,8 @@ func (s *Store) insertMessage(ctx context.Context, tx *sql.Tx, m *Message) error
 	return err
 }
 
-func addSessionUsage(ctx context.Context, tx *sql.Tx, sessionID string, u Usage) error {
-	_, err := tx.ExecContext(ctx, `UPDATE sessions SET
-		input_tokens = input_tokens + ?, output_tokens = output_tokens + ?,
-		cache_read_tokens = cache_read_tokens + ?, cache_write_tokens = cache_write_tokens + ?,
-		reasoning_tokens = reasoning_tokens + ?, cost_microusd = cost_microusd + ?
-		WHERE id = ?`,
+func (s *Store) addSessionUsage(ctx context.Context, tx *sql.Tx, sessionID string, u Usage) error {
+	_, err := s.exec(ctx, tx, stAddSessionUsage,
 		u.InputTokens, u.OutputTokens, u.CacheReadTokens, u.CacheWriteTokens, u.ReasoningTokens,
 		toMicros(u.CostUSD), sessionID)
 	return err
