@@ -2,17 +2,31 @@
 // in the real SSE wire format, one reply per request, and records what the
 // client sent. A reply is a list of steps: {text}, {reasoning}, {tool},
 // {wait: ms}, {stamp: n} (a marker with the send time, for latency),
-// {hold: true} (pause until release() or the client leaves).
+// {hold: true} (pause until release() or the client leaves). With
+// {models, key} it also lists models (GET /models) and refuses a request
+// not bearing that key, as a cloud provider does; auths records the
+// Authorization header of every chat request.
 import http from "node:http";
 
 function chunk(delta, finish = null) {
   return `data: ${JSON.stringify({ id: "chatcmpl-e2e", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 }
 
-export async function startScriptedProvider(replies) {
+export async function startScriptedProvider(replies, { models = [], key = "" } = {}) {
   const requests = [];
+  const auths = [];
   let releaseHold = () => undefined;
   const srv = http.createServer(async (req, res) => {
+    if (key && req.headers.authorization !== `Bearer ${key}`) {
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "Incorrect API key provided." } }));
+      return;
+    }
+    if (req.method === "GET" && req.url.endsWith("/models") && models.length > 0) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ object: "list", data: models.map((id) => ({ id, object: "model" })) }));
+      return;
+    }
     if (req.method !== "POST" || !req.url.endsWith("/chat/completions")) {
       res.writeHead(404).end();
       return;
@@ -20,6 +34,7 @@ export async function startScriptedProvider(replies) {
     let body = "";
     for await (const c of req) body += c;
     requests.push(JSON.parse(body));
+    auths.push(req.headers.authorization ?? "");
     const reply = replies.shift();
     if (!reply) {
       res.writeHead(400, { "content-type": "application/json" });
@@ -51,6 +66,7 @@ export async function startScriptedProvider(replies) {
   return {
     url: `http://127.0.0.1:${srv.address().port}/v1`,
     requests,
+    auths,
     release: () => releaseHold(),
     close: () => new Promise((r) => { srv.closeAllConnections(); srv.close(r); }),
   };
