@@ -38,7 +38,7 @@ describe("Approval by keyboard", () => {
       await card.getByText("This creates two.txt").waitFor();
       await focusInCard();
       await card.getByRole("button", { name: /Deny/ }).click();
-      await s.page.waitForFunction(() => document.activeElement instanceof HTMLInputElement && document.activeElement.closest(".approval") !== null);
+      await s.page.waitForFunction(() => document.activeElement?.matches(".approval input") === true);
       await s.page.keyboard.press("Escape");
       await s.page.waitForFunction(() => document.activeElement?.matches(".approval") === true);
       await s.page.keyboard.press("Enter");
