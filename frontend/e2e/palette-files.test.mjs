@@ -24,6 +24,7 @@ describe("Command palette: files", () => {
       await option.waitFor();
       assert.deepEqual(await files.getByRole("option").allTextContents(), ["kiln-schedule.md"], "Files lists other files too");
       await s.page.waitForFunction(() => document.querySelector("[cmdk-item][aria-selected='true']")?.textContent === "kiln-schedule.md");
+      assert.equal(await palette.getByText("Nothing matches.").count(), 0, "the palette says nothing matches beside a match");
       await shot(s.page, "files-group");
       await s.page.keyboard.press("Enter");
       const preview = s.page.getByRole("dialog", { name: "Preview of kiln-schedule.md" });

@@ -30,6 +30,7 @@ describe("CommandPalette files", () => {
       return o as HTMLElement;
     });
     await waitFor(() => expect(option.getAttribute("aria-selected")).toBe("true"));
+    expect(screen.queryByText("Nothing matches.")).toBeNull();
     fireEvent.keyDown(input, { key: "Enter" });
     expect(onOpenFile).toHaveBeenCalledWith("docs/kiln-schedule.md");
     expect(onClose).toHaveBeenCalled();

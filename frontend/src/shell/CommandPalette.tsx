@@ -109,7 +109,8 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
     >
       <Command.Input value={query} onValueChange={setQuery} placeholder="Type a command, a file, a conversation or a model…" />
       <Command.List>
-        <Command.Empty>Nothing matches.</Command.Empty>
+        {/* cmdk counts no match while the only matches are files fetched after the query. */}
+        {shownFiles.length === 0 && <Command.Empty>Nothing matches.</Command.Empty>}
         <Command.Group heading="Commands">
           {commands.map((c) => (
             <Command.Item key={c.id} value={`command ${c.label}`} onSelect={act(c.run)}>
