@@ -13,7 +13,8 @@ import (
 
 // MCPToolView is one tool of a server and whether the model is offered it.
 type MCPToolView struct {
-	Name        string `json:"name"` // as the server names it
+	Name        string `json:"name"`      // as the server names it
+	ModelName   string `json:"modelName"` // as the model is offered it (mcp__server__tool): what read-only marks match
 	Description string `json:"description"`
 	Tokens      int    `json:"tokens"`
 	Enabled     bool   `json:"enabled"`
@@ -87,13 +88,13 @@ func (a *App) MCPServers() (MCPView, error) {
 		sv := MCPServerView{Name: s.Name, Scope: string(s.Scope), Status: string(s.Status), Transport: string(s.Transport),
 			Error: s.Error, Tools: []MCPToolView{}, Tokens: s.Tokens, Log: tail(s.Log, logLines)}
 		for _, t := range s.Tools {
-			sv.Tools = append(sv.Tools, MCPToolView{Name: t.Tool, Description: t.Description, Tokens: t.Tokens, Enabled: true})
+			sv.Tools = append(sv.Tools, MCPToolView{Name: t.Tool, ModelName: t.Name, Description: t.Description, Tokens: t.Tokens, Enabled: true})
 		}
 		// Tools turned off are not listed by the server any more; show them
 		// from the file so they can be turned back on.
 		if c, ok := f.Servers[s.Name]; ok && s.Scope == config.ScopeUser {
 			for _, off := range c.DisabledTools {
-				sv.Tools = append(sv.Tools, MCPToolView{Name: off, Enabled: false})
+				sv.Tools = append(sv.Tools, MCPToolView{Name: off, ModelName: mcp.ToolName(s.Name, off), Enabled: false})
 			}
 		}
 		v.Tokens += s.Tokens

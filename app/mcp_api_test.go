@@ -104,8 +104,16 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 	if s.Scope != "user" || s.Transport != "stdio" || s.Tokens <= 0 {
 		t.Fatalf("server view %+v", s)
 	}
-	if ct, ok := toolOf(s, "create_entities"); !ok || !ct.Enabled || ct.Tokens <= 0 {
+	ct, ok := toolOf(s, "create_entities")
+	if !ok || !ct.Enabled || ct.Tokens <= 0 {
 		t.Fatalf("create_entities: %+v in %+v", ct, s.Tools)
+	}
+	offered := map[string]bool{}
+	for _, tl := range a.currentMCP().Tools() {
+		offered[tl.Definition().Name] = true
+	}
+	if ct.ModelName != "mcp__memory__create_entities" || !offered[ct.ModelName] {
+		t.Fatalf("create_entities is shown as %q; the model is offered %v", ct.ModelName, offered)
 	}
 	if ev.count() == 0 {
 		t.Error("no status event was emitted")
@@ -136,6 +144,9 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 		if tl.Remote() == "read_graph" {
 			t.Fatal("a disabled tool is still offered to the model")
 		}
+	}
+	if rg, _ := toolOf(s, "read_graph"); rg.ModelName != "mcp__memory__read_graph" {
+		t.Errorf("a disabled tool's model name is %q", rg.ModelName)
 	}
 	if _, err := a.SetMCPToolEnabled("memory", "read_graph", true); err != nil {
 		t.Fatal(err)

@@ -1,12 +1,14 @@
 // The everyday desktop path (issue 26): first run with a local server or a
 // cloud key, errors routed to the field that fixes them, tool rows that tell
-// the truth, grants that end with their chat, and the Undo toast.
+// the truth, grants that end with their chat, and the Undo toast. Each
+// first run ends in a streamed answer about a file in the opened folder.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { chatSetup as harnessSetup, openWorkspace, screenshotter, startApp, startModelServer, tempDir, useBrowser } from "./harness.mjs";
+import { chatSetup as harnessSetup, openWorkspace, screenshotter, startApp, tempDir, useBrowser } from "./harness.mjs";
 import { startFakeOllama } from "./ollama.mjs";
+import { startScriptedProvider } from "./provider.mjs";
 
 const browser = useBrowser();
 
@@ -55,14 +57,15 @@ describe("First run", () => {
     }
   });
 
-  it("with a cloud key: a rejected key is shown at the key field, focused; the right one leads to a model", async () => {
-    const models = await startModelServer("sk-good-e2e-0123456789");
+  it("with a cloud key: a rejected key is shown at the key field, focused; the right one leads to a streamed answer about the folder", async () => {
+    const good = "sk-good-e2e-0123456789";
+    const provider = await startScriptedProvider(folderReplies(), { models: ["e2e-small", "e2e-large"], key: good });
     const configDir = tempDir("cfg-");
     mkdirSync(path.join(configDir, "Hearth"), { recursive: true });
-    // OpenAI's endpoint is the loopback model server; nothing else is set up.
+    // OpenAI's endpoint is the loopback scripted provider; nothing else is set up.
     writeFileSync(path.join(configDir, "Hearth", "settings.json"), JSON.stringify({
       version: 1, activeProvider: "openai", reasoningEffort: "off", maxIterations: 5, approvalMode: "ask", modelTitles: false,
-      providers: { openai: { baseUrl: models.url }, lmstudio: { baseUrl: "http://127.0.0.1:9/v1" } },
+      providers: { openai: { baseUrl: provider.url }, lmstudio: { baseUrl: "http://127.0.0.1:9/v1" } },
     }));
     const app = await startApp({ configDir, env: { OLLAMA_HOST: "http://127.0.0.1:9" } });
     const page = await browser().newPage({ viewport: { width: 1200, height: 860 } });
@@ -77,7 +80,7 @@ describe("First run", () => {
       await setup.getByRole("alert").filter({ hasText: "rejected the API key" }).waitFor();
       await page.waitForFunction(() => document.activeElement?.id === "setup-key");
       await shot(page, "first-run-key-rejected");
-      await key.fill("sk-good-e2e-0123456789");
+      await key.fill(good);
       await setup.getByRole("button", { name: "Save key" }).click();
       const model = setup.getByLabel("OpenAI model");
       await model.waitFor();
@@ -88,13 +91,83 @@ describe("First run", () => {
       await setup.getByTestId("setup-done").waitFor();
       assert.ok(!(await page.content()).includes("sk-good-e2e"), "the key reached the page");
       await shot(page, "first-run-cloud-done");
+      await askAboutFolder(page, provider, good, "e2e-large");
+      await shot(page, "first-run-cloud-answer");
+    } finally {
+      // The sandbox's keychain outlives this app: a saved key would make the next first run "ready".
+      await page.evaluate(() => window.go.app.App.DeleteKey("openai")).catch(() => undefined);
+      await page.close();
+      await app.stop();
+      await provider.close();
+    }
+  });
+
+  it("with a key in the environment: offered first, no key typed, a streamed answer about the folder", async () => {
+    const envKey = "sk-or-env-e2e-0123456789";
+    const provider = await startScriptedProvider(folderReplies(), { models: ["e2e-router"], key: envKey });
+    const configDir = tempDir("cfg-");
+    mkdirSync(path.join(configDir, "Hearth"), { recursive: true });
+    // Only OpenRouter's endpoint is moved to the loopback; the active provider stays the default (OpenAI, no key).
+    writeFileSync(path.join(configDir, "Hearth", "settings.json"), JSON.stringify({
+      version: 1, modelTitles: false, providers: { openrouter: { baseUrl: provider.url }, lmstudio: { baseUrl: "http://127.0.0.1:9/v1" } },
+    }));
+    const app = await startApp({ configDir, env: { OLLAMA_HOST: "http://127.0.0.1:9", OPENROUTER_API_KEY: envKey } });
+    const page = await browser().newPage({ viewport: { width: 1200, height: 860 } });
+    try {
+      await page.goto(app.url);
+      const setup = page.getByRole("region", { name: "Set up a model" });
+      const first = setup.getByRole("button").first();
+      await first.filter({ hasText: "OPENROUTER_API_KEY is set" }).waitFor({ timeout: 10000 });
+      await shot(page, "first-run-env");
+      await first.click();
+      const model = setup.getByLabel("OpenRouter model");
+      await model.waitFor();
+      assert.equal(await model.inputValue(), "e2e-router");
+      await setup.getByRole("button", { name: "Use e2e-router" }).click();
+      await setup.getByTestId("setup-done").filter({ hasText: "Ready: OpenRouter · e2e-router" }).waitFor();
+      assert.equal(await setup.getByLabel(/API key/).count(), 0, "a key was asked for");
+      await askAboutFolder(page, provider, envKey, "e2e-router");
+      await shot(page, "first-run-env-answer");
     } finally {
       await page.close();
       await app.stop();
-      await models.close();
+      await provider.close();
     }
   });
 });
+
+const kilnNote = "The kiln fires at 1230 degrees on Thursdays.";
+
+/** folderReplies: read NOTES.md, then answer with what it says, streamed in pieces. */
+function folderReplies() {
+  return [
+    [{ tool: { id: "r1", name: "read_file", args: { path: "NOTES.md" } } }],
+    [{ text: "NOTES.md says: " }, { wait: 150 }, { text: "the kiln fires at 1230 degrees " }, { wait: 150 }, { text: "on Thursdays." }],
+  ];
+}
+
+/**
+ * askAboutFolder opens a folder holding NOTES.md, asks about it and waits
+ * for the streamed answer: the provider was sent the file's text, with the
+ * key, and nothing failed.
+ */
+async function askAboutFolder(page, provider, key, modelName) {
+  const ws = tempDir("ws-");
+  writeFileSync(path.join(ws, "NOTES.md"), `# Studio\n${kilnNote}\n`);
+  await openWorkspace(page, ws);
+  const composer = page.getByRole("textbox", { name: "Message", exact: true });
+  await composer.fill("When does the kiln fire?");
+  await composer.press("Enter");
+  await page.getByText("NOTES.md says: the kiln fires at 1230 degrees on Thursdays.").waitFor();
+  await page.getByText(/Cooked for/).waitFor();
+  assert.equal(await page.getByRole("alert").count(), 0, "the first message failed");
+  assert.equal(await page.locator("details.tool-row .tool-summary").first().textContent(), "Read NOTES.md · 2 lines");
+  assert.equal(provider.requests.length, 2);
+  assert.equal(provider.requests[0].model, modelName);
+  assert.ok(provider.requests[0].stream, "the answer was not streamed");
+  assert.ok(JSON.stringify(provider.requests[1].messages).includes(kilnNote), "the file's text did not reach the provider");
+  assert.deepEqual(provider.auths, [`Bearer ${key}`, `Bearer ${key}`]);
+}
 
 describe("Errors go to the field that fixes them", () => {
   it("no model chosen opens Settings at the model field, focused", async () => {

@@ -3,7 +3,10 @@
 // client sent. A reply is a list of steps: {text}, {reasoning}, {tool},
 // {wait: ms}, {stamp: n} (a marker with the send time, for latency),
 // {hold: true} (pause until release() or the client leaves). GET /models
-// lists models (OpenAI's shape), for the composer's picker.
+// lists models in OpenAI's shape (scriptedModels unless {models} says
+// otherwise), for the composer's picker; with {key} it refuses a request
+// not bearing that key, as a cloud provider does; auths records the
+// Authorization header of every chat request.
 import http from "node:http";
 
 /** The models the scripted server lists at GET /models. */
@@ -13,13 +16,19 @@ function chunk(delta, finish = null) {
   return `data: ${JSON.stringify({ id: "chatcmpl-e2e", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 }
 
-export async function startScriptedProvider(replies) {
+export async function startScriptedProvider(replies, { models = scriptedModels, key = "" } = {}) {
   const requests = [];
+  const auths = [];
   let releaseHold = () => undefined;
   const srv = http.createServer(async (req, res) => {
-    if (req.method === "GET" && req.url.endsWith("/models")) {
+    if (key && req.headers.authorization !== `Bearer ${key}`) {
+      res.writeHead(401, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "Incorrect API key provided." } }));
+      return;
+    }
+    if (req.method === "GET" && req.url.endsWith("/models") && models.length > 0) {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ object: "list", data: scriptedModels.map((id) => ({ id, object: "model", owned_by: "e2e" })) }));
+      res.end(JSON.stringify({ object: "list", data: models.map((id) => ({ id, object: "model" })) }));
       return;
     }
     if (req.method !== "POST" || !req.url.endsWith("/chat/completions")) {
@@ -29,6 +38,7 @@ export async function startScriptedProvider(replies) {
     let body = "";
     for await (const c of req) body += c;
     requests.push(JSON.parse(body));
+    auths.push(req.headers.authorization ?? "");
     const reply = replies.shift();
     if (!reply) {
       res.writeHead(400, { "content-type": "application/json" });
@@ -60,6 +70,7 @@ export async function startScriptedProvider(replies) {
   return {
     url: `http://127.0.0.1:${srv.address().port}/v1`,
     requests,
+    auths,
     release: () => releaseHold(),
     close: () => new Promise((r) => { srv.closeAllConnections(); srv.close(r); }),
   };

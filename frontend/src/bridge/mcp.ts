@@ -12,13 +12,13 @@ import { onEvent } from "./shell";
 export const MCP_STATUSES = ["connected", "connecting", "failed", "disabled", "needs-auth", "needs-approval"] as const;
 export type McpStatus = (typeof MCP_STATUSES)[number];
 
-export interface McpTool {
-  name: string;
-  description: string;
-  /** what its definition costs in the model's context */
-  tokens: number;
-  enabled: boolean;
-}
+/**
+ * McpTool is one tool of a server (the generated app.MCPToolView): name as
+ * the server names it, modelName as the model is offered it
+ * (mcp__server__tool, made by Go's mcp.ToolName: what read-only marks
+ * match), tokens what its definition costs in the model's context.
+ */
+export type McpTool = app.MCPToolView;
 
 export interface McpServer {
   name: string;
@@ -111,8 +111,8 @@ function isRec(v: unknown): v is Record<string, unknown> {
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === "string");
 
 function isTool(v: unknown): v is McpTool {
-  return isRec(v) && typeof v.name === "string" && typeof v.description === "string" && typeof v.tokens === "number" &&
-    typeof v.enabled === "boolean";
+  return isRec(v) && typeof v.name === "string" && typeof v.modelName === "string" && typeof v.description === "string" &&
+    typeof v.tokens === "number" && typeof v.enabled === "boolean";
 }
 
 function isServer(v: unknown): v is McpServer {

@@ -3,6 +3,7 @@
 
 import { isFileChange } from "../chat/guard";
 import type { FileChange } from "../chat/protocol";
+import type { session } from "../../wailsjs/go/models";
 
 /** One row of the sessions sidebar. updatedAt is unix milliseconds. */
 export interface SessionView {
@@ -78,14 +79,8 @@ export interface StoredHook {
   text_offset: number;
 }
 
-/** An attachment stored with a prompt. */
-export interface StoredAttachment {
-  kind: string;
-  media_type?: string;
-  name?: string;
-  sha256?: string;
-  size?: number;
-}
+/** An attachment stored with a prompt: the Go type (agent/session.Attachment) as Wails generates it. */
+export type StoredAttachment = session.Attachment;
 
 /** What a stored turn changed, while its undo snapshots are kept. */
 export interface TurnUndo {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { INITIAL, MAX, STEP } from "./listWindow";
 import { MessageList } from "./MessageList";
@@ -94,19 +94,26 @@ describe("MessageList window", () => {
   });
 
   it("shows earlier turns on request, never more than MAX, and returns to the latest with a new turn", async () => {
-    let s = history(300);
+    const total = 2 * MAX;
+    let s = history(total);
     const { container, rerender } = render(<MessageList state={s} actions={actions} />);
-    for (let i = 0; i < 20; i++) {
-      const more = screen.getByRole("button", { name: /Show earlier messages/ });
+    // Each step waits for the button's new count in the DOM; found by its
+    // text, as a role query over fifty rendered turns is slow under load.
+    // First the window fills to its opening size, a step per frame.
+    const start = total - INITIAL;
+    let more = await screen.findByText(`Show earlier messages (${start} more)`, { selector: "button" }, { timeout: 4000 });
+    const clicks = (MAX - INITIAL) / STEP + 2;
+    for (let i = 1; i <= clicks; i++) {
       act(() => more.click());
+      more = await screen.findByText(`Show earlier messages (${start - i * STEP} more)`, { selector: "button" });
     }
     const ids = shown(container);
     expect(ids.length).toBe(MAX);
-    expect(ids[0]).toBe(`h${300 - STEP - 20 * STEP}`);
-    expect(screen.getByRole("button", { name: /Show later messages/ })).toBeTruthy();
+    expect(ids[0]).toBe(`h${start - clicks * STEP}`);
+    expect(await screen.findByText("Show later messages", { selector: "button" })).toBeTruthy();
     s = chatReducer(s, { type: "sent", turnId: "new", prompt: "latest", queued: false });
     rerender(<MessageList state={s} actions={actions} />);
-    expect(shown(container).at(-1)).toBe("new");
-    expect(screen.queryByRole("button", { name: /Show later messages/ })).toBeNull();
+    await waitFor(() => expect(shown(container).at(-1)).toBe("new"));
+    expect(screen.queryByText("Show later messages", { selector: "button" })).toBeNull();
   });
 });

@@ -51,7 +51,7 @@ export function TurnFooter({ turn, onResume, onRemove }: { turn: Turn; onResume?
     <div className="turn-footer muted">
       {turn.elapsedMs !== null && <span>Cooked for {formatElapsed(turn.elapsedMs)}</span>}
       {turn.iterations > 0 && <span title={usageTitle(turn)}>{formatUsage(turn.usage)}</span>}
-      {turn.iterations > 0 && turn.cost !== null && <span title={usageTitle(turn)}>{formatCost(turn.cost)}</span>}
+      {turn.iterations > 0 && formatCost(turn.cost) !== "" && <span title={usageTitle(turn)}>{formatCost(turn.cost)}</span>}
     </div>
   );
 }

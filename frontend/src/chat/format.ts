@@ -1,8 +1,11 @@
 // Plain-words formatting of a turn's figures.
 import type { Usage } from "./protocol";
 
-/** formatElapsed renders a duration as "8 s" or "1 m 05 s". */
+/** formatElapsed renders a duration as "0.4 s", "8 s" or "1 m 05 s". */
 export function formatElapsed(ms: number): string {
+  // A fast turn reads in tenths: "0 s" would say nothing happened.
+  if (ms > 0 && ms < 100) return "<0.1 s";
+  if (ms > 0 && ms < 1000) return `0.${Math.floor(ms / 100)} s`;
   const total = Math.max(0, Math.floor(ms / 1000));
   const m = Math.floor(total / 60);
   const s = total % 60;
@@ -18,9 +21,12 @@ export function formatTokens(n: number): string {
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
+/**
+ * formatCost renders a known cost; "" when there is none to show: null is
+ * unknown, and 0 is what a stored turn whose price was unknown reads back as.
+ */
 export function formatCost(cost: number | null): string {
-  if (cost === null) return "cost unknown";
-  if (cost === 0) return "$0";
+  if (cost === null || !(cost > 0)) return "";
   if (cost < 0.01) return "<$0.01";
   return `$${cost.toFixed(2)}`;
 }

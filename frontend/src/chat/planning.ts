@@ -142,7 +142,7 @@ export function usageTitle(t: Turn): string {
     { i: 0, o: 0, c: 0 as number | null },
   );
   // The turn's cost includes its subagents'; the main agent's is the rest, when every part is known.
-  const costOf = (c: number | null) => (t.cost === null || c === null ? "" : ` · ${formatCost(c)}`);
+  const costOf = (c: number | null) => (t.cost === null || formatCost(c) === "" ? "" : ` · ${formatCost(c)}`);
   const main = t.cost === null || sub.c === null ? null : Math.max(0, t.cost - sub.c);
   const lines = [`Main agent: ${Math.max(0, t.usage.inputTokens - sub.i)} in / ${Math.max(0, t.usage.outputTokens - sub.o)} out${costOf(main)}`];
   for (const r of runs) lines.push(`${r.agent} (${r.description}): ${r.inputTokens} in / ${r.outputTokens} out${costOf(r.cost)}`);

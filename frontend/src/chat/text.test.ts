@@ -30,6 +30,10 @@ describe("splitBlocks", () => {
 describe("format", () => {
   it.each([
     [0, "0 s"],
+    [40, "<0.1 s"],
+    [400, "0.4 s"],
+    [999, "0.9 s"],
+    [1_000, "1 s"],
     [8_400, "8 s"],
     [65_000, "1 m 05 s"],
     [600_000, "10 m 00 s"],
@@ -45,8 +49,8 @@ describe("format", () => {
   ])("formatTokens(%d) = %s", (n, want) => expect(formatTokens(n)).toBe(want));
 
   it.each([
-    [null, "cost unknown"],
-    [0, "$0"],
+    [null, ""],
+    [0, ""],
     [0.004, "<$0.01"],
     [1.234, "$1.23"],
   ])("formatCost(%s) = %s", (c, want) => expect(formatCost(c)).toBe(want));

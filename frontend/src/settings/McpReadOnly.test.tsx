@@ -6,8 +6,9 @@ import { McpServerRow, type McpRowActions } from "./McpServerRow";
 const server: McpServer = {
   name: "git hub", scope: "user", status: "connected", transport: "stdio", error: "", tokens: 10, log: [],
   tools: [
-    { name: "get_issue", description: "", tokens: 5, enabled: true },
-    { name: "create_issue", description: "", tokens: 5, enabled: true },
+    { name: "get_issue", modelName: "mcp__git_hub__get_issue", description: "", tokens: 5, enabled: true },
+    // A name the backend made unique (another tool sanitised alike): only it knows.
+    { name: "create_issue", modelName: "mcp__git_hub__create_issue_2", description: "", tokens: 5, enabled: true },
   ],
 };
 const actions = {} as McpRowActions;
@@ -24,6 +25,6 @@ describe("McpServerRow read-only marks", () => {
     expect(get.checked).toBe(true);
     expect(get.disabled).toBe(true);
     fireEvent.click(screen.getByRole("checkbox", { name: /create_issue is read-only/ }));
-    expect(set).toHaveBeenCalledWith(["mcp__git_hub__get_*", "mcp__git_hub__create_issue"]);
+    expect(set).toHaveBeenCalledWith(["mcp__git_hub__get_*", "mcp__git_hub__create_issue_2"]);
   });
 });

@@ -12,8 +12,8 @@ const memory: McpServer = {
 const connected: McpServer = {
   ...memory, status: "connected", tokens: 1234, log: ["Knowledge Graph MCP Server running on stdio"],
   tools: [
-    { name: "create_entities", description: "Create entities", tokens: 800, enabled: true },
-    { name: "read_graph", description: "Read the graph", tokens: 434, enabled: true },
+    { name: "create_entities", modelName: "mcp__memory__create_entities", description: "Create entities", tokens: 800, enabled: true },
+    { name: "read_graph", modelName: "mcp__memory__read_graph", description: "Read the graph", tokens: 434, enabled: true },
   ],
 };
 const viewOf = (...servers: McpServer[]): McpView => ({ servers, tokens: servers.reduce((n, s) => n + s.tokens, 0), budgetPercent: 10 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { McpServer } from "../bridge/mcp";
 import { formatTokens, STATUS_LABEL } from "./mcpState";
-import { isMarked, mcpToolName, toggleMark, type ReadOnlyMarks } from "./readOnly";
+import { isMarked, toggleMark, type ReadOnlyMarks } from "./readOnly";
 
 export interface McpRowActions {
   toggle(name: string): void;
@@ -97,7 +97,7 @@ export function McpServerRow({ server: s, log, expanded, busy, error, actions, r
             <fieldset className="mcp-readonly">
               <legend>Read-only (plan mode may run them)</legend>
               {s.tools.map((t) => {
-                const name = mcpToolName(s.name, t.name);
+                const name = t.modelName;
                 const marked = isMarked(readOnly.marks, name);
                 const byPattern = marked && !readOnly.marks.includes(name);
                 return (

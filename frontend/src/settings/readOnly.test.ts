@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { globMatch, isMarked, mcpToolName, toggleMark } from "./readOnly";
+import { globMatch, isMarked, toggleMark } from "./readOnly";
 
 describe("read-only marks", () => {
-  it.each([
-    ["github", "get_issue", "mcp__github__get_issue"],
-    ["my server", "read.file", "mcp__my_server__read_file"],
-    ["s", "x".repeat(80), `mcp__s__${"x".repeat(56)}`],
-  ])("mcpToolName(%s, %s) is the model's name", (server, tool, want) => expect(mcpToolName(server, tool)).toBe(want));
-
   it.each([
     ["mcp__gh__get_*", "mcp__gh__get_issue", true],
     ["mcp__gh__get_*", "mcp__gh__create_issue", false],

@@ -6,18 +6,6 @@ export interface ReadOnlyMarks {
   set: (patterns: string[]) => unknown;
 }
 
-const maxToolName = 64;
-
-/**
- * mcpToolName is the name the model sees for a server's tool, as
- * agent/mcp.ToolName makes it (mcp__server__tool, unsafe characters as "_",
- * at most 64 characters): the name plan mode's marks match.
- */
-export function mcpToolName(server: string, tool: string): string {
-  const safe = (s: string) => s.replace(/[^a-zA-Z0-9_-]/g, "_");
-  return `mcp__${safe(server)}__${safe(tool)}`.slice(0, maxToolName);
-}
-
 /** globMatch matches a mark like Go's path.Match does for tool names (* and ?; [classes] as literal text). */
 export function globMatch(pattern: string, name: string): boolean {
   const re = pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");

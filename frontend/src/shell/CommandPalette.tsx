@@ -26,6 +26,9 @@ interface Props {
   backend: Backend;
 }
 
+/** fileValue is a file item's cmdk value: it holds the query so the item always matches it. */
+const fileValue = (path: string, query: string) => `file ${path} ${query}`;
+
 /** CHOICE_EVENT tells the composer's picker the conversation's choice changed elsewhere. */
 export const CHOICE_EVENT = "hearth-choice";
 
@@ -36,6 +39,9 @@ export const CHOICE_EVENT = "hearth-choice";
  */
 export function CommandPalette({ open, onClose, commands, conversations, onOpenConversation, findFiles, onOpenFile, backend }: Props) {
   const [query, setQuery] = useState("");
+  // The highlighted item's value, held here: cmdk selects nothing when the
+  // only matches are files that arrive after the query, so Enter did nothing.
+  const [selected, setSelected] = useState("");
   const [files, setFiles] = useState<FileMatch[]>([]);
   const [models, setModels] = useState<{ provider: string; names: string[] }>({ provider: "", names: [] });
 
@@ -59,7 +65,12 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
     let live = true;
     const t = setTimeout(() => {
       findFiles(query.trim(), 8)
-        .then((f) => live && setFiles(f))
+        .then((f) => {
+          if (!live) return;
+          setFiles(f);
+          const first = f[0];
+          if (first) setSelected((cur) => (cur === "" ? fileValue(first.path, query) : cur));
+        })
         .catch(() => live && setFiles([]));
     }, 80);
     return () => {
@@ -71,6 +82,7 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
   const close = () => {
     setQuery("");
     setFiles([]);
+    setSelected("");
     onClose();
   };
   const act = (fn: () => void) => () => {
@@ -89,13 +101,16 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
       open={open}
       onOpenChange={(o) => !o && close()}
       label="Command palette"
+      value={selected}
+      onValueChange={setSelected}
       className="palette"
       overlayClassName="palette-overlay"
       contentClassName="palette-content"
     >
       <Command.Input value={query} onValueChange={setQuery} placeholder="Type a command, a file, a conversation or a model…" />
       <Command.List>
-        <Command.Empty>Nothing matches.</Command.Empty>
+        {/* cmdk counts no match while the only matches are files fetched after the query. */}
+        {shownFiles.length === 0 && <Command.Empty>Nothing matches.</Command.Empty>}
         <Command.Group heading="Commands">
           {commands.map((c) => (
             <Command.Item key={c.id} value={`command ${c.label}`} onSelect={act(c.run)}>
@@ -107,7 +122,7 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
         {shownFiles.length > 0 && (
           <Command.Group heading="Files" forceMount>
             {shownFiles.map((f) => (
-              <Command.Item key={`${f.source ?? ""}:${f.path}`} value={`file ${f.path} ${query}`} onSelect={act(() => onOpenFile(f.path))}>
+              <Command.Item key={`${f.source ?? ""}:${f.path}`} value={fileValue(f.path, query)} onSelect={act(() => onOpenFile(f.path))}>
                 {f.path}
               </Command.Item>
             ))}

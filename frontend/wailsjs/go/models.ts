@@ -409,6 +409,7 @@ export namespace app {
 	}
 	export class MCPToolView {
 	    name: string;
+	    modelName: string;
 	    description: string;
 	    tokens: number;
 	    enabled: boolean;
@@ -420,6 +421,7 @@ export namespace app {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.name = source["name"];
+	        this.modelName = source["modelName"];
 	        this.description = source["description"];
 	        this.tokens = source["tokens"];
 	        this.enabled = source["enabled"];
