@@ -5,5 +5,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   oxc: { jsx: { runtime: "automatic" } },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, target: "es2022" },
-  test: { environment: "happy-dom", include: ["src/**/*.test.{ts,tsx}"], setupFiles: ["src/test-setup.ts"] },
+  // Vitest loads CSS only when asked: `?raw` lets the visual-system test read
+  // the stylesheets as text without styling every component test.
+  test: { environment: "happy-dom", include: ["src/**/*.test.{ts,tsx}"], setupFiles: ["src/test-setup.ts"], css: { include: [/\?raw$/] } },
 });
