@@ -52,7 +52,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		Height:           h,
 		MinWidth:         minWidth,
 		MinHeight:        minHeight,
-		AssetServer:      &assetserver.Options{Assets: assets},
+		AssetServer:      &assetserver.Options{Assets: assets, Middleware: themeScript(assets, a.Theme)},
 		BackgroundColour: windowBackground(a.Theme()),
 		DragAndDrop:      &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup: func(ctx context.Context) {

@@ -126,6 +126,25 @@ describe("Settings sections", () => {
       assert.equal(await rootBackground(page), "rgb(28, 27, 26)");
       await page.screenshot({ path: path.join(artifacts, "e2e-settings-dark-start.png") });
 
+      // A fresh webview profile (nothing cached) on a light system still paints dark from the first frame.
+      const fresh = await browser.newContext({ colorScheme: "light", viewport: { width: 1180, height: 780 } });
+      try {
+        const first = await fresh.newPage();
+        await first.addInitScript(() => {
+          window.__themes = [];
+          new window.MutationObserver((records) => {
+            for (const r of records) window.__themes.push({ theme: r.target.getAttribute("data-theme"), body: document.body !== null });
+          }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-theme"] });
+        });
+        await first.goto(app.url);
+        await first.getByRole("navigation", { name: "Conversations" }).waitFor();
+        const firstSeen = await first.evaluate(() => window.__themes);
+        assert.ok(firstSeen.length > 0 && firstSeen.every((t) => t.theme === "dark"), `themes painted in a fresh profile: ${JSON.stringify(firstSeen)}`);
+        assert.equal(firstSeen[0].body, false, "a fresh profile set the theme only after <body> began");
+      } finally {
+        await fresh.close();
+      }
+
       const again = await openSettings(page);
       await again.getByRole("tab", { name: "Appearance" }).click();
       await again.getByRole("radio", { name: "Light", exact: true }).check();

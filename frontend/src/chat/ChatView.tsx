@@ -154,8 +154,10 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           </div>
         )}
         <TodoPanel items={currentTodos(state, storedTodos)} />
-        <ModelPicker backend={backend} onChoice={onChoice} />
-        <ModeSwitch />
+        <div className="composer-bar">
+          <ModelPicker backend={backend} onChoice={onChoice} />
+          <ModeSwitch />
+        </div>
         <Composer
           streaming={streaming}
           awaitingApproval={pendingApprovals(state).length > 0}
