@@ -87,12 +87,16 @@ second_launch() {
     win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1); [[ -n $win ]] && break; sleep 0.1
   done
   sleep 1
+  # Hidden (as when minimised or behind others), the window must come back on the second launch.
+  xdotool windowunmap "$win"
+  check "the first window is hidden before the second launch" '[[ -z $(xdotool search --onlyvisible --name "^Hearth$" 2>/dev/null) ]]'
   (cd "$(dirname "$ws2")" && timeout 20 "$bin" "$(basename "$ws2")" >"$out/launch-second.log" 2>&1); code=$?
   # Wails ends the second process with status 1 once it has handed over.
   check "a second launch exits at once (got $code)" '((code != 124))'
   for _ in $(seq 1 50); do grep -q "$ws2" "$cfg/settings.json" 2>/dev/null && break; sleep 0.1; done
   check "the running window opened the second launch's folder" 'grep -A1 recentWorkspaces "$cfg/settings.json" | grep -q "$ws2"'
-  check "still one window" '[[ $(xdotool search --onlyvisible --name "^Hearth$" 2>/dev/null | wc -l) == 1 ]]'
+  for _ in $(seq 1 50); do [[ -n $(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null) ]] && break; sleep 0.1; done
+  check "the second launch brought the window back, still one window" '[[ $(xdotool search --onlyvisible --name "^Hearth$" 2>/dev/null | wc -l) == 1 ]]'
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
 }
 second_launch
