@@ -245,6 +245,7 @@ describe("Allow for session", () => {
       await s.page.locator(".tool-allowed").filter({ hasText: "auto-allowed for this chat" }).waitFor();
       await shot(s.page, "grant-same-chat");
       await s.page.getByRole("button", { name: "New chat" }).click();
+      await s.page.getByText("Wrote b.").waitFor({ state: "detached" });
       await s.send("write c");
       const again = s.page.getByRole("group", { name: /Approval needed/ });
       await again.waitFor();
