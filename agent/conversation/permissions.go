@@ -65,3 +65,35 @@ func (c *Conversation) RevokeRule(rule permission.Rule) error {
 	pol.Rules = kept
 	return pol.Save(ws)
 }
+
+// publishApproval shows a waiting request on the running turn's stream and
+// tells the person through the Notification hook.
+func (c *Conversation) publishApproval(req permission.Request) {
+	c.mu.Lock()
+	s, t := c.stream, c.live
+	c.mu.Unlock()
+	if s != nil {
+		s.approvalRequested(req)
+		if t != nil {
+			go c.notify(t, "Hearth needs your permission to use "+req.Tool)
+		}
+	}
+}
+
+// approvalResolved announces the end of a request with the user's choice
+// (none when the turn was stopped while it waited).
+func (c *Conversation) approvalResolved(id string) {
+	c.mu.Lock()
+	s := c.stream
+	decision, decided := c.decisions[id]
+	delete(c.decisions, id)
+	c.mu.Unlock()
+	if s == nil {
+		return
+	}
+	ev := &ApprovalResolved{RequestID: id}
+	if decided {
+		ev.Decision = decision
+	}
+	s.send(ev)
+}

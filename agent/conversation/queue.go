@@ -1,5 +1,7 @@
 package conversation
 
+import "context"
+
 // Queued lists the ids of the prompts waiting behind the running turn, in
 // order, and whether Stop paused them.
 func (c *Conversation) Queued() (ids []string, paused bool) {
@@ -45,4 +47,42 @@ func (c *Conversation) RemoveQueued(turnID string) error {
 		}
 	}
 	return inputf("queue", "that prompt is not queued (it started or was removed)")
+}
+
+// runTurns runs turn, then every prompt queued meanwhile, in order, until
+// the queue is empty or Stop paused it.
+func (c *Conversation) runTurns(next queuedTurn) {
+	for {
+		c.runTurn(next)
+		c.mu.Lock()
+		if len(c.queue) == 0 || c.paused {
+			c.running, c.cancel, c.stream, c.live = false, nil, nil, nil
+			c.mu.Unlock()
+			return
+		}
+		next, c.queue = c.queue[0], c.queue[1:]
+		c.mu.Unlock()
+	}
+}
+
+func (c *Conversation) runTurn(q queuedTurn) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c.mu.Lock()
+	c.cancel, c.active = cancel, q.id
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.active = ""
+		c.mu.Unlock()
+	}()
+	t, err := c.prepare(ctx, q.id, q.prompt)
+	if err == nil {
+		err = t.attachFiles(q.files)
+	}
+	if err != nil {
+		failTurn(t.stream, err)
+		return
+	}
+	_, _ = t.Run(ctx, nil)
 }

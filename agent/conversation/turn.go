@@ -14,7 +14,6 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/media"
-	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/redact"
@@ -69,44 +68,6 @@ func (t *Turn) Built() *assembly.Built { return t.built }
 // Attach adds prepared attachments (images, documents, text) to the turn's
 // prompt; call it before Run.
 func (t *Turn) Attach(parts ...llm.Part) { t.parts = append(t.parts, parts...) }
-
-// runTurns runs turn, then every prompt queued meanwhile, in order, until
-// the queue is empty or Stop paused it.
-func (c *Conversation) runTurns(next queuedTurn) {
-	for {
-		c.runTurn(next)
-		c.mu.Lock()
-		if len(c.queue) == 0 || c.paused {
-			c.running, c.cancel, c.stream, c.live = false, nil, nil, nil
-			c.mu.Unlock()
-			return
-		}
-		next, c.queue = c.queue[0], c.queue[1:]
-		c.mu.Unlock()
-	}
-}
-
-func (c *Conversation) runTurn(q queuedTurn) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	c.mu.Lock()
-	c.cancel, c.active = cancel, q.id
-	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		c.active = ""
-		c.mu.Unlock()
-	}()
-	t, err := c.prepare(ctx, q.id, q.prompt)
-	if err == nil {
-		err = t.attachFiles(q.files)
-	}
-	if err != nil {
-		failTurn(t.stream, err)
-		return
-	}
-	_, _ = t.Run(ctx, nil)
-}
 
 // Prepare builds the agent for prompt as the next turn, for a caller that
 // runs it on its own goroutine (the CLI); the desktop's turns go through
@@ -376,34 +337,4 @@ func failTurn(s *turnStream, err error) {
 	// A provider's refusal can quote what it was sent, a key included.
 	s.send(&TurnError{Class: class, Message: s.red.String(err.Error())})
 	s.send(&Done{})
-}
-
-func (c *Conversation) publishApproval(req permission.Request) {
-	c.mu.Lock()
-	s, t := c.stream, c.live
-	c.mu.Unlock()
-	if s != nil {
-		s.approvalRequested(req)
-		if t != nil {
-			go c.notify(t, "Hearth needs your permission to use "+req.Tool)
-		}
-	}
-}
-
-// approvalResolved announces the end of a request with the user's choice
-// (none when the turn was stopped while it waited).
-func (c *Conversation) approvalResolved(id string) {
-	c.mu.Lock()
-	s := c.stream
-	decision, decided := c.decisions[id]
-	delete(c.decisions, id)
-	c.mu.Unlock()
-	if s == nil {
-		return
-	}
-	ev := &ApprovalResolved{RequestID: id}
-	if decided {
-		ev.Decision = decision
-	}
-	s.send(ev)
 }
