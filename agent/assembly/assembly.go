@@ -270,14 +270,12 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := &loop.Refreshed{Tools: ts}
-		if r.System, err = prompt.Join(native, spec.Workspace); err != nil {
+		ins, err := prompt.Instructions(spec.Workspace)
+		if err != nil {
 			return nil, err
 		}
-		if r.TextProtocolSystem, err = prompt.Join(text, spec.Workspace); err != nil {
-			return nil, err
-		}
-		return r, nil
+		return &loop.Refreshed{Tools: ts, System: prompt.WithInstructions(native, ins),
+			TextProtocolSystem: prompt.WithInstructions(text, ins)}, nil
 	}
 	first, err := render(toolset)
 	if err != nil {

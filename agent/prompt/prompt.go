@@ -71,10 +71,21 @@ func System(d Data) (string, error) {
 	return Join(static, d.Workspace)
 }
 
-// Join appends the workspace's instruction files to a prompt rendered by
-// Static; they are read on every call because the user edits them freely.
+// Join is static followed by the workspace's instruction files, read on
+// every call because the user edits them freely.
 func Join(static, workspace string) (string, error) {
-	out := static
+	ins, err := Instructions(workspace)
+	if err != nil {
+		return "", err
+	}
+	return WithInstructions(static, ins), nil
+}
+
+// Instructions renders the workspace's instruction files (AGENTS.md and
+// the others in InstructionFiles) as the part a system prompt ends with, so
+// a caller building several prompts reads them once.
+func Instructions(workspace string) (string, error) {
+	var out strings.Builder
 	for _, name := range InstructionFiles {
 		text, err := readInstructions(workspace, name)
 		if err != nil {
@@ -87,9 +98,14 @@ func Join(static, workspace string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		out += part
+		out.WriteString(part)
 	}
-	return strings.TrimRight(out, "\n") + "\n", nil
+	return out.String(), nil
+}
+
+// WithInstructions ends static with instructions from Instructions.
+func WithInstructions(static, instructions string) string {
+	return strings.TrimRight(static+instructions, "\n") + "\n"
 }
 
 // Static renders the part of the system prompt that depends on d alone
