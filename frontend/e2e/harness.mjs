@@ -205,3 +205,19 @@ export function useBrowser() {
   });
   return () => browser;
 }
+
+/**
+ * openSettings opens the Settings dialog with its shortcut, at tab when
+ * given. The shortcut listener is attached after the first render, so it
+ * presses until the dialog shows.
+ */
+export async function openSettings(page, tab) {
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  for (let i = 0; i < 40 && !(await dialog.isVisible()); i++) {
+    await page.keyboard.press("Control+,");
+    await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
+  }
+  await dialog.waitFor();
+  if (tab) await dialog.getByRole("tab", { name: tab, exact: true }).click();
+  return dialog;
+}

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings } from "./harness.mjs";
+import { openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings, openSettings } from "./harness.mjs";
 import { startOAuthMCP } from "./oauth-mcp.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
@@ -18,18 +18,6 @@ const everythingBin = path.join(bins, "mcp-server-everything");
 const browser = useBrowser();
 const shot = screenshotter("mcp-settings", { fullPage: true });
 const shotAxe = screenshotter("mcp-settings", { fullPage: true, axe: true });
-
-// The shortcut listener is attached after first render: press until the dialog shows.
-async function openSettings(page) {
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
-    await page.keyboard.press("Control+,");
-    await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
-  }
-  await dialog.waitFor();
-  await dialog.getByRole("tab", { name: "MCP", exact: true }).click();
-  return dialog;
-}
 
 const userFile = (configDir) => path.join(configDir, "Hearth", "mcp.json");
 const userServers = (configDir) => (existsSync(userFile(configDir)) ? Object.keys(JSON.parse(readFileSync(userFile(configDir), "utf8")).mcpServers ?? {}) : []);
@@ -70,7 +58,7 @@ describe("Settings → MCP", () => {
       },
     });
     try {
-      const dialog = await openSettings(s.page);
+      const dialog = await openSettings(s.page, "MCP");
       await dialog.getByText("No servers yet.").waitFor();
       await dialog.getByRole("button", { name: "Import from other apps…" }).click();
       const desktop = dialog.getByRole("group", { name: /Claude Desktop/ });
@@ -110,7 +98,7 @@ describe("Settings → MCP", () => {
       [{ text: "Noted Cleo." }],
     ]);
     try {
-      let dialog = await openSettings(s.page);
+      let dialog = await openSettings(s.page, "MCP");
       const add = dialog.getByRole("form", { name: "Add a server" });
       await add.getByLabel("Name").fill("memory");
       await add.getByLabel("Command and arguments").fill(memoryBin);
@@ -143,7 +131,7 @@ describe("Settings → MCP", () => {
       await s.page.getByText("Noted Cleo.").waitFor({ timeout: 20_000 });
       assert.ok(readFileSync(second, "utf8").includes('"Cleo"'), "the entity did not land in the edited MEMORY_FILE_PATH");
       assert.ok(!existsSync(first) || !readFileSync(first, "utf8").includes("Cleo"));
-      dialog = await openSettings(s.page);
+      dialog = await openSettings(s.page, "MCP");
       await dialog.getByRole("button", { name: "Edit notes" }).click();
       assert.equal(await dialog.getByRole("form", { name: "Edit notes" }).getByLabel(/Environment/).inputValue(),
         "API_TOKEN=••••••••\nMEMORY_FILE_PATH=••••••••", "the edited values are shown unmasked");
@@ -166,7 +154,7 @@ describe("Settings → MCP", () => {
       before: (cfg) => writeFileSync(userFile(cfg), JSON.stringify({ mcpServers: { remote: { type: "http", url: auth.url } } })),
     });
     try {
-      const dialog = await openSettings(s.page);
+      const dialog = await openSettings(s.page, "MCP");
       await dialog.getByRole("status", { name: "remote: Needs sign-in" }).waitFor({ timeout: 30_000 });
       assert.ok(!existsSync(opened), "a sign-in page opened before the person asked");
       await shotAxe(s.page, "needs-sign-in");

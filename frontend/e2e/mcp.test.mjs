@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, axeViolations, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
+import { artifacts, axeViolations, launchBrowser, openWorkspace, startApp, writeChatSettings, openSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 const memoryBin = path.resolve(import.meta.dirname, "../../test/mcp/node_modules/.bin/mcp-server-memory");
@@ -18,19 +18,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-// The shortcut listener is attached after first render: press until the dialog shows.
-async function openSettings(page) {
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
-    await page.keyboard.press("Control+,");
-    await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
-  }
-  await dialog.waitFor();
-  // Settings opens at General; this flow's section is a tab.
-  await dialog.getByRole("tab", { name: "MCP", exact: true }).click();
-  return dialog;
-}
 
 const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `e2e-mcp-${name}.png`), fullPage: true });
 
@@ -53,7 +40,7 @@ describe("MCP servers in Settings and in a chat", () => {
       await openWorkspace(page, ws);
       await page.getByRole("textbox", { name: "Message", exact: true }).waitFor();
 
-      let dialog = await openSettings(page);
+      let dialog = await openSettings(page, "MCP");
       const form = dialog.getByRole("form", { name: "Add a server" });
       await form.getByLabel("Name").fill("memory");
       await form.getByLabel("Command and arguments").fill(memoryBin);
@@ -89,7 +76,7 @@ describe("MCP servers in Settings and in a chat", () => {
       assert.ok(JSON.stringify(provider.requests[1].messages).includes("call_m1"), "the result did not reach the model");
       await shot(page, "used");
 
-      dialog = await openSettings(page);
+      dialog = await openSettings(page, "MCP");
       await dialog.getByRole("button", { name: "Disable memory" }).click();
       await dialog.getByRole("status", { name: "memory: Disabled" }).waitFor();
       assert.ok(readFileSync(path.join(configDir, "Hearth", "mcp.json"), "utf8").includes('"disabled": true'));

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, openWorkspace, screenshotter, startApp, writeChatSettings } from "./harness.mjs";
+import { launchBrowser, openWorkspace, screenshotter, startApp, writeChatSettings, openSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 let browser;
@@ -28,19 +28,6 @@ function freePort() {
   });
 }
 
-async function openSettings(page) {
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await page.getByRole("navigation", { name: "Conversations" }).waitFor();
-  for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
-    await page.keyboard.press("Control+,");
-    await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
-  }
-  await dialog.waitFor();
-  // Settings opens at General; this flow's section is a tab.
-  await dialog.getByRole("tab", { name: "Serve", exact: true }).click();
-  return dialog;
-}
-
 // Each screenshot is also an accessibility check: no serious or critical axe violation.
 const shot = screenshotter("serve", { axe: true });
 
@@ -60,7 +47,7 @@ describe("Serving the agent from the app", () => {
     try {
       await page.goto(app.url);
       await openWorkspace(page, ws);
-      const dialog = await openSettings(page);
+      const dialog = await openSettings(page, "Serve");
       // The box is ticked once the server answers, so click and wait for it rather than check().
       const serveBox = dialog.getByRole("checkbox", { name: "Serve the agent on this computer" });
       await serveBox.click();

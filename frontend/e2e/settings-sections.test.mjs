@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, axeViolations, launchBrowser, startApp } from "./harness.mjs";
+import { artifacts, axeViolations, launchBrowser, startApp, openSettings } from "./harness.mjs";
 
 let browser;
 before(async () => {
@@ -19,17 +19,6 @@ after(async () => {
 const sectionNames = ["General", "Models & providers", "Permissions", "Knowledge", "MCP", "Serve", "Appearance", "About"];
 
 // The shortcut listener is attached in an effect after first render: press until the dialog shows.
-async function openSettings(page) {
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await page.getByRole("navigation", { name: "Conversations" }).waitFor();
-  for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
-    await page.keyboard.press("Control+,");
-    await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
-  }
-  await dialog.waitFor();
-  return dialog;
-}
-
 const focusInDialog = (page) => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
 const rootBackground = (page) => page.evaluate(() => window.getComputedStyle(document.documentElement).backgroundColor);
 

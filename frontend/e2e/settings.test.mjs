@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { axeViolations, filesContaining, launchBrowser, screenshotter, startApp, startModelServer } from "./harness.mjs";
+import { axeViolations, filesContaining, launchBrowser, screenshotter, startApp, startModelServer, openSettings } from "./harness.mjs";
 
 let browser;
 before(async () => {
@@ -14,16 +14,6 @@ after(async () => {
 
 // The shortcut listener is attached in an effect after first render, so a
 // press right after load can land before it: press until the dialog shows.
-async function openSettings(page) {
-  const dialog = page.getByRole("dialog", { name: "Settings" });
-  await page.getByRole("navigation", { name: "Conversations" }).waitFor();
-  for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
-    await page.keyboard.press("Control+,");
-    await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
-  }
-  await dialog.waitFor();
-}
-
 // Settings opens at General; the providers are under "Models & providers".
 async function openSection(page, name) {
   await page.getByRole("tab", { name }).click();
