@@ -66,18 +66,8 @@ export interface SessionMessage {
   hooks?: StoredHook[] | null;
 }
 
-/** A hook run stored with a message: after the call named after (none: before any), text_offset runes into the step's text. */
-export interface StoredHook {
-  event: string;
-  command: string;
-  exit_code: number;
-  duration_ms: number;
-  output?: string;
-  problem?: string;
-  blocked?: boolean;
-  after?: string;
-  text_offset: number;
-}
+/** A hook run stored with a message (after the call named after, or before any; text_offset runes into the step's text): the Go type (agent/session.HookRun) as Wails generates it. */
+export type StoredHook = session.HookRun;
 
 /** An attachment stored with a prompt: the Go type (agent/session.Attachment) as Wails generates it. */
 export type StoredAttachment = session.Attachment;
