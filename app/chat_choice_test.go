@@ -51,17 +51,7 @@ func TestOpenSessionBringsBackItsPick(t *testing.T) {
 	if _, err := a.AddCustomEndpoint("other", a.deps.Settings.Get().Custom[0].BaseURL); err != nil {
 		t.Fatal(err)
 	}
-	send := func(prompt string) {
-		t.Helper()
-		rec.mu.Lock()
-		rec.events = nil
-		rec.mu.Unlock()
-		if _, err := a.Send(prompt); err != nil {
-			t.Fatal(err)
-		}
-		rec.waitFor(t, "done")
-		waitIdle(a)
-	}
+	send := func(prompt string) { sendAndWait(t, a, rec, prompt) }
 	pick := func(in ChatChoiceInput) {
 		t.Helper()
 		if _, err := a.SetChatChoice(in); err != nil {

@@ -15,22 +15,7 @@ import (
 func TestChatsAreSavedListedAndResumed(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("Paris."), textReply("Blue."), textReply("You asked about Paris.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	send := func(prompt string) {
-		t.Helper()
-		rec.mu.Lock()
-		rec.events = nil
-		rec.mu.Unlock()
-		if _, err := a.Send(prompt); err != nil {
-			t.Fatal(err)
-		}
-		rec.waitFor(t, "done")
-		for {
-			if !a.conv.Running() {
-				return
-			}
-			time.Sleep(2 * time.Millisecond)
-		}
-	}
+	send := func(prompt string) { sendAndWait(t, a, rec, prompt) }
 	send("What is the capital of France?")
 	if err := a.NewChat(); err != nil {
 		t.Fatal(err)
@@ -99,19 +84,7 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("Four."), textReply("Nine."), textReply("Six."), textReply("Again four.")}}
 	a, rec, _ := chatApp(t, p, "ask")
 	var ids []string
-	send := func(prompt string) {
-		t.Helper()
-		rec.mu.Lock()
-		rec.events = nil
-		rec.mu.Unlock()
-		res, err := a.Send(prompt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, res.TurnID)
-		rec.waitFor(t, "done")
-		waitIdle(a)
-	}
+	send := func(prompt string) { ids = append(ids, sendAndWait(t, a, rec, prompt)) }
 	send("2+2?")
 	send("3*3?")
 	rec.mu.Lock()
@@ -167,6 +140,22 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 	if _, err := a.Regenerate("t-unknown"); err == nil {
 		t.Error("regenerating an unknown turn was accepted")
 	}
+}
+
+// sendAndWait sends prompt, waits for its turn's done event and for the
+// conversation to be idle, and returns the turn's id.
+func sendAndWait(t *testing.T, a *App, rec *recorder, prompt string) string {
+	t.Helper()
+	rec.mu.Lock()
+	rec.events = nil
+	rec.mu.Unlock()
+	res, err := a.Send(prompt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	waitIdle(a)
+	return res.TurnID
 }
 
 func waitIdle(a *App) {
