@@ -41,9 +41,10 @@ describe("Settings sections", () => {
       }
 
       // The arrow keys move between the tabs (Radix Tabs, vertical).
-      await dialog.getByRole("tab", { name: "General" }).focus();
+      await dialog.getByRole("tab", { name: "General" }).click();
+      await dialog.getByRole("tab", { name: "General", selected: true }).waitFor();
       await page.keyboard.press("ArrowDown");
-      assert.equal(await dialog.getByRole("tab", { selected: true }).textContent(), "Models & providers");
+      await dialog.getByRole("tab", { name: "Models & providers", selected: true }).waitFor({ timeout: 5000 });
 
       // Tab and Shift+Tab cycle inside the dialog, never out to the page behind.
       for (let i = 0; i < 30; i++) {
