@@ -55,12 +55,13 @@ describe("workspace and chat", () => {
     const backend = fakeBackend({ path: "/home/me/proj", name: "proj" });
     render(<App backend={backend} />);
     await screen.findByRole("region", { name: "Chat in proj" });
+    // The chat subscribes to events after it renders: an event sent before
+    // that is lost (two CI runs failed here on a busy machine).
+    await vi.waitFor(() => expect(backend.listeners()).toBeGreaterThan(0));
     await act(async () => {
       backend.emit({ type: "turn_started", prompt: "first question", startedAt: 1, turnId: "t1", seq: 1 });
     });
-    // Events reach the transcript on a later frame; one frame was not
-    // always enough on a busy machine (a CI run failed here once).
-    expect(await screen.findByText("first question")).toBeTruthy();
+    expect(await screen.findByText("first question", {}, { timeout: 5000 })).toBeTruthy();
     // The Go side answers a cancelled picker with the folder already open.
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Open another folder…" }));
