@@ -1,15 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { Backend } from "../bridge";
 import { CommandPalette } from "./CommandPalette";
-
-function backend(): Backend {
-  return {
-    chatChoice: vi.fn().mockResolvedValue({ provider: "ollama", model: "a", effort: "off", mode: "ask", providers: [] }),
-    listModels: vi.fn().mockResolvedValue(["qwen3:8b"]),
-    setChatChoice: vi.fn().mockResolvedValue({}),
-  } as unknown as Backend;
-}
+import { paletteBackend as backend } from "./fakePaletteBackend";
 
 describe("CommandPalette files", () => {
   it("lists a typed file name under Files, selected, and Enter opens it", async () => {
