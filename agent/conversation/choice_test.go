@@ -72,12 +72,7 @@ func TestChoiceAppliesToTheNextTurn(t *testing.T) {
 	if err := c.SetChoice(Choice{ProviderID: "custom:other", Model: "picked-model", Effort: "low"}); err != nil {
 		t.Fatal(err)
 	}
-	id, _, err := c.Send("hi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	sendDone(t, c, ev, "hi")
 	rec.mu.Lock()
 	defer rec.mu.Unlock()
 	if len(rec.models) != 1 || rec.models[0] != "picked-model" {
@@ -107,12 +102,7 @@ func TestReopenRestoresTheConversationsChoice(t *testing.T) {
 	if err := c.SetChoice(first); err != nil {
 		t.Fatal(err)
 	}
-	id, _, err := c.Send("first chat")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	sendDone(t, c, ev, "first chat")
 	firstID := c.SessionID()
 	if err := c.Clear(); err != nil {
 		t.Fatal(err)
@@ -124,11 +114,7 @@ func TestReopenRestoresTheConversationsChoice(t *testing.T) {
 	if err := c.SetChoice(second); err != nil {
 		t.Fatal(err)
 	}
-	if id, _, err = c.Send("second chat"); err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	sendDone(t, c, ev, "second chat")
 	secondID := c.SessionID()
 
 	ctx := context.Background()
@@ -143,11 +129,7 @@ func TestReopenRestoresTheConversationsChoice(t *testing.T) {
 			t.Errorf("reopened %s: choice %+v, want %+v", tt.id, got, tt.want)
 		}
 	}
-	if id, _, err = c.Send("again"); err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	sendDone(t, c, ev, "again")
 	rec.mu.Lock()
 	models := slices.Clone(rec.models)
 	rec.mu.Unlock()
@@ -190,12 +172,7 @@ func TestReopenFallsBackWhenTheProviderIsGone(t *testing.T) {
 	if err := c.SetChoice(Choice{ProviderID: "custom:other", Model: "picked-model", Effort: "low", Mode: ModeEdits}); err != nil {
 		t.Fatal(err)
 	}
-	id, _, err := c.Send("hi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	sendDone(t, c, ev, "hi")
 	sid := c.SessionID()
 	if err := c.Clear(); err != nil {
 		t.Fatal(err)
@@ -215,10 +192,7 @@ func TestReopenFallsBackWhenTheProviderIsGone(t *testing.T) {
 		!strings.Contains(notices[0].Error(), "no longer configured") || strings.Contains(notices[0].Error(), "\n") {
 		t.Errorf("notices %v, want one line naming custom:other", notices)
 	}
-	if id, _, err = c.Send("and now"); err != nil {
-		t.Fatal(err)
-	}
-	if d := ev.waitDone(t, id); d.Text != "on the default" {
+	if d := sendDone(t, c, ev, "and now"); d.Text != "on the default" {
 		t.Errorf("the turn after falling back answered %q, want Settings' provider's reply", d.Text)
 	}
 }

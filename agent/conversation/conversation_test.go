@@ -240,6 +240,19 @@ func TestQueueAndResend(t *testing.T) {
 	}
 }
 
+// sendDone sends prompt, waits for its turn's Done and for the
+// conversation to be idle, and returns the Done.
+func sendDone(t *testing.T, c *Conversation, ev *events, prompt string) *Done {
+	t.Helper()
+	id, _, err := c.Send(prompt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := ev.waitDone(t, id)
+	waitIdle(t, c)
+	return d
+}
+
 func waitIdle(t *testing.T, c *Conversation) {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); c.Running(); time.Sleep(2 * time.Millisecond) {
