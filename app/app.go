@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
-	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/knowledge"
 )
@@ -83,7 +83,7 @@ func New(deps Deps) *App {
 		Getenv:   deps.Getenv,
 		Sessions: a.sessions,
 		Undo:     deps.Undo,
-		Trust:    func() permission.Truster { return a.trustStore() },
+		Trust:    func() trust.Judge { return a.trustStore() },
 		Index:    a.currentIndex,
 		MCP:      a.currentMCP,
 		Home:     deps.Home,

@@ -35,7 +35,7 @@ type mcpRunner struct {
 // restartMCP starts the servers of ws (the user's mcp.json and, once
 // trusted, the folder's .mcp.json) and ends the previous set.
 func (a *App) restartMCP(ws string) {
-	entries, err := mcp.Load(mcp.Sources{UserDir: a.mcpDir(), Workspace: ws, Trust: a.trustStore()})
+	entries, err := a.mcpEntries(ws)
 	if err != nil {
 		a.emit("notice", FormatError(err))
 	}

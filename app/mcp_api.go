@@ -160,7 +160,7 @@ func (a *App) userServer(name string) (string, *config.File, config.Server, erro
 // now, leaving the others running.
 func (a *App) reloadMCP(names ...string) {
 	ws := a.conv.Workspace()
-	entries, err := mcp.Load(mcp.Sources{UserDir: a.mcpDir(), Workspace: ws, Trust: a.trustStore()})
+	entries, err := a.mcpEntries(ws)
 	if err != nil {
 		a.emit("notice", FormatError(err))
 		return

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
-	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/serve"
+	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 // ServeEventName carries the served API's approval requests, their ends
@@ -70,7 +70,7 @@ func (a *App) StartServing() (ServeView, error) {
 	}
 	srv, err := serve.New(serve.Config{
 		Workspace: ws, Settings: a.deps.Settings.Get, Keys: a.resolveKey, Getenv: a.deps.Getenv,
-		Sessions: a.sessions, Trust: func() permission.Truster { return a.trustStore() },
+		Sessions: a.sessions, Trust: func() trust.Judge { return a.trustStore() },
 		Token: token, Version: a.deps.Version, Approvals: serveCards{a},
 	})
 	if err != nil {

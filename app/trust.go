@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/trust"
 )
 
@@ -38,6 +39,15 @@ func (a *App) trustStore() *trust.Store {
 	return trust.NewStore(filepath.Dir(a.deps.Settings.Path()))
 }
 
+// mcpEntries are the user's servers and the folder's as trust judged them.
+func (a *App) mcpEntries(ws string) ([]mcp.Entry, error) {
+	project, err := trust.Open(ws, a.trustStore())
+	if err != nil {
+		return nil, err
+	}
+	return mcp.Load(mcp.Sources{UserDir: a.mcpDir(), Project: project})
+}
+
 func (a *App) openWorkspace() (string, error) {
 	ws := a.conv.Workspace()
 	if ws == "" {
@@ -53,11 +63,11 @@ func (a *App) WorkspaceTrust() (WorkspaceTrustView, error) {
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	items, err := trust.List(ws)
+	project, err := trust.Open(ws, a.trustStore())
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	return trustView(ws, a.trustStore().Check(ws, items)), nil
+	return trustView(ws, project.Statuses), nil
 }
 
 // TrustWorkspace trusts the items approved (all pending ones, or one changed

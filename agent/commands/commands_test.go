@@ -1,4 +1,4 @@
-package commands
+package commands_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/hearth-agent/hearth/agent/commands"
 	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 	"github.com/hearth-agent/hearth/agent/workspace"
@@ -27,8 +28,7 @@ func fixture(t *testing.T) (ws, home string) {
 
 func TestLoadReadsBothScopesWithNamespacesAndFrontMatter(t *testing.T) {
 	ws, home := fixture(t)
-	store := trusttest.Trusted(t, ws)
-	s, err := Load(Sources{Home: home, Workspace: ws, Trust: store})
+	s, err := Load(Sources{Home: home, Project: trusttest.Open(t, ws, trusttest.Trusted(t, ws)).Commands})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,8 @@ func TestLoadReadsBothScopesWithNamespacesAndFrontMatter(t *testing.T) {
 
 func TestUntrustedProjectCommandsThatRunAreHeld(t *testing.T) {
 	ws, home := fixture(t)
-	s, err := Load(Sources{Home: home, Workspace: ws, Trust: trust.NewStore(t.TempDir())})
+	proj := trusttest.Open(t, ws, trust.NewStore(t.TempDir()))
+	s, err := Load(Sources{Home: home, Project: proj.Commands})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +60,9 @@ func TestUntrustedProjectCommandsThatRunAreHeld(t *testing.T) {
 		t.Fatal("an untrusted command with a ! line was loaded")
 	}
 	// review.md's allowed-tools would let tools run unasked: held too.
-	if len(s.Held) != 2 || !strings.Contains(s.Held[0], ".claude/commands/review.md") || !strings.Contains(s.Held[1], ".hearth/commands/status.md") {
-		t.Fatalf("held = %q", s.Held)
+	held := proj.Held(trust.KindCommand)
+	if len(held) != 2 || !strings.Contains(held[0], ".claude/commands/review.md") || !strings.Contains(held[1], ".hearth/commands/status.md") {
+		t.Fatalf("held = %q", held)
 	}
 	if _, ok := s.Get("mine"); !ok {
 		t.Fatal("user commands need no trust")
@@ -141,7 +143,7 @@ func TestSplit(t *testing.T) {
 func TestCatalogNeverHidesABuiltin(t *testing.T) {
 	ws := t.TempDir()
 	trusttest.Files(t, ws, map[string]string{".claude/commands/help.md": "not the real help"})
-	s, err := Load(Sources{Workspace: ws, Trust: trust.NewStore(t.TempDir())})
+	s, err := Load(Sources{Project: trusttest.Open(t, ws, trust.NewStore(t.TempDir())).Commands})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,16 @@ type ShellError struct {
 func (e *ShellError) Error() string { return fmt.Sprintf("!`%s`: %v", e.Command, e.Err) }
 func (e *ShellError) Unwrap() error { return e.Err }
 
+// ShellLines are the command's `!` lines, as Expand will run them (before
+// its arguments are put in).
+func (c Command) ShellLines() []string {
+	var out []string
+	for _, m := range bangLine.FindAllStringSubmatch(c.Body, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
 // Expand turns the command with args into the prompt the model is sent:
 // $ARGUMENTS and $1…$9 are substituted, each `!` line's output replaces it
 // and each @path is followed by the file's content.

@@ -2,8 +2,9 @@
 // documents: Markdown files under .claude/commands and .hearth/commands of
 // the workspace (project) and of the user's home (user), subfolders as
 // namespaces, front matter naming a description, an argument hint, a model
-// and allowed tools. A project's commands load only when agent/trust
-// trusts them; user commands are the person's own.
+// and allowed tools. A project's commands come from agent/trust, which
+// parses them with Parse and hands on the trusted ones; user commands are
+// the person's own.
 package commands
 
 import (
@@ -16,7 +17,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hearth-agent/hearth/agent/trust"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -48,28 +48,20 @@ type Command struct {
 	Path         string // the file, for messages
 }
 
-// Truster says whether a workspace's project file may take effect as it
-// is now; agent/trust's Store is one.
-type Truster interface {
-	Trusted(workspace string, item trust.Item) (bool, string)
-}
-
 // Sources says where to load commands from.
 type Sources struct {
-	Home      string // "" leaves user commands out
-	Workspace string // "" leaves project commands out
-	Trust     Truster
+	Home string // "" leaves user commands out
+	// Project are the workspace's trusted commands, parsed by agent/trust.
+	Project []Command
 }
 
-// Set is the loaded commands by name, and the project files held back.
+// Set is the loaded commands by name.
 type Set struct {
 	byName map[string]Command
-	// Held names each project command file not loaded and why.
-	Held []string
 }
 
-// Load reads the user's then the project's commands; a project command
-// replaces a user one of the same name.
+// Load reads the user's commands, then takes the project's; a project
+// command replaces a user one of the same name.
 func Load(src Sources) (*Set, error) {
 	s := &Set{byName: map[string]Command{}}
 	if src.Home != "" {
@@ -79,10 +71,8 @@ func Load(src Sources) (*Set, error) {
 			}
 		}
 	}
-	if src.Workspace != "" {
-		if err := s.loadProject(src.Workspace, src.Trust); err != nil {
-			return nil, err
-		}
+	for _, c := range src.Project {
+		s.byName[c.Name] = c
 	}
 	return s, nil
 }
@@ -116,49 +106,6 @@ func (s *Set) loadUser(dir string) error {
 		return nil
 	})
 	return err
-}
-
-// loadProject reads each command through agent/trust, which reads it
-// without leaving the workspace and describes exactly the bytes parsed.
-func (s *Set) loadProject(ws string, t Truster) error {
-	items, err := trust.List(ws)
-	if err != nil {
-		return err
-	}
-	for _, listed := range items {
-		if listed.Kind != trust.KindCommand {
-			continue
-		}
-		it, b, err := trust.ReadItem(ws, listed.Path)
-		if err != nil {
-			s.Held = append(s.Held, listed.Path+": "+err.Error())
-			continue
-		}
-		ok, why := false, "the workspace is not trusted"
-		if t != nil {
-			ok, why = t.Trusted(ws, it)
-		}
-		if !ok {
-			s.Held = append(s.Held, it.Path+": "+why)
-			continue
-		}
-		rel := it.Path
-		for _, d := range Dirs {
-			rel = strings.TrimPrefix(rel, d+"/")
-		}
-		c, err := Parse(nameOf(rel), b)
-		if err != nil {
-			s.Held = append(s.Held, it.Path+": "+err.Error())
-			continue
-		}
-		if !it.Runs {
-			// Trust read no allowed-tools here, so none may widen what runs.
-			c.AllowedTools = nil
-		}
-		c.Scope, c.Path = ScopeProject, it.Path
-		s.byName[c.Name] = c
-	}
-	return nil
 }
 
 // nameOf turns "frontend/review.md" into "frontend:review".

@@ -24,13 +24,11 @@ func (c *Conversation) home() string { return c.cfg.Home }
 // Commands loads the workspace's and the user's slash commands (a
 // project's only as far as it is trusted).
 func (c *Conversation) Commands() (*commands.Set, error) {
-	src := commands.Sources{Home: c.home(), Workspace: c.Workspace()}
-	if c.cfg.Trust != nil {
-		if t := c.cfg.Trust(); t != nil {
-			src.Trust = t
-		}
+	proj, err := c.project(c.Workspace())
+	if err != nil {
+		return nil, err
 	}
-	return commands.Load(src)
+	return commands.Load(commands.Sources{Home: c.home(), Project: proj.Commands})
 }
 
 // CommandCatalog lists every command the composer can offer: built-ins,
@@ -71,7 +69,7 @@ func (c *Conversation) slashCommand(ctx context.Context, t *Turn, tc tools.Confi
 	if commands.IsBuiltin(name) {
 		return c.builtin(t, commands.Builtin(name), args)
 	}
-	set, err := c.Commands()
+	set, err := commands.Load(commands.Sources{Home: c.home(), Project: t.project.Commands})
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/undo"
@@ -89,7 +88,7 @@ func newTrustedConversation(t *testing.T, files map[string]string, trusted bool,
 		Settings: func() settings.Settings { return st },
 		Keys:     func(context.Context, string) (string, error) { return "", nil },
 		Getenv:   func(string) string { return "" },
-		Trust:    func() permission.Truster { return store },
+		Trust:    func() trust.Judge { return store },
 		Undo:     snapshots,
 		Home:     home,
 	}, ev)

@@ -15,6 +15,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/knowledge"
 )
@@ -42,8 +43,9 @@ type Config struct {
 	Sessions func() *session.Store
 	// Undo keeps per-turn file snapshots; nil disables undo.
 	Undo *undo.Store
-	// Trust decides whether the workspace's own permission rules apply.
-	Trust func() permission.Truster
+	// Trust judges what the workspace brings (hooks, commands, skills,
+	// agents, permission rules); nil trusts nothing of it.
+	Trust func() trust.Judge
 	// Index is the workspace's knowledge index, or nil.
 	Index func() *knowledge.Index
 	// MCP runs the workspace's MCP servers, whose tools each turn offers;

@@ -11,6 +11,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 // maxHookOutput bounds a hook's output shown in the transcript.
@@ -18,13 +19,16 @@ const maxHookOutput = 4 << 10
 
 // Hooks loads the user's and the (trusted) project's hooks.
 func (c *Conversation) Hooks() (*hooks.Set, error) {
-	src := hooks.Sources{Home: c.home(), Workspace: c.Workspace()}
-	if c.cfg.Trust != nil {
-		if t := c.cfg.Trust(); t != nil {
-			src.Trust = t
-		}
+	ws := c.Workspace()
+	proj, err := c.project(ws)
+	if err != nil {
+		return nil, err
 	}
-	return hooks.Load(src)
+	return hooksOf(ws, c.home(), proj)
+}
+
+func hooksOf(ws, home string, proj *trust.Effective) (*hooks.Set, error) {
+	return hooks.Load(hooks.Sources{Home: home, Workspace: ws, Project: proj.Hooks})
 }
 
 // HookProblems names hook files or matchers that cannot be used, for a
@@ -172,7 +176,7 @@ func (c *Conversation) hookNotice(r hooks.Run) {
 // turnHooks loads the session's hooks, runs the prompt's and has the
 // agent's tools run theirs.
 func (c *Conversation) turnHooks(ctx context.Context, t *Turn, spec *assembly.Spec, broker *permission.Broker) error {
-	set, err := c.Hooks()
+	set, err := hooksOf(t.ws, c.home(), t.project)
 	if err != nil {
 		return err
 	}

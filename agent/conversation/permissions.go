@@ -23,7 +23,7 @@ func (c *Conversation) Permissions() (Permissions, error) {
 	if ws == "" {
 		return p, nil
 	}
-	pol, err := permission.Load(ws)
+	pol, err := savedRules(ws)
 	if err != nil {
 		return p, err
 	}
@@ -49,7 +49,7 @@ func (c *Conversation) RevokeRule(rule permission.Rule) error {
 	if ws == "" {
 		return inputf("workspace", "no folder is open")
 	}
-	pol, err := permission.Load(ws)
+	pol, err := savedRules(ws)
 	if err != nil {
 		return err
 	}

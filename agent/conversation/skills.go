@@ -2,17 +2,20 @@ package conversation
 
 import (
 	"github.com/hearth-agent/hearth/agent/skills"
+	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 // Skills lists the user's and the (trusted) project's skills, each marked
 // enabled or not by the settings.
 func (c *Conversation) Skills() (*skills.Set, error) {
-	st := c.cfg.Settings()
-	src := skills.Sources{Home: c.home(), Workspace: c.Workspace(), Enabled: st.SkillEnabled}
-	if c.cfg.Trust != nil {
-		if t := c.cfg.Trust(); t != nil {
-			src.Trust = t
-		}
+	proj, err := c.project(c.Workspace())
+	if err != nil {
+		return nil, err
 	}
-	return skills.Load(src)
+	return c.skillsOf(proj)
+}
+
+func (c *Conversation) skillsOf(proj *trust.Effective) (*skills.Set, error) {
+	st := c.cfg.Settings()
+	return skills.Load(skills.Sources{Home: c.home(), Project: proj.Skills, Enabled: st.SkillEnabled})
 }

@@ -6,19 +6,15 @@ import (
 	"sync"
 
 	"github.com/hearth-agent/hearth/agent/loop"
-	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/subagent"
+	"github.com/hearth-agent/hearth/agent/trust"
 )
 
-// agentDefs are the subagents a turn in ws offers: the built-ins, the
-// user's, and the workspace's once trust allows them. Files that cannot be
-// used are reported as notices.
-func (c *Conversation) agentDefs(ws string, tr permission.Truster) []subagent.Def {
-	opts := subagent.LoadOptions{Workspace: ws, Home: c.home()}
-	if tr != nil {
-		opts.Trust = tr
-	}
-	defs, errs := subagent.Load(opts)
+// agentDefs are the subagents a turn offers: the built-ins, the user's,
+// and the workspace's once trust allows them. Files that cannot be used
+// are reported as notices.
+func (c *Conversation) agentDefs(proj *trust.Effective) []subagent.Def {
+	defs, errs := subagent.Load(subagent.LoadOptions{Home: c.home(), Project: proj.Agents})
 	for _, err := range errs {
 		c.sink.Notice(fmt.Errorf("a subagent file was skipped: %w", err))
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/subagent"
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/knowledge"
 )
@@ -32,8 +33,10 @@ type Turn struct {
 	// model is sent (a command's expansion, a hook's context added).
 	typed  string
 	stream *turnStream
-	snap   *undo.Turn
-	built  *assembly.Built
+	// project is what the folder brings, read and judged once for the turn.
+	project *trust.Effective
+	snap    *undo.Turn
+	built   *assembly.Built
 	// results answer the client tool calls the previous turn ended on
 	// (PrepareContinue); the turn then has no prompt of its own for the model.
 	results []llm.ToolResult
@@ -101,9 +104,14 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	if !c.cfg.Headless {
 		tc.Approver = broker
 	}
-	if c.cfg.Trust != nil {
-		tc.Trust = c.cfg.Trust()
+	proj, err := c.project(ws)
+	if err != nil {
+		return t, err
 	}
+	if proj.PolicyErr != nil {
+		return t, fmt.Errorf("permissions: %w", proj.PolicyErr)
+	}
+	t.project, tc.Policy = proj, &proj.Policy
 	t.snap = c.beginUndo(id, ws)
 	c.markTodos(id, todos)
 	if t.snap != nil {
@@ -126,7 +134,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		ClientTools: a.ClientTools, ToolChoice: a.ToolChoice, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
 		Cache: c.cfg.Cache,
 	}
-	spec.Agents = c.agentDefs(ws, tc.Trust)
+	spec.Agents = c.agentDefs(proj)
 	if spec.MCP = c.mcpReady(ctx, t.stream); spec.MCP != nil {
 		spec.MCPBudget = float64(st.MCPBudgetPercent) / 100
 	}
@@ -140,7 +148,6 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 			return t, err
 		}
 	}
-	var err error
 	if t.prompt == prompt {
 		if err := c.slashCommand(ctx, t, tc); err != nil {
 			return t, err
@@ -162,7 +169,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	if t.prompt != t.typed {
 		t.stream.send(&TurnStarted{Prompt: t.typed, Sent: t.prompt, StartedAt: started})
 	}
-	if spec.Skills, err = c.Skills(); err != nil {
+	if spec.Skills, err = c.skillsOf(proj); err != nil {
 		return t, err
 	}
 	built, err := assembly.Build(ctx, c.cfg.Keys, spec)

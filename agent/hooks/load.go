@@ -4,8 +4,8 @@
 // Notification) to matcher groups of shell commands. Each command gets the
 // event as JSON on stdin, runs in the workspace with a timeout and its
 // process tree killed after, and answers with its exit code (2 blocks) or
-// a JSON object on stdout. A project's files take effect only when
-// agent/trust trusts them; the user's own need no trust.
+// a JSON object on stdout. A project's files reach this package only
+// through agent/trust, once trusted; the user's own need no trust.
 package hooks
 
 import (
@@ -16,8 +16,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-
-	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 // Event is a point in a session where hooks run.
@@ -62,28 +60,29 @@ type hook struct {
 	source  string
 }
 
-// Truster says whether a workspace's project file may take effect as it
-// is now; agent/trust's Store is one.
-type Truster interface {
-	Trusted(workspace string, item trust.Item) (bool, string)
+// File is one settings file's hooks as parsed; a project's come from
+// agent/trust, which reads them strictly and hands on only trusted ones.
+type File struct {
+	Source string
+	Hooks  map[Event][]Group
 }
 
 // Sources says where hooks come from.
 type Sources struct {
 	Home      string
-	Workspace string
-	Trust     Truster
+	Workspace string // where hooks run
+	// Project are the workspace's trusted settings files, from agent/trust.
+	Project []File
 }
 
 // Set is the hooks of a session by event.
 type Set struct {
 	ws     string
 	byEv   map[Event][]hook
-	Held   []string // project files not in effect, each with why
 	Broken []string // files or matchers that could not be read
 }
 
-// Load reads the user's, then the project's, settings files.
+// Load reads the user's settings files, then takes the project's.
 func Load(src Sources) (*Set, error) {
 	s := &Set{ws: src.Workspace, byEv: map[Event][]hook{}}
 	if src.Home != "" {
@@ -97,47 +96,22 @@ func Load(src Sources) (*Set, error) {
 				s.Broken = append(s.Broken, p+": "+err.Error())
 				continue
 			}
-			s.add(p, b)
-		}
-	}
-	if src.Workspace == "" {
-		return s, nil
-	}
-	for _, f := range Files {
-		it, b, err := trust.ReadItem(src.Workspace, f)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			s.Held = append(s.Held, f+": "+err.Error())
-			continue
-		}
-		ok, why := false, "the workspace is not trusted"
-		if src.Trust != nil {
-			ok, why = src.Trust.Trusted(src.Workspace, it)
-		}
-		if !ok {
-			if s.hasHooks(b) {
-				s.Held = append(s.Held, f+": "+why)
+			var parsed file
+			if err := json.Unmarshal(b, &parsed); err != nil {
+				s.Broken = append(s.Broken, fmt.Sprintf("%s: not valid JSON: %v", p, err))
+				continue
 			}
-			continue
+			s.add(File{Source: p, Hooks: parsed.Hooks})
 		}
-		s.add(f, b)
+	}
+	for _, f := range src.Project {
+		s.add(f)
 	}
 	return s, nil
 }
 
-func (s *Set) hasHooks(b []byte) bool {
-	var f file
-	return json.Unmarshal(b, &f) == nil && len(f.Hooks) > 0
-}
-
-func (s *Set) add(source string, b []byte) {
-	var f file
-	if err := json.Unmarshal(b, &f); err != nil {
-		s.Broken = append(s.Broken, fmt.Sprintf("%s: not valid JSON: %v", source, err))
-		return
-	}
+func (s *Set) add(f File) {
+	source := f.Source
 	for ev, groups := range f.Hooks {
 		for _, g := range groups {
 			var re *regexp.Regexp

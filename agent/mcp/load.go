@@ -1,28 +1,20 @@
 package mcp
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 
 	"github.com/hearth-agent/hearth/agent/mcp/config"
 	"github.com/hearth-agent/hearth/agent/trust"
 )
 
-// Truster says whether a workspace's project file may take effect as it is
-// now; agent/trust's Store is one. MCP never decides trust itself.
-type Truster interface {
-	Trusted(workspace string, item trust.Item) (bool, string)
-}
-
 // Sources says where a run's servers come from.
 type Sources struct {
 	// UserDir holds the user's mcp.json ("" is the default config dir).
 	UserDir string
-	// Workspace's .mcp.json servers start only when Trust trusts the file
-	// as it is now (a nil Trust trusts nothing).
-	Workspace string
-	Trust     Truster
+	// Project is the workspace as agent/trust judged it: its trusted
+	// .mcp.json servers start, the others are listed as untrusted. MCP
+	// never reads a project file or decides trust itself.
+	Project *trust.Effective
 	// RunFiles are --mcp-config files: the person named them, so their
 	// servers are trusted for the run.
 	RunFiles []string
@@ -59,14 +51,8 @@ func Load(src Sources) ([]Entry, error) {
 		for _, n := range f.List(config.ScopeUser, path) {
 			add(Entry{Named: n})
 		}
-		if src.Workspace != "" {
-			project, err := loadProject(src.Workspace, src.Trust)
-			if err != nil {
-				return nil, err
-			}
-			for _, e := range project {
-				add(e)
-			}
+		for _, e := range projectEntries(src.Project) {
+			add(e)
 		}
 	}
 	for _, path := range src.RunFiles {
@@ -81,33 +67,18 @@ func Load(src Sources) ([]Entry, error) {
 	return entries, nil
 }
 
-// loadProject reads the workspace's .mcp.json through agent/trust, which
-// reads it safely and digests exactly the bytes parsed, so what starts is
-// what was trusted.
-func loadProject(ws string, t Truster) ([]Entry, error) {
-	item, b, err := trust.ReadItem(ws, config.ProjectFileName)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", config.ProjectFileName, err)
-	}
-	f, err := config.Parse(b)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", config.ProjectFileName, err)
-	}
-	held := ""
-	if t == nil {
-		held = "the workspace is not trusted"
-	} else if ok, why := t.Trusted(ws, item); !ok {
-		held = why
-	}
-	if held != "" {
-		held = config.ProjectFileName + ": " + held + " (trust the workspace in the app, or run with --trust)"
+// projectEntries are the project's servers: trusted ones to start, the
+// others held with why.
+func projectEntries(p *trust.Effective) []Entry {
+	if p == nil {
+		return nil
 	}
 	var out []Entry
-	for _, n := range f.List(config.ScopeProject, config.ProjectFileName) {
-		out = append(out, Entry{Named: n, Held: held})
+	for _, n := range p.MCP {
+		out = append(out, Entry{Named: n})
 	}
-	return out, nil
+	for _, h := range p.MCPHeld {
+		out = append(out, Entry{Named: h.Named, Held: config.ProjectFileName + ": " + h.Why + " (trust it in the app, or run with --trust)"})
+	}
+	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/mcp/config"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 	"github.com/hearth-agent/hearth/agent/trust"
+	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 )
 
 func writeJSON(t *testing.T, path, body string) {
@@ -36,7 +37,7 @@ func TestProjectServersWaitForTrust(t *testing.T) {
 
 	run := func() mcp.Server {
 		t.Helper()
-		entries, err := mcp.Load(mcp.Sources{UserDir: userDir, Workspace: ws, Trust: store})
+		entries, err := mcp.Load(mcp.Sources{UserDir: userDir, Project: trusttest.Open(t, ws, store)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +77,7 @@ func TestLoadScopes(t *testing.T) {
 	runFile := filepath.Join(t.TempDir(), "run.json")
 	writeJSON(t, runFile, `{"mcpServers": {"ci": {"type": "http", "url": "http://127.0.0.1:1/mcp"}}}`)
 
-	entries, err := mcp.Load(mcp.Sources{UserDir: userDir, Workspace: ws, RunFiles: []string{runFile}})
+	entries, err := mcp.Load(mcp.Sources{UserDir: userDir, Project: trusttest.Open(t, ws, nil), RunFiles: []string{runFile}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func TestLoadScopes(t *testing.T) {
 	if got["shared"].Command != "user-version" || got["proj"].Held == "" || got["mine"].Held != "" || got["ci"].Scope != config.ScopeRun || got["ci"].Held != "" {
 		t.Fatalf("entries %+v", got)
 	}
-	strict, err := mcp.Load(mcp.Sources{UserDir: userDir, Workspace: ws, RunFiles: []string{runFile}, Strict: true})
+	strict, err := mcp.Load(mcp.Sources{UserDir: userDir, Project: trusttest.Open(t, ws, nil), RunFiles: []string{runFile}, Strict: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +113,7 @@ func TestProjectServersCannotReadTheKeychain(t *testing.T) {
 	}
 	asked := 0
 	env := config.Env{Keychain: func(context.Context, string) (string, error) { asked++; return "ghp_the-persons-token-123", nil }}
-	entries, err := mcp.Load(mcp.Sources{UserDir: t.TempDir(), Workspace: ws, Trust: store})
+	entries, err := mcp.Load(mcp.Sources{UserDir: t.TempDir(), Project: trusttest.Open(t, ws, store)})
 	if err != nil {
 		t.Fatal(err)
 	}

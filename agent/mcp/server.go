@@ -112,6 +112,7 @@ func (s *server) connect(ctx context.Context) (*link, []*sdk.Tool, error) {
 		env.Keychain = func(context.Context, string) (string, error) {
 			return "", errors.New("a project's .mcp.json may not read Hearth's keychain; use ${VAR} or add the server to your own mcp.json")
 		}
+		env.Refuse = refuseHearthSecret
 	}
 	cfg, secrets, err := s.entry.Expand(ctx, s.entry.Name, env)
 	if err != nil {

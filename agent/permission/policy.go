@@ -2,15 +2,11 @@ package permission
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
@@ -56,64 +52,6 @@ func (p Policy) Validate() error {
 		}
 	}
 	return nil
-}
-
-// Truster says whether a workspace's project file may take effect as it is
-// now; agent/trust's Store is one. Trust is decided there, never here.
-type Truster interface {
-	Trusted(workspace string, item trust.Item) (bool, string)
-}
-
-// Load reads every rule in the workspace dir's permission file, as written;
-// a missing file gives the defaults (no rules). A gate is built from
-// LoadFor, which applies trust.
-func Load(dir string) (Policy, error) {
-	p, _, err := read(dir)
-	return p, err
-}
-
-// LoadFor reads the workspace's rules for a gate. A project file can always
-// take away, so its deny and ask rules apply; its allow rules apply only
-// when t trusts the file as it is now (a nil t trusts nothing).
-func LoadFor(dir string, t Truster) (Policy, error) {
-	p, item, err := read(dir)
-	if err != nil || len(p.Rules) == 0 {
-		return p, err
-	}
-	if t != nil {
-		if ok, _ := t.Trusted(dir, item); ok {
-			return p, nil
-		}
-	}
-	narrow := Policy{}
-	for _, r := range p.Rules {
-		if r.Effect != Allow {
-			narrow.Rules = append(narrow.Rules, r)
-		}
-	}
-	return narrow, nil
-}
-
-// read parses the permission file through agent/trust, which reads it
-// without following a symlink out of the workspace or blocking on a FIFO,
-// and describes exactly the bytes parsed.
-func read(dir string) (Policy, trust.Item, error) {
-	item, b, err := trust.ReadItem(dir, trust.PermissionsPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		return Policy{}, item, nil
-	}
-	if err != nil {
-		return Policy{}, item, fmt.Errorf("permissions: %w", err)
-	}
-	file := filepath.Join(dir, workspace.ConfigDirName, FileName)
-	var p Policy
-	if err := json.Unmarshal(b, &p); err != nil {
-		return Policy{}, item, fmt.Errorf("permissions: %s: %w", file, err)
-	}
-	if err := p.Validate(); err != nil {
-		return Policy{}, item, fmt.Errorf("permissions: %s: %w", file, err)
-	}
-	return p, item, nil
 }
 
 // Save writes the rules for the workspace dir atomically.

@@ -1,6 +1,9 @@
 package redact
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // The process-wide set of secrets every Redactor removes. Keys are
 // registered where Hearth learns them (the keychain, the environment,
@@ -31,4 +34,16 @@ func registered() ([]string, uint64) {
 	registry.mu.RLock()
 	defer registry.mu.RUnlock()
 	return registry.values, registry.gen
+}
+
+// Holds reports whether s carries a registered secret, so a caller can
+// refuse to hand it on rather than redact it after.
+func Holds(s string) bool {
+	values, _ := registered()
+	for _, v := range values {
+		if strings.Contains(s, v) {
+			return true
+		}
+	}
+	return false
 }

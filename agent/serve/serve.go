@@ -22,10 +22,10 @@ import (
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/llm"
-	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 // DefaultAddr is where the server listens unless told otherwise.
@@ -39,7 +39,7 @@ type Config struct {
 	Getenv    func(string) string
 	// Sessions stores every request's conversation; nil runs unsaved.
 	Sessions func() *session.Store
-	Trust    func() permission.Truster
+	Trust    func() trust.Judge
 	// Agent is the provider and model "hearth" names (flags override the
 	// settings here).
 	Agent conversation.AgentChoice

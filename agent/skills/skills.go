@@ -4,7 +4,8 @@
 // .hearth/skills of the workspace (project) and of the user's home (user).
 // The model is shown each skill's name and description only; the skill
 // tool loads its body, and the other files of its folder, on demand.
-// A project's skills load only when agent/trust trusts them.
+// A project's skills come from agent/trust, which reads them with Parse
+// and hands on the trusted ones.
 package skills
 
 import (
@@ -17,7 +18,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/workspace"
 	"go.yaml.in/yaml/v3"
 )
@@ -39,27 +39,20 @@ type Skill struct {
 	Enabled     bool   `json:"enabled"`
 }
 
-// Truster says whether a workspace's project item may take effect as it
-// is now; agent/trust's Store is one.
-type Truster interface {
-	Trusted(workspace string, item trust.Item) (bool, string)
-}
-
 // Sources says where skills come from and which are turned off.
 type Sources struct {
-	Home      string
-	Workspace string
-	Trust     Truster
-	Enabled   func(name string) bool // nil: every skill is on
+	Home string
+	// Project are the workspace's trusted skills, from agent/trust.
+	Project []Skill
+	Enabled func(name string) bool // nil: every skill is on
 }
 
-// Set is the skills found; Held names project skills not loaded and why.
+// Set is the skills found.
 type Set struct {
-	All  []Skill
-	Held []string
+	All []Skill
 }
 
-// Load finds the user's and the project's skills; a project skill
+// Load finds the user's skills, then takes the project's; a project skill
 // replaces a user one of the same name.
 func Load(src Sources) (*Set, error) {
 	s := &Set{}
@@ -89,37 +82,8 @@ func Load(src Sources) (*Set, error) {
 			}
 		}
 	}
-	if src.Workspace != "" {
-		items, err := trust.List(src.Workspace)
-		if err != nil {
-			return nil, err
-		}
-		for _, it := range items {
-			if it.Kind != trust.KindSkill {
-				continue
-			}
-			ok, why := false, "the workspace is not trusted"
-			if src.Trust != nil {
-				ok, why = src.Trust.Trusted(src.Workspace, it)
-			}
-			if !ok {
-				s.Held = append(s.Held, it.Path+": "+why)
-				continue
-			}
-			root, err := workspace.Open(src.Workspace)
-			if err != nil {
-				return nil, err
-			}
-			abs := root.Abs(it.Path)
-			root.Close()
-			sk, err := read(abs)
-			if err != nil {
-				s.Held = append(s.Held, it.Path+": "+err.Error())
-				continue
-			}
-			sk.Scope = "project"
-			add(sk)
-		}
+	for _, sk := range src.Project {
+		add(sk)
 	}
 	slices.SortFunc(s.All, func(a, b Skill) int { return strings.Compare(a.Name, b.Name) })
 	return s, nil
@@ -141,18 +105,30 @@ func (s *Set) Enabled() []Skill {
 
 // read describes the skill in dir from its SKILL.md's front matter.
 func read(dir string) (Skill, error) {
-	_, fm, err := readSkillFile(dir)
+	b, err := readIn(dir, FileName)
+	if err != nil {
+		return Skill{}, err
+	}
+	sk, err := Parse(filepath.Base(dir), b)
+	sk.Dir = dir
+	return sk, err
+}
+
+// Parse describes a skill from its SKILL.md; folder names it when the
+// front matter does not.
+func Parse(folder string, b []byte) (Skill, error) {
+	_, fm, err := splitSkill(b)
 	if err != nil {
 		return Skill{}, err
 	}
 	name := fm.Name
 	if name == "" {
-		name = filepath.Base(dir)
+		name = folder
 	}
 	if fm.Description == "" {
 		return Skill{}, fmt.Errorf("%s: no description in its front matter", FileName)
 	}
-	return Skill{Name: name, Description: strings.Join(strings.Fields(fm.Description), " "), Dir: dir}, nil
+	return Skill{Name: name, Description: strings.Join(strings.Fields(fm.Description), " ")}, nil
 }
 
 type frontMatter struct {
@@ -163,11 +139,16 @@ type frontMatter struct {
 // readSkillFile reads dir's SKILL.md through a root on dir (so a link
 // cannot lead out of the folder) and returns its body and front matter.
 func readSkillFile(dir string) (string, frontMatter, error) {
-	var fm frontMatter
 	b, err := readIn(dir, FileName)
 	if err != nil {
-		return "", fm, err
+		return "", frontMatter{}, err
 	}
+	return splitSkill(b)
+}
+
+// splitSkill parses a SKILL.md into its body and front matter.
+func splitSkill(b []byte) (string, frontMatter, error) {
+	var fm frontMatter
 	text := strings.ReplaceAll(string(b), "\r\n", "\n")
 	rest, ok := strings.CutPrefix(text, "---\n")
 	if !ok {

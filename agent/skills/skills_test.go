@@ -1,4 +1,4 @@
-package skills
+package skills_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	. "github.com/hearth-agent/hearth/agent/skills"
 	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 )
@@ -32,8 +33,8 @@ func run(t *testing.T, tl *Tool, p Params) (string, error) {
 
 func TestSkillsLoadOnDemandAndStayInTheirFolder(t *testing.T) {
 	ws, home := fixture(t)
-	store := trusttest.Trusted(t, ws)
-	set, err := Load(Sources{Home: home, Workspace: ws, Trust: store})
+	proj := trusttest.Open(t, ws, trusttest.Trusted(t, ws))
+	set, err := Load(Sources{Home: home, Project: proj.Skills})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,8 +45,8 @@ func TestSkillsLoadOnDemandAndStayInTheirFolder(t *testing.T) {
 	if want := "user:notes:Keep meeting notes.|project:pdf:Fill in PDF forms. Use for any .pdf file."; strings.Join(got, "|") != want {
 		t.Fatalf("skills = %q, want %q", strings.Join(got, "|"), want)
 	}
-	if len(set.Held) != 1 || !strings.Contains(set.Held[0], "broken") {
-		t.Fatalf("a skill without a description should be held with its reason: %q", set.Held)
+	if held := proj.Held(trust.KindSkill); len(held) != 1 || !strings.Contains(held[0], "broken") || !strings.Contains(held[0], "no description") {
+		t.Fatalf("a skill without a description should be held with its reason: %q", held)
 	}
 	tl := NewTool(set)
 	tests := []struct {
@@ -87,7 +88,7 @@ func TestLinkOutOfASkillFolderIsRefused(t *testing.T) {
 
 func TestUntrustedAndDisabledSkillsAreNotOffered(t *testing.T) {
 	ws, home := fixture(t)
-	set, err := Load(Sources{Home: home, Workspace: ws, Trust: trust.NewStore(t.TempDir()),
+	set, err := Load(Sources{Home: home, Project: trusttest.Open(t, ws, trust.NewStore(t.TempDir())).Skills,
 		Enabled: func(n string) bool { return n != "notes" }})
 	if err != nil {
 		t.Fatal(err)

@@ -10,15 +10,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hearth-agent/hearth/agent/trust"
 	"go.yaml.in/yaml/v3"
 )
-
-// Truster says whether a workspace's agent file may take effect as it is
-// now; agent/trust's Store is one.
-type Truster interface {
-	Trusted(workspace string, item trust.Item) (bool, string)
-}
 
 // Dirs are where agent files live, under the workspace and under the
 // user's home alike.
@@ -110,9 +103,9 @@ func toolNames(n yaml.Node) ([]string, error) {
 
 // LoadOptions say where agents come from.
 type LoadOptions struct {
-	Workspace string  // absolute; "" loads no project agents
-	Home      string  // the user's home; "" loads no user agents
-	Trust     Truster // nil trusts no project agent
+	Home string // the user's home; "" loads no user agents
+	// Project are the workspace's trusted agents, parsed by agent/trust.
+	Project []Def
 }
 
 // Load returns the built-in agents, then the user's, then the
@@ -147,31 +140,7 @@ func Load(o LoadOptions) (defs []Def, errs []error) {
 			}
 		}
 	}
-	if o.Workspace == "" || o.Trust == nil {
-		return defs, errs
-	}
-	items, err := trust.List(o.Workspace)
-	if err != nil {
-		return defs, append(errs, err)
-	}
-	for _, it := range items {
-		if it.Kind != trust.KindAgent {
-			continue
-		}
-		// Judge and parse the same bytes, read once.
-		item, b, err := trust.ReadItem(o.Workspace, it.Path)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if ok, _ := o.Trust.Trusted(o.Workspace, item); !ok {
-			continue // an untrusted project's agents stay inert, silently (the trust banner says so)
-		}
-		d, err := Parse(item.Path, b)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
+	for _, d := range o.Project {
 		add(d)
 	}
 	return defs, errs

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 func TestParse(t *testing.T) {
@@ -58,14 +56,13 @@ func write(t *testing.T, path, body string) {
 	}
 }
 
-// The user's agents load from their home; a workspace's load only once
-// agent/trust trusts them as they are, and override one of the same name.
-func TestLoadAsksTrustForProjectAgents(t *testing.T) {
-	home, ws, store := t.TempDir(), t.TempDir(), trust.NewStore(t.TempDir())
+// The user's agents load from their home; the workspace's come from
+// agent/trust (only trusted ones; see its tests) and override one of the
+// same name.
+func TestLoadTakesProjectAgentsOverTheUsers(t *testing.T) {
+	home := t.TempDir()
 	write(t, filepath.Join(home, ".claude/agents/mine.md"), "---\nname: mine\ndescription: the user's\n---\nMine.")
 	write(t, filepath.Join(home, ".hearth/agents/broken.md"), "no front matter")
-	write(t, filepath.Join(ws, ".claude/agents/proj.md"), "---\nname: proj\ndescription: the project's\n---\nProj.")
-	write(t, filepath.Join(ws, ".hearth/agents/mine.md"), "---\nname: mine\ndescription: the project's mine\n---\nOverride.")
 	names := func(defs []Def) []string {
 		var out []string
 		for _, d := range defs {
@@ -73,28 +70,24 @@ func TestLoadAsksTrustForProjectAgents(t *testing.T) {
 		}
 		return out
 	}
-	defs, errs := Load(LoadOptions{Workspace: ws, Home: home, Trust: store})
+	defs, errs := Load(LoadOptions{Home: home})
 	got := names(defs)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "broken.md") {
 		t.Errorf("errors %v", errs)
 	}
 	if len(got) != 3 || !strings.HasPrefix(got[0], "explore=") || !strings.HasPrefix(got[1], "general=") || got[2] != "mine=the user's" {
-		t.Fatalf("untrusted workspace: %q", got)
+		t.Fatalf("no project: %q", got)
 	}
-	items, err := trust.List(ws)
-	if err != nil || len(items) != 2 {
-		t.Fatalf("trust lists %+v, %v (both agent folders must be items)", items, err)
+	var project []Def
+	for _, src := range []string{"---\nname: proj\ndescription: the project's\n---\nProj.", "---\nname: mine\ndescription: the project's mine\n---\nOverride."} {
+		d, err := Parse("proj.md", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		project = append(project, d)
 	}
-	if err := store.Trust(ws, items...); err != nil {
-		t.Fatal(err)
-	}
-	defs, _ = Load(LoadOptions{Workspace: ws, Home: home, Trust: store})
+	defs, _ = Load(LoadOptions{Home: home, Project: project})
 	if got = names(defs); !slices.Contains(got, "proj=the project's") || !slices.Contains(got, "mine=the project's mine") || len(got) != 4 {
-		t.Fatalf("trusted workspace: %q", got)
-	}
-	write(t, filepath.Join(ws, ".claude/agents/proj.md"), "---\nname: proj\ndescription: changed behind your back\n---\nEvil.")
-	defs, _ = Load(LoadOptions{Workspace: ws, Home: home, Trust: store})
-	if got = names(defs); slices.Contains(got, "proj=changed behind your back") {
-		t.Fatalf("a changed agent file loaded without new trust: %q", got)
+		t.Fatalf("with the project's: %q", got)
 	}
 }

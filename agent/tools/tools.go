@@ -67,8 +67,8 @@ type Config struct {
 	// Env is the shell's base environment; nil means os.Environ(). Provider
 	// keys are removed from it either way.
 	Env []string
-	// Policy holds the workspace's saved rules; nil loads them from the
-	// workspace (.hearth/permissions.json), falling back to the defaults.
+	// Policy holds the workspace's saved rules as agent/trust judged them
+	// (allow rules only when trusted); nil is the defaults alone.
 	Policy *permission.Policy
 	// TurnAllow are allow rules for this turn only (a slash command's
 	// allowed-tools), after the saved rules, so a deny or ask rule still wins.
@@ -77,9 +77,6 @@ type Config struct {
 	// (writing only the workspace and a temp dir); commands judged
 	// read-only always run in it where the system has one.
 	ContainApproved bool
-	// Trust decides whether the workspace's permission file may widen
-	// what runs; nil trusts nothing (its deny and ask rules still apply).
-	Trust permission.Truster
 	// Search is the knowledge index; nil leaves the search tool out.
 	Search Searcher
 	// MCP are tools of MCP servers; each call passes the permission gate
@@ -215,11 +212,7 @@ func newSession(cfg Config) (*session, error) {
 	}
 	policy := cfg.Policy
 	if policy == nil {
-		p, err := permission.LoadFor(root.Dir(), cfg.Trust)
-		if err != nil {
-			return nil, fmt.Errorf("tools: %w", err)
-		}
-		policy = &p
+		policy = &permission.Policy{}
 	}
 	if len(cfg.TurnAllow) > 0 {
 		p := permission.Policy{Rules: append(slices.Clone(policy.Rules), cfg.TurnAllow...)}

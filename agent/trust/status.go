@@ -17,8 +17,7 @@ type Status struct {
 func (s *Store) Check(ws string, items []Item) []Status {
 	out := make([]Status, 0, len(items))
 	for _, it := range items {
-		ok, why := s.Trusted(ws, it)
-		out = append(out, Status{Item: it, Trusted: ok, Changed: why == ReasonChanged, Reason: why})
+		out = append(out, verdict(s, ws, it))
 	}
 	return out
 }

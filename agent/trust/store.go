@@ -27,13 +27,20 @@ type record struct {
 }
 
 type workspace struct {
-	Items   map[string]string `json:"items"` // item path → sha256
-	Updated time.Time         `json:"updated"`
+	Items map[string]string `json:"items"` // item path → digest of it and the files it runs
+	// Folder names the folder trusted (device and inode where the system
+	// has them), so another folder at the same path is not it.
+	Folder  string    `json:"folder,omitempty"`
+	Updated time.Time `json:"updated"`
 }
 
-// ReasonChanged is Trusted's reason for a trusted item whose content has
-// changed since.
+// ReasonChanged is Trusted's reason for a trusted item whose content, or a
+// file it runs, has changed since.
 const ReasonChanged = "changed since it was trusted"
+
+// ReasonOtherFolder is Trusted's reason when the folder at the trusted path
+// is not the one trusted (a fresh clone, a copy moved in).
+const ReasonOtherFolder = "a different folder now sits at this path"
 
 // Store answers and records trust. It is safe for concurrent use.
 type Store struct {
@@ -87,6 +94,8 @@ func (s *Store) Trusted(ws string, item Item) (bool, string) {
 	switch {
 	case w == nil:
 		return false, "the workspace is not trusted"
+	case w.Folder != "" && item.folder != "" && w.Folder != item.folder:
+		return false, ReasonOtherFolder
 	case w.Items[item.Path] == "":
 		return false, "added after the workspace was trusted"
 	case w.Items[item.Path] != item.Digest:
@@ -119,6 +128,9 @@ func (s *Store) Trust(ws string, items ...Item) error {
 			return fmt.Errorf("trust: %s cannot be trusted: %s", it.Path, it.Err)
 		}
 		w.Items[it.Path] = it.Digest
+		if it.folder != "" {
+			w.Folder = it.folder
+		}
 	}
 	w.Updated = time.Now().UTC()
 	return s.save(rec)

@@ -26,8 +26,8 @@ func clonedFolder(t *testing.T) (ws, canaries string) {
 		".claude/agents/reviewer.md":         "---\nname: reviewer\ndescription: reviews code\ntools: Bash, Edit\n---\nYou review.\n",
 		".claude/skills/pdf/SKILL.md":        "---\nname: pdf\ndescription: fills PDF forms\n---\nRun scripts/fill.sh\n",
 		".claude/skills/pdf/scripts/fill.sh": c("skill") + "\n",
-		".agents/skills/lint/SKILL.md":       "---\nname: lint\n---\n",
-		".hearth/skills/fmt/SKILL.md":        "---\nname: fmt\n---\n",
+		".agents/skills/lint/SKILL.md":       "---\nname: lint\ndescription: lints\n---\n",
+		".hearth/skills/fmt/SKILL.md":        "---\nname: fmt\ndescription: formats\n---\n",
 	}
 	for p, body := range files {
 		full := filepath.Join(ws, filepath.FromSlash(p))
@@ -65,13 +65,13 @@ func TestListDescribesEveryKind(t *testing.T) {
 	}{
 		{".mcp.json", KindMCP, true, "2 MCP servers", []string{"starts `sh -c touch", `as MCP server "evil"`, "connects to `https://mcp.example.com`"}},
 		{".claude/settings.json", KindHooks, true, "1 hook", []string{"runs `touch", "before tool calls matching `Edit`"}},
-		{".claude/settings.local.json", KindHooks, true, "1 hook", []string{"when a session starts", "allows without asking: `Bash(*)`"}},
+		{".claude/settings.local.json", KindHooks, true, "1 hook", []string{"when a session starts", "Hearth does not apply its permissions"}},
 		{".hearth/settings.json", KindHooks, true, "1 hook", []string{"when the agent stops"}},
 		{PermissionsPath, KindPermissions, true, "2 allow rules", []string{"shell `touch *`", "shell `curl *`", "1 other rule"}},
 		{".claude/commands/deploy.md", KindCommand, true, "1 shell line", []string{"/deploy runs `touch"}},
 		{".claude/commands/explain.md", KindCommand, false, "a prompt", []string{"/explain is a prompt"}},
 		{".hearth/commands/ops/up.md", KindCommand, true, "1 shell line", []string{"/ops:up runs"}},
-		{".claude/agents/reviewer.md", KindAgent, true, "subagent", []string{`"reviewer" with tools Bash, Edit: reviews code`}},
+		{".claude/agents/reviewer.md", KindAgent, true, "subagent", []string{`"reviewer" with tools shell, edit_file: reviews code`}},
 		{".claude/skills/pdf", KindSkill, true, "skill", []string{`"pdf": fills PDF forms`, "bundles scripts/fill.sh"}},
 		{".agents/skills/lint", KindSkill, true, "skill", []string{`"lint"`}},
 		{".hearth/skills/fmt", KindSkill, true, "skill", []string{`"fmt"`}},
@@ -140,9 +140,9 @@ func TestTrustLifecycle(t *testing.T) {
 	}
 	// A new item added after trust is not trusted either.
 	os.WriteFile(filepath.Join(ws, ".claude/commands/new.md"), []byte("!`id`"), 0o644)
-	it, _, err := ReadItem(ws, ".claude/commands/new.md")
-	if ok, why := s2.Trusted(ws, it); ok || err != nil || why != "added after the workspace was trusted" {
-		t.Errorf("new item: %v %q %v", ok, why, err)
+	it := item(t, ws, ".claude/commands/new.md")
+	if ok, why := s2.Trusted(ws, it); ok || why != "added after the workspace was trusted" {
+		t.Errorf("new item: %v %q", ok, why)
 	}
 	if err := s2.Forget(ws); err != nil {
 		t.Fatal(err)
@@ -162,7 +162,7 @@ func TestTrustForRunIsNeverStored(t *testing.T) {
 	if err := s.TrustForRun(ws); err != nil {
 		t.Fatal(err)
 	}
-	it, _, _ := ReadItem(ws, PermissionsPath)
+	it := item(t, ws, PermissionsPath)
 	if ok, why := s.Trusted(ws, it); !ok || !strings.Contains(why, "--trust") {
 		t.Errorf("run trust: %v %q", ok, why)
 	}
@@ -184,4 +184,18 @@ func TestWarningIsOneLine(t *testing.T) {
 		!strings.Contains(w, ".hearth/permissions.json (2 allow rules)") || strings.Contains(w, "explain.md") {
 		t.Errorf("warning %q", w)
 	}
+}
+
+// item is the listed item at rel.
+func item(t *testing.T, ws, rel string) Item {
+	t.Helper()
+	items, err := List(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, ok := byPath(items)[rel]
+	if !ok {
+		t.Fatalf("%s not listed", rel)
+	}
+	return it
 }

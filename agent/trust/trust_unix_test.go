@@ -34,22 +34,25 @@ func TestReadingNeverLeavesNorBlocks(t *testing.T) {
 	got := byPath(items)
 	for _, p := range []string{PermissionsPath, ".mcp.json"} {
 		it := got[p]
-		if it.Err == "" || it.Digest != "" {
+		if it.Err == "" || it.value != nil {
 			t.Errorf("%s read: %+v", p, it)
 		}
 		if ok, _ := NewStore(t.TempDir()).Trusted(ws, it); ok {
 			t.Errorf("%s unreadable but trusted", p)
 		}
 	}
-	if _, b, err := ReadItem(ws, PermissionsPath); err == nil || b != nil {
-		t.Errorf("ReadItem followed a symlink out: %q %v", b, err)
+	// The allow rule outside never applies, trusted or not: the policy
+	// cannot be read, and a caller refuses to run on it.
+	e := (&Project{Dir: ws, Items: items}).Judge(NewStore(t.TempDir()))
+	if e.PolicyErr == nil || len(e.Policy.Rules) != 0 {
+		t.Errorf("a permission file linked out of the workspace applied: %+v %v", e.Policy, e.PolicyErr)
 	}
 }
 
 func TestSkillFolderThroughALinkIsListed(t *testing.T) {
 	ws := t.TempDir()
 	os.MkdirAll(filepath.Join(ws, "tools/pdf"), 0o755)
-	os.WriteFile(filepath.Join(ws, "tools/pdf/SKILL.md"), []byte("---\nname: pdf\n---\n"), 0o644)
+	os.WriteFile(filepath.Join(ws, "tools/pdf/SKILL.md"), []byte("---\nname: pdf\ndescription: fills forms\n---\n"), 0o644)
 	os.MkdirAll(filepath.Join(ws, ".claude/skills"), 0o755)
 	if err := os.Symlink("../../tools/pdf", filepath.Join(ws, ".claude/skills/pdf")); err != nil {
 		t.Fatal(err)

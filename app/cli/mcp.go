@@ -101,11 +101,11 @@ func mcpForCommand(ctx context.Context, env *Env, fs *flag.FlagSet, dir string) 
 	if err != nil {
 		return nil, usageErr(env, fs, "%v", err)
 	}
-	tr, err := runTrust(env, ws, false)
+	_, project, err := runTrust(env, ws, false)
 	if err != nil {
 		return nil, failure(env, fs.Name(), err)
 	}
-	m, err := startMCP(ctx, env, ws, tr, nil, false)
+	m, err := startMCP(ctx, env, project, nil, false)
 	if err != nil {
 		return nil, failure(env, fs.Name(), err)
 	}

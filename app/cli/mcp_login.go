@@ -29,11 +29,11 @@ func runMCPLogin(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return usageErr(env, fs, "%v", err)
 	}
-	tr, err := runTrust(env, dir, false)
+	_, project, err := runTrust(env, dir, false)
 	if err != nil {
 		return failure(env, "mcp login", err)
 	}
-	entries, err := mcp.Load(mcp.Sources{UserDir: configDir(env), Workspace: dir, Trust: tr})
+	entries, err := mcp.Load(mcp.Sources{UserDir: configDir(env), Project: project})
 	if err != nil {
 		return failure(env, "mcp login", err)
 	}

@@ -30,8 +30,8 @@ func mcpManager(env *Env, ws string, signIn mcp.SignIn) *mcp.Manager {
 
 // startMCP loads the servers the sources name, starts them and waits
 // (bounded by ctx and mcpWait) until each has connected or failed.
-func startMCP(ctx context.Context, env *Env, ws string, tr *trust.Store, runFiles []string, strict bool) (*mcp.Manager, error) {
-	m, err := launchMCP(env, ws, tr, runFiles, strict)
+func startMCP(ctx context.Context, env *Env, project *trust.Effective, runFiles []string, strict bool) (*mcp.Manager, error) {
+	m, err := launchMCP(env, project, runFiles, strict)
 	if err != nil {
 		return nil, err
 	}
@@ -46,16 +46,12 @@ func startMCP(ctx context.Context, env *Env, ws string, tr *trust.Store, runFile
 
 // launchMCP loads the servers the sources name and starts them without
 // waiting: a run's turn waits for them itself and says so (mcp_waiting).
-func launchMCP(env *Env, ws string, tr *trust.Store, runFiles []string, strict bool) (*mcp.Manager, error) {
-	src := mcp.Sources{UserDir: configDir(env), Workspace: ws, RunFiles: runFiles, Strict: strict}
-	if tr != nil {
-		src.Trust = tr
-	}
-	entries, err := mcp.Load(src)
+func launchMCP(env *Env, project *trust.Effective, runFiles []string, strict bool) (*mcp.Manager, error) {
+	entries, err := mcp.Load(mcp.Sources{UserDir: configDir(env), Project: project, RunFiles: runFiles, Strict: strict})
 	if err != nil {
 		return nil, err
 	}
-	m := mcpManager(env, ws, nil)
+	m := mcpManager(env, project.Dir, nil)
 	m.Start(entries...)
 	return m, nil
 }

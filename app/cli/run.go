@@ -15,12 +15,12 @@ import (
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/media"
-	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
@@ -171,11 +171,11 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		return nil, nil, usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
 	o.workspace = ws
-	tr, err := runTrust(env, ws, o.trust)
+	tr, project, err := runTrust(env, ws, o.trust)
 	if err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
-	if o.mcp, err = launchMCP(env, ws, tr, o.mcpConfig, o.strictMCP); err != nil {
+	if o.mcp, err = launchMCP(env, project, o.mcpConfig, o.strictMCP); err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
 	keys := func(ctx context.Context, id string) (string, error) {
@@ -190,7 +190,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		Keys:     keys,
 		Getenv:   env.Getenv,
 		Sessions: sessions,
-		Trust:    func() permission.Truster { return tr },
+		Trust:    func() trust.Judge { return tr },
 		MCP:      func() *mcp.Manager { return o.mcp },
 		Agent: conversation.AgentChoice{ProviderID: o.providerID, BaseURL: o.baseURL, Model: o.model,
 			MaxIterations: o.maxIter},

@@ -12,13 +12,13 @@ import (
 	"syscall"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
-	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/serve"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 const serveSynopsis = `serve [--workspace DIR] [--addr 127.0.0.1:PORT] [--provider ID] [--model NAME]
@@ -155,7 +155,7 @@ func serveConfig(env *Env, fs *flag.FlagSet, o *serveOptions) (*serve.Config, in
 	if fi, err := os.Stat(ws); err != nil || !fi.IsDir() {
 		return nil, usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
-	tr, err := runTrust(env, ws, false)
+	tr, _, err := runTrust(env, ws, false)
 	if err != nil {
 		return nil, failure(env, "serve", err)
 	}
@@ -170,7 +170,7 @@ func serveConfig(env *Env, fs *flag.FlagSet, o *serveOptions) (*serve.Config, in
 			return k, err
 		},
 		Getenv:        env.Getenv,
-		Trust:         func() permission.Truster { return tr },
+		Trust:         func() trust.Judge { return tr },
 		Agent:         conversation.AgentChoice{ProviderID: o.providerID, BaseURL: o.baseURL, Model: o.model, MaxIterations: st.MaxIterations},
 		Approve:       tools.ApproveMode(o.approve),
 		MaxConcurrent: o.maxConcurrent,

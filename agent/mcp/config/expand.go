@@ -20,6 +20,9 @@ type Resolver func(ctx context.Context, ref string) (string, error)
 type Env struct {
 	Getenv   func(string) string
 	Keychain Resolver // nil: a ${keychain:…} reference is an error
+	// Refuse, when set, may refuse a variable by name and value before it
+	// is expanded (a project file naming one of Hearth's secrets).
+	Refuse func(name, value string) error
 }
 
 var varPattern = regexp.MustCompile(`\$\{([^}]*)\}`)
@@ -106,6 +109,12 @@ func (x *expander) str(s string) string {
 		v := ""
 		if x.env.Getenv != nil {
 			v = x.env.Getenv(name)
+		}
+		if v != "" && x.env.Refuse != nil {
+			if err := x.env.Refuse(name, v); err != nil {
+				x.err = fmt.Errorf("server %s: ${%s}: %w", x.name, name, err)
+				return ""
+			}
 		}
 		if v == "" && hasDef {
 			return def

@@ -35,3 +35,13 @@ func Trusted(t testing.TB, ws string) *trust.Store {
 	}
 	return store
 }
+
+// Open reads and judges ws as the features' callers do.
+func Open(t testing.TB, ws string, j trust.Judge) *trust.Effective {
+	t.Helper()
+	e, err := trust.Open(ws, j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}

@@ -1,0 +1,30 @@
+package mcp
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/redact"
+)
+
+// ErrHearthSecret refuses a project file's ${VAR} that would hand one of
+// Hearth's own secrets (a provider key, a serve token, a keychain secret)
+// to the project's server, trusted or not.
+var ErrHearthSecret = errors.New("holds one of Hearth's secrets, which a project's .mcp.json may never read; add the server to your own mcp.json to give it one")
+
+// refuseHearthSecret is a project server's Env.Refuse: by name for
+// provider keys and Hearth's variables, by value for any secret Hearth
+// has learnt (keychain keys, other servers' secrets).
+func refuseHearthSecret(name, value string) error {
+	up := strings.ToUpper(name)
+	if strings.HasPrefix(up, "HEARTH_") || redact.Holds(value) {
+		return ErrHearthSecret
+	}
+	for _, p := range provider.Builtins() {
+		if p.KeyEnv != "" && up == strings.ToUpper(p.KeyEnv) {
+			return ErrHearthSecret
+		}
+	}
+	return nil
+}
