@@ -239,4 +239,3 @@ func TestBrokerExactlyOneDecisionWins(t *testing.T) {
 		cancel()
 	}
 }
-
