@@ -25,7 +25,7 @@ type MCPToolView struct {
 type MCPServerView struct {
 	Name      string        `json:"name"`
 	Scope     string        `json:"scope"`  // user or project
-	Status    string        `json:"status"` // connected, connecting, failed, disabled, needs-auth, needs-approval
+	Status    string        `json:"status"` // connected, connecting, failed, disabled, needs-auth, untrusted
 	Transport string        `json:"transport"`
 	Error     string        `json:"error"`
 	Tools     []MCPToolView `json:"tools"`

@@ -58,7 +58,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := waitMCP(t, a)
-	if st["memory"].Status != mcp.StatusConnected || st["notes"].Status != mcp.StatusNeedsApproval {
+	if st["memory"].Status != mcp.StatusConnected || st["notes"].Status != mcp.StatusUntrusted {
 		t.Fatalf("statuses: memory %s (%s), notes %s", st["memory"].Status, st["memory"].Error, st["notes"].Status)
 	}
 

@@ -45,7 +45,7 @@ func TestProjectServersWaitForTrust(t *testing.T) {
 		defer m.Close()
 		return serverInfo(m, "memory")
 	}
-	if s := run(); s.Status != mcp.StatusNeedsApproval || s.Scope != config.ScopeProject || !strings.Contains(s.Error, "not trusted") {
+	if s := run(); s.Status != mcp.StatusUntrusted || s.Scope != config.ScopeProject || !strings.Contains(s.Error, "not trusted") {
 		t.Fatalf("untrusted: %+v", s)
 	}
 	if _, err := os.Stat(canary); err == nil {
@@ -65,7 +65,7 @@ func TestProjectServersWaitForTrust(t *testing.T) {
 		t.Fatal("the trusted server did not run")
 	}
 	writeJSON(t, filepath.Join(ws, ".mcp.json"), strings.Replace(project, "touch", "touch -c", 1))
-	if s := run(); s.Status != mcp.StatusNeedsApproval || !strings.Contains(s.Error, trust.ReasonChanged) {
+	if s := run(); s.Status != mcp.StatusUntrusted || !strings.Contains(s.Error, trust.ReasonChanged) {
 		t.Fatalf("changed after trust: %+v", s)
 	}
 }

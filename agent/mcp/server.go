@@ -20,12 +20,12 @@ import (
 type Status string
 
 const (
-	StatusConnecting    Status = "connecting"
-	StatusConnected     Status = "connected"
-	StatusFailed        Status = "failed"
-	StatusDisabled      Status = "disabled"
-	StatusNeedsAuth     Status = "needs-auth"
-	StatusNeedsApproval Status = "needs-approval"
+	StatusConnecting Status = "connecting"
+	StatusConnected  Status = "connected"
+	StatusFailed     Status = "failed"
+	StatusDisabled   Status = "disabled"
+	StatusNeedsAuth  Status = "needs-auth"
+	StatusUntrusted  Status = "untrusted"
 )
 
 // Entry is a server to run, with whether it may start.
@@ -57,7 +57,7 @@ func newServer(m *Manager, e Entry) *server {
 	s := &server{m: m, entry: e, log: NewLog(m.opts.LogLines), ready: make(chan struct{})}
 	switch {
 	case e.Held != "":
-		s.status, s.err = StatusNeedsApproval, errors.New(e.Held)
+		s.status, s.err = StatusUntrusted, errors.New(e.Held)
 		s.markReady()
 	case e.Disabled:
 		s.status = StatusDisabled

@@ -19,7 +19,7 @@ const mcpSynopsis = `mcp list|get|add|remove|login
 
   hearth mcp list [--workspace DIR]
       connects every server and prints NAME<TAB>STATUS<TAB>TRANSPORT<TAB>TOOLS
-      (STATUS: connected, failed, disabled, needs-auth, needs-approval)
+      (STATUS: connected, failed, disabled, needs-auth, untrusted)
   hearth mcp get [--workspace DIR] NAME
       a server's configuration (secrets hidden), status, tools and last log lines
   hearth mcp add [--scope user|project] [--env K=V]... NAME -- COMMAND [ARGS...]

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/hearth-agent/hearth/agent/trust"
 )
@@ -30,7 +31,9 @@ func runTrust(env *Env, ws string, forRun bool) (*trust.Store, *trust.Effective,
 		return nil, nil, err
 	}
 	if w := trust.Warning(eff.Statuses); w != "" {
-		fmt.Fprintf(env.Stderr, "hearth: %s\n", w)
+		for _, ln := range strings.Split(w, "\n") {
+			fmt.Fprintf(env.Stderr, "hearth: %s\n", ln)
+		}
 	}
 	return st, eff, nil
 }

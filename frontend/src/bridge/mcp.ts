@@ -9,7 +9,7 @@ import { app } from "../../wailsjs/go/models";
 import { BridgeError, call } from "./errors";
 import { onEvent } from "./shell";
 
-export const MCP_STATUSES = ["connected", "connecting", "failed", "disabled", "needs-auth", "needs-approval"] as const;
+export const MCP_STATUSES = ["connected", "connecting", "failed", "disabled", "needs-auth", "untrusted"] as const;
 export type McpStatus = (typeof MCP_STATUSES)[number];
 
 /**

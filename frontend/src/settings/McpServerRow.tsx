@@ -30,7 +30,7 @@ interface Props {
 }
 
 const BADGE: Record<McpServer["status"], string> = {
-  connected: "ok", connecting: "", failed: "error", disabled: "muted", "needs-auth": "warning", "needs-approval": "warning",
+  connected: "ok", connecting: "", failed: "error", disabled: "muted", "needs-auth": "warning", untrusted: "warning",
 };
 
 /** McpServerRow is one server: its state in a line, tools and log when expanded. */
@@ -58,10 +58,10 @@ export function McpServerRow({ server: s, log, expanded, busy, error, actions, r
         {s.status === "needs-auth" && (
           <button type="button" disabled={busy} onClick={() => actions.signIn(s.name)}>Sign in to {s.name}</button>
         )}
-        {s.status !== "needs-approval" && s.status !== "disabled" && (
+        {s.status !== "untrusted" && s.status !== "disabled" && (
           <button type="button" disabled={busy} aria-label={`Restart ${s.name}`} onClick={() => actions.restart(s.name)}>Restart</button>
         )}
-        {s.status !== "needs-approval" && (
+        {s.status !== "untrusted" && (
           <button type="button" disabled={busy} aria-label={`${s.status === "disabled" ? "Enable" : "Disable"} ${s.name}`}
             onClick={() => actions.setEnabled(s.name, s.status === "disabled")}>
             {s.status === "disabled" ? "Enable" : "Disable"}
@@ -75,7 +75,7 @@ export function McpServerRow({ server: s, log, expanded, busy, error, actions, r
         )}
       </div>
       {s.error && s.status !== "connected" && <p className="notice error">{s.error}</p>}
-      {s.status === "needs-approval" && <p className="muted">This folder's .mcp.json starts it once you trust the folder.</p>}
+      {s.status === "untrusted" && <p className="muted">This folder's .mcp.json starts it once you trust the folder.</p>}
       {error && <p role="alert" className="notice error">{error}</p>}
       {editor}
       {expanded && (

@@ -57,7 +57,7 @@ export const STATUS_LABEL: Record<McpStatus, string> = {
   failed: "Failed",
   disabled: "Disabled",
   "needs-auth": "Needs sign-in",
-  "needs-approval": "Needs approval",
+  untrusted: "Untrusted",
 };
 
 /** splitArgs splits a typed command line into words, honouring quotes. */
