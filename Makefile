@@ -50,6 +50,7 @@ frontend-test:
 keychain-test: build
 	scripts/sandbox.sh env HEARTH_KEYRING_TEST=1 go test -count=1 -run 'TestRealKeychain' ./agent/secrets/
 	scripts/sandbox.sh scripts/acceptance-keys.sh ./$(BIN)
+	scripts/sandbox.sh scripts/acceptance-trust.sh ./$(BIN)
 
 launch-test: build
 	scripts/sandbox.sh --x scripts/launch-test.sh ./$(BIN)
