@@ -58,9 +58,14 @@ type Item struct {
 	Digest string
 	Err    string // why it could not be read strictly; such an item is never trusted
 
-	value  any    // the parsed value Judge hands to the feature
-	folder string // the folder it was read from (see folderID)
+	value  any       // the parsed value Judge hands to the feature
+	folder string    // the folder it was read from (see folderID)
+	files  []fileSum // every file the digest covers, for showing what changed
 }
+
+// fileSum is one file an item's digest covers: its sha256, or what stands
+// there instead ("link to …", "missing").
+type fileSum struct{ path, sum string }
 
 // Ref is one workspace file an item runs, as it is now.
 type Ref struct {
@@ -163,6 +168,7 @@ func fileItem(rt *os.Root, rel string, f format) (Item, bool) {
 		return broken(it, err), true
 	}
 	it.Digest = digest(b)
+	it.files = []fileSum{{rel, it.Digest}}
 	return parsed(it, f, rel, b), true
 }
 
@@ -230,11 +236,16 @@ func skillItem(rt *os.Root, rel string) Item {
 		return broken(it, err)
 	}
 	it.Digest = sum
+	for _, f := range sortedKeys(contents) {
+		it.files = append(it.files, fileSum{f, digest(contents[f])})
+	}
 	md, ok := contents[rel+"/SKILL.md"]
 	if !ok {
 		return broken(it, fmt.Errorf("%s has no SKILL.md", rel))
 	}
+	files := it.files
 	it = parsed(it, skillFormat, rel, md)
+	it.files = files
 	var others []string
 	for _, f := range sortedKeys(contents) {
 		if f != rel+"/SKILL.md" {

@@ -154,6 +154,13 @@ func seal(rt *os.Root, canon, folder string, it *Item) {
 	}
 	slices.SortFunc(refs, func(a, b Ref) int { return strings.Compare(a.Path, b.Path) })
 	it.Refs, it.folder = refs, folder
+	for _, r := range refs {
+		sum := r.Digest
+		if sum == "" {
+			sum = r.State
+		}
+		it.files = append(it.files, fileSum{r.Path, sum})
+	}
 	h := sha256.New()
 	fmt.Fprintf(h, "item\x00%s\x00%s\nfolder\x00%s\n", it.Path, it.Digest, folder)
 	for _, r := range refs {

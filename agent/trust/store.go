@@ -30,8 +30,11 @@ type workspace struct {
 	Items map[string]string `json:"items"` // item path → digest of it and the files it runs
 	// Folder names the folder trusted (device and inode where the system
 	// has them), so another folder at the same path is not it.
-	Folder  string    `json:"folder,omitempty"`
-	Updated time.Time `json:"updated"`
+	Folder string `json:"folder,omitempty"`
+	// Files are, per item, the files its digest covered when trusted (path
+	// → sha256 or what stood there), so a review can show what changed.
+	Files   map[string]map[string]string `json:"files,omitempty"`
+	Updated time.Time                    `json:"updated"`
 }
 
 // ReasonChanged is Trusted's reason for a trusted item whose content, or a
@@ -123,11 +126,21 @@ func (s *Store) Trust(ws string, items ...Item) error {
 		w = &workspace{Items: map[string]string{}}
 		rec.Workspaces[canon] = w
 	}
+	if w.Files == nil {
+		w.Files = map[string]map[string]string{}
+	}
 	for _, it := range items {
 		if it.Err != "" || it.Digest == "" {
 			return fmt.Errorf("trust: %s cannot be trusted: %s", it.Path, it.Err)
 		}
+		if err := s.keep(canon, it); err != nil {
+			return err
+		}
 		w.Items[it.Path] = it.Digest
+		w.Files[it.Path] = map[string]string{}
+		for _, f := range it.files {
+			w.Files[it.Path][f.path] = f.sum
+		}
 		if it.folder != "" {
 			w.Folder = it.folder
 		}
