@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -8,7 +9,8 @@ import (
 	"github.com/hearth-agent/hearth/agent/trust"
 )
 
-// TrustItemView is one thing the open folder brings, with its trust state.
+// TrustItemView is one thing the open folder brings, with its trust state
+// and what the review shows of it.
 type TrustItemView struct {
 	Path    string `json:"path"`
 	Kind    string `json:"kind"`
@@ -18,6 +20,27 @@ type TrustItemView struct {
 	Trusted bool   `json:"trusted"`
 	Changed bool   `json:"changed"` // trusted before, changed since
 	Reason  string `json:"reason"`
+	// Files are the workspace files it runs, each as it is now.
+	Files []TrustFileView `json:"files"`
+	// Vars are the variables it reads (names only, never values).
+	Vars []string `json:"vars"`
+	// Warnings say plainly that it reads credentials or sends data out.
+	Warnings []string `json:"warnings"`
+	// Changes are what differs from the content trusted before.
+	Changes []TrustChangeView `json:"changes"`
+}
+
+// TrustFileView is a file an item runs.
+type TrustFileView struct {
+	Path  string `json:"path"`
+	State string `json:"state"`
+}
+
+// TrustChangeView is one changed file: a unified diff, or a note.
+type TrustChangeView struct {
+	Path string `json:"path"`
+	Diff string `json:"diff"`
+	Note string `json:"note"`
 }
 
 // WorkspaceTrustView lists the open folder's project items; Pending counts
@@ -67,7 +90,7 @@ func (a *App) WorkspaceTrust() (WorkspaceTrustView, error) {
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	return trustView(ws, project.Statuses), nil
+	return trustView(ws, a.trustStore(), project.Statuses), nil
 }
 
 // TrustWorkspace trusts the items approved (all pending ones, or one changed
@@ -101,18 +124,30 @@ func (a *App) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, erro
 		ok = append(ok, it)
 	}
 	st := a.trustStore()
-	if err := st.Trust(ws, ok...); err != nil {
+	if err := st.Trust(ws, ok...); errors.Is(err, trust.ErrChangedSinceShown) {
+		return WorkspaceTrustView{}, invalidf("trust", err.Error())
+	} else if err != nil {
 		return WorkspaceTrustView{}, err
 	}
 	a.restartMCP(ws) // a .mcp.json trusted now starts its servers
-	return trustView(ws, st.Check(ws, items)), nil
+	return trustView(ws, st, st.Check(ws, items)), nil
 }
 
-func trustView(ws string, st []trust.Status) WorkspaceTrustView {
+func trustView(ws string, store *trust.Store, st []trust.Status) WorkspaceTrustView {
 	v := WorkspaceTrustView{Path: ws, Items: []TrustItemView{}}
 	for _, s := range st {
-		v.Items = append(v.Items, TrustItemView{Path: s.Path, Kind: string(s.Kind), Summary: s.Summary, Runs: s.Runs,
-			Digest: s.Digest, Trusted: s.Trusted, Changed: s.Changed, Reason: s.Reason})
+		item := TrustItemView{Path: s.Path, Kind: string(s.Kind), Summary: s.Summary, Runs: s.Runs,
+			Digest: s.Digest, Trusted: s.Trusted, Changed: s.Changed, Reason: s.Reason,
+			Files: []TrustFileView{}, Vars: append([]string{}, s.Vars...), Warnings: append([]string{}, s.Warnings...), Changes: []TrustChangeView{}}
+		for _, r := range s.Refs {
+			item.Files = append(item.Files, TrustFileView{Path: r.Path, State: r.State})
+		}
+		if s.Changed {
+			for _, c := range store.Changes(ws, s.Item) {
+				item.Changes = append(item.Changes, TrustChangeView{Path: c.Path, Diff: c.Diff, Note: c.Note})
+			}
+		}
+		v.Items = append(v.Items, item)
 		if !s.Trusted {
 			v.Pending++
 		}

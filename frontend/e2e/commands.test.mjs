@@ -47,7 +47,7 @@ describe("Slash commands and hooks in the desktop", () => {
       await openWorkspace(page, ws);
       const banner = page.getByRole("region", { name: "Workspace trust" });
       await banner.getByRole("button", { name: "Review and trust" }).click();
-      await banner.getByRole("button", { name: /^Trust/ }).click();
+      await page.getByRole("dialog", { name: "What this folder brings" }).getByRole("button", { name: /^Trust (it|all)/ }).click();
       await banner.waitFor({ state: "detached" });
 
       const composer = page.getByRole("textbox", { name: "Message", exact: true });

@@ -4,6 +4,20 @@
 import * as App from "../../wailsjs/go/app/App";
 import { BridgeError, call } from "./errors";
 
+/** A workspace file an item runs, as it is now. */
+export interface TrustFile {
+  path: string;
+  /** "file", "link to …", "missing" */
+  state: string;
+}
+
+/** One file that differs from what was trusted: a unified diff, or a note. */
+export interface TrustChange {
+  path: string;
+  diff: string;
+  note: string;
+}
+
 export interface TrustItem {
   path: string;
   kind: string;
@@ -17,6 +31,14 @@ export interface TrustItem {
   /** trusted before and changed since */
   changed: boolean;
   reason: string;
+  /** the workspace files it runs */
+  files: TrustFile[];
+  /** the variables it reads, by name */
+  vars: string[];
+  /** plain warnings: reads credentials, sends data out */
+  warnings: string[];
+  /** what changed since it was trusted */
+  changes: TrustChange[];
 }
 
 export interface WorkspaceTrust {
@@ -40,11 +62,17 @@ function isRec(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null;
 }
 
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
+const isFile = (v: unknown): v is TrustFile => isRec(v) && typeof v.path === "string" && typeof v.state === "string";
+const isChange = (v: unknown): v is TrustChange =>
+  isRec(v) && typeof v.path === "string" && typeof v.diff === "string" && typeof v.note === "string";
+
 function isItem(v: unknown): v is TrustItem {
   return (
     isRec(v) && typeof v.path === "string" && typeof v.kind === "string" && typeof v.summary === "string" &&
     typeof v.runs === "boolean" && typeof v.digest === "string" && typeof v.trusted === "boolean" &&
-    typeof v.changed === "boolean" && typeof v.reason === "string"
+    typeof v.changed === "boolean" && typeof v.reason === "string" && Array.isArray(v.files) && v.files.every(isFile) &&
+    isStrings(v.vars) && isStrings(v.warnings) && Array.isArray(v.changes) && v.changes.every(isChange)
   );
 }
 

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "react";
 import type { TrustBackend, TrustItem, WorkspaceTrust } from "../bridge/trust";
+import { TrustReview } from "./TrustReview";
 
 /**
- * What the open folder brings that would run code or widen permissions,
- * kept off until the person reviews it and trusts it (all at once, or one
- * changed file at a time). Nothing shows for a folder that brings nothing.
+ * A strip above the chat naming what the open folder brings that would run
+ * code or widen permissions, kept off until the person reviews it; the
+ * review is a dialog with one Trust per item. Nothing shows for a folder
+ * that brings nothing.
  */
 export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspace: string | null }) {
   // The list is kept with the folder it came from, so a switch of folder
@@ -34,7 +36,7 @@ export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspa
       .trustWorkspace(items.map((i) => ({ path: i.path, digest: i.digest })))
       .then((v) => {
         setView(v);
-        setOpen(false);
+        if (v.pending === 0) setOpen(false);
       })
       .catch((e: unknown) => {
         setError(e instanceof Error ? e.message : String(e));
@@ -42,45 +44,23 @@ export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspa
         trust.workspaceTrust().then(setView, () => undefined);
       });
   };
+  const allChanged = pending.every((i) => i.changed);
+  const names = pending.map((i) => (i.changed && !allChanged ? `${i.path} (changed since you trusted it)` : i.path));
   return (
     <div role="region" aria-label="Workspace trust" className="banner warning trust-banner">
       <p>
-        This folder brings: {pending.map((i) => i.path).join(", ")}. {pending.length === 1 ? "It stays" : "They stay"} off
-        until you trust {pending.length === 1 ? "it" : "them"}.
+        {allChanged ? "Changed since you trusted it: " : "This folder brings: "}
+        {names.join(", ")}. {pending.length === 1 ? "It stays" : "They stay"} off until you trust{" "}
+        {pending.length === 1 ? "it" : "them"}.
       </p>
-      {open ? (
-        <>
-          <ul aria-label="What this folder brings">
-            {pending.map((i) => (
-              <li key={i.path}>
-                <code>{i.path}</code>
-                {i.changed && <strong> changed since you trusted it</strong>}: {i.summary}
-                {i.changed && (
-                  <button type="button" aria-label={`Approve the change to ${i.path}`} onClick={() => approve([i])}>
-                    Approve this change
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={() => approve(pending)}>
-            Trust {pending.length === 1 ? "it" : `all ${pending.length}`}
-          </button>
-          <button type="button" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-        </>
-      ) : (
-        <>
-          <button type="button" onClick={() => setOpen(true)}>
-            Review and trust
-          </button>
-          <button type="button" onClick={() => setHidden(true)}>
-            Not now
-          </button>
-        </>
-      )}
-      {error && <p role="alert">{error}</p>}
+      <button type="button" onClick={() => setOpen(true)}>
+        Review and trust
+      </button>
+      <button type="button" onClick={() => setHidden(true)}>
+        Not now
+      </button>
+      {error && !open && <p role="alert">{error}</p>}
+      {open && <TrustReview items={pending} error={error} onTrust={approve} onClose={() => setOpen(false)} />}
     </div>
   );
 }

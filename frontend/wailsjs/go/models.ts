@@ -971,6 +971,36 @@ export namespace app {
 	        this.digest = source["digest"];
 	    }
 	}
+	export class TrustChangeView {
+	    path: string;
+	    diff: string;
+	    note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TrustChangeView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.diff = source["diff"];
+	        this.note = source["note"];
+	    }
+	}
+	export class TrustFileView {
+	    path: string;
+	    state: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TrustFileView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.state = source["state"];
+	    }
+	}
 	export class TrustItemView {
 	    path: string;
 	    kind: string;
@@ -980,6 +1010,10 @@ export namespace app {
 	    trusted: boolean;
 	    changed: boolean;
 	    reason: string;
+	    files: TrustFileView[];
+	    vars: string[];
+	    warnings: string[];
+	    changes: TrustChangeView[];
 	
 	    static createFrom(source: any = {}) {
 	        return new TrustItemView(source);
@@ -995,7 +1029,29 @@ export namespace app {
 	        this.trusted = source["trusted"];
 	        this.changed = source["changed"];
 	        this.reason = source["reason"];
+	        this.files = this.convertValues(source["files"], TrustFileView);
+	        this.vars = source["vars"];
+	        this.warnings = source["warnings"];
+	        this.changes = this.convertValues(source["changes"], TrustChangeView);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	
 	export class UndoReport {
