@@ -48,7 +48,6 @@ func runTree(t testing.TB, p *Policy, dir, line string) (string, int) {
 	return out.String(), cmd.ProcessState.ExitCode()
 }
 
-
 // withTracking sets the tracking mechanism for one test.
 func withTracking(t *testing.T, mode string) {
 	t.Helper()
