@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -141,4 +142,37 @@ func alive(pid int) bool {
 	}
 	i := bytes.LastIndexByte(stat, ')')
 	return i < 0 || !bytes.HasPrefix(bytes.TrimSpace(stat[i+1:]), []byte("Z"))
+}
+
+// TestKillEndsTheTree: a command stopped while running (timeout, cancel)
+// takes what it detached with it, under a cgroup and under the reaper.
+func TestKillEndsTheTree(t *testing.T) {
+	for _, mode := range []string{"auto", "reaper"} {
+		t.Run(mode, func(t *testing.T) {
+			withTracking(t, mode)
+			ws := t.TempDir()
+			cmd := exec.Command("/bin/bash", "-c", detached["setsid"]+waitForPid+"\necho ready\nexec sleep 1000")
+			cmd.Dir = ws
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree := Track(cmd)
+			if err := tree.Start(nil); err != nil {
+				_ = tree.End()
+				t.Fatal(err)
+			}
+			line, err := bufio.NewReader(stdout).ReadString('\n')
+			if err != nil || line != "ready\n" {
+				t.Fatalf("got %q, %v", line, err)
+			}
+			tree.Kill()
+			_ = cmd.Wait()
+			if err := tree.End(); err != nil {
+				t.Fatal(err)
+			}
+			assertGone(t, ws)
+		})
+	}
 }
