@@ -16,9 +16,9 @@ var status = sync.OnceValue(func() Status {
 	if err != nil || abi < 1 {
 		return Status{Kind: "none", Detail: "The kernel offers no Landlock, so commands are not sandboxed: only commands the parser proves read-only run without asking."}
 	}
-	net := "no network"
+	net := "no network or local services"
 	if abi < 4 {
-		net = "network not restricted (kernel too old)"
+		net = "no local services, network not restricted (kernel too old)"
 	}
 	return Status{Kind: "landlock", ABI: abi, Detail: fmt.Sprintf("Landlock (ABI %d): commands run without asking read only the workspace and system programs, write only a private temp dir, run only the programs judged, %s.", abi, net)}
 })
