@@ -12,8 +12,7 @@ import (
 
 // Tree holds every process one command starts, detached or not, so that all
 // of them end with it: in a cgroup of its own where the system lets Hearth
-// make one, else under a subreaper (Hearth's own binary re-executed), else
-// in its process group (which setsid escapes).
+// make one, else under a subreaper (Hearth's own binary re-executed).
 type Tree struct {
 	cmd    *exec.Cmd
 	cg     *cgroup
@@ -21,7 +20,8 @@ type Tree struct {
 }
 
 // tracking names the mechanism Track may use: "auto" (a cgroup, else the
-// reaper), "reaper" or "group". Tests set it to reach the fallbacks.
+// reaper), "reaper", or "group" (only the process group, which setsid
+// escapes). Tests and benchmarks set it to reach each one.
 var tracking = "auto"
 
 // endLimit bounds how long End waits for a killed cgroup to empty.

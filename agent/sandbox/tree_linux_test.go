@@ -176,3 +176,30 @@ func TestKillEndsTheTree(t *testing.T) {
 		})
 	}
 }
+
+// TestReaperAppliesThePolicy: under the reaper, which stays outside the
+// sandbox, the command it forks is still confined.
+func TestReaperAppliesThePolicy(t *testing.T) {
+	needLandlock(t)
+	withTracking(t, "reaper")
+	ws, tmp := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(ws, "in.txt"), []byte("inside\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := ReadOnly(ws, tmp, append(lookAll(t, "bash", "cat", "perl"), "/bin/bash"))
+	tests := []struct {
+		line string
+		ok   bool
+	}{
+		{"cat in.txt", true},
+		{"echo x > new.txt", false},
+		{"touch " + tmp + "/t", false},
+		{`perl -MSocket -e 'socket(S, PF_UNIX, SOCK_STREAM, 0) or die "socket: $!\n"'`, false},
+	}
+	for _, tt := range tests {
+		out, code := runTree(t, &p, ws, tt.line)
+		if tt.ok != (code == 0) || (!tt.ok && !denied(out)) {
+			t.Errorf("%q: exit %d, %q; want ok=%v", tt.line, code, out, tt.ok)
+		}
+	}
+}
