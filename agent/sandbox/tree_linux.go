@@ -46,6 +46,11 @@ func Track(cmd *exec.Cmd) *Tree {
 		}
 	}
 	t.reaper = tracking != "group"
+	if t.reaper && cmd.WaitDelay < endLimit {
+		// After a cancel, exec kills the reaper once WaitDelay passes; it
+		// must have time to end the tree first or the rest would escape.
+		cmd.WaitDelay = endLimit
+	}
 	return t
 }
 
