@@ -16,9 +16,9 @@ var status = sync.OnceValue(func() Status {
 	if err != nil || abi < 1 {
 		return Status{Kind: "none", Detail: "The kernel offers no Landlock, so commands are not sandboxed: only commands the parser proves read-only run without asking."}
 	}
-	net := "no network"
+	net := "no network or local services"
 	if abi < 4 {
-		net = "network not restricted (kernel too old)"
+		net = "no local services, network not restricted (kernel too old)"
 	}
 	return Status{Kind: "landlock", ABI: abi, Detail: fmt.Sprintf("Landlock (ABI %d): commands run without asking read only the workspace and system programs, write only a private temp dir, run only the programs judged, %s.", abi, net)}
 })
@@ -37,28 +37,39 @@ const (
 		ll.AccessFSMakeBlock|ll.AccessFSMakeSym|ll.AccessFSTruncate) | readFile | readDir
 )
 
-// start applies p to a fresh OS thread and starts cmd from it: the forked
-// child inherits the thread's Landlock domain, and the thread, never
-// unlocked, ends with its goroutine instead of serving the rest of Hearth
-// (the runtime makes new threads from a clean template thread meanwhile).
+// start applies p to a fresh OS thread and starts cmd from it.
 func start(cmd *exec.Cmd, p Policy) error {
-	fd, flags, err := config(p).NewRulesetFD(rules(p)...)
+	fd, flags, err := ruleset(p)
 	if err != nil {
-		return fmt.Errorf("sandbox: landlock: %w", err)
-	}
-	if fd < 0 {
-		return ErrUnavailable
+		return err
 	}
 	defer unix.Close(fd)
+	return startConfined(cmd, fd, flags)
+}
+
+// ruleset returns a Landlock ruleset fd for p and the flags to apply it with.
+func ruleset(p Policy) (int, uint32, error) {
+	fd, flags, err := config(p).NewRulesetFD(rules(p)...)
+	if err != nil {
+		return -1, 0, fmt.Errorf("sandbox: landlock: %w", err)
+	}
+	if fd < 0 {
+		return -1, 0, ErrUnavailable
+	}
+	return fd, flags, nil
+}
+
+// startConfined starts cmd from a fresh locked OS thread that takes on the
+// ruleset's domain and the socket filter first: the forked child inherits
+// both, and the thread, never unlocked, ends with its goroutine instead of
+// serving the rest of the process (the runtime makes new threads from a
+// clean template thread meanwhile).
+func startConfined(cmd *exec.Cmd, fd int, flags uint32) error {
 	errc := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread()
-		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-			errc <- fmt.Errorf("sandbox: no_new_privs: %w", err)
-			return
-		}
-		if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
-			errc <- fmt.Errorf("sandbox: landlock: %w", err)
+		if err := confineThread(fd, flags); err != nil {
+			errc <- err
 			return
 		}
 		errc <- cmd.Start()
@@ -66,13 +77,24 @@ func start(cmd *exec.Cmd, p Policy) error {
 	return <-errc
 }
 
-// config is what the domain restricts: files always; the network and
-// signals or abstract sockets reaching outside it unless p allows network.
+// confineThread puts the calling thread under no_new_privs, the Landlock
+// domain of ruleset fd and the socket filter.
+func confineThread(fd int, flags uint32) error {
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("sandbox: no_new_privs: %w", err)
+	}
+	if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
+		return fmt.Errorf("sandbox: landlock: %w", err)
+	}
+	return loadSocketFilter()
+}
+
+// config is what the domain restricts: files, signals and abstract unix
+// sockets reaching outside it always; the network unless p allows it.
 func config(p Policy) landlock.Config {
 	cfg := landlock.V7.BestEffort()
 	if p.Network {
 		cfg.HandledAccessNet = 0
-		cfg.Scoped = 0
 	}
 	return cfg
 }

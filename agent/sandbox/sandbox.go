@@ -1,10 +1,11 @@
 // Package sandbox runs a command under an operating-system sandbox, so that a
 // mistake in judging a command harmless cannot let it write outside its temp
-// dir, read outside the workspace, reach the network or run a program nobody
-// approved. On Linux it uses Landlock, applied to one locked OS thread that
-// then forks the command (so Hearth itself stays unrestricted); on macOS
-// sandbox-exec with a Seatbelt profile; elsewhere Available reports that no
-// sandbox is active.
+// dir, read outside the workspace, reach the network or a local service, or
+// run a program nobody approved. On Linux it uses Landlock and a seccomp
+// filter, applied to one locked OS thread that then forks the command (so
+// Hearth itself stays unrestricted); on macOS sandbox-exec with a Seatbelt
+// profile; elsewhere Available reports that no sandbox is active. Track
+// makes every process a command starts, contained or not, end with it.
 package sandbox
 
 import (

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -27,27 +28,52 @@ var gitContained = []string{
 
 // contain prepares cmd for the sandbox its clearance calls for: commands
 // judged read-only always (when the system has a sandbox), approved ones
-// only when the person asked for that in Settings. It returns what starts
-// the command and a cleanup for its private temp dir.
-func (s *session) contain(cmd *exec.Cmd, c permission.Clearance) (start func() error, cleanup func(), err error) {
+// only when the person asked for that in Settings. It returns the policy to
+// start the command under (nil: uncontained) and a cleanup for its private
+// temp dir, to run once the command's processes are gone.
+func (s *session) contain(cmd *exec.Cmd, c permission.Clearance) (p *sandbox.Policy, cleanup func(), err error) {
 	if !sandbox.Available().Active() || (!c.ReadOnly && !s.containApproved) {
-		return cmd.Start, func() {}, nil
+		return nil, func() {}, nil
 	}
 	tmp, err := os.MkdirTemp("", "hearth-cmd-")
 	if err != nil {
 		return nil, nil, fmt.Errorf("shell: sandbox temp dir: %w", err)
 	}
 	cleanup = func() { _ = os.RemoveAll(tmp) }
-	var p sandbox.Policy
+	// The session bus and the agents a desktop session advertises are out of
+	// reach (the sandbox refuses unix sockets); their variables go too, so
+	// clients fail at once rather than try to autolaunch a bus.
+	env := withoutEnv(cmd.Env, localServiceVars)
 	if c.ReadOnly {
 		programs := append([]string{cmd.Path}, c.Programs...)
-		p = sandbox.ReadOnly(s.root.Dir(), tmp, programs)
-		cmd.Env = withEnv(cmd.Env, append([]string{"TMPDIR=" + tmp, "HOME=" + tmp, "XDG_CONFIG_HOME=" + tmp}, gitContained...))
+		policy := sandbox.ReadOnly(s.root.Dir(), tmp, programs)
+		p = &policy
+		cmd.Env = withEnv(env, append([]string{"TMPDIR=" + tmp, "HOME=" + tmp, "XDG_CONFIG_HOME=" + tmp, "XDG_RUNTIME_DIR=" + tmp}, gitContained...))
 	} else {
-		p = sandbox.Approved(s.root.Dir(), tmp)
-		cmd.Env = withEnv(cmd.Env, []string{"TMPDIR=" + tmp})
+		policy := sandbox.Approved(s.root.Dir(), tmp)
+		p = &policy
+		cmd.Env = withEnv(env, []string{"TMPDIR=" + tmp, "XDG_RUNTIME_DIR=" + tmp})
 	}
-	return func() error { return sandbox.Start(cmd, p) }, cleanup, nil
+	return p, cleanup, nil
+}
+
+// localServiceVars point clients at the user's local services over unix
+// sockets, which a contained command cannot reach.
+var localServiceVars = []string{
+	"DBUS_SESSION_BUS_ADDRESS", "DBUS_SYSTEM_BUS_ADDRESS", "SSH_AUTH_SOCK", "GNOME_KEYRING_CONTROL",
+	"GPG_AGENT_INFO", "WAYLAND_DISPLAY", "DISPLAY", "XAUTHORITY",
+}
+
+// withoutEnv returns env without the variables named.
+func withoutEnv(env, names []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(names, name) {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // withEnv returns env with each NAME=value of set replacing any earlier

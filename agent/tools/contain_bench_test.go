@@ -12,8 +12,9 @@ import (
 )
 
 // BenchmarkShellContained times one read-only command through the shell
-// tool, in the Landlock sandbox (a re-execution of the binary, then bash)
-// and, for comparison, with the sandbox bypassed by an approval.
+// tool, in the sandbox (Landlock and the socket filter, its processes
+// tracked as in every call) and, for comparison, with the sandbox bypassed
+// by an approval.
 func BenchmarkShellContained(b *testing.B) {
 	for _, tc := range []struct {
 		name string

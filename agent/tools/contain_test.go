@@ -43,6 +43,7 @@ func TestReadOnlyCommandsWorkContained(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/run/user/1000/bus")
 	ws, tools := newWS(t, map[string]string{"a.txt": "beta\nalpha\nbeta\n", "src/x.go": "package x // TODO\n"}, Config{})
 	gitRepo(t, ws)
 	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("beta\nalpha\ngamma\n"), 0o644); err != nil {
@@ -60,6 +61,8 @@ func TestReadOnlyCommandsWorkContained(t *testing.T) {
 		{"timeout 5 head -1 a.txt", "beta"},
 		{"cd src && cat x.go", "package x"},
 		{"echo $TMPDIR", "hearth-cmd-"},
+		{"echo $XDG_RUNTIME_DIR", "hearth-cmd-"},
+		{"echo bus=$DBUS_SESSION_BUS_ADDRESS.", "bus=."},
 	}
 	for _, tt := range tests {
 		out := mustRun(t, tools["shell"], ShellParams{Command: tt.line})

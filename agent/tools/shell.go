@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/sandbox"
 	"github.com/hearth-agent/hearth/agent/tool"
 )
 
@@ -104,8 +105,9 @@ func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
 }
 
 // runCommand runs line with the platform shell as a direct child in its own
-// process group; the whole group dies on timeout, cancel, or exit. A
-// non-zero exit returns the output with a tool.ExitError.
+// process group; everything it starts, detached or not, dies on timeout,
+// cancel, or once the shell exits. A non-zero exit returns the output with a
+// tool.ExitError.
 func (s *session) runCommand(ctx context.Context, line string, timeout time.Duration, c permission.Clearance) (string, error) {
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -117,17 +119,25 @@ func (s *session) runCommand(ctx context.Context, line string, timeout time.Dura
 	cmd.Stderr = out
 	cmd.WaitDelay = shellKillGrace
 	setProcessGroup(cmd)
-	startCmd, cleanup, err := s.contain(cmd, c)
+	tree := sandbox.Track(cmd)
+	cmd.Cancel = func() error { tree.Kill(); return nil }
+	policy, cleanup, err := s.contain(cmd, c)
 	if err != nil {
+		_ = tree.End()
 		return "", err
 	}
 	defer cleanup()
 	start := time.Now()
-	if err := startCmd(); err != nil {
+	if err := tree.Start(policy); err != nil {
+		_ = tree.End()
 		return "", fmt.Errorf("shell: start: %w", err)
 	}
 	err = cmd.Wait()
-	killGroup(cmd) // background children must not outlive the call
+	// Nothing the command started may outlive the call: a late write would
+	// land after the undo snapshot.
+	if endErr := tree.End(); endErr != nil {
+		return "", fmt.Errorf("shell: %w", endErr)
+	}
 	elapsed := time.Since(start).Round(time.Millisecond)
 	body := out.String()
 	switch {
