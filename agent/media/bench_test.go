@@ -1,6 +1,7 @@
 package media
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -41,4 +42,27 @@ func BenchmarkExtractText(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*pages), "ns/page")
+}
+
+// BenchmarkPDFBound prices the reader child: the same extraction in this
+// process (as before the bound) and in a bounded child, for a short PDF and
+// a long one. The difference is what each PDF read pays for the bound.
+func BenchmarkPDFBound(b *testing.B) {
+	for _, pages := range []int{3, 500} {
+		data := writePDF(pages)
+		b.Run(fmt.Sprintf("pages=%d/in-process", pages), func(b *testing.B) {
+			for b.Loop() {
+				if _, n, err := extractText(data); err != nil || n != pages {
+					b.Fatalf("%d pages, %v", n, err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("pages=%d/child", pages), func(b *testing.B) {
+			for b.Loop() {
+				if _, n, err := ExtractText(data, "manual.pdf"); err != nil || n != pages {
+					b.Fatalf("%d pages, %v", n, err)
+				}
+			}
+		})
+	}
 }
