@@ -146,6 +146,8 @@ func readInChild(ctx context.Context, data []byte, b bounds) (readerReply, *os.P
 	switch {
 	case ctx.Err() != nil:
 		return readerReply{}, st, ctx.Err()
+	case st == nil:
+		return readerReply{}, nil, fmt.Errorf("starting the PDF reader: %w", err)
 	case tctx.Err() != nil:
 		return readerReply{}, st, &readError{msg: fmt.Sprintf("took longer than %g s to read", b.Time.Seconds()), err: ErrTooSlow}
 	case err != nil && outOfMemory(stderr.String(), st, b.Memory):
