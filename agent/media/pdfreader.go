@@ -3,6 +3,7 @@ package media
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -98,21 +99,35 @@ func ExtractText(data []byte, name string) (text string, pages int, err error) {
 // memory than the memory bound with ErrTooLarge; neither hangs or grows
 // Hearth itself.
 func ExtractTextContext(ctx context.Context, data []byte, name string) (string, int, error) {
-	text, pages, _, err := extractBounded(ctx, data, name, pdfBounds)
-	return text, pages, err
+	key := sha256.Sum256(data)
+	r, ok := readings.get(key)
+	if !ok {
+		var st *os.ProcessState
+		r.rep, st, r.err = readInChild(ctx, data, pdfBounds)
+		if st != nil && ctx.Err() == nil { // the child ran and was not stopped
+			readings.put(key, r)
+		}
+	}
+	return named(r.rep, r.err, name)
 }
 
-// extractBounded is ExtractTextContext within b; it also returns the
-// child's process state, which holds its resource usage.
+// extractBounded is ExtractTextContext within b, never cached; it also
+// returns the child's process state, which holds its resource usage.
 func extractBounded(ctx context.Context, data []byte, name string, b bounds) (string, int, *os.ProcessState, error) {
 	rep, st, err := readInChild(ctx, data, b)
+	text, pages, err := named(rep, err, name)
+	return text, pages, st, err
+}
+
+// named is a child's answer, or the error of reading it, naming the file.
+func named(rep readerReply, err error, name string) (string, int, error) {
 	if err != nil {
-		return "", 0, st, &readError{msg: name + ": " + err.Error(), err: err}
+		return "", 0, &readError{msg: name + ": " + err.Error(), err: err}
 	}
 	if rep.Err != "" {
-		return "", rep.Pages, st, &readError{msg: name + ": " + rep.Err, err: replyKinds[rep.Kind]}
+		return "", rep.Pages, &readError{msg: name + ": " + rep.Err, err: replyKinds[rep.Kind]}
 	}
-	return rep.Text, rep.Pages, st, nil
+	return rep.Text, rep.Pages, nil
 }
 
 // readError is an error message with the sentinel callers branch on.
