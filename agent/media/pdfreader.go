@@ -65,7 +65,9 @@ func runReaderChild(memory, cpu string, in io.Reader, out io.Writer) int {
 		return 2
 	}
 	limitSelf(mem, secs)
-	debug.SetMemoryLimit(mem) // collect hard before the hard limit is reached
+	// A short-lived reader collects only as it nears its limit, well before the hard one.
+	debug.SetMemoryLimit(mem / 2)
+	debug.SetGCPercent(-1)
 	data, err := io.ReadAll(io.LimitReader(in, MaxInputBytes+1))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth pdf reader:", err)
