@@ -1,6 +1,8 @@
 package media
 
 import (
+	"context"
+	"fmt"
 	"testing"
 )
 
@@ -29,16 +31,48 @@ func BenchmarkRefuseBomb(b *testing.B) {
 }
 
 // BenchmarkExtractText times reading a 500-page PDF's text for a wire
-// without documents, per file and per page, with its allocations.
+// without documents, per file and per page, with its allocations, in this
+// process (BenchmarkPDFBound adds the reader child).
 func BenchmarkExtractText(b *testing.B) {
 	const pages = 500
 	data := writePDF(pages)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, n, err := ExtractText(data, "manual.pdf"); err != nil || n != pages {
+		if _, n, err := extractText(data); err != nil || n != pages {
 			b.Fatalf("%d pages, %v", n, err)
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*pages), "ns/page")
+}
+
+// BenchmarkPDFBound prices the reader child: the same extraction in this
+// process (as before the bound), in a bounded child, and answered from the
+// readings kept, for a short PDF and a long one. The first two differ by
+// what a first reading pays for the bound.
+func BenchmarkPDFBound(b *testing.B) {
+	for _, pages := range []int{3, 500} {
+		data := writePDF(pages)
+		b.Run(fmt.Sprintf("pages=%d/in-process", pages), func(b *testing.B) {
+			for b.Loop() {
+				if _, n, err := extractText(data); err != nil || n != pages {
+					b.Fatalf("%d pages, %v", n, err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("pages=%d/child", pages), func(b *testing.B) {
+			for b.Loop() {
+				if _, n, _, err := extractBounded(context.Background(), data, "manual.pdf", pdfBounds); err != nil || n != pages {
+					b.Fatalf("%d pages, %v", n, err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("pages=%d/kept", pages), func(b *testing.B) {
+			for b.Loop() {
+				if _, n, err := ExtractText(data, "manual.pdf"); err != nil || n != pages {
+					b.Fatalf("%d pages, %v", n, err)
+				}
+			}
+		})
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // MaxTextBytes is the largest text file attached whole.
@@ -28,15 +29,17 @@ func LimitsFor(wire string) Limits {
 	return OpenAI
 }
 
-// ReadFile reads a bounded file (no more than MaxInputBytes).
-func ReadFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+// ReadFile reads a bounded file (no more than MaxInputBytes) that a person
+// named, refusing at once what workspace.OpenAttachment refuses: special
+// files, hard links, and a way out of the workspace dir.
+func ReadFile(path, dir string) ([]byte, error) {
+	f, st, err := workspace.OpenAttachment(path, dir)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	// A file known to be too big is refused before a byte of it is read.
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxInputBytes {
+	if st.Size() > MaxInputBytes {
 		return nil, fmt.Errorf("%s: %w (the limit is %s)", path, ErrTooLarge, HumanSize(MaxInputBytes))
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxInputBytes+1))
@@ -81,9 +84,10 @@ func Prepare(name string, data []byte, wire string) (Attachment, error) {
 	return Attachment{}, fmt.Errorf("%s: %w", base, ErrUnsupported)
 }
 
-// PrepareFile reads path and prepares it for wire.
-func PrepareFile(path, wire string) (Attachment, error) {
-	data, err := ReadFile(path)
+// PrepareFile reads path, named by a person working in the workspace dir,
+// and prepares it for wire.
+func PrepareFile(path, dir, wire string) (Attachment, error) {
+	data, err := ReadFile(path, dir)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {

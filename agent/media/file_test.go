@@ -26,7 +26,7 @@ func TestHundredMegabytePNGRefusedUnread(t *testing.T) {
 	f.Close()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	_, err = ReadFile(path)
+	_, err = ReadFile(path, "")
 	runtime.ReadMemStats(&after)
 	if !errors.Is(err, ErrTooLarge) {
 		t.Fatalf("err = %v, want ErrTooLarge", err)
@@ -42,7 +42,7 @@ func TestReadFileKeepsFilesUnderTheLimit(t *testing.T) {
 	if err := os.WriteFile(path, want, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	got, err := ReadFile(path)
+	got, err := ReadFile(path, "")
 	if err != nil || string(got) != string(want) {
 		t.Fatalf("ReadFile = %d bytes, %v; want the file's %d bytes", len(got), err, len(want))
 	}

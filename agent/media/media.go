@@ -92,6 +92,11 @@ func PrepareImage(data []byte, lim Limits) (Image, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return Image{}, fmt.Errorf("%w: it says it is %d×%d", ErrCorrupt, cfg.Width, cfg.Height)
 	}
+	if format == "webp" {
+		if w, h, ok := webpFrameSize(data); ok && int64(w)*int64(h) > int64(cfg.Width)*int64(cfg.Height) {
+			cfg.Width, cfg.Height = w, h // the frame is what gets decoded
+		}
+	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return Image{}, fmt.Errorf("image of %d×%d px: %w (the limit is %d megapixels)", cfg.Width, cfg.Height, ErrTooLarge, MaxPixels/1_000_000)
 	}

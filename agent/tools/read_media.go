@@ -20,7 +20,7 @@ func readMedia(ctx context.Context, rel string, raw []byte) (text string, ok boo
 	if mt == "application/pdf" {
 		desc := fmt.Sprintf("%s: PDF document, %s", rel, media.HumanSize(len(raw)))
 		if !sees || vision.Wire != "anthropic" {
-			text, pages, err := media.ExtractText(raw, rel)
+			text, pages, err := media.ExtractTextContext(ctx, raw, rel)
 			if err != nil {
 				return desc + ". This model or provider does not take PDF documents, and its text could not be extracted (" + err.Error() + "); ask the user for the text you need.", true, nil
 			}

@@ -58,8 +58,9 @@ func checkRegular(p string, fi fs.FileInfo) error {
 // OpenRegular opens file p for reading only if it is a regular file. Its type
 // is checked before opening (opening some devices has effects), the open is
 // non-blocking (a file swapped for a FIFO in between cannot block it), and
-// what was opened is checked again; its info is returned with it.
-func (r *Root) OpenRegular(p string) (*os.File, fs.FileInfo, error) {
+// what was opened is checked again; its info is returned with it. Options
+// add checks (NotLinkedOut).
+func (r *Root) OpenRegular(p string, opts ...OpenOption) (*os.File, fs.FileInfo, error) {
 	rel, err := r.Rel(p)
 	if err != nil {
 		return nil, nil, err
@@ -79,6 +80,39 @@ func (r *Root) OpenRegular(p string) (*os.File, fs.FileInfo, error) {
 			return nil, nil, nr
 		}
 		return nil, nil, r.wrap(p, err)
+	}
+	for _, o := range opts {
+		if o != NotLinkedOut {
+			continue
+		}
+		if err := CheckNotLinkedOut(p, f, fi, r.dev); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+	}
+	return f, fi, nil
+}
+
+// OpenRegularFile opens path, anywhere, as OpenRegular opens a workspace
+// file: special files are refused before and after a non-blocking open.
+func OpenRegularFile(path string) (*os.File, fs.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkRegular(path, fi); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi, err = f.Stat(); err == nil {
+		err = checkRegular(path, fi)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
 	}
 	return f, fi, nil
 }

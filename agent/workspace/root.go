@@ -18,7 +18,8 @@ type Root struct {
 	alias        string // absolute as given
 	root         *os.Root
 	allowProtect bool
-	escapeErr    error // os.Root's own "escapes" error, for classification
+	escapeErr    error  // os.Root's own "escapes" error, for classification
+	dev          uint64 // the device holding the workspace, 0 if unknown
 }
 
 // Option configures Open.
@@ -58,6 +59,10 @@ func Open(dir string, opts ...Option) (*Root, error) {
 	}
 	if _, err := rt.Lstat(".."); err != nil {
 		r.escapeErr = errors.Unwrap(err)
+	}
+	if d, err := rt.Open("."); err == nil {
+		r.dev = deviceOf(d)
+		d.Close()
 	}
 	return r, nil
 }

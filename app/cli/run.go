@@ -218,7 +218,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	mcpWarnings(env, "run", o.mcp) // after the turn waited for the servers
 	o.model = turn.Built().Model
 	for _, path := range o.attach {
-		a, err := media.PrepareFile(path, string(turn.Built().Wire))
+		a, err := media.PrepareFile(path, o.workspace, string(turn.Built().Wire))
 		if err != nil {
 			return nil, nil, usageErr(env, fs, "--attach: %v", err)
 		}
