@@ -9,7 +9,6 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/tool"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 const (
@@ -86,7 +85,7 @@ func (t *ReadFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	if fi.Size() > readMaxBytes {
 		return "", fmt.Errorf("read_file: %s is %s, larger than the %s limit — use grep to find the part you need", rel, humanSize(fi.Size()), humanSize(readMaxBytes))
 	}
-	f, _, err := t.s.root.OpenRegular(rel, workspace.NotLinkedOut)
+	f, _, err := t.s.root.OpenRegular(rel)
 	if err != nil {
 		return "", fmt.Errorf("read_file: %w", err)
 	}
