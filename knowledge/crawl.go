@@ -46,25 +46,25 @@ type diskFile struct {
 func (f diskFile) id() string  { return f.src.docID(f.rel) }
 func (f diskFile) abs() string { return filepath.Join(f.src.root, filepath.FromSlash(f.rel)) }
 
-// walker walks sources honouring ignore rules. Symlinked directories are
-// followed at most once per real target, so links that loop are safe.
+// walker walks sources honouring ignore rules. It never descends a
+// symlinked directory: one leading out would index what is not the
+// source's, and one within is indexed at its real path.
 type walker struct {
 	// onDir is called before a directory is listed, so a watch added there
 	// sees every file created after the listing started.
-	onDir   func(src *source, rel, abs string)
-	visited map[string]bool // real paths of followed symlink targets
-	within  string          // real path of the source being walked
+	onDir  func(src *source, rel, abs string)
+	within string // real path of the source being walked
 }
 
 // walk walks src below rel ("" for the root), calling fn for every
 // regular file that is not ignored.
 func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(diskFile)) error {
-	if w.visited == nil {
-		w.visited = map[string]bool{}
-	}
 	w.within, _ = filepath.EvalSymlinks(src.root)
 	if rel != "" && src.matcher.Ignored(rel, true) {
 		return nil
+	}
+	if rel != "" && linkOnPath(src.root, rel) {
+		return nil // a scope at or through a symlinked directory
 	}
 	return w.dir(ctx, src, rel, filepath.Join(src.root, filepath.FromSlash(rel)), fn)
 }
@@ -88,24 +88,10 @@ func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(
 		childAbs := filepath.Join(abs, e.Name())
 		typ := e.Type()
 		if typ&fs.ModeSymlink != 0 {
+			// A linked file counts only when it resolves inside the source.
 			info, err := os.Stat(childAbs)
-			if err != nil {
-				continue // dangling link
-			}
-			if info.IsDir() {
-				// Targets inside the source are indexed at their real
-				// path; outside ones are followed once, so loops end.
-				real, err := filepath.EvalSymlinks(childAbs)
-				if err != nil || w.visited[real] || isWithin(real, w.within) || src.matcher.IgnoredHere(childRel, true) {
-					continue
-				}
-				w.visited[real] = true
-				if err := w.dir(ctx, src, childRel, childAbs, fn); err != nil && ctx.Err() != nil {
-					return err
-				}
-				continue
-			}
-			if !info.Mode().IsRegular() || src.matcher.IgnoredHere(childRel, false) {
+			if err != nil || !info.Mode().IsRegular() || !resolvesWithin(childAbs, w.within) ||
+				src.matcher.IgnoredHere(childRel, false) {
 				continue
 			}
 			fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
@@ -142,11 +128,36 @@ func statFile(src *source, rel string) (diskFile, bool) {
 	if src.matcher.Ignored(rel, false) {
 		return diskFile{}, false
 	}
-	info, err := os.Stat(filepath.Join(src.root, filepath.FromSlash(rel)))
+	abs := filepath.Join(src.root, filepath.FromSlash(rel))
+	info, err := os.Stat(abs)
 	if err != nil || !info.Mode().IsRegular() {
 		return diskFile{}, false
 	}
+	if root, err := filepath.EvalSymlinks(src.root); err != nil || !resolvesWithin(abs, root) {
+		return diskFile{}, false // a link, or a path through one, leading out
+	}
 	return diskFile{src: src, rel: rel, fileStat: statOf(info)}, true
+}
+
+// resolvesWithin reports whether abs, its links followed, is inside the
+// directory whose real path is root.
+func resolvesWithin(abs, root string) bool {
+	real, err := filepath.EvalSymlinks(abs)
+	return err == nil && isWithin(real, root)
+}
+
+// linkOnPath reports whether a directory on slash-separated rel below root
+// is a symbolic link (or cannot be checked).
+func linkOnPath(root, rel string) bool {
+	p := root
+	for _, name := range strings.Split(rel, "/") {
+		p = filepath.Join(p, name)
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&fs.ModeSymlink != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // errNotDir is returned when a workspace or folder is not a directory.

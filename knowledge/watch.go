@@ -242,7 +242,7 @@ func (w *watcher) apply(ctx context.Context, due []*pendingPath) {
 		switch {
 		case err != nil:
 			gone = append(gone, w.forget(p.src, p.rel, abs)...)
-		case info.IsDir() || (info.Mode()&os.ModeSymlink != 0 && isDir(abs)):
+		case info.IsDir(): // a symlinked directory is never descended (walker)
 			if !p.src.matcher.Ignored(p.rel, true) {
 				// It may be a new directory at an old path (removed and
 				// recreated): drop what we knew so the walk watches it anew.
@@ -289,9 +289,4 @@ func (w *watcher) unwatchUnder(abs string) {
 			delete(w.dirs, d)
 		}
 	}
-}
-
-func isDir(abs string) bool {
-	info, err := os.Stat(abs)
-	return err == nil && info.IsDir()
 }

@@ -114,6 +114,9 @@ type Built struct {
 	System   string // the system prompt the agent sends
 	// FastModel is the provider's fast model for side work, "" when none.
 	FastModel string
+	// Notices are what the person should hear of that did not stop the
+	// build: instruction files left out of the system prompt.
+	Notices []error
 }
 
 // Build resolves spec and returns the agent.
@@ -257,6 +260,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		toolset = append(toolset, task...)
 	}
 	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning}
+	var notices []error // the first render's; a refresh reads the same files
 	render := func(ts []tool.Tool) (*loop.Refreshed, error) {
 		defs, err := loop.Definitions(ts)
 		if err != nil {
@@ -270,9 +274,12 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		if err != nil {
 			return nil, err
 		}
-		ins, err := prompt.Instructions(spec.Workspace)
+		ins, refused, err := prompt.Instructions(spec.Workspace)
 		if err != nil {
 			return nil, err
+		}
+		if notices == nil {
+			notices = append([]error{}, refused...)
 		}
 		return &loop.Refreshed{Tools: ts, System: prompt.WithInstructions(native, ins),
 			TextProtocolSystem: prompt.WithInstructions(text, ins)}, nil
@@ -291,7 +298,8 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Agent: a, Client: cfg.Client, Provider: id, Wire: ep.Wire, Model: model, Window: cfg.Window, Key: key, System: cfg.System, FastModel: ep.FastModel}, nil
+	return &Built{Agent: a, Client: cfg.Client, Provider: id, Wire: ep.Wire, Model: model, Window: cfg.Window, Key: key, System: cfg.System, FastModel: ep.FastModel,
+		Notices: notices}, nil
 }
 
 // unknownWindow is assumed for a model whose context window is not known.

@@ -177,6 +177,9 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		return t, err
 	}
 	t.built = built
+	for _, n := range built.Notices {
+		c.sink.Notice(n)
+	}
 	t.attachResources()
 	t.stream.red, t.stream.window = redact.New(built.Key), built.Window
 	c.sendUnsentTodos(t.stream)

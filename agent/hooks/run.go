@@ -6,9 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
+
+	"github.com/hearth-agent/hearth/agent/childenv"
 )
 
 // DefaultTimeout is how long a hook may run when its settings give none.
@@ -195,7 +196,8 @@ func (s *Set) runOne(ctx context.Context, h hook, stdin []byte) (Run, *Output) {
 	defer cancel()
 	cmd := shellCommand(h.Command)
 	cmd.Dir = s.ws
-	cmd.Env = append(os.Environ(), "CLAUDE_PROJECT_DIR="+s.ws, "HEARTH_PROJECT_DIR="+s.ws)
+	// Scrubbed like every child's: a project's hook never sees a key.
+	cmd.Env = append(childenv.Scrub(nil), "CLAUDE_PROJECT_DIR="+s.ws, "HEARTH_PROJECT_DIR="+s.ws)
 	cmd.Stdin = bytes.NewReader(stdin)
 	var stdout, stderr capped
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
 	"os/exec"
 	"strings"
 	"sync/atomic"
@@ -13,8 +12,8 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/hearth-agent/hearth/agent/childenv"
 	"github.com/hearth-agent/hearth/agent/mcp/config"
-	"github.com/hearth-agent/hearth/agent/provider"
 )
 
 // ErrNeedsAuth means a remote server answered 401 or 403: it wants the
@@ -193,21 +192,12 @@ func (h *headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// serverEnv is Hearth's environment without provider keys, plus the
-// server's own variables.
+// serverEnv is Hearth's environment scrubbed like every child's, plus
+// the server's own variables: the person wrote those, so they win.
 func serverEnv(extra map[string]string) []string {
-	drop := map[string]bool{}
-	for _, p := range provider.Builtins() {
-		if p.KeyEnv != "" {
-			drop[p.KeyEnv] = true
-		}
-	}
 	var out []string
-	for _, kv := range os.Environ() {
+	for _, kv := range childenv.Scrub(nil) {
 		name, _, _ := strings.Cut(kv, "=")
-		if drop[strings.ToUpper(name)] || strings.HasPrefix(strings.ToUpper(name), "HEARTH_") {
-			continue
-		}
 		if _, over := extra[name]; over {
 			continue
 		}

@@ -74,7 +74,7 @@ func System(d Data) (string, error) {
 // Join is static followed by the workspace's instruction files, read on
 // every call because the user edits them freely.
 func Join(static, workspace string) (string, error) {
-	ins, err := Instructions(workspace)
+	ins, _, err := Instructions(workspace)
 	if err != nil {
 		return "", err
 	}
@@ -83,24 +83,31 @@ func Join(static, workspace string) (string, error) {
 
 // Instructions renders the workspace's instruction files (AGENTS.md and
 // the others in InstructionFiles) as the part a system prompt ends with, so
-// a caller building several prompts reads them once.
-func Instructions(workspace string) (string, error) {
+// a caller building several prompts reads them once. Files it left out as
+// possibly not the workspace's own are in refused (each a *RefusedError),
+// for the person to be told.
+func Instructions(workspace string) (text string, refused []error, err error) {
 	var out strings.Builder
 	for _, name := range InstructionFiles {
-		text, err := readInstructions(workspace, name)
-		if err != nil {
-			return "", err
-		}
-		if text == "" {
+		body, err := readInstructions(workspace, name)
+		var ref *RefusedError
+		if errors.As(err, &ref) {
+			refused = append(refused, ref)
 			continue
 		}
-		part, err := render("instructions.md", struct{ Name, Text string }{filepath.ToSlash(name), text})
 		if err != nil {
-			return "", err
+			return "", refused, err
+		}
+		if body == "" {
+			continue
+		}
+		part, err := render("instructions.md", struct{ Name, Text string }{filepath.ToSlash(name), body})
+		if err != nil {
+			return "", refused, err
 		}
 		out.WriteString(part)
 	}
-	return out.String(), nil
+	return out.String(), refused, nil
 }
 
 // WithInstructions ends static with instructions from Instructions.
@@ -155,17 +162,25 @@ func readInstructions(ws, name string) (string, error) {
 	// Through the root and as a regular file only: a cloned repository's
 	// AGENTS.md could be a link to a private file (sent to the provider) or
 	// a FIFO (a turn that never starts).
-	f, _, err := workspace.OpenRegularIn(root, filepath.ToSlash(name))
+	slashed := filepath.ToSlash(name)
+	f, _, err := workspace.OpenRegularIn(root, slashed)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, workspace.ErrNotRegular) {
+		var nr *workspace.NotRegularError
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
 			return "", nil
+		case errors.As(err, &nr):
+			return "", &RefusedError{Name: slashed, Reason: "it is a " + nr.Kind + ", not a regular file"}
 		}
 		if fi, lerr := root.Lstat(name); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
-			return "", nil // a link leading out of the workspace
+			return "", &RefusedError{Name: slashed, Reason: "it is a symbolic link leading out of the workspace"}
 		}
 		return "", fmt.Errorf("reading %s: %w", name, err)
 	}
 	defer f.Close()
+	if why := linkedFromElsewhere(root, f); why != "" {
+		return "", &RefusedError{Name: slashed, Reason: why}
+	}
 	buf := make([]byte, MaxInstructionBytes+1)
 	n, _ := f.Read(buf)
 	for n < len(buf) {

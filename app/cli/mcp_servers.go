@@ -62,7 +62,8 @@ func mcpWarnings(env *Env, cmd string, m *mcp.Manager) {
 	for _, s := range m.Servers() {
 		switch s.Status {
 		case mcp.StatusFailed, mcp.StatusNeedsAuth, mcp.StatusConnecting:
-			fmt.Fprintf(env.Stderr, "hearth %s: MCP server %s is %s: %s\n", cmd, s.Name, s.Status, s.Error)
+			// A server's error is its own words: shown, never acted on.
+			fmt.Fprintf(env.Stderr, "hearth %s: MCP server %s is %s: %s\n", cmd, termSafe(s.Name), s.Status, termSafe(s.Error))
 		}
 	}
 }

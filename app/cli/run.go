@@ -202,7 +202,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		return nil, nil, failure(env, "run", err)
 	}
 	for _, p := range conv.HookProblems() {
-		fmt.Fprintf(env.Stderr, "hearth run: warning: %s\n", p)
+		fmt.Fprintf(env.Stderr, "hearth run: warning: %s\n", termSafe(p))
 	}
 	if err := conv.SetMode(o.mode); err != nil {
 		return nil, nil, usageErr(env, fs, "%v", err)
@@ -255,11 +255,13 @@ func (s runSink) Emit(e conversation.Event) {
 		if len(w.Servers) > 1 {
 			noun = "servers"
 		}
-		fmt.Fprintf(s.env.Stderr, "hearth run: waiting for MCP %s %s to connect…\n", noun, strings.Join(w.Servers, ", "))
+		fmt.Fprintf(s.env.Stderr, "hearth run: waiting for MCP %s %s to connect…\n", noun, termSafe(strings.Join(w.Servers, ", ")))
 	}
 }
-func (runSink) SessionsChanged()   {}
-func (s runSink) Notice(err error) { fmt.Fprintf(s.env.Stderr, "hearth run: warning: %v\n", err) }
+func (runSink) SessionsChanged() {}
+func (s runSink) Notice(err error) {
+	fmt.Fprintf(s.env.Stderr, "hearth run: warning: %s\n", termSafe(err.Error()))
+}
 
 func loadSettings(env *Env) settings.Settings {
 	st, warning := savedSettings(env)

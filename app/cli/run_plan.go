@@ -83,12 +83,11 @@ func finishPlan(ctx context.Context, env *Env, conv *conversation.Conversation, 
 
 // plan prints a proposed plan: a plan event, or the Markdown.
 func (p *runPrinter) plan(markdown string) {
-	md := p.red.String(markdown)
 	if p.json {
-		p.line(map[string]any{"type": "plan", "markdown": md})
+		p.line(map[string]any{"type": "plan", "markdown": p.red.String(markdown)})
 		return
 	}
 	p.endRow()
-	fmt.Fprintf(p.env.Stdout, "\nProposed plan:\n\n%s\n", md)
+	fmt.Fprintf(p.env.Stdout, "\nProposed plan:\n\n%s\n", p.shown(markdown))
 	fmt.Fprintln(p.env.Stderr, "hearth run: nothing was changed; run again with --approve-plan to carry the plan out")
 }

@@ -15,35 +15,47 @@ import (
 // runPrinter writes events as JSON lines or as readable text. Everything
 // it prints goes through the redactor so a key never reaches the output;
 // streamed text and reasoning go through a stream each, so a key the model
-// spells out over several deltas is caught whole.
+// spells out over several deltas is caught whole. Readable text first
+// loses what a terminal would act on (termFilter), before the redactor
+// reads it, so a key written around an escape sequence is caught too.
 type runPrinter struct {
 	env             *Env
 	json            bool
 	red             *redact.Redactor
 	text, reasoning *redact.Stream
-	midRow          bool // the last text written did not end a line
+	// textTerm and reasoningTerm filter the streams for a terminal; nil
+	// with --json.
+	textTerm, reasoningTerm *termFilter
+	midRow                  bool // the last text written did not end a line
 	// todos reads the conversation's todo list, printed whenever it changes.
 	todos func() []tools.TodoItem
 }
 
 func newRunPrinter(env *Env, asJSON bool, red *redact.Redactor) *runPrinter {
-	return &runPrinter{env: env, json: asJSON, red: red, text: red.Stream(), reasoning: red.Stream()}
+	p := &runPrinter{env: env, json: asJSON, red: red, text: red.Stream(), reasoning: red.Stream()}
+	if !asJSON {
+		p.textTerm, p.reasoningTerm = &termFilter{}, &termFilter{}
+	}
+	return p
 }
+
+// shown is a whole string as the readable output prints it.
+func (p *runPrinter) shown(s string) string { return p.red.String(termSafe(s)) }
 
 // delta prints what the streams let out now; flush (before any other
 // event) prints what they held back.
 func (p *runPrinter) delta(e loop.Event) {
 	switch e := e.(type) {
 	case loop.TextDelta:
-		p.printText(p.text.Write(e.Text))
+		p.printText(p.text.Write(p.textTerm.Write(e.Text)))
 	case loop.ReasoningDelta:
-		p.printReasoning(p.reasoning.Write(e.Text))
+		p.printReasoning(p.reasoning.Write(p.reasoningTerm.Write(e.Text)))
 	}
 }
 
 func (p *runPrinter) flush() {
-	p.printReasoning(p.reasoning.Flush())
-	p.printText(p.text.Flush())
+	p.printReasoning(p.reasoning.Write(p.reasoningTerm.Flush()) + p.reasoning.Flush())
+	p.printText(p.text.Write(p.textTerm.Flush()) + p.text.Flush())
 }
 
 func (p *runPrinter) printText(s string) {
@@ -78,15 +90,14 @@ func (p *runPrinter) event(e loop.Event) {
 		return
 	}
 	p.flush()
-	r := p.red.String
 	if p.json {
-		p.jsonEvent(e, r)
+		p.jsonEvent(e, p.red.String)
 		if todoChanged(e) {
 			p.todoList()
 		}
 		return
 	}
-	w, errw := p.env.Stdout, p.env.Stderr
+	w, errw, r := p.env.Stdout, p.env.Stderr, p.shown
 	switch e := e.(type) {
 	case loop.ToolCallFinished:
 		p.endRow()
@@ -96,7 +107,7 @@ func (p *runPrinter) event(e loop.Event) {
 		}
 	case loop.HookRan:
 		p.endRow()
-		fmt.Fprintf(errw, "hearth run: hook %s %s → %s (%s)\n", e.Event, r(e.Command), hookOutcome(e), e.Duration.Round(time.Millisecond))
+		fmt.Fprintf(errw, "hearth run: hook %s %s → %s (%s)\n", e.Event, r(e.Command), r(hookOutcome(e)), e.Duration.Round(time.Millisecond))
 		if out := strings.TrimSpace(r(e.Output)); out != "" {
 			fmt.Fprintf(errw, "  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
 		}

@@ -38,6 +38,6 @@ func (p *runPrinter) todoList() {
 		if mark == "" {
 			mark = "[ ]"
 		}
-		fmt.Fprintf(p.env.Stdout, "  %s %s\n", mark, p.red.String(it.Content))
+		fmt.Fprintf(p.env.Stdout, "  %s %s\n", mark, p.shown(it.Content))
 	}
 }
