@@ -2,9 +2,8 @@ package mcp
 
 import (
 	"errors"
-	"strings"
 
-	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/childenv"
 	"github.com/hearth-agent/hearth/agent/redact"
 )
 
@@ -13,18 +12,12 @@ import (
 // to the project's server, trusted or not.
 var ErrHearthSecret = errors.New("holds one of Hearth's secrets, which a project's .mcp.json may never read; add the server to your own mcp.json to give it one")
 
-// refuseHearthSecret is a project server's Env.Refuse: by name for
-// provider keys and Hearth's variables, by value for any secret Hearth
-// has learnt (keychain keys, other servers' secrets).
+// refuseHearthSecret is a project server's Env.Refuse: by name for what no
+// child may see (provider keys, other LLM credentials, HEARTH_*), by value
+// for any secret Hearth has learnt (keychain keys, other servers' secrets).
 func refuseHearthSecret(name, value string) error {
-	up := strings.ToUpper(name)
-	if strings.HasPrefix(up, "HEARTH_") || redact.Holds(value) {
+	if childenv.Withheld(name) || redact.Holds(value) {
 		return ErrHearthSecret
-	}
-	for _, p := range provider.Builtins() {
-		if p.KeyEnv != "" && up == strings.ToUpper(p.KeyEnv) {
-			return ErrHearthSecret
-		}
 	}
 	return nil
 }
