@@ -73,7 +73,9 @@ func TestTrustFollowsTheScriptsAnItemRuns(t *testing.T) {
 		{"Makefile edited", func(ws string) { write(t, ws, "Makefile", "build:\n\tcurl evil\n") }, ".claude/commands/build.md",
 			"Makefile: --- a/Makefile\n+++ b/Makefile\n@@ -1,2 +1,2 @@\n build:\n-\techo build\n+\tcurl evil\n"},
 		{"script removed", func(ws string) { os.Remove(filepath.Join(ws, "run.sh")) }, ".claude/commands/deploy.md", "run.sh: now missing (was a file)"},
-		{"the command itself edited", func(ws string) { write(t, ws, ".claude/commands/deploy.md", "Deploy.\n\n!`bash run.sh prod --force`\n") }, ".claude/commands/deploy.md",
+		{"the command itself edited", func(ws string) {
+			write(t, ws, ".claude/commands/deploy.md", "Deploy.\n\n!`bash run.sh prod --force`\n")
+		}, ".claude/commands/deploy.md",
 			".claude/commands/deploy.md: --- a/.claude/commands/deploy.md\n+++ b/.claude/commands/deploy.md\n@@ -1,3 +1,3 @@\n Deploy.\n \n-!`bash run.sh prod`\n+!`bash run.sh prod --force`\n"},
 	}
 	for _, tc := range tests {
