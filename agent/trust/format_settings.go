@@ -32,6 +32,15 @@ var otherEvents = []string{
 	"WorktreeCreate", "WorktreeRemove", "InstructionsLoaded", "UserPromptExpansion", "Elicitation", "ElicitationResult",
 }
 
+// knownEvents are the keys the hooks object may have.
+var knownEvents = func() []string {
+	out := slices.Clone(otherEvents)
+	for ev := range hookEvents {
+		out = append(out, string(ev))
+	}
+	return out
+}()
+
 // hookGroup and hookHandler are a group as written; the handler accepts the
 // fields Claude Code documents so a shared file reads, and nothing else.
 type hookGroup struct {
@@ -64,14 +73,7 @@ func parseSettings(rel string, b []byte) (any, description, error) {
 			return nil, d, fmt.Errorf("hooks: %w", err)
 		}
 	}
-	known := append(slices.Collect(func(yield func(string) bool) {
-		for ev := range hookEvents {
-			if !yield(string(ev)) {
-				return
-			}
-		}
-	}), otherEvents...)
-	if err := checkKeys(raw, known, true, " in hooks"); err != nil {
+	if err := checkKeys(raw, knownEvents, true, " in hooks"); err != nil {
 		return nil, d, err
 	}
 	file := hooks.File{Source: rel, Hooks: map[hooks.Event][]hooks.Group{}}
