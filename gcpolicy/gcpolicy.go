@@ -1,4 +1,9 @@
-package knowledge
+// Package gcpolicy is the program's choice of how the Go collector runs:
+// a lower target while a knowledge index builds (main hands
+// LowerGCForBuild to knowledge.OnBuild) and, in the desktop, a heap floor.
+// The collector is the process's, so its settings are made where the
+// process is composed, not in the library whose work they serve.
+package gcpolicy
 
 import (
 	"os"
@@ -9,11 +14,8 @@ import (
 	"sync/atomic"
 )
 
-// The collector's settings are the program's, not this package's: the
-// composition root chooses them with SetBuildGCPercent and KeepHeapFloor,
-// and the package only keeps its builds and the floor from undoing each
-// other's target.
-
+// buildGC is shared by the build target and the floor, so that neither
+// undoes the other's percent.
 var buildGC struct {
 	sync.Mutex
 	percent int // the target during builds; 0 leaves the collector alone
@@ -21,22 +23,22 @@ var buildGC struct {
 	saved   int
 }
 
-// SetBuildGCPercent makes every index build that starts afterwards run
-// the collector at percent (as debug.SetGCPercent) until it ends, since a
-// build's garbage is most of the process's allocation; 0, the default,
-// leaves the collector alone. A lower target, or a disabled collector,
-// is kept.
+// SetBuildGCPercent makes every index build that starts afterwards (each
+// calls LowerGCForBuild) run the collector at percent, as
+// debug.SetGCPercent, until it ends, since a build's garbage is most of
+// the process's allocation; 0, the default, leaves the collector alone.
+// A lower target, or a disabled collector, is kept.
 func SetBuildGCPercent(percent int) {
 	buildGC.Lock()
 	defer buildGC.Unlock()
 	buildGC.percent = max(percent, 0)
 }
 
-// lowerGCForBuild sets the build's collector target (never raising a
-// lower one, never turning a disabled collector on) until the returned
-// func is called; overlapping builds restore the original once, when
-// the last one ends.
-func lowerGCForBuild() (restore func()) {
+// LowerGCForBuild, called as an index build starts, sets the build's
+// collector target (never raising a lower one, never turning a disabled
+// collector on) until the returned func is called; overlapping builds
+// restore the original once, when the last one ends.
+func LowerGCForBuild() (restore func()) {
 	buildGC.Lock()
 	defer buildGC.Unlock()
 	if buildGC.percent == 0 {
@@ -63,7 +65,7 @@ func lowerGCForBuild() (restore func()) {
 
 // KeepHeapFloor keeps the collector from running before the heap has
 // grown by floor bytes past what the last collection left live, while no
-// build runs (lowerGCForBuild rules then), by raising GOGC after each
+// build runs (LowerGCForBuild rules then), by raising GOGC after each
 // collection; never below the percent the process had when it started
 // (Go's 100 unless set), and not at all when GOGC is set in the
 // environment. A small index leaves little live, and collecting that

@@ -1,4 +1,4 @@
-package knowledge
+package gcpolicy
 
 import (
 	"runtime"
@@ -34,7 +34,7 @@ func TestBuildGCTargetIsRestoredOnceByTheLastBuild(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			orig := debug.SetGCPercent(tt.before)
 			defer debug.SetGCPercent(orig)
-			first, second := lowerGCForBuild(), lowerGCForBuild()
+			first, second := LowerGCForBuild(), LowerGCForBuild()
 			if got := debug.SetGCPercent(tt.during); got != tt.during {
 				t.Fatalf("during two builds GOGC = %d, want %d", got, tt.during)
 			}
@@ -55,7 +55,7 @@ func TestBuildGCTargetIsRestoredOnceByTheLastBuild(t *testing.T) {
 func TestBuildGCUnsetLeavesTheCollectorAlone(t *testing.T) {
 	orig := debug.SetGCPercent(100)
 	defer debug.SetGCPercent(orig)
-	restore := lowerGCForBuild()
+	restore := LowerGCForBuild()
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Fatalf("during a build with no target GOGC = %d, want 100", got)
 	}
@@ -110,14 +110,14 @@ func TestKeepHeapFloor(t *testing.T) {
 	raised := waitPercent(func(p int) bool { return p > 100 })
 	// Started during a build, a second floor takes the percent from
 	// before the build, not the build's.
-	during := lowerGCForBuild()
+	during := LowerGCForBuild()
 	stopSecond := KeepHeapFloor(256 << 20)
 	during()
 	stopSecond()
 	if p := gcPercent(); p != raised && p <= 100 {
 		t.Fatalf("a floor started during a build restored GOGC %d", p)
 	}
-	restore := lowerGCForBuild()
+	restore := LowerGCForBuild()
 	runtime.GC()
 	runtime.GC()
 	time.Sleep(20 * time.Millisecond) // the finalizer's turn
