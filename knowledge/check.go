@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hearth-agent/hearth/knowledge/query"
+	"github.com/hearth-agent/hearth/knowledge/rank"
 )
 
 type checkedHit struct {
@@ -23,15 +24,15 @@ const snippetWorkers = 8
 // files are read once it returns true (see checkInOrder): a phrase's
 // files are checked best first until its page is full.
 // A candidate its pair sketch rules out is dropped unread.
-func (x *Index) snippets(ctx context.Context, pq *parsedQuery, list ranking, enough func(checkedHit) bool) []checkedHit {
+func (x *Index) snippets(ctx context.Context, pq *parsedQuery, list rank.Ranking, enough func(checkedHit) bool) []checkedHit {
 	check := func(i int) checkedHit {
-		if list.ruledOut != nil && list.ruledOut[i] {
-			src, rel := x.locate(list.ids[i])
-			return checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: list.scores[i]}, dropped: true}
+		if list.RuledOut != nil && list.RuledOut[i] {
+			src, rel := x.locate(list.IDs[i])
+			return checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: list.Scores[i]}, dropped: true}
 		}
-		return x.checkHit(pq, list.ids[i], list.scores[i])
+		return x.checkHit(pq, list.IDs[i], list.Scores[i])
 	}
-	return checkInOrder(ctx, len(list.ids), snippetWorkers, check, enough)
+	return checkInOrder(ctx, len(list.IDs), snippetWorkers, check, enough)
 }
 
 // checkHit reads the file of one hit and finds its lines.

@@ -2,7 +2,11 @@ package knowledge
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	index "github.com/blevesearch/bleve_index_api"
 )
 
@@ -16,6 +20,26 @@ func (x *Index) reader() (index.IndexReader, error) {
 	}
 	return adv.Reader()
 }
+
+// snapshot is the index's current scorch snapshot, held until r closes.
+func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err error) {
+	if r, err = x.reader(); err != nil {
+		return nil, nil, err
+	}
+	snap, ok := r.(*scorch.IndexSnapshot)
+	switch {
+	case !ok:
+		r.Close()
+		return nil, nil, errNotScorch
+	case snap == nil: // a closed index has no snapshot
+		return nil, nil, fmt.Errorf("knowledge: search: %w", bleve.ErrorIndexClosed)
+	}
+	return r, snap, nil
+}
+
+// errNotScorch: the index is not a scorch snapshot, so the query goes to
+// bleve's own searcher.
+var errNotScorch = errors.New("knowledge: index reader is not a scorch snapshot")
 
 // pathTermIndexed reports whether some document's path field holds term
 // (a dictionary lookup per segment); an error counts as yes, which only

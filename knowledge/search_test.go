@@ -419,8 +419,8 @@ func TestLoneCJKCharacterNarrowsCandidates(t *testing.T) {
 			t.Fatal(err)
 		}
 		list, err := x.candidates(context.Background(), pq.bleveQuery(), nil, 10, 0, 0)
-		if err != nil || list.total != want {
-			t.Errorf("%q: %d candidates (%v), want %d", q, list.total, err, want)
+		if err != nil || list.Total != want {
+			t.Errorf("%q: %d candidates (%v), want %d", q, list.Total, err, want)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package knowledge
+package rank
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/index/scorch"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bsearch "github.com/blevesearch/bleve/v2/search"
@@ -21,7 +20,7 @@ import (
 // searcher costs a dictionary lookup per term and segment to set up.
 const minRangeDocs = 8192
 
-// topQuery answers a query of terms (and conjunctions and disjunctions
+// TopQuery answers a query of terms (and conjunctions and disjunctions
 // of them) as bleve's search would, with bleve's own searcher, so the
 // same scores, ties in index order as its collector breaks them; but one
 // searcher per core walks its share of the snapshot's document numbers
@@ -29,68 +28,12 @@ const minRangeDocs = 8192
 // one core to count them; a phrase's many candidates took a large part
 // of its time that way, with the other cores idle until the files could
 // be read.
-func (x *Index) topQuery(ctx context.Context, q bleveq.Query, pairs []uint64, size, from, whole int) (ranking, error) {
-	r, snap, err := x.snapshot()
-	if err != nil {
-		return ranking{}, err
-	}
-	defer r.Close()
-	shares := max(1, min(runtime.GOMAXPROCS(0), int(docNumbers(snap)/minRangeDocs)))
-	return topQueryIn(ctx, snap, x.idx.Mapping(), q, pairs, size, from, whole, shares)
-}
-
-// ranking is a page of an index query's hits, best first, and how many
-// there are in all.
-type ranking struct {
-	ids    []string
-	scores []float64
-	// ruledOut marks the candidates whose pair sketch lacks one of a
-	// phrase's pairs (pairs.go); nil when none were looked at.
-	ruledOut []bool
-	total    int
-}
-
-// builtOfTerms: q is term queries joined by conjunctions and
-// disjunctions, whose searchers are cheap to set up once per share (a
-// prefix or fuzzy query expands its terms from every dictionary).
-func builtOfTerms(q bleveq.Query) bool {
-	switch q := q.(type) {
-	case *bleveq.TermQuery, *bleveq.MatchAllQuery, *bleveq.MatchNoneQuery:
-		return true
-	case *bleveq.ConjunctionQuery:
-		return !slices.ContainsFunc(q.Conjuncts, notBuiltOfTerms)
-	case *bleveq.DisjunctionQuery:
-		return !slices.ContainsFunc(q.Disjuncts, notBuiltOfTerms)
-	case *bleveq.BooleanQuery: // what a negated filter makes
-		parts := []bleveq.Query{q.Must, q.Should, q.MustNot}
-		return q.Filter == nil && !slices.ContainsFunc(parts, func(p bleveq.Query) bool { return p != nil && !builtOfTerms(p) })
-	}
-	return false
-}
-
-func notBuiltOfTerms(q bleveq.Query) bool { return !builtOfTerms(q) }
-
-// snapshot is the index's current scorch snapshot, held until r closes.
-func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err error) {
-	if r, err = x.reader(); err != nil {
-		return nil, nil, err
-	}
-	snap, ok := r.(*scorch.IndexSnapshot)
-	switch {
-	case !ok:
-		r.Close()
-		return nil, nil, errNotScorch
-	case snap == nil: // a closed index has no snapshot
-		return nil, nil, fmt.Errorf("knowledge: search: %w", bleve.ErrorIndexClosed)
-	}
-	return r, snap, nil
-}
-
-// topQueryIn splits snap's document numbers into shares. When the query
-// has at most whole hits, it returns all of them, from from: a caller
-// that may need them all is spared a second pass. With pairs (a
-// phrase's), the hits whose pair sketch lacks one are marked.
-func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q bleveq.Query, pairs []uint64, size, from, whole, shares int) (ranking, error) {
+//
+// The query runs over shares of the snapshot's document numbers (see
+// Shares). When it has at most whole hits, TopQuery returns all of them,
+// from from: a caller that may need them all is spared a second pass.
+// With a check (a phrase's pairs), the hits it rules out are marked.
+func TopQuery(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.IndexMapping, q bleveq.Query, check StoredCheck, size, from, whole, shares int) (Ranking, error) {
 	ctx = withBM25(ctx)
 	docs := docNumbers(snap)
 	want := size + from
@@ -109,13 +52,13 @@ func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Index
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return ranking{}, err
+		return Ranking{}, err
 	}
-	list := ranking{}
+	list := Ranking{}
 	for _, n := range counts {
-		list.total += int(n)
+		list.Total += int(n)
 	}
-	if list.total > whole {
+	if list.Total > whole {
 		keep = want
 	}
 	ranked := mergeTop(heaps, keep)
@@ -123,14 +66,51 @@ func topQueryIn(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Index
 		return list, nil
 	}
 	var err error
-	if list.ids, list.scores, err = externalIDs(snap, ranked[from:]); err != nil {
+	if list.IDs, list.Scores, err = externalIDs(snap, ranked[from:]); err != nil {
 		return list, err
 	}
-	if len(pairs) > 0 {
-		list.ruledOut, err = ruledOutBy(snap, ranked[from:], pairs)
+	if check.Holds != nil {
+		list.RuledOut, err = ruledOutBy(snap, ranked[from:], check)
 	}
 	return list, err
 }
+
+// Shares is how many shares of snap's document numbers TopQuery is worth
+// running over: one per core, each of at least minRangeDocs documents.
+func Shares(snap *scorch.IndexSnapshot) int {
+	return max(1, min(runtime.GOMAXPROCS(0), int(docNumbers(snap)/minRangeDocs)))
+}
+
+// Ranking is a page of an index query's hits, best first, and how many
+// there are in all.
+type Ranking struct {
+	IDs    []string
+	Scores []float64
+	// RuledOut marks the candidates a StoredCheck ruled out; nil when
+	// none were looked at.
+	RuledOut []bool
+	Total    int
+}
+
+// BuiltOfTerms: q is term queries joined by conjunctions and
+// disjunctions, whose searchers are cheap to set up once per share (a
+// prefix or fuzzy query expands its terms from every dictionary).
+func BuiltOfTerms(q bleveq.Query) bool {
+	switch q := q.(type) {
+	case *bleveq.TermQuery, *bleveq.MatchAllQuery, *bleveq.MatchNoneQuery:
+		return true
+	case *bleveq.ConjunctionQuery:
+		return !slices.ContainsFunc(q.Conjuncts, notBuiltOfTerms)
+	case *bleveq.DisjunctionQuery:
+		return !slices.ContainsFunc(q.Disjuncts, notBuiltOfTerms)
+	case *bleveq.BooleanQuery: // what a negated filter makes
+		parts := []bleveq.Query{q.Must, q.Should, q.MustNot}
+		return q.Filter == nil && !slices.ContainsFunc(parts, func(p bleveq.Query) bool { return p != nil && !BuiltOfTerms(p) })
+	}
+	return false
+}
+
+func notBuiltOfTerms(q bleveq.Query) bool { return !BuiltOfTerms(q) }
 
 // withBM25 puts in ctx the scoring model bleve's search puts there,
 // which its term searchers read.
@@ -224,24 +204,24 @@ func collectRange(ctx context.Context, snap *scorch.IndexSnapshot, m mapping.Ind
 	return h, n, nil
 }
 
-// extended is the list with the next page of candidates after it.
-func (l ranking) extended(more ranking) ranking {
-	n := len(l.ids)
-	l.ids, l.scores = append(l.ids, more.ids...), append(l.scores, more.scores...)
-	if l.ruledOut != nil || more.ruledOut != nil {
-		marks := make([]bool, len(l.ids))
-		copy(marks, l.ruledOut)
-		copy(marks[n:], more.ruledOut)
-		l.ruledOut = marks
+// Extended is the list with the next page of candidates after it.
+func (l Ranking) Extended(more Ranking) Ranking {
+	n := len(l.IDs)
+	l.IDs, l.Scores = append(l.IDs, more.IDs...), append(l.Scores, more.Scores...)
+	if l.RuledOut != nil || more.RuledOut != nil {
+		marks := make([]bool, len(l.IDs))
+		copy(marks, l.RuledOut)
+		copy(marks[n:], more.RuledOut)
+		l.RuledOut = marks
 	}
 	return l
 }
 
-// from is the list without its first i candidates.
-func (l ranking) from(i int) ranking {
-	l.ids, l.scores = l.ids[i:], l.scores[i:]
-	if l.ruledOut != nil {
-		l.ruledOut = l.ruledOut[i:]
+// From is the list without its first i candidates.
+func (l Ranking) From(i int) Ranking {
+	l.IDs, l.Scores = l.IDs[i:], l.Scores[i:]
+	if l.RuledOut != nil {
+		l.RuledOut = l.RuledOut[i:]
 	}
 	return l
 }

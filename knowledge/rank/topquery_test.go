@@ -1,4 +1,4 @@
-package knowledge
+package rank
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/blevesearch/bleve/v2"
 	bleveq "github.com/blevesearch/bleve/v2/search/query"
 )
 
@@ -20,7 +19,7 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 	snap := churnedSnapshot(t)
 	ctx := context.Background()
 	bm25Ctx := withBM25(ctx)
-	boosted := func(q *bleveq.TermQuery) *bleveq.TermQuery { q.SetBoost(pathBoost); return q }
+	boosted := func(q *bleveq.TermQuery) *bleveq.TermQuery { q.SetBoost(3); return q }
 	queries := map[string]bleveq.Query{
 		"two words": bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("alpha", fieldContent), termQuery("beta0", fieldContent)}),
 		"content or path": bleveq.NewDisjunctionQuery([]bleveq.Query{termQuery("gamma", fieldContent),
@@ -30,18 +29,15 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 		"everything": bleveq.NewMatchAllQuery(),
 		"none":       bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("alpha", fieldContent), termQuery("absent", fieldContent)}),
 	}
-	for _, s := range []string{`alpha beta0`, `"alpha beta"`, `"omega1 delta"`} {
-		pq, err := parseQuery(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		pq.dict = prefixDict(func(prefix string, max int) ([]string, bool) {
-			return termsWithPrefix(snap, fieldContent, prefix, max)
-		})
-		queries[s] = pq.bleveQuery()
-	}
+	// The shape of a phrase's query: its words, and any of the terms its
+	// open last word begins, each scored lightly.
+	light := func(q *bleveq.TermQuery) *bleveq.TermQuery { q.SetBoost(1e-3); return q }
+	queries["phrase"] = bleveq.NewConjunctionQuery([]bleveq.Query{
+		bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("omega1", fieldContent),
+			bleveq.NewDisjunctionQuery([]bleveq.Query{termQuery("delta0", fieldContent), termQuery("delta1", fieldContent)})}),
+		light(termQuery("omega1", fieldContent))})
 	for name, q := range queries {
-		if !builtOfTerms(q) {
+		if !BuiltOfTerms(q) {
 			t.Fatalf("%s: not seen as built of terms", name)
 		}
 		_, all := bleveTop(t, bm25Ctx, snap, q, 0, 0)
@@ -49,8 +45,8 @@ func TestTopQueryRanksAsBleve(t *testing.T) {
 			for _, page := range [][3]int{{20, 0, 0}, {5, 0, 0}, {10, 7, 0}, {300, 0, 0}, {10, 500, 0}, {0, 0, 0},
 				{10, 0, 100}, {10, 3, 100}, {10, 0, 1000}} {
 				size, from, whole := page[0], page[1], page[2]
-				list, err := topQueryIn(ctx, snap, newMapping(), q, nil, size, from, whole, shares)
-				ids, scores, total := list.ids, list.scores, list.total
+				list, err := TopQuery(ctx, snap, testMapping(), q, StoredCheck{}, size, from, whole, shares)
+				ids, scores, total := list.IDs, list.Scores, list.Total
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -85,7 +81,7 @@ func TestBuiltOfTerms(t *testing.T) {
 		{"disjunction of terms", bleveq.NewDisjunctionQuery([]bleveq.Query{termQuery("a", fieldContent), termQuery("b", fieldPath)}), true},
 	}
 	for _, tt := range tests {
-		if got := builtOfTerms(tt.q); got != tt.want {
+		if got := BuiltOfTerms(tt.q); got != tt.want {
 			t.Errorf("%s: got %v, want %v", tt.name, got, tt.want)
 		}
 	}
@@ -94,32 +90,13 @@ func TestBuiltOfTerms(t *testing.T) {
 // TestTopQueryStopsWhenCancelled: a cancelled query returns the
 // context's error, not a partial page.
 func TestTopQueryStopsWhenCancelled(t *testing.T) {
-	ws := t.TempDir()
-	write(t, ws, "a.txt", "alpha beta\n")
-	x := openReady(t, Options{Workspace: ws, NoWatch: true})
+	idx := newStore(t)
+	indexDocs(t, idx, map[string]string{"a.txt": "alpha beta\n"})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	q := bleveq.NewConjunctionQuery([]bleveq.Query{termQuery("alpha", fieldContent), termQuery("beta", fieldContent)})
-	if _, err := x.topQuery(ctx, q, nil, 10, 0, 0); !errors.Is(err, context.Canceled) {
+	if _, err := TopQuery(ctx, snapshot(t, idx), testMapping(), q, StoredCheck{}, 10, 0, 0, 1); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v, want context.Canceled", err)
-	}
-}
-
-// TestTopSearchesOfAClosedIndex: a closed index has no snapshot to read;
-// both parallel searches say so rather than crash.
-func TestTopSearchesOfAClosedIndex(t *testing.T) {
-	ws := t.TempDir()
-	write(t, ws, "a.txt", "alpha beta\n")
-	x := openReady(t, Options{Workspace: ws, NoWatch: true})
-	if err := x.Close(); err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if _, _, _, err := x.topTerm(ctx, fieldContent, "alpha", 10, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
-		t.Errorf("term: got %v, want bleve.ErrorIndexClosed", err)
-	}
-	if _, err := x.topQuery(ctx, bleveq.NewMatchAllQuery(), nil, 10, 0, 0); !errors.Is(err, bleve.ErrorIndexClosed) {
-		t.Errorf("query: got %v, want bleve.ErrorIndexClosed", err)
 	}
 }
 

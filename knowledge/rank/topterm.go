@@ -1,4 +1,4 @@
-package knowledge
+package rank
 
 import (
 	"context"
@@ -11,26 +11,14 @@ import (
 	segment "github.com/blevesearch/scorch_segment_api/v2"
 )
 
-// errNotScorch: the index is not a scorch snapshot, so the query goes to
-// bleve's own searcher.
-var errNotScorch = errors.New("knowledge: index reader is not a scorch snapshot")
-
-// topTerm answers a lone term query the way bleve's term searcher and
+// TopTerm answers a lone term query the way bleve's term searcher and
 // top-N collector would (the same BM25 scores, ties in index order), but
 // reads the segments' postings in parallel, one worker per core, with no
 // per-hit allocation. A word in every file of a big tree is a posting
 // per file to score; bleve walks them on one core through a document
-// match per hit, too slow for the index's latency goal.
-func (x *Index) topTerm(ctx context.Context, field, term string, size, from int) ([]string, []float64, int, error) {
-	r, snap, err := x.snapshot()
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	defer r.Close()
-	return topTermIn(ctx, snap, field, term, size, from)
-}
-
-func topTermIn(ctx context.Context, snap *scorch.IndexSnapshot, field, term string, size, from int) ([]string, []float64, int, error) {
+// match per hit, too slow for the index's latency goal. It returns the
+// page's ids and scores, best first, and how many documents hold term.
+func TopTerm(ctx context.Context, snap *scorch.IndexSnapshot, field, term string, size, from int) ([]string, []float64, int, error) {
 	segs := snap.Segments()
 	lists := make([]segment.PostingsList, len(segs))
 	offsets := make([]uint64, len(segs))
