@@ -7,6 +7,7 @@ import (
 
 	"github.com/hearth-agent/hearth/knowledge/query"
 	"github.com/hearth-agent/hearth/knowledge/rank"
+	"github.com/hearth-agent/hearth/knowledge/textfile"
 )
 
 type checkedHit struct {
@@ -51,7 +52,7 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	if defines { // the definition may be anywhere in the file
 		peek = nil
 	}
-	data, held, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, peek)
+	data, held, headDone, err := textfile.ReadPeek(src.absPath(rel), x.opts.MaxFileSize, peek)
 	v := &textView{data: data}
 	if err == nil && headDone {
 		h.Line, h.Lines, h.Snippet, h.Highlights = head.line, head.lines, head.snippet, head.ranges
@@ -60,12 +61,12 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 		if defines {
 			m, h.Defines = definitionFirst(data, m, defTerm, langOfPath(rel), exact)
 		}
-		held.release()
+		held.Release()
 		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
 		h.dropped = m.unverified && !pathHasAll(rel, pq.Terms) || exact && !h.Defines
 	} else {
 		if err == nil {
-			held.release()
+			held.Release()
 		}
 		h.dropped = needsVerify(pq.Terms) && !pathHasAll(rel, pq.Terms) || exact
 	}

@@ -9,6 +9,7 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/textfile"
 )
 
 // Field names in the index.
@@ -49,7 +50,7 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 	if f.size > maxSize {
 		kind = kindLarge
 	} else {
-		b, err := readWhole(f.abs())
+		b, err := textfile.ReadAll(f.abs())
 		if err != nil {
 			return nil, 0, err
 		}

@@ -7,23 +7,6 @@ import (
 	"testing"
 )
 
-func TestReadTextPooled(t *testing.T) {
-	dir := t.TempDir()
-	write(t, dir, "a", "hello")
-	write(t, dir, "big", string(make([]byte, 100)))
-	data, held, err := readText(dir+"/a", 10)
-	if err != nil || string(data) != "hello" {
-		t.Fatalf("readText = %q, %v", data, err)
-	}
-	held.release()
-	if _, _, err := readText(dir+"/big", 10); err != errTooLarge {
-		t.Errorf("over the cap: err %v", err)
-	}
-	if _, _, err := readText(dir+"/missing", 10); err == nil {
-		t.Error("missing file read")
-	}
-}
-
 func TestIndexFold(t *testing.T) {
 	tests := []struct {
 		hay, needle string

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+
+	"github.com/hearth-agent/hearth/knowledge/textfile"
 )
 
 // scanSearch answers queries the index cannot (leading wildcards,
@@ -129,11 +131,11 @@ func stoppingPrefix(found []foundHit, limit int) ([]foundHit, int) {
 // scanFile reads one file and reports a hit if every term occurs in it.
 func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 	src, rel := x.locate(id)
-	data, held, err := readText(src.absPath(rel), x.opts.MaxFileSize)
+	data, held, err := textfile.Read(src.absPath(rel), x.opts.MaxFileSize)
 	if err != nil {
 		return Hit{}, false
 	}
-	defer held.release()
+	defer held.Release()
 	if bytes.IndexByte(data[:min(len(data), binarySniffLen)], 0) >= 0 {
 		return Hit{}, false
 	}
@@ -167,11 +169,11 @@ func (x *Index) scanSnippet(h *Hit, pq *parsedQuery) {
 			src = s
 		}
 	}
-	data, held, err := readText(src.absPath(h.Path), x.opts.MaxFileSize)
+	data, held, err := textfile.Read(src.absPath(h.Path), x.opts.MaxFileSize)
 	if err != nil {
 		return
 	}
-	defer held.release()
+	defer held.Release()
 	m := findLines(data, pq.Terms)
 	if t, ok := pq.DefOnlyTerm(); ok {
 		m, h.Defines = definitionFirst(data, m, t.Text, langOfPath(h.Path), t.ExactCase)

@@ -31,10 +31,6 @@ func findLines(data []byte, terms []query.Term) lineMatch {
 	return findLinesIn(&textView{data: data}, terms)
 }
 
-// headLen is how much of a big file's head is looked at first (see
-// readTextPeek): a common word fills five lines within a few KB.
-const headLen = 4 << 10
-
 // firstWindow is the first window a lone term is looked for in (see
 // loneLines): a word on most lines fills five within 1 KB, and every
 // match in the window is collected.

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/hearth-agent/hearth/knowledge/textfile"
 )
 
 // A lone term is looked for a window at a time; the answer must be the
@@ -18,7 +20,7 @@ func TestLoneTermWindowsMatchWholeFileSearch(t *testing.T) {
 	queries := []string{"foo", `"foo bar"`, "fo*", `/f\w+ bar/`, "foo~", "*oo", "FOO"}
 	early, whole := 0, 0
 	for i := 0; i < 600; i++ {
-		text := randomPieces(rng, rare, rng.IntN(24*headLen)) + randomPieces(rng, dense, headLen)
+		text := randomPieces(rng, rare, rng.IntN(24*textfile.HeadLen)) + randomPieces(rng, dense, textfile.HeadLen)
 		q, err := parseQuery(queries[rng.IntN(len(queries))])
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package knowledge
+package textfile
 
 import (
 	"path/filepath"
@@ -17,12 +17,12 @@ func TestReadersDoNotBlockOnFIFO(t *testing.T) {
 		t.Fatal(err)
 	}
 	readers := map[string]func() ([]byte, error){
-		"readText": func() ([]byte, error) {
-			b, held, err := readText(p, 1<<20)
-			held.release()
+		"Read": func() ([]byte, error) {
+			b, held, err := Read(p, 1<<20)
+			held.Release()
 			return b, err
 		},
-		"readWhole": func() ([]byte, error) { return readWhole(p) },
+		"ReadAll": func() ([]byte, error) { return ReadAll(p) },
 	}
 	for name, read := range readers {
 		t.Run(name, func(t *testing.T) {
@@ -42,8 +42,8 @@ func TestReadersDoNotBlockOnFIFO(t *testing.T) {
 
 // A character device that never ends is refused once it fills a buffer.
 func TestReadTextRefusesDevice(t *testing.T) {
-	_, _, err := readText("/dev/zero", 1<<30)
-	if err != errNotRegular {
-		t.Fatalf("err = %v, want errNotRegular", err)
+	_, _, err := Read("/dev/zero", 1<<30)
+	if err != ErrNotRegular {
+		t.Fatalf("err = %v, want ErrNotRegular", err)
 	}
 }

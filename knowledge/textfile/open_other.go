@@ -1,13 +1,13 @@
 //go:build !unix
 
-package knowledge
+package textfile
 
 import (
 	"os"
 )
 
-// openText opens a file for reading.
-func openText(path string) (textFile, error) {
+// open opens a file for reading.
+func open(path string) (file, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -23,7 +23,7 @@ func (f osFile) Size() (int64, error) {
 		return 0, err
 	}
 	if !info.Mode().IsRegular() {
-		return 0, errNotRegular
+		return 0, ErrNotRegular
 	}
 	return info.Size(), nil
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package knowledge
+package textfile
 
 import (
 	"io"
@@ -8,11 +8,11 @@ import (
 	"syscall"
 )
 
-// openText opens a file for reading. Straight system calls: os.Open
+// open opens a file for reading. Straight system calls: os.Open
 // adds an fstat of its own to learn the file's kind, which doubled the
 // calls per file in a scan. The open is non-blocking, so a file swapped for
 // a FIFO after the crawl saw it reads as empty instead of hanging.
-func openText(path string) (textFile, error) {
+func open(path string) (file, error) {
 	var fd int
 	var err error
 	for {
@@ -53,7 +53,7 @@ func (f rawFile) Size() (int64, error) {
 		return 0, err
 	}
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
-		return 0, errNotRegular // a device that never ends
+		return 0, ErrNotRegular // a device that never ends
 	}
 	return st.Size, nil
 }
