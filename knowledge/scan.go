@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/hearth-agent/hearth/knowledge/match"
 	"github.com/hearth-agent/hearth/knowledge/textfile"
 )
 
@@ -139,17 +140,16 @@ func (x *Index) scanFile(id string, pq *parsedQuery) (Hit, bool) {
 	if bytes.IndexByte(data[:min(len(data), binarySniffLen)], 0) >= 0 {
 		return Hit{}, false
 	}
-	v := &textView{data: data}
 	// A cheap literal check first spares the other terms' full search;
 	// a lone term's own search learns as fast that it is absent.
 	for _, t := range pq.Terms {
-		if len(pq.Terms) > 1 && !v.mayMatch(t) {
+		if len(pq.Terms) > 1 && !match.MayMatch(data, t) {
 			return Hit{}, false
 		}
 	}
 	count := 0
 	for _, t := range pq.Terms {
-		n := len(termSpans(v, t))
+		n := len(match.Spans(data, t))
 		if n == 0 {
 			return Hit{}, false
 		}
@@ -174,9 +174,9 @@ func (x *Index) scanSnippet(h *Hit, pq *parsedQuery) {
 		return
 	}
 	defer held.Release()
-	m := findLines(data, pq.Terms)
+	m := match.Find(data, pq.Terms)
 	if t, ok := pq.DefOnlyTerm(); ok {
-		m, h.Defines = definitionFirst(data, m, t.Text, langOfPath(h.Path), t.ExactCase)
+		m, h.Defines = match.DefinitionFirst(data, m, t.Text, langOfPath(h.Path), t.ExactCase)
 	}
-	h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
+	h.Line, h.Lines, h.Snippet, h.Highlights = m.Line, m.Lines, m.Snippet, m.Ranges
 }

@@ -1,4 +1,4 @@
-package knowledge
+package match
 
 import (
 	"bytes"
@@ -12,22 +12,26 @@ import (
 const (
 	maxSnippet      = 200
 	maxMatchesFound = 10000
-	maxLines        = 5
+	// MaxLines is the most matching lines a hit lists.
+	MaxLines = 5
 )
 
-type lineMatch struct {
-	line       int
-	lines      []int
-	snippet    string
-	ranges     [][2]int
-	unverified bool // a term that needs the exact text was not found
+// Lines is where a query's terms are in a file's text: its best line
+// (1-based; 0 when none), up to MaxLines lines holding as many terms, and
+// the best line's snippet with the terms' byte ranges within it.
+type Lines struct {
+	Line       int
+	Lines      []int
+	Snippet    string
+	Ranges     [][2]int
+	Unverified bool // a term that needs the exact text was not found
 }
 
 type span struct{ start, end, term int }
 
-// findLines locates the query terms in a file: the best line is the first
+// Find locates the query terms in a file: the best line is the first
 // one holding the most distinct terms.
-func findLines(data []byte, terms []query.Term) lineMatch {
+func Find(data []byte, terms []query.Term) Lines {
 	return findLinesIn(&textView{data: data}, terms)
 }
 
@@ -36,7 +40,7 @@ func findLines(data []byte, terms []query.Term) lineMatch {
 // match in the window is collected.
 const firstWindow = 1 << 10
 
-func findLinesIn(v *textView, terms []query.Term) lineMatch {
+func findLinesIn(v *textView, terms []query.Term) Lines {
 	if len(terms) == 1 {
 		return loneLines(v, terms[0])
 	}
@@ -44,11 +48,11 @@ func findLinesIn(v *textView, terms []query.Term) lineMatch {
 }
 
 // loneLines finds a lone term's lines. Every line holding it is a best
-// line, so its first maxLines lines make the answer: the text is searched
+// line, so its first MaxLines lines make the answer: the text is searched
 // a window at a time (firstWindow, growing fourfold, cut at a line end since
 // no match crosses one) until they are found. Top hits are often the
 // biggest files, with the word early on.
-func loneLines(v *textView, t query.Term) lineMatch {
+func loneLines(v *textView, t query.Term) Lines {
 	var spans []span
 	from := 0
 	for size := firstWindow; ; size *= 4 {
@@ -66,18 +70,18 @@ func loneLines(v *textView, t query.Term) lineMatch {
 		if end == len(v.data) {
 			break
 		}
-		if m := lineMatchOf(v.data[:end], spans, true); len(m.lines) >= maxLines {
+		if m := lineMatchOf(v.data[:end], spans, true); len(m.Lines) >= MaxLines {
 			return m
 		}
 		from = end
 	}
 	m := lineMatchOf(v.data, spans, true)
-	m.unverified = t.Verify && len(spans) == 0
+	m.Unverified = t.Verify && len(spans) == 0
 	return m
 }
 
 // linesOf is findLinesIn over the whole text.
-func linesOf(v *textView, terms []query.Term) lineMatch {
+func linesOf(v *textView, terms []query.Term) Lines {
 	data := v.data
 	var spans []span
 	unverified := false
@@ -97,16 +101,16 @@ func linesOf(v *textView, terms []query.Term) lineMatch {
 		}
 	}
 	m := lineMatchOf(data, spans, false)
-	m.unverified = unverified
+	m.Unverified = unverified
 	return m
 }
 
 // lineMatchOf picks the best lines of data from the terms' spans: the
-// first line holding the most distinct terms, and up to maxLines such.
+// first line holding the most distinct terms, and up to MaxLines such.
 // With lone set, spans are of one term, so every line holding one is a
-// best line and lines past the first maxLines are not looked at.
-func lineMatchOf(data []byte, spans []span, lone bool) lineMatch {
-	var m lineMatch
+// best line and lines past the first MaxLines are not looked at.
+func lineMatchOf(data []byte, spans []span, lone bool) Lines {
+	var m Lines
 	if len(spans) == 0 {
 		return m
 	}
@@ -123,7 +127,7 @@ func lineMatchOf(data []byte, spans []span, lone bool) lineMatch {
 		ln += bytes.Count(data[counted:s.start], newline)
 		counted = s.start
 		if len(lines) == 0 || lines[len(lines)-1].ln != ln {
-			if lone && len(lines) == maxLines {
+			if lone && len(lines) == MaxLines {
 				break
 			}
 			lines = append(lines, lineInfo{ln: ln, first: i})
@@ -143,16 +147,16 @@ func lineMatchOf(data []byte, spans []span, lone bool) lineMatch {
 		if popcount(li.terms) != best {
 			continue
 		}
-		if m.line == 0 {
-			m.line, bestLine = li.ln, li
+		if m.Line == 0 {
+			m.Line, bestLine = li.ln, li
 		}
-		if len(m.lines) < maxLines {
-			m.lines = append(m.lines, li.ln)
+		if len(m.Lines) < MaxLines {
+			m.Lines = append(m.Lines, li.ln)
 		}
 	}
 	onBest := spans[bestLine.first:bestLine.end]
 	lineStart, lineEnd := lineAt(data, onBest[0].start)
-	m.snippet, m.ranges = cutSnippet(data[lineStart:lineEnd], lineStart, onBest)
+	m.Snippet, m.Ranges = cutSnippet(data[lineStart:lineEnd], lineStart, onBest)
 	return m
 }
 
@@ -164,7 +168,7 @@ func popcount(v uint64) int {
 	return n
 }
 
-func isASCII(s string) bool {
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false

@@ -1,4 +1,4 @@
-package knowledge
+package match
 
 import (
 	"math/rand/v2"
@@ -31,9 +31,9 @@ func TestLoneTermWindowsMatchWholeFileSearch(t *testing.T) {
 			t.Fatalf("%v in a %d-byte text: %+v, the whole file gives %+v", q.Terms[0].Text, len(text), got, want)
 		}
 		switch {
-		case len(want.lines) == maxLines && lineOffset(text, want.lines[maxLines-1]) < len(text)/2:
+		case len(want.Lines) == MaxLines && lineOffset(text, want.Lines[MaxLines-1]) < len(text)/2:
 			early++ // the windows stopped before the second half
-		case len(want.lines) > 0:
+		case len(want.Lines) > 0:
 			whole++
 		}
 	}

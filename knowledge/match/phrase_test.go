@@ -1,4 +1,4 @@
-package knowledge
+package match
 
 import (
 	"math/rand/v2"

@@ -1,4 +1,4 @@
-package knowledge
+package match
 
 import (
 	"bytes"
@@ -7,6 +7,9 @@ import (
 	"github.com/hearth-agent/hearth/knowledge/analysis"
 	"github.com/hearth-agent/hearth/knowledge/query"
 )
+
+// Spans returns the byte ranges of t in data (see termSpans).
+func Spans(data []byte, t query.Term) [][2]int { return termSpans(&textView{data: data}, t) }
 
 // termSpans returns byte ranges of t in the text; a phrase's or a
 // punctuated word's only where they start a code word (see analysis.WordsOf).
@@ -32,7 +35,7 @@ func textSpans(v *textView, t query.Term) [][2]int {
 		return nil
 	case len(t.Phrase) > 0:
 		return phraseSpans(v.data, t.Phrase, t.Anchor)
-	case t.Kind == query.Word && t.Lit != "" && isASCII(t.Text):
+	case t.Kind == query.Word && t.Lit != "" && IsASCII(t.Text):
 		return v.literalSpans(t.Lit, true)
 	case t.GrowLeft || t.GrowRight:
 		return wordSpans(v, t)

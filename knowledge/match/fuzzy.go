@@ -1,4 +1,4 @@
-package knowledge
+package match
 
 import (
 	"unicode/utf8"
@@ -10,7 +10,7 @@ import (
 func fuzzySpans(data []byte, want string, fuzz int) [][2]int {
 	var out [][2]int
 	var parts [16][2]int
-	asciiWant := isASCII(want) && len(want) < maxFoldDistance
+	asciiWant := IsASCII(want) && len(want) < maxFoldDistance
 	check := func(a, b int) {
 		if len(out) >= maxMatchesFound || abs(b-a-len(want)) > fuzz {
 			return

@@ -1,4 +1,4 @@
-package knowledge
+package match
 
 import (
 	"bytes"
@@ -197,6 +197,10 @@ func lineAt(data []byte, i int) (int, int) {
 	}
 	return start, i + end
 }
+
+// MayMatch is a cheap reject before a term's full search: false means
+// t cannot occur in data.
+func MayMatch(data []byte, t query.Term) bool { return (&textView{data: data}).mayMatch(t) }
 
 // mayMatch is a cheap reject before a term's full search: false means
 // the term cannot occur in the text.
