@@ -1,10 +1,14 @@
-package knowledge
+// Package watch keeps an index fresh from the file system's events: it
+// watches each folder the index's walk lists, settles each changed path's
+// events, turns a storm of them (a checkout, an install) into one rescan,
+// and polls when the system runs out of watches. It knows the index only
+// through Index, the three things it asks of it.
+package watch
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -16,34 +20,61 @@ import (
 )
 
 // Debounce tuning: a path is handled after quiet for debounceQuiet, or
-// after debounceCap even while events keep coming. More than stormPaths
+// after debounceCap even while events keep coming. More than StormPaths
 // distinct pending paths (git checkout, npm install) turn into one rescan
 // once events settle.
 const (
 	debounceQuiet = 100 * time.Millisecond
 	debounceCap   = 1500 * time.Millisecond
-	stormPaths    = 1000
+	StormPaths    = 1000
 	watchTick     = 25 * time.Millisecond
 )
 
+// How the watcher watches, as it reports to Index.Watching.
+const (
+	Active  = "watching"
+	Polling = "polling"
+)
+
+// Index is what the watcher asks of the index it keeps fresh.
+type Index interface {
+	// Sync brings the paths in line with the disk. Before it walks a
+	// path again it calls forget with its absolute path, so the watches
+	// at and below it are dropped and the walk adds them anew.
+	Sync(ctx context.Context, paths []Path, forget func(abs string))
+	// Rescan walks every tree again, as a Sync of each whole tree.
+	Rescan(ctx context.Context)
+	// Watching reports how the watcher watches (Active or Polling) and,
+	// when it changes for the worse, why.
+	Watching(state, warning string)
+}
+
+// Path is a path where something changed: Tree is the index's number for
+// the tree it lies in (as it gave Watch), Rel its slash-separated path
+// there.
+type Path struct {
+	Tree int
+	Rel  string
+}
+
 type dirRef struct {
-	src *source
-	rel string
+	tree int
+	rel  string
 }
 
 type pendingPath struct {
-	src         *source
-	rel         string
+	Path
 	first, last time.Time
 }
 
-// watcher turns fsnotify events into index updates. Events are only
-// hints: every path is checked on disk before anything is (re)indexed.
-// One goroutine reads events, another does the work, so a slow index
-// write never backs up the kernel queue.
-type watcher struct {
-	x  *Index
-	fw *fsnotify.Watcher
+// Watcher turns fsnotify events into index updates. Events are only
+// hints: the index checks every path on disk before it (re)indexes
+// anything. One goroutine reads events, another does the work, so a slow
+// index write never backs up the kernel queue.
+type Watcher struct {
+	x            Index
+	pollInterval time.Duration
+	fw           *fsnotify.Watcher
 
 	mu         sync.Mutex
 	dirs       map[string]dirRef // watched dir (absolute) -> where it is
@@ -59,27 +90,31 @@ type watcher struct {
 // addWatch is swapped by tests to simulate the OS watch limit.
 var addWatch = func(fw *fsnotify.Watcher, dir string) error { return fw.Add(dir) }
 
-// startWatcher creates the watcher before the initial walk, which adds a
-// watch to each directory before listing it.
-func (x *Index) startWatcher(ctx context.Context) {
+// New makes the watcher of x, which polls every pollInterval if it
+// cannot watch. Start it before the index's first walk, which calls
+// Watch on each folder before listing it.
+func New(x Index, pollInterval time.Duration) *Watcher {
+	return &Watcher{x: x, pollInterval: pollInterval, dirs: map[string]dirRef{}, pending: map[string]*pendingPath{}, done: make(chan struct{})}
+}
+
+// Start starts watching, or polling when the system offers no watcher,
+// until ctx ends or Close.
+func (w *Watcher) Start(ctx context.Context) {
 	fw, err := fsnotify.NewBufferedWatcher(4096)
-	w := &watcher{x: x, fw: fw, dirs: map[string]dirRef{}, pending: map[string]*pendingPath{}, done: make(chan struct{})}
-	x.mu.Lock()
-	x.w = w
-	x.mu.Unlock()
 	if err != nil {
-		w.fallBack(fmt.Sprintf("file watching unavailable (%v); polling every %s", err, x.opts.PollInterval))
+		w.fallBack(fmt.Sprintf("file watching unavailable (%v); polling every %s", err, w.pollInterval))
 		return
 	}
-	x.update(false, func(s *Status) { s.Watcher = WatchActive })
+	w.fw = fw
+	w.x.Watching(Active, "")
 	w.wg.Add(2)
 	go w.readLoop(ctx)
 	go w.workLoop(ctx)
 }
 
-// watchDir adds a watch; when the OS limit is hit it says so and switches
-// to polling.
-func (w *watcher) watchDir(src *source, rel, abs string) {
+// Watch adds a watch on the folder abs, rel in the index's tree; when
+// the OS limit is hit it says so and switches to polling.
+func (w *Watcher) Watch(tree int, rel, abs string) {
 	w.mu.Lock()
 	if w.polling || w.fw == nil {
 		w.mu.Unlock()
@@ -89,7 +124,7 @@ func (w *watcher) watchDir(src *source, rel, abs string) {
 		w.mu.Unlock()
 		return
 	}
-	w.dirs[abs] = dirRef{src: src, rel: rel}
+	w.dirs[abs] = dirRef{tree: tree, rel: rel}
 	n := len(w.dirs)
 	w.mu.Unlock()
 	err := addWatch(w.fw, abs)
@@ -99,7 +134,7 @@ func (w *watcher) watchDir(src *source, rel, abs string) {
 	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) {
 		w.fallBack(fmt.Sprintf(
 			"the system's file-watch limit was reached after %d folders; polling every %s instead "+
-				"(raise fs.inotify.max_user_watches to watch everything)", n, w.x.opts.PollInterval))
+				"(raise fs.inotify.max_user_watches to watch everything)", n, w.pollInterval))
 		return
 	}
 	w.mu.Lock()
@@ -107,7 +142,8 @@ func (w *watcher) watchDir(src *source, rel, abs string) {
 	w.mu.Unlock()
 }
 
-func (w *watcher) close() {
+// Close stops watching and waits for the work under way.
+func (w *Watcher) Close() {
 	close(w.done)
 	if w.fw != nil {
 		_ = w.fw.Close()
@@ -115,7 +151,7 @@ func (w *watcher) close() {
 	w.wg.Wait()
 }
 
-func (w *watcher) readLoop(ctx context.Context) {
+func (w *Watcher) readLoop(ctx context.Context) {
 	defer w.wg.Done()
 	for {
 		select {
@@ -142,7 +178,7 @@ func (w *watcher) readLoop(ctx context.Context) {
 }
 
 // note records an event for its path.
-func (w *watcher) note(name string) {
+func (w *Watcher) note(name string) {
 	now := time.Now()
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -159,13 +195,13 @@ func (w *watcher) note(name string) {
 		p.last = now
 		return
 	}
-	w.pending[name] = &pendingPath{src: ref.src, rel: rel, first: now, last: now}
-	if len(w.pending) > stormPaths {
+	w.pending[name] = &pendingPath{Path: Path{Tree: ref.tree, Rel: rel}, first: now, last: now}
+	if len(w.pending) > StormPaths {
 		w.startStorm(now)
 	}
 }
 
-func (w *watcher) startStorm(now time.Time) {
+func (w *Watcher) startStorm(now time.Time) {
 	if !w.storm {
 		w.storm, w.stormFirst = true, now
 	}
@@ -173,7 +209,7 @@ func (w *watcher) startStorm(now time.Time) {
 	clear(w.pending)
 }
 
-func (w *watcher) workLoop(ctx context.Context) {
+func (w *Watcher) workLoop(ctx context.Context) {
 	defer w.wg.Done()
 	t := time.NewTicker(watchTick)
 	defer t.Stop()
@@ -191,10 +227,14 @@ func (w *watcher) workLoop(ctx context.Context) {
 				w.mu.Lock()
 				clear(w.dirs)
 				w.mu.Unlock()
-				_ = w.x.reconcile(ctx, nil, false)
+				w.x.Rescan(ctx)
 			}
 			if len(due) > 0 {
-				w.apply(ctx, due)
+				paths := make([]Path, len(due))
+				for i, p := range due {
+					paths[i] = p.Path
+				}
+				w.x.Sync(ctx, paths, w.unwatchUnder)
 			}
 		}
 	}
@@ -202,7 +242,7 @@ func (w *watcher) workLoop(ctx context.Context) {
 
 // takeDue removes and returns the paths whose debounce has expired, or
 // reports that a storm has settled and needs a rescan.
-func (w *watcher) takeDue(now time.Time) (due []*pendingPath, rescan bool) {
+func (w *Watcher) takeDue(now time.Time) (due []*pendingPath, rescan bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.storm {
@@ -221,67 +261,8 @@ func (w *watcher) takeDue(now time.Time) (due []*pendingPath, rescan bool) {
 	return due, false
 }
 
-// apply brings each path in line with the disk.
-func (w *watcher) apply(ctx context.Context, due []*pendingPath) {
-	var files []diskFile
-	var gone []string
-	var scopes []scope
-	for _, p := range due {
-		abs := filepath.Join(p.src.root, filepath.FromSlash(p.rel))
-		base := path.Base(p.rel)
-		if p.src.matcher.IsRuleFile(base) {
-			dir := path.Dir(p.rel)
-			if dir == "." {
-				dir = ""
-			}
-			p.src.matcher.Forget(dir)
-			scopes = append(scopes, scope{src: p.src, rel: dir})
-			continue
-		}
-		info, err := os.Lstat(abs)
-		switch {
-		case err != nil:
-			gone = append(gone, w.forget(p.src, p.rel, abs)...)
-		case info.IsDir() || (info.Mode()&os.ModeSymlink != 0 && isDir(abs)):
-			if !p.src.matcher.Ignored(p.rel, true) {
-				// It may be a new directory at an old path (removed and
-				// recreated): drop what we knew so the walk watches it anew.
-				w.unwatchUnder(abs)
-				scopes = append(scopes, scope{src: p.src, rel: p.rel})
-			}
-		default:
-			if f, ok := statFile(p.src, p.rel); ok {
-				w.x.mu.Lock()
-				old, had := w.x.files[f.id()]
-				w.x.mu.Unlock()
-				if !had || old != f.fileStat {
-					files = append(files, f)
-				}
-			} else {
-				gone = append(gone, w.forget(p.src, p.rel, abs)...)
-			}
-		}
-	}
-	if len(gone) > 0 {
-		_ = w.x.commit(nil, gone)
-	}
-	if len(files) > 0 {
-		_ = w.x.indexFiles(ctx, files, false)
-	}
-	if len(scopes) > 0 {
-		_ = w.x.reconcile(ctx, scopes, false)
-	}
-}
-
-// forget returns the indexed ids at or below rel (a removed file or
-// directory) and drops watches below it.
-func (w *watcher) forget(src *source, rel, abs string) []string {
-	w.unwatchUnder(abs)
-	return w.x.idsUnder(src, rel)
-}
-
 // unwatchUnder forgets the watched directories at or below abs.
-func (w *watcher) unwatchUnder(abs string) {
+func (w *Watcher) unwatchUnder(abs string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for d := range w.dirs {
@@ -289,9 +270,4 @@ func (w *watcher) unwatchUnder(abs string) {
 			delete(w.dirs, d)
 		}
 	}
-}
-
-func isDir(abs string) bool {
-	info, err := os.Stat(abs)
-	return err == nil && info.IsDir()
 }

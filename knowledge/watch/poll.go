@@ -1,4 +1,4 @@
-package knowledge
+package watch
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 )
 
 // fallBack stops event watching and polls with a reconcile instead.
-func (w *watcher) fallBack(warning string) {
+func (w *Watcher) fallBack(warning string) {
 	w.mu.Lock()
 	if w.polling {
 		w.mu.Unlock()
@@ -14,11 +14,11 @@ func (w *watcher) fallBack(warning string) {
 	}
 	w.polling = true
 	w.mu.Unlock()
-	w.x.update(false, func(s *Status) { s.Watcher = WatchPolling; s.Warning = warning })
+	w.x.Watching(Polling, warning)
 	w.wg.Add(1)
 	go func() {
 		defer w.wg.Done()
-		t := time.NewTicker(w.x.opts.PollInterval)
+		t := time.NewTicker(w.pollInterval)
 		defer t.Stop()
 		for {
 			select {
@@ -33,7 +33,7 @@ func (w *watcher) fallBack(warning string) {
 					case <-ctx.Done():
 					}
 				}()
-				_ = w.x.reconcile(ctx, nil, false)
+				w.x.Rescan(ctx)
 				cancel()
 			}
 		}
