@@ -22,7 +22,7 @@ const (
 	fieldLang    = "lang"
 	fieldSource  = "source"
 	fieldStamp   = "stamp" // "id NUL size mtime kind" as doc values, read by reconcile (stamps.go)
-	fieldPairs   = "pairs" // stored only: the pair sketch a phrase's candidates are checked against (pairs.go)
+	fieldPairs   = "pairs" // stored only: the pair sketch a phrase's candidates are checked against (analysis/pairs.go)
 	// fieldDef (defs.go) holds the names a file defines.
 )
 

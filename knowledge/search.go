@@ -10,6 +10,7 @@ import (
 	"github.com/blevesearch/bleve/v2"
 	bleveq "github.com/blevesearch/bleve/v2/search/query"
 	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/query"
 	"github.com/hearth-agent/hearth/knowledge/rank"
 )
 
@@ -101,7 +102,7 @@ func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (R
 	}
 	res, err := x.searchOnce(ctx, pq, limit)
 	// A word the index holds nowhere finds nothing: only then are the
-	// words looked up, and looked for again as text (unknown.go).
+	// words looked up, and looked for again as text (query/unknown.go).
 	if err == nil && res.Total == 0 && len(res.Hits) == 0 && pq.lookForUnknownAsText() {
 		return x.searchOnce(ctx, pq, limit)
 	}
@@ -270,3 +271,36 @@ func sortHits(hits []Hit) {
 		return hits[i].Path < hits[j].Path
 	})
 }
+
+// ErrBadQuery wraps every query syntax error.
+var ErrBadQuery = query.ErrBadQuery
+
+// parsedQuery is one alternative of a query as a search runs it: its
+// plan (knowledge/query), the index the plan asks once the first build
+// is done, and what the search learnt of its hits.
+type parsedQuery struct {
+	*query.Query
+	// dict, when set, is the index the query runs on (see indexDict).
+	dict query.Dictionary
+	// definers maps the files defining a word of the query to its term,
+	// whose definition line their hits show first.
+	definers map[string]string
+}
+
+// parseAlternatives reads each alternative of a query (one when it has
+// no OR) before any runs, so a mistake in the last is reported at once.
+func parseAlternatives(s string) ([]*parsedQuery, error) {
+	alts, err := query.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	parsed := make([]*parsedQuery, len(alts))
+	for i, q := range alts {
+		parsed[i] = &parsedQuery{Query: q}
+	}
+	return parsed, nil
+}
+
+// lookForUnknownAsText turns the words the index holds nowhere into text
+// to find (see query.Query.LookForUnknownAsText).
+func (q *parsedQuery) lookForUnknownAsText() bool { return q.LookForUnknownAsText(q.dict) }
