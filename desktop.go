@@ -17,7 +17,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/app"
-	"github.com/hearth-agent/hearth/knowledge"
+	"github.com/hearth-agent/hearth/gcpolicy"
 )
 
 //go:embed all:frontend/dist
@@ -32,7 +32,7 @@ var appIcon []byte
 const desktopMemoryLimit = 350 << 20
 
 // desktopHeapFloor lets the heap grow this far past what a collection
-// left live before the next one (knowledge.KeepHeapFloor): a small
+// left live before the next one (gcpolicy.KeepHeapFloor): a small
 // project's index leaves little live, and collecting that often put a
 // collection in the slowest searches.
 const desktopHeapFloor = 32 << 20
@@ -43,7 +43,7 @@ func runDesktop(workspace string) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(desktopMemoryLimit)
 	}
-	defer knowledge.KeepHeapFloor(desktopHeapFloor)()
+	defer gcpolicy.KeepHeapFloor(desktopHeapFloor)()
 	dir, err := settings.DefaultDir()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 
 	"github.com/hearth-agent/hearth/app/cli"
+	"github.com/hearth-agent/hearth/gcpolicy"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
@@ -22,7 +23,8 @@ var version = "0.1.0-dev"
 const buildGCPercent = 75
 
 func main() {
-	knowledge.SetBuildGCPercent(buildGCPercent)
+	gcpolicy.SetBuildGCPercent(buildGCPercent)
+	knowledge.OnBuild(gcpolicy.LowerGCForBuild)
 	args := os.Args[1:]
 	if cli.IsCommand(args) {
 		attachConsole()

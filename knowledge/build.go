@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2/document"
 )
@@ -33,9 +34,9 @@ func (x *Index) build(ctx context.Context) {
 	if !x.opts.NoWatch {
 		x.startWatcher(ctx)
 	}
-	restoreGC := lowerGCForBuild()
+	end := buildStarted()
 	err = x.reconcile(ctx, nil, true)
-	restoreGC()
+	end()
 	if err != nil {
 		if ctx.Err() == nil {
 			x.update(false, func(s *Status) { s.State = StateFailed; s.Warning = err.Error() })
@@ -43,6 +44,31 @@ func (x *Index) build(ctx context.Context) {
 		return
 	}
 	x.update(false, func(s *Status) { s.State = StateReady })
+}
+
+// onBuild holds what OnBuild set.
+var onBuild atomic.Pointer[func() func()]
+
+// OnBuild sets what the program runs around each index build: start is
+// called as a build starts and the func it returns when the build ends.
+// A build's garbage is most of the process's allocation, and how the
+// collector treats it is the program's choice, not this package's (main
+// hands it gcpolicy.LowerGCForBuild). Set once, before indexes open; nil
+// runs nothing.
+func OnBuild(start func() (end func())) {
+	if start == nil {
+		onBuild.Store(nil)
+		return
+	}
+	onBuild.Store(&start)
+}
+
+// buildStarted runs what OnBuild set and returns its end.
+func buildStarted() (end func()) {
+	if start := onBuild.Load(); start != nil {
+		return (*start)()
+	}
+	return func() {}
 }
 
 // indexFiles reads files in parallel and commits them in batches bounded

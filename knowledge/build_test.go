@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -57,5 +58,20 @@ func TestWriteSlots(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The program's build hook runs once around each build and has ended
+// when the build is ready.
+func TestOnBuildRunsAroundTheBuild(t *testing.T) {
+	var started, ended atomic.Int32
+	OnBuild(func() func() {
+		started.Add(1)
+		return func() { ended.Add(1) }
+	})
+	t.Cleanup(func() { OnBuild(nil) })
+	openFiles(t, map[string]string{"a.go": "package a\n"})
+	if s, e := started.Load(), ended.Load(); s != 1 || e != 1 {
+		t.Fatalf("hook started %d and ended %d times, want once each", s, e)
 	}
 }

@@ -3,9 +3,10 @@ package knowledge
 import (
 	"bytes"
 	"context"
-	"strings"
 
-	"github.com/hearth-agent/hearth/knowledge/query"
+	"github.com/hearth-agent/hearth/knowledge/match"
+	"github.com/hearth-agent/hearth/knowledge/rank"
+	"github.com/hearth-agent/hearth/knowledge/textfile"
 )
 
 type checkedHit struct {
@@ -23,22 +24,22 @@ const snippetWorkers = 8
 // files are read once it returns true (see checkInOrder): a phrase's
 // files are checked best first until its page is full.
 // A candidate its pair sketch rules out is dropped unread.
-func (x *Index) snippets(ctx context.Context, pq *parsedQuery, list ranking, enough func(checkedHit) bool) []checkedHit {
+func (x *Index) snippets(ctx context.Context, pq *parsedQuery, list rank.Ranking, enough func(checkedHit) bool) []checkedHit {
 	check := func(i int) checkedHit {
-		if list.ruledOut != nil && list.ruledOut[i] {
-			src, rel := x.locate(list.ids[i])
-			return checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: list.scores[i]}, dropped: true}
+		if list.RuledOut != nil && list.RuledOut[i] {
+			src, rel := x.locate(list.IDs[i])
+			return checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: list.Scores[i]}, dropped: true}
 		}
-		return x.checkHit(pq, list.ids[i], list.scores[i])
+		return x.checkHit(pq, list.IDs[i], list.Scores[i])
 	}
-	return checkInOrder(ctx, len(list.ids), snippetWorkers, check, enough)
+	return checkInOrder(ctx, len(list.IDs), snippetWorkers, check, enough)
 }
 
 // checkHit reads the file of one hit and finds its lines.
 func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	src, rel := x.locate(id)
 	h := checkedHit{Hit: Hit{Path: rel, Source: src.label, Score: score}}
-	var head lineMatch
+	var head match.Lines
 	defTerm, defines := pq.definers[id]
 	// def:name shows the definition whatever the file's size; with a
 	// capital (exact), a file not defining it in that case is dropped.
@@ -50,23 +51,22 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	if defines { // the definition may be anywhere in the file
 		peek = nil
 	}
-	data, held, headDone, err := readTextPeek(src.absPath(rel), x.opts.MaxFileSize, peek)
-	v := &textView{data: data}
+	data, held, headDone, err := textfile.ReadPeek(src.absPath(rel), x.opts.MaxFileSize, peek)
 	if err == nil && headDone {
-		h.Line, h.Lines, h.Snippet, h.Highlights = head.line, head.lines, head.snippet, head.ranges
-	} else if err == nil && !quickReject(v, pq.Terms) {
-		m := findLinesIn(v, pq.Terms)
+		h.Line, h.Lines, h.Snippet, h.Highlights = head.Line, head.Lines, head.Snippet, head.Ranges
+	} else if err == nil && !match.QuickReject(data, pq.Terms) {
+		m := match.Find(data, pq.Terms)
 		if defines {
-			m, h.Defines = definitionFirst(data, m, defTerm, langOfPath(rel), exact)
+			m, h.Defines = match.DefinitionFirst(data, m, defTerm, langOfPath(rel), exact)
 		}
-		held.release()
-		h.Line, h.Lines, h.Snippet, h.Highlights = m.line, m.lines, m.snippet, m.ranges
-		h.dropped = m.unverified && !pathHasAll(rel, pq.Terms) || exact && !h.Defines
+		held.Release()
+		h.Line, h.Lines, h.Snippet, h.Highlights = m.Line, m.Lines, m.Snippet, m.Ranges
+		h.dropped = m.Unverified && !match.PathHasAll(rel, pq.Terms) || exact && !h.Defines
 	} else {
 		if err == nil {
-			held.release()
+			held.Release()
 		}
-		h.dropped = needsVerify(pq.Terms) && !pathHasAll(rel, pq.Terms) || exact
+		h.dropped = match.NeedsVerify(pq.Terms) && !match.PathHasAll(rel, pq.Terms) || exact
 	}
 	return h
 }
@@ -74,7 +74,7 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 // headPeek, for a lone word, finds its lines in a file's head (its whole
 // lines) into m, and is satisfied when they are enough for loneLines to
 // stop there; nil for other queries.
-func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
+func (q *parsedQuery) headPeek(m *match.Lines) func(head []byte) bool {
 	if len(q.Terms) != 1 || q.Terms[0].Verify {
 		return nil
 	}
@@ -83,51 +83,7 @@ func (q *parsedQuery) headPeek(m *lineMatch) func(head []byte) bool {
 		if cut < 0 {
 			return false
 		}
-		*m = findLinesIn(&textView{data: head[:cut+1]}, q.Terms)
-		return len(m.lines) >= maxLines
+		*m = match.Find(head[:cut+1], q.Terms)
+		return len(m.Lines) >= match.MaxLines
 	}
-}
-
-// quickReject: a verify term's literal is absent, so the exact text
-// cannot be there (checked before the other terms' line search; a lone
-// term's own search finds that out as fast).
-func quickReject(v *textView, terms []query.Term) bool {
-	if len(terms) < 2 {
-		return false
-	}
-	for _, t := range terms {
-		if t.Verify && !v.mayMatch(t) {
-			return true
-		}
-	}
-	return false
-}
-
-func needsVerify(terms []query.Term) bool {
-	for _, t := range terms {
-		if t.Verify {
-			return true
-		}
-	}
-	return false
-}
-
-// pathHasAll: every verify term occurs in the path itself (a hit on the
-// file's name, such as net/http for "net/http").
-func pathHasAll(rel string, terms []query.Term) bool {
-	low := asciiLowerString(rel)
-	for _, t := range terms {
-		if t.Verify && (t.Kind != query.Word || t.InDataOnly || !wordInPath(t, low, rel)) {
-			return false
-		}
-	}
-	return true
-}
-
-// wordInPath: a word term's text is in the path, case ignored.
-func wordInPath(t query.Term, lowPath, path string) bool {
-	if isASCII(t.Text) {
-		return strings.Contains(lowPath, t.Lit)
-	}
-	return t.LineR.MatchString(path)
 }

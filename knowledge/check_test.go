@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+
+	"github.com/hearth-agent/hearth/knowledge/rank"
 )
 
 // TestSnippetsHandHitsInOrderAndStop: however the workers finish, enough
@@ -34,7 +36,7 @@ func TestSnippetsHandHitsInOrderAndStop(t *testing.T) {
 	for run := range 50 {
 		var seen []string
 		matched := 0
-		x.snippets(context.Background(), pq, ranking{ids: ids, scores: scores}, func(h checkedHit) bool {
+		x.snippets(context.Background(), pq, rank.Ranking{IDs: ids, Scores: scores}, func(h checkedHit) bool {
 			seen = append(seen, h.Path)
 			if h.dropped != (files[h.Path] != "alpha beta\n") {
 				t.Fatalf("run %d: %s dropped %v", run, h.Path, h.dropped)

@@ -90,8 +90,8 @@ func TestUnknownWordAsksOnlyFilesWithData(t *testing.T) {
 		pq.dict = &indexDict{x: x, ctx: ctx}
 		pq.lookForUnknownAsText()
 		list, err := x.candidates(ctx, pq.bleveQuery(), nil, 10, 0, 0)
-		if err != nil || list.total != want {
-			t.Errorf("%q: %d candidates (%v), want %d", q, list.total, err, want)
+		if err != nil || list.Total != want {
+			t.Errorf("%q: %d candidates (%v), want %d", q, list.Total, err, want)
 		}
 		if res := search(t, x, q); res.Total != want {
 			t.Errorf("%q: %d hits, want %d", q, res.Total, want)

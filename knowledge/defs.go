@@ -2,10 +2,15 @@ package knowledge
 
 import (
 	"bytes"
+	"context"
 	"slices"
 	"unicode/utf8"
 
+	bleveq "github.com/blevesearch/bleve/v2/search/query"
+
 	"github.com/hearth-agent/hearth/knowledge/defs"
+	"github.com/hearth-agent/hearth/knowledge/match"
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // A search for a name should show where it is defined before the files
@@ -14,7 +19,7 @@ import (
 // word's whole term), as package defs recognises them. A word query then
 // also asks the def field, with defBoost, so a file defining the word
 // outranks the files using it, and its hit shows the definition's line
-// (defline.go). A line of a docstring starting "class of" adds a def
+// (match.DefinitionFirst). A line of a docstring starting "class of" adds a def
 // "of", which only lifts that file for a search for "of".
 const (
 	fieldDef = "def"
@@ -82,4 +87,93 @@ func newDefField(terms [][]byte) *countedField {
 		}
 		c.occurrences = len(terms)
 	}}
+}
+
+// The query side of definitions: asking the def field (which words are
+// asked there is planned by query.Query.Plan), and showing a defining
+// file at its definition.
+
+// definedQuery asks the def field for the term Plan found defined; nil
+// when it found none.
+func definedQuery(t query.Term) bleveq.Query {
+	if t.Defined == "" {
+		return nil
+	}
+	tq := bleveq.NewTermQuery(t.Defined)
+	tq.SetField(fieldDef)
+	tq.SetBoost(defBoost)
+	return tq
+}
+
+// onlyDefining asks for def:name: the files holding the word that define
+// it (the content ranks them); none when no file defines it.
+func onlyDefining(t query.Term) bleveq.Query {
+	d := definedQuery(t)
+	if d == nil {
+		return bleveq.NewMatchNoneQuery()
+	}
+	return bleveq.NewConjunctionQuery([]bleveq.Query{identsQuery(t.Text, fieldContent, 1), d})
+}
+
+// definesIn: data, the text of the file at rel, defines each def:name
+// term of terms (a scan's check, where the index did not pick the files).
+func definesIn(data []byte, rel string, terms []query.Term) bool {
+	for _, t := range terms {
+		if !t.DefOnly || !match.IsASCII(t.Text) { // DefinitionFirst finds ASCII names
+			continue
+		}
+		if _, ok := match.DefinitionFirst(data, match.Lines{}, t.Text, langOfPath(rel), t.ExactCase); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// termDefined reports whether some file defines term; an error counts
+// as yes, which keeps the clause.
+func (x *Index) termDefined(ctx context.Context, term string) bool {
+	return x.anyHolds(ctx, term, false, fieldDef)
+}
+
+// maxDefinerSize: a defining file bigger than this shows the lines of its
+// first mentions, as any hit does. Its definition can be anywhere, and
+// reading the whole of a big file for it costs more than the rest of a
+// page, whose big files are read only as far as their first lines.
+const maxDefinerSize = 128 << 10
+
+// definersAmong maps the hits, by id, that define one of q's words to
+// the word's term, for match.DefinitionFirst. Only the page's hits are
+// asked about: listing every file defining a common name ("context",
+// "init") cost more than the page, and left out those past the list's
+// end.
+func (x *Index) definersAmong(ctx context.Context, q *parsedQuery, ids []string) map[string]string {
+	var out map[string]string
+	var among bleveq.Query
+	for _, t := range q.Terms {
+		if t.Kind != query.Word || t.Verify || t.InDataOnly || t.DefOnly || len(ids) == 0 {
+			continue
+		}
+		tq, ok := definedQuery(t).(*bleveq.TermQuery)
+		if !ok {
+			continue
+		}
+		if among == nil {
+			among = bleveq.NewDocIDQuery(ids)
+		}
+		found, err := x.unscoredIDs(ctx, bleveq.NewConjunctionQuery([]bleveq.Query{among, tq}), len(ids), 0)
+		if err != nil {
+			continue // the lines are still found, as for any hit
+		}
+		x.mu.Lock()
+		for _, id := range found {
+			if out == nil {
+				out = map[string]string{}
+			}
+			if _, seen := out[id]; !seen && x.files[id].size <= maxDefinerSize {
+				out[id] = tq.Term
+			}
+		}
+		x.mu.Unlock()
+	}
+	return out
 }

@@ -2,8 +2,13 @@ package knowledge
 
 import (
 	"context"
+	"errors"
+	"fmt"
 
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/index/scorch"
 	index "github.com/blevesearch/bleve_index_api"
+	"github.com/hearth-agent/hearth/knowledge/query"
 )
 
 // What the index's term dictionaries hold, asked while a query is built.
@@ -16,6 +21,26 @@ func (x *Index) reader() (index.IndexReader, error) {
 	}
 	return adv.Reader()
 }
+
+// snapshot is the index's current scorch snapshot, held until r closes.
+func (x *Index) snapshot() (r index.IndexReader, snap *scorch.IndexSnapshot, err error) {
+	if r, err = x.reader(); err != nil {
+		return nil, nil, err
+	}
+	snap, ok := r.(*scorch.IndexSnapshot)
+	switch {
+	case !ok:
+		r.Close()
+		return nil, nil, errNotScorch
+	case snap == nil: // a closed index has no snapshot
+		return nil, nil, fmt.Errorf("knowledge: search: %w", bleve.ErrorIndexClosed)
+	}
+	return r, snap, nil
+}
+
+// errNotScorch: the index is not a scorch snapshot, so the query goes to
+// bleve's own searcher.
+var errNotScorch = errors.New("knowledge: index reader is not a scorch snapshot")
 
 // pathTermIndexed reports whether some document's path field holds term
 // (a dictionary lookup per segment); an error counts as yes, which only
@@ -91,4 +116,39 @@ func termsWithPrefix(r index.IndexReader, field, prefix string, max int) ([]stri
 		}
 		terms = append(terms, e.Term)
 	}
+}
+
+// indexDict is the index as one search's plan asks it (query.Dictionary):
+// under that search's context, with what it learnt of definitions kept,
+// since a query asks again for its hits' lines.
+type indexDict struct {
+	x        *Index
+	ctx      context.Context
+	definers map[string]bool
+}
+
+var _ query.Dictionary = (*indexDict)(nil)
+
+func (d *indexDict) PathsContaining(sub string) (query.PathTerms, bool) {
+	return d.x.pathsContaining(sub)
+}
+
+func (d *indexDict) PathTermIndexed(term string) bool { return d.x.pathTermIndexed(d.ctx, term) }
+
+func (d *indexDict) Known(term string, open bool) bool { return d.x.termIndexed(d.ctx, term, open) }
+
+func (d *indexDict) ContentTermsWithPrefix(prefix string, max int) ([]string, bool) {
+	return d.x.contentTermsWithPrefix(prefix, max)
+}
+
+func (d *indexDict) Defined(term string) bool {
+	def, ok := d.definers[term]
+	if !ok {
+		def = d.x.termDefined(d.ctx, term)
+		if d.definers == nil {
+			d.definers = map[string]bool{}
+		}
+		d.definers[term] = def
+	}
+	return def
 }

@@ -9,6 +9,7 @@ import (
 	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/textfile"
 )
 
 // Field names in the index.
@@ -21,7 +22,7 @@ const (
 	fieldLang    = "lang"
 	fieldSource  = "source"
 	fieldStamp   = "stamp" // "id NUL size mtime kind" as doc values, read by reconcile (stamps.go)
-	fieldPairs   = "pairs" // stored only: the pair sketch a phrase's candidates are checked against (pairs.go)
+	fieldPairs   = "pairs" // stored only: the pair sketch a phrase's candidates are checked against (analysis/pairs.go)
 	// fieldDef (defs.go) holds the names a file defines.
 )
 
@@ -49,7 +50,7 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 	if f.size > maxSize {
 		kind = kindLarge
 	} else {
-		b, err := readWhole(f.abs())
+		b, err := textfile.ReadAll(f.abs())
 		if err != nil {
 			return nil, 0, err
 		}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
+	"github.com/hearth-agent/hearth/knowledge/watch"
 )
 
 // State is the lifecycle of an Index.
@@ -29,8 +30,8 @@ const (
 // Watcher states.
 const (
 	WatchOff      = "off"
-	WatchActive   = "watching"
-	WatchPolling  = "polling"
+	WatchActive   = watch.Active
+	WatchPolling  = watch.Polling
 	WatchStarting = "starting"
 )
 
@@ -82,7 +83,7 @@ type Index struct {
 	ready  chan struct{}
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
-	w      *watcher
+	w      *watch.Watcher
 }
 
 // Open opens (or creates) the index of opts.Workspace and returns at
@@ -190,7 +191,7 @@ func (x *Index) Close() error {
 	x.cancel()
 	x.wg.Wait()
 	if x.w != nil {
-		x.w.close()
+		x.w.Close()
 	}
 	x.wmu.Lock()
 	x.mu.Lock()

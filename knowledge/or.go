@@ -1,6 +1,10 @@
 package knowledge
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/hearth-agent/hearth/knowledge/match"
+)
 
 // joinAlternatives merges the results of a query's alternatives: a file
 // found by several is one hit scoring their sum, as a disjunction in the
@@ -44,7 +48,7 @@ func joinHits(a, b Hit) Hit {
 	out := a
 	out.Score = a.Score + b.Score
 	out.Lines = slices.Compact(slices.Sorted(slices.Values(append(slices.Clip(a.Lines), b.Lines...))))
-	out.Lines = out.Lines[:min(len(out.Lines), maxLines)]
+	out.Lines = out.Lines[:min(len(out.Lines), match.MaxLines)]
 	if a.Line == b.Line && a.Snippet == b.Snippet && len(b.Highlights) > 0 {
 		out.Highlights = joinRanges(a.Highlights, b.Highlights)
 	}

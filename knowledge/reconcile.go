@@ -27,7 +27,7 @@ func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool) er
 	w := &walker{}
 	x.mu.Lock()
 	if x.w != nil {
-		w.onDir = x.w.watchDir
+		w.onDir = x.watchDir(x.w)
 	}
 	x.mu.Unlock()
 	if progress {

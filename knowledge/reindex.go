@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/hearth-agent/hearth/knowledge/watch"
 )
 
 // Reindex brings the given paths (absolute, or relative to the workspace)
@@ -97,4 +100,111 @@ func (x *Index) idsUnder(src *source, rel string) []string {
 		}
 	}
 	return out
+}
+
+// watched is the index as its watcher sees it (watch.Index): the watcher
+// says what changed, the index checks the disk and updates itself.
+type watched struct{ x *Index }
+
+var _ watch.Index = watched{}
+
+// startWatcher creates the watcher before the initial walk, which adds a
+// watch to each directory before listing it.
+func (x *Index) startWatcher(ctx context.Context) {
+	w := watch.New(watched{x}, x.opts.PollInterval)
+	x.mu.Lock()
+	x.w = w
+	x.mu.Unlock()
+	w.Start(ctx)
+}
+
+// changedPath is a path the watcher saw change, in its source.
+type changedPath struct {
+	src *source
+	rel string
+}
+
+// Sync brings each path the watcher saw change in line with the disk.
+func (wx watched) Sync(ctx context.Context, due []watch.Path, unwatchUnder func(abs string)) {
+	x := wx.x
+	// forget returns the indexed ids at or below rel (a removed file or
+	// directory) and drops watches below it.
+	forget := func(src *source, rel, abs string) []string {
+		unwatchUnder(abs)
+		return x.idsUnder(src, rel)
+	}
+	var files []diskFile
+	var gone []string
+	var scopes []scope
+	for _, d := range due {
+		p := changedPath{src: x.sources[d.Tree], rel: d.Rel}
+		abs := filepath.Join(p.src.root, filepath.FromSlash(p.rel))
+		base := path.Base(p.rel)
+		if p.src.matcher.IsRuleFile(base) {
+			dir := path.Dir(p.rel)
+			if dir == "." {
+				dir = ""
+			}
+			p.src.matcher.Forget(dir)
+			scopes = append(scopes, scope{src: p.src, rel: dir})
+			continue
+		}
+		info, err := os.Lstat(abs)
+		switch {
+		case err != nil:
+			gone = append(gone, forget(p.src, p.rel, abs)...)
+		case info.IsDir(): // a symlinked directory is never descended (walker)
+			if !p.src.matcher.Ignored(p.rel, true) {
+				// It may be a new directory at an old path (removed and
+				// recreated): drop what we knew so the walk watches it anew.
+				unwatchUnder(abs)
+				scopes = append(scopes, scope{src: p.src, rel: p.rel})
+			}
+		default:
+			if f, ok := statFile(p.src, p.rel); ok {
+				x.mu.Lock()
+				old, had := x.files[f.id()]
+				x.mu.Unlock()
+				if !had || old != f.fileStat {
+					files = append(files, f)
+				}
+			} else {
+				gone = append(gone, forget(p.src, p.rel, abs)...)
+			}
+		}
+	}
+	if len(gone) > 0 {
+		_ = x.commit(nil, gone)
+	}
+	if len(files) > 0 {
+		_ = x.indexFiles(ctx, files, false)
+	}
+	if len(scopes) > 0 {
+		_ = x.reconcile(ctx, scopes, false)
+	}
+}
+
+// Rescan walks every source again (after a storm of events, or a poll).
+func (wx watched) Rescan(ctx context.Context) { _ = wx.x.reconcile(ctx, nil, false) }
+
+// Watching puts how the watcher watches in the status.
+func (wx watched) Watching(state, warning string) {
+	wx.x.update(false, func(s *Status) {
+		s.Watcher = state
+		if warning != "" {
+			s.Warning = warning
+		}
+	})
+}
+
+// watchDir has the watcher watch a directory the walk is about to list.
+func (x *Index) watchDir(w *watch.Watcher) func(src *source, rel, abs string) {
+	return func(src *source, rel, abs string) {
+		for tree, s := range x.sources {
+			if s == src {
+				w.Watch(tree, rel, abs)
+				return
+			}
+		}
+	}
 }

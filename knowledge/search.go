@@ -9,6 +9,9 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 	bleveq "github.com/blevesearch/bleve/v2/search/query"
+	"github.com/hearth-agent/hearth/knowledge/analysis"
+	"github.com/hearth-agent/hearth/knowledge/query"
+	"github.com/hearth-agent/hearth/knowledge/rank"
 )
 
 // Hit is one matching file.
@@ -99,7 +102,7 @@ func (x *Index) searchParsed(ctx context.Context, pq *parsedQuery, limit int) (R
 	}
 	res, err := x.searchOnce(ctx, pq, limit)
 	// A word the index holds nowhere finds nothing: only then are the
-	// words looked up, and looked for again as text (unknown.go).
+	// words looked up, and looked for again as text (query/unknown.go).
 	if err == nil && res.Total == 0 && len(res.Hits) == 0 && pq.lookForUnknownAsText() {
 		return x.searchOnce(ctx, pq, limit)
 	}
@@ -147,12 +150,12 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 		return Results{}, err
 	}
 	if !verify {
-		pq.definers = x.definersAmong(ctx, pq, list.ids)
+		pq.definers = x.definersAmong(ctx, pq, list.IDs)
 		hits := x.snippets(ctx, pq, list, nil)
 		if err := ctx.Err(); err != nil { // hits not read are empty
 			return Results{}, err
 		}
-		res := Results{Total: list.total, Hits: make([]Hit, len(hits))}
+		res := Results{Total: list.Total, Hits: make([]Hit, len(hits))}
 		for i, h := range hits {
 			res.Hits[i] = h.Hit
 		}
@@ -163,7 +166,7 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 	// the first fetch are fetched when the page is still short: the true
 	// matches of a phrase can rank anywhere among files holding its words.
 	kept := []Hit{}
-	total, verified, checked, full := list.total, 0, 0, false
+	total, verified, checked, full := list.Total, 0, 0, false
 	enough := func(h checkedHit) bool {
 		checked++
 		if !h.dropped {
@@ -176,17 +179,17 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 		return full
 	}
 	for !full && checked < total && ctx.Err() == nil {
-		if checked == len(list.ids) {
-			more, err := x.candidates(ctx, bq, pairs, total-len(list.ids), len(list.ids), 0)
+		if checked == len(list.IDs) {
+			more, err := x.candidates(ctx, bq, pairs, total-len(list.IDs), len(list.IDs), 0)
 			if err != nil {
 				return Results{}, err
 			}
-			if len(more.ids) == 0 {
+			if len(more.IDs) == 0 {
 				break
 			}
-			list = list.extended(more)
+			list = list.Extended(more)
 		}
-		x.snippets(ctx, pq, list.from(checked), enough)
+		x.snippets(ctx, pq, list.From(checked), enough)
 	}
 	if err := ctx.Err(); err != nil {
 		return Results{}, err
@@ -204,14 +207,14 @@ func (x *Index) indexSearch(ctx context.Context, pq *parsedQuery, limit int) (Re
 // all the hits, when there are at most whole and the query allows.
 // With pairs (a phrase's), the candidates whose pair sketch lacks one
 // are marked, when the query is one the index's own searchers run.
-func (x *Index) candidates(ctx context.Context, q bleveq.Query, pairs []uint64, size, from, whole int) (ranking, error) {
+func (x *Index) candidates(ctx context.Context, q bleveq.Query, pairs []uint64, size, from, whole int) (rank.Ranking, error) {
 	if tq, ok := q.(*bleveq.TermQuery); ok && tq.Field() != "" {
 		ids, scores, total, err := x.topTerm(ctx, tq.Field(), tq.Term, size, from)
 		if !errors.Is(err, errNotScorch) {
-			return ranking{ids: ids, scores: scores, total: total}, err
+			return rank.Ranking{IDs: ids, Scores: scores, Total: total}, err
 		}
 	}
-	if builtOfTerms(q) {
+	if rank.BuiltOfTerms(q) {
 		list, err := x.topQuery(ctx, q, pairs, size, from, whole)
 		if !errors.Is(err, errNotScorch) {
 			return list, err
@@ -220,13 +223,40 @@ func (x *Index) candidates(ctx context.Context, q bleveq.Query, pairs []uint64, 
 	req := bleve.NewSearchRequestOptions(q, size, from, false)
 	sr, err := x.idx.SearchInContext(ctx, req)
 	if err != nil {
-		return ranking{}, fmt.Errorf("knowledge: search: %w", err)
+		return rank.Ranking{}, fmt.Errorf("knowledge: search: %w", err)
 	}
-	list := ranking{ids: make([]string, len(sr.Hits)), scores: make([]float64, len(sr.Hits)), total: int(sr.Total)}
+	list := rank.Ranking{IDs: make([]string, len(sr.Hits)), Scores: make([]float64, len(sr.Hits)), Total: int(sr.Total)}
 	for i, h := range sr.Hits {
-		list.ids[i], list.scores[i] = h.ID, h.Score
+		list.IDs[i], list.Scores[i] = h.ID, h.Score
 	}
 	return list, nil
+}
+
+// topTerm ranks a lone term's postings on the index's current snapshot
+// (rank.TopTerm).
+func (x *Index) topTerm(ctx context.Context, field, term string, size, from int) ([]string, []float64, int, error) {
+	r, snap, err := x.snapshot()
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	defer r.Close()
+	return rank.TopTerm(ctx, snap, field, term, size, from)
+}
+
+// topQuery ranks a query of terms on the index's current snapshot
+// (rank.TopQuery); with pairs (a phrase's), the candidates whose pair
+// sketch lacks one are marked, to be dropped unread.
+func (x *Index) topQuery(ctx context.Context, q bleveq.Query, pairs []uint64, size, from, whole int) (rank.Ranking, error) {
+	r, snap, err := x.snapshot()
+	if err != nil {
+		return rank.Ranking{}, err
+	}
+	defer r.Close()
+	var check rank.StoredCheck
+	if len(pairs) > 0 {
+		check = rank.StoredCheck{Field: fieldPairs, Holds: func(v []byte) bool { return analysis.SketchHolds(v, pairs) }}
+	}
+	return rank.TopQuery(ctx, snap, x.idx.Mapping(), q, check, size, from, whole, rank.Shares(snap))
 }
 
 // sortHits orders scan results: most matching lines first, then path.
@@ -241,3 +271,36 @@ func sortHits(hits []Hit) {
 		return hits[i].Path < hits[j].Path
 	})
 }
+
+// ErrBadQuery wraps every query syntax error.
+var ErrBadQuery = query.ErrBadQuery
+
+// parsedQuery is one alternative of a query as a search runs it: its
+// plan (knowledge/query), the index the plan asks once the first build
+// is done, and what the search learnt of its hits.
+type parsedQuery struct {
+	*query.Query
+	// dict, when set, is the index the query runs on (see indexDict).
+	dict query.Dictionary
+	// definers maps the files defining a word of the query to its term,
+	// whose definition line their hits show first.
+	definers map[string]string
+}
+
+// parseAlternatives reads each alternative of a query (one when it has
+// no OR) before any runs, so a mistake in the last is reported at once.
+func parseAlternatives(s string) ([]*parsedQuery, error) {
+	alts, err := query.Parse(s)
+	if err != nil {
+		return nil, err
+	}
+	parsed := make([]*parsedQuery, len(alts))
+	for i, q := range alts {
+		parsed[i] = &parsedQuery{Query: q}
+	}
+	return parsed, nil
+}
+
+// lookForUnknownAsText turns the words the index holds nowhere into text
+// to find (see query.Query.LookForUnknownAsText).
+func (q *parsedQuery) lookForUnknownAsText() bool { return q.LookForUnknownAsText(q.dict) }

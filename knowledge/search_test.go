@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/hearth-agent/hearth/knowledge/match"
 )
 
 func searchFixture(t *testing.T) *Index {
@@ -343,10 +345,10 @@ func TestBigFileHitsMatchWholeFileLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, h := range res.Hits {
-		want := findLines([]byte(files[h.Path]), q.Terms)
-		if h.Line != want.line || !slices.Equal(h.Lines, want.lines) || h.Snippet != want.snippet || !reflect.DeepEqual(h.Highlights, want.ranges) {
+		want := match.Find([]byte(files[h.Path]), q.Terms)
+		if h.Line != want.Line || !slices.Equal(h.Lines, want.Lines) || h.Snippet != want.Snippet || !reflect.DeepEqual(h.Highlights, want.Ranges) {
 			t.Errorf("%s: line %d lines %v snippet %q %v; whole file: %d %v %q %v",
-				h.Path, h.Line, h.Lines, h.Snippet, h.Highlights, want.line, want.lines, want.snippet, want.ranges)
+				h.Path, h.Line, h.Lines, h.Snippet, h.Highlights, want.Line, want.Lines, want.Snippet, want.Ranges)
 		}
 	}
 }
@@ -419,8 +421,8 @@ func TestLoneCJKCharacterNarrowsCandidates(t *testing.T) {
 			t.Fatal(err)
 		}
 		list, err := x.candidates(context.Background(), pq.bleveQuery(), nil, 10, 0, 0)
-		if err != nil || list.total != want {
-			t.Errorf("%q: %d candidates (%v), want %d", q, list.total, err, want)
+		if err != nil || list.Total != want {
+			t.Errorf("%q: %d candidates (%v), want %d", q, list.Total, err, want)
 		}
 	}
 }

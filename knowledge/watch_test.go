@@ -7,12 +7,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
-	"strings"
-	"syscall"
 	"testing"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
+	"github.com/hearth-agent/hearth/knowledge/watch"
 )
 
 func totalOf(t *testing.T, x *Index, q string) int { return search(t, x, q).Total }
@@ -48,23 +46,6 @@ func TestWatcherFollowsChanges(t *testing.T) {
 	// A new ignore rule takes effect.
 	write(t, ws, ".gitignore", "fresh/\n")
 	wait("gitignore", func() bool { return totalOf(t, x, "gamma") == 0 })
-}
-
-func TestWatchLimitFallsBackToPolling(t *testing.T) {
-	old := addWatch
-	addWatch = func(fw *fsnotify.Watcher, dir string) error {
-		return fmt.Errorf("inotify_add_watch %s: %w", dir, syscall.ENOSPC)
-	}
-	defer func() { addWatch = old }()
-	ws := t.TempDir()
-	writeAll(t, ws, map[string]string{"a.go": "alpha"})
-	x := openReady(t, Options{Workspace: ws, PollInterval: 50 * time.Millisecond})
-	st := x.Status()
-	if st.Watcher != WatchPolling || !strings.Contains(st.Warning, "limit") {
-		t.Fatalf("status %+v, want polling with a warning", st)
-	}
-	write(t, ws, "b.go", "polled")
-	eventually(t, 5*time.Second, "poll", func() bool { return totalOf(t, x, "polled") == 1 })
 }
 
 // TestChurn makes random creates, edits, renames and deletes (new
@@ -130,9 +111,9 @@ func TestStormTriggersRescan(t *testing.T) {
 	ws := t.TempDir()
 	writeAll(t, ws, map[string]string{"seed.txt": "seed"})
 	x := openReady(t, Options{Workspace: ws})
-	// Like a git checkout: many files at once, more than stormPaths.
+	// Like a git checkout: many files at once, more than watch.StormPaths.
 	want := []string{"seed.txt"}
-	for i := range stormPaths + 500 {
+	for i := range watch.StormPaths + 500 {
 		rel := fmt.Sprintf("pkg%d/file%d.go", i%20, i)
 		write(t, ws, rel, "stormword")
 		want = append(want, rel)
@@ -157,10 +138,10 @@ func TestStormRecreatedDirIsWatched(t *testing.T) {
 	}
 	x := openReady(t, Options{Workspace: ws})
 	_ = os.RemoveAll(filepath.Join(ws, "gen"))
-	for i := range stormPaths + 100 {
+	for i := range watch.StormPaths + 100 {
 		write(t, ws, fmt.Sprintf("gen/g%d.txt", i), "regenerated")
 	}
-	eventually(t, 15*time.Second, "rescan", func() bool { return totalOf(t, x, "regenerated") == stormPaths+100 })
+	eventually(t, 15*time.Second, "rescan", func() bool { return totalOf(t, x, "regenerated") == watch.StormPaths+100 })
 	write(t, ws, "gen/later.txt", "afterstorm")
 	eventually(t, 5*time.Second, "event in recreated dir", func() bool { return totalOf(t, x, "afterstorm") == 1 })
 	if totalOf(t, x, "old") != 0 {

@@ -24,6 +24,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hearth-agent/hearth/gcpolicy"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
@@ -32,8 +33,8 @@ func main() {
 	synthetic := flag.Int("synthetic", 0, "generate a synthetic corpus of N files (~10 KB each) instead")
 	runs := flag.Int("runs", 50, "runs per query")
 	memLimit := flag.Int("memlimit", 0, "Go soft memory limit in MiB (0: none), as an app would set")
-	buildGC := flag.Int("buildgc", 75, "GOGC while the index builds (knowledge.SetBuildGCPercent; 0: leave it), as the app sets")
-	heapFloor := flag.Int("heapfloor", 0, "MiB the heap may grow past what a collection left live before the next (knowledge.KeepHeapFloor; 0: none), as the desktop app keeps 32")
+	buildGC := flag.Int("buildgc", 75, "GOGC while the index builds (gcpolicy.SetBuildGCPercent; 0: leave it), as the app sets")
+	heapFloor := flag.Int("heapfloor", 0, "MiB the heap may grow past what a collection left live before the next (gcpolicy.KeepHeapFloor; 0: none), as the desktop app keeps 32")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	baseline := flag.Bool("baseline", false, "first build the corpus with bleve's default mapping, content stored (the issue's prototype), in a child process, for a build ratio that holds across machines")
 	baselineOnly := flag.Bool("baseline-only", false, "build only the baseline (the child process of -baseline)")
@@ -52,9 +53,10 @@ func main() {
 	if *memLimit > 0 {
 		debug.SetMemoryLimit(int64(*memLimit) << 20)
 	}
-	knowledge.SetBuildGCPercent(*buildGC)
+	gcpolicy.SetBuildGCPercent(*buildGC)
+	knowledge.OnBuild(gcpolicy.LowerGCForBuild)
 	if *heapFloor > 0 {
-		defer knowledge.KeepHeapFloor(uint64(*heapFloor) << 20)()
+		defer gcpolicy.KeepHeapFloor(uint64(*heapFloor) << 20)()
 	}
 	if *baselineOnly {
 		if err := baselineBuild(*corpus); err != nil {
