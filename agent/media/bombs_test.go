@@ -17,7 +17,7 @@ func jpegBomb(w, h uint16) []byte {
 	return append(append(append([]byte{0xFF, 0xD8}, sof...), sos...), 0xFF, 0xD9)
 }
 
-// gifBomb is a GIF whose logical screen is w×h, with one 1×1 frame.
+// gifBomb is a GIF whose logical screen is w by h, with one frame of a pixel.
 func gifBomb(w, h uint16) []byte {
 	b := []byte("GIF89a")
 	b = binary.LittleEndian.AppendUint16(b, w)
@@ -48,7 +48,7 @@ func riff(chunks ...[]byte) []byte {
 	return append(append(out, "WEBP"...), body...)
 }
 
-// vp8x is an extended WebP header for a canvas of w×h pixels.
+// vp8x is an extended WebP header for a canvas of w by h pixels.
 func vp8x(w, h uint32) []byte {
 	b := []byte{0, 0, 0, 0}
 	b = append(b, byte(w-1), byte((w-1)>>8), byte((w-1)>>16))

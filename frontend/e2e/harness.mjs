@@ -131,6 +131,11 @@ const axeSource = readFileSync(path.join(import.meta.dirname, "../node_modules/a
  * critical violations, each as "rule: target" lines.
  */
 export async function axeViolations(page) {
+  // A toast fading in or out is half transparent: contrast is judged on what
+  // settles, so wait until no finite animation is running.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   // Evaluated through the debugger protocol: the app's CSP refuses inline scripts, rightly.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
