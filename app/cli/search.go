@@ -81,7 +81,8 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		return ExitOK
 	}
 	for _, h := range out.Hits {
-		fmt.Fprintf(env.Stdout, "%s:%d: %s\n", h.Path, h.Line, h.Snippet)
+		// Paths and snippets are the workspace's bytes: nothing in them may act on the terminal.
+		fmt.Fprintf(env.Stdout, "%s:%d: %s\n", termSafe(h.Path), h.Line, termSafe(h.Snippet))
 	}
 	about := ""
 	switch {

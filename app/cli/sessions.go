@@ -138,7 +138,7 @@ func sessionsList(ctx context.Context, env *Env, args []string) int {
 		fmt.Fprintln(tw, "ID\tUPDATED\tWORKSPACE\tTITLE")
 		for _, x := range list {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", x.ID, x.UpdatedAt.Local().Format(time.DateTime),
-				x.Workspace, oneLine(x.Title))
+				termSafe(x.Workspace), termSafe(oneLine(x.Title)))
 		}
 		tw.Flush()
 		return ExitOK
@@ -152,7 +152,12 @@ func sessionsShow(ctx context.Context, env *Env, args []string) int {
 		if err != nil {
 			return failure(env, fs.Name(), err)
 		}
-		if err := session.Export(env.Stdout, tr, session.FormatMarkdown, redactor(ctx, env)); err != nil {
+		// The transcript holds model and tool text: nothing in it may act on the terminal.
+		out := &termWriter{w: env.Stdout}
+		if err := session.Export(out, tr, session.FormatMarkdown, redactor(ctx, env)); err != nil {
+			return failure(env, fs.Name(), err)
+		}
+		if err := out.Flush(); err != nil {
 			return failure(env, fs.Name(), err)
 		}
 		return ExitOK

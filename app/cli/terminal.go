@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -135,4 +136,23 @@ func (f *termFilter) step(b *strings.Builder, r rune) {
 func termSafe(s string) string {
 	var f termFilter
 	return f.Write(s) + f.Flush()
+}
+
+// termWriter passes what is written to w through a termFilter, for output
+// made elsewhere (a session's Markdown); Flush ends a sequence left open.
+type termWriter struct {
+	w io.Writer
+	f termFilter
+}
+
+func (t *termWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(t.w, t.f.Write(string(p))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func (t *termWriter) Flush() error {
+	_, err := io.WriteString(t.w, t.f.Flush())
+	return err
 }
