@@ -128,8 +128,11 @@ type Conversation struct {
 	// startSource is the SessionStart source the next turn fires: resume,
 	// clear or compact; "" fires startup on a conversation's first turn.
 	startSource string
-	pending     []llm.ToolCall // client tool calls the last turn ended on
-	plan        string         // see PendingPlan
+	// noticed are the build notices already shown (an instruction file
+	// refused), so a notice that holds every turn is shown once.
+	noticed map[string]bool
+	pending []llm.ToolCall // client tool calls the last turn ended on
+	plan    string         // see PendingPlan
 	// todosUnsent: the todo list changed while no turn ran (an approved
 	// plan), so the next turn starts by sending it.
 	todosUnsent bool

@@ -25,3 +25,20 @@ func savedRules(ws string) (permission.Policy, error) {
 	}
 	return p.Policy()
 }
+
+// noticeOnce shows each of a build's notices the first time this
+// conversation meets it.
+func (c *Conversation) noticeOnce(notices []error) {
+	for _, n := range notices {
+		c.mu.Lock()
+		seen := c.noticed[n.Error()]
+		if c.noticed == nil {
+			c.noticed = map[string]bool{}
+		}
+		c.noticed[n.Error()] = true
+		c.mu.Unlock()
+		if !seen {
+			c.sink.Notice(n)
+		}
+	}
+}

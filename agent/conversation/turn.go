@@ -177,9 +177,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 		return t, err
 	}
 	t.built = built
-	for _, n := range built.Notices {
-		c.sink.Notice(n)
-	}
+	c.noticeOnce(built.Notices)
 	t.attachResources()
 	t.stream.red, t.stream.window = redact.New(built.Key), built.Window
 	c.sendUnsentTodos(t.stream)
