@@ -240,3 +240,33 @@ func mustList(t *testing.T, ws string) []Item {
 	}
 	return items
 }
+
+// The texts kept for reviews are only those trusted items still refer to.
+func TestKeptTextsFollowTheRecord(t *testing.T) {
+	ws := scriptedFolder(t)
+	s := NewStore(t.TempDir())
+	if err := s.Trust(ws, mustList(t, ws)...); err != nil {
+		t.Fatal(err)
+	}
+	kept := func() int {
+		ents, _ := os.ReadDir(filepath.Join(s.dir, snapshotDir))
+		return len(ents)
+	}
+	first := kept()
+	if first == 0 {
+		t.Fatal("nothing kept")
+	}
+	write(t, ws, "run.sh", "echo two\n")
+	if err := s.Trust(ws, mustList(t, ws)...); err != nil {
+		t.Fatal(err)
+	}
+	if got := kept(); got != first {
+		t.Errorf("after a re-trust %d texts kept, want %d (the old run.sh dropped, the new one kept)", got, first)
+	}
+	if err := s.Forget(ws); err != nil {
+		t.Fatal(err)
+	}
+	if got := kept(); got != 0 {
+		t.Errorf("after Forget %d texts kept", got)
+	}
+}

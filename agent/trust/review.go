@@ -61,6 +61,29 @@ func (s *Store) keep(ws string, it Item) error {
 	return nil
 }
 
+// collect removes the kept texts no trusted item refers to any more; a
+// failure only leaves a file behind.
+func (s *Store) collect(rec *record) {
+	used := map[string]bool{}
+	for _, w := range rec.Workspaces {
+		for _, files := range w.Files {
+			for _, sum := range files {
+				used[sum] = true
+			}
+		}
+	}
+	dir := filepath.Join(s.dir, snapshotDir)
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range ents {
+		if !used[e.Name()] {
+			_ = os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
 func (s *Store) kept(sum string) bool {
 	_, err := os.Stat(filepath.Join(s.dir, snapshotDir, sum))
 	return err == nil

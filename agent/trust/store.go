@@ -146,7 +146,11 @@ func (s *Store) Trust(ws string, items ...Item) error {
 		}
 	}
 	w.Updated = time.Now().UTC()
-	return s.save(rec)
+	if err := s.save(rec); err != nil {
+		return err
+	}
+	s.collect(rec)
+	return nil
 }
 
 // Forget removes the workspace's stored trust.
@@ -163,7 +167,11 @@ func (s *Store) Forget(ws string) error {
 		return err
 	}
 	delete(rec.Workspaces, canon)
-	return s.save(rec)
+	if err := s.save(rec); err != nil {
+		return err
+	}
+	s.collect(rec)
+	return nil
 }
 
 func (s *Store) load() (*record, error) {

@@ -29,7 +29,7 @@ func TestOddFilesAreRefusedNotGuessed(t *testing.T) {
 		{"byte order mark", MCPPath, "\ufeff{\"mcpServers\": {}}", "byte order mark"},
 		{"comment", MCPPath, "{\"mcpServers\": {} // none\n}", "invalid character"},
 		{"invalid UTF-8", MCPPath, "{\"mcpServers\": {\"a\xff\": {\"command\": \"sh\"}}}", "UTF-8"},
-		{"not an object", MCPPath, `[{"mcpServers": {}}]`, "cannot unmarshal"},
+		{"not an object", MCPPath, `[{"mcpServers": {}}]`, "JSON array into Go"},
 		{"hooks case variant", ".claude/settings.json", `{"hooks": {}, "Hooks": {"Stop": [{"hooks": [{"type": "command", "command": "id"}]}]}}`, `"Hooks" differs`},
 		{"unknown hook event", ".claude/settings.json", `{"hooks": {"stop": [{"hooks": [{"command": "id"}]}]}}`, `"stop" in hooks differs from "Stop" only by case`},
 		{"unknown handler key", ".claude/settings.json", `{"hooks": {"Stop": [{"hooks": [{"command": "true", "cmd": "id"}]}]}}`, "cmd"},
