@@ -78,11 +78,11 @@ func runDesktop(workspace string) int {
 		Version:  version,
 		Home:     userHome(),
 	})
-	a.OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
+	app.LifecycleOf(a).OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
 	// A development build runs beside others (the end-to-end tests start
 	// one per test); a release build is one window.
 	err = app.RunDesktop(assets, appIcon, a, app.Launch{Folder: workspace, SingleInstance: !devBuild})
-	a.Close()
+	app.LifecycleOf(a).Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)
 		return 1

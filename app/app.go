@@ -96,8 +96,8 @@ func (a *App) resolveKey(ctx context.Context, id string) (string, error) {
 	return key, err
 }
 
-// SetEmitter installs the function events go out through.
-func (a *App) SetEmitter(fn func(name string, data any)) { a.emit = fn }
+// setEmitter installs the function events go out through.
+func (a *App) setEmitter(fn func(name string, data any)) { a.emit = fn }
 
 func (a *App) startup(ctx context.Context) { a.runtimeCtx = ctx }
 
@@ -114,10 +114,10 @@ func (a *App) sessions() *session.Store {
 	return a.store
 }
 
-// OpenSessionsInBackground opens the conversation store off the UI's
+// openSessionsInBackground opens the conversation store off the UI's
 // critical path (its integrity check grows with the database) and tells
 // the sidebar when it is ready; a failure becomes a startup warning.
-func (a *App) OpenSessionsInBackground(open func() (*session.Store, error)) {
+func (a *App) openSessionsInBackground(open func() (*session.Store, error)) {
 	go func() {
 		s, err := open()
 		a.mu.Lock()
@@ -135,10 +135,10 @@ func (a *App) OpenSessionsInBackground(open func() (*session.Store, error)) {
 	}()
 }
 
-// Shutdown stops a running turn and releases the workspace index
+// shutdown stops a running turn and releases the workspace index
 // (flushing its last batch). The sessions database is closed by whoever
 // opened it.
-func (a *App) Shutdown() {
+func (a *App) shutdown() {
 	a.Stop()
 	a.closeMCP()
 	a.StopServing()
@@ -151,11 +151,11 @@ func (a *App) Shutdown() {
 	}
 }
 
-// Close ends the app's work before the process exits: a running turn is
+// close ends the app's work before the process exits: a running turn is
 // stopped and given a moment to be saved as stopped, then the sessions
 // database is closed (checkpointing its log).
-func (a *App) Close() {
-	a.Shutdown()
+func (a *App) close() {
+	a.shutdown()
 	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if !a.conv.Running() {
 			break

@@ -37,7 +37,7 @@ func TestOpenSessionBringsBackItsPick(t *testing.T) {
 	rec := &recorder{signal: make(chan struct{}, 1)}
 	var mu sync.Mutex
 	var notices []string
-	a.SetEmitter(func(name string, data any) {
+	a.setEmitter(func(name string, data any) {
 		if name == "notice" {
 			mu.Lock()
 			notices = append(notices, fmt.Sprint(data))

@@ -194,7 +194,7 @@ func chatApp(t *testing.T, p *scriptedProvider, approval string) (*App, *recorde
 	t.Helper()
 	a, _ := scriptedApp(t, p, approval)
 	rec := &recorder{signal: make(chan struct{}, 1)}
-	a.SetEmitter(rec.emit)
+	a.setEmitter(rec.emit)
 	ws := t.TempDir()
 	if _, err := a.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
@@ -303,7 +303,7 @@ func TestChatStopKeepsPartialText(t *testing.T) {
 func TestChatWithoutKeyFailsWithNoKeyClass(t *testing.T) {
 	a, _ := newTestApp(t, nil)
 	rec := &recorder{signal: make(chan struct{}, 1)}
-	a.SetEmitter(rec.emit)
+	a.setEmitter(rec.emit)
 	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
@@ -424,7 +424,7 @@ func TestCloseStopsARunningTurnAndSavesIt(t *testing.T) {
 	store := a.sessions()
 	id := a.conv.SessionID()
 	start := time.Now()
-	a.Close()
+	a.close()
 	if d := time.Since(start); d > 2*time.Second {
 		t.Errorf("Close took %v", d)
 	}

@@ -57,7 +57,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		DragAndDrop:      &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup: func(ctx context.Context) {
 			a.startup(ctx)
-			a.SetEmitter(func(name string, data any) { runtime.EventsEmit(ctx, name, data) })
+			a.setEmitter(func(name string, data any) { runtime.EventsEmit(ctx, name, data) })
 			runtime.OnFileDrop(ctx, a.dropped)
 			a.openAtStart(launch.Folder)
 			if win.Placed {
@@ -65,7 +65,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 			}
 		},
 		OnBeforeClose:      a.rememberWindow,
-		OnShutdown:         func(context.Context) { a.Shutdown() },
+		OnShutdown:         func(context.Context) { a.shutdown() },
 		SingleInstanceLock: a.singleInstance(launch.SingleInstance),
 		Bind:               []any{a},
 		ErrorFormatter:     FormatError,

@@ -14,7 +14,7 @@ import (
 func TestWorkspaceIndexAnswersSearchAndMentions(t *testing.T) {
 	a, _ := newTestApp(t, nil)
 	statuses := make(chan knowledge.Status, 64)
-	a.SetEmitter(func(name string, data any) {
+	a.setEmitter(func(name string, data any) {
 		if s, ok := data.(knowledge.Status); ok && name == IndexEventName {
 			select {
 			case statuses <- s:
@@ -116,7 +116,7 @@ func TestReplacedIndexDoesNotReportOverItsSuccessor(t *testing.T) {
 	a, _ := newTestApp(t, nil)
 	var mu sync.Mutex
 	var seen []knowledge.Status
-	a.SetEmitter(func(name string, data any) {
+	a.setEmitter(func(name string, data any) {
 		if s, ok := data.(knowledge.Status); ok && name == IndexEventName {
 			mu.Lock()
 			seen = append(seen, s)

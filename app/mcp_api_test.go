@@ -86,7 +86,7 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 	const secret = "sek-ret-value-4711"
 	a, cfg := newTestApp(t, nil)
 	ev := &mcpEvents{}
-	a.SetEmitter(ev.emit)
+	a.setEmitter(ev.emit)
 	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recorder{signal: make(chan struct{}, 1)}
-	a.SetEmitter(rec.emit)
+	a.setEmitter(rec.emit)
 	if _, err := a.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestChatExpandsAnMCPPrompt(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recorder{signal: make(chan struct{}, 1)}
-	a.SetEmitter(rec.emit)
+	a.setEmitter(rec.emit)
 	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,7 @@ func TestServedTurnAsksOnApprovalCards(t *testing.T) {
 	p := &scriptedProvider{replies: []string{toolReply("w1", "write_file", `{"path":"out.txt","content":"hi"}`), textReply("Written.")}}
 	a, _ := scriptedApp(t, p, "ask")
 	evs := &serveEvents{}
-	a.SetEmitter(evs.emit)
+	a.setEmitter(evs.emit)
 	ws := t.TempDir()
 	if _, err := a.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)

@@ -67,7 +67,7 @@ func newTestApp(t *testing.T, env map[string]string) (*App, string) {
 	t.Cleanup(func() { sessions.Close() })
 	a := New(Deps{Undo: snapshots, Sessions: sessions, Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
 		HTTP: &http.Client{Timeout: 5 * time.Second}, Getenv: getenv, IndexCacheDir: t.TempDir()})
-	t.Cleanup(a.Shutdown)
+	t.Cleanup(a.shutdown)
 	return a, dir
 }
 

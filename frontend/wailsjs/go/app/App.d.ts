@@ -24,8 +24,6 @@ export function ChatChoice():Promise<app.ChatChoiceView>;
 
 export function ChooseWorkspace():Promise<app.WorkspaceView>;
 
-export function Close():Promise<void>;
-
 export function CompactConversation():Promise<app.CompactResult>;
 
 export function CurrentWorkspace():Promise<app.WorkspaceView>;
@@ -80,8 +78,6 @@ export function NewChat():Promise<void>;
 
 export function OpenSession(arg1:string):Promise<app.TranscriptView>;
 
-export function OpenSessionsInBackground(arg1:any):Promise<void>;
-
 export function OpenWorkspace(arg1:string):Promise<app.WorkspaceView>;
 
 export function Permissions():Promise<app.PermissionsView>;
@@ -134,8 +130,6 @@ export function ServingStatus():Promise<app.ServeView>;
 
 export function SetChatChoice(arg1:app.ChatChoiceInput):Promise<app.ChatChoiceView>;
 
-export function SetEmitter(arg1:any):Promise<void>;
-
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 
 export function SetMCPBudget(arg1:number):Promise<app.MCPView>;
@@ -153,8 +147,6 @@ export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>
 export function SetSkillEnabled(arg1:string,arg2:boolean):Promise<Array<app.SkillView>>;
 
 export function SetTheme(arg1:string):Promise<app.SettingsView>;
-
-export function Shutdown():Promise<void>;
 
 export function SignInMCPServer(arg1:string):Promise<app.MCPView>;
 

@@ -42,10 +42,6 @@ export function ChooseWorkspace() {
   return window['go']['app']['App']['ChooseWorkspace']();
 }
 
-export function Close() {
-  return window['go']['app']['App']['Close']();
-}
-
 export function CompactConversation() {
   return window['go']['app']['App']['CompactConversation']();
 }
@@ -154,10 +150,6 @@ export function OpenSession(arg1) {
   return window['go']['app']['App']['OpenSession'](arg1);
 }
 
-export function OpenSessionsInBackground(arg1) {
-  return window['go']['app']['App']['OpenSessionsInBackground'](arg1);
-}
-
 export function OpenWorkspace(arg1) {
   return window['go']['app']['App']['OpenWorkspace'](arg1);
 }
@@ -262,10 +254,6 @@ export function SetChatChoice(arg1) {
   return window['go']['app']['App']['SetChatChoice'](arg1);
 }
 
-export function SetEmitter(arg1) {
-  return window['go']['app']['App']['SetEmitter'](arg1);
-}
-
 export function SetKey(arg1, arg2) {
   return window['go']['app']['App']['SetKey'](arg1, arg2);
 }
@@ -300,10 +288,6 @@ export function SetSkillEnabled(arg1, arg2) {
 
 export function SetTheme(arg1) {
   return window['go']['app']['App']['SetTheme'](arg1);
-}
-
-export function Shutdown() {
-  return window['go']['app']['App']['Shutdown']();
 }
 
 export function SignInMCPServer(arg1) {
