@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/hearth-agent/hearth/agent/workspace"
+	"github.com/hearth-agent/hearth/agent/confine"
 )
 
 // SnippetView is a few numbered lines of a workspace file around a line.
@@ -36,7 +36,7 @@ func (a *App) ReadSnippet(path string, line int) (SnippetView, error) {
 	if ws == "" {
 		return SnippetView{}, invalidf("workspace", "open a folder first")
 	}
-	root, err := workspace.Open(ws)
+	root, err := confine.Open(ws)
 	if err != nil {
 		return SnippetView{}, err
 	}

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	. "github.com/hearth-agent/hearth/agent/commands"
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/trust/trusttest"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // fixture is a workspace and a home holding commands as Claude Code
@@ -71,7 +71,7 @@ func TestUntrustedProjectCommandsThatRunAreHeld(t *testing.T) {
 
 func TestExpand(t *testing.T) {
 	ws, _ := fixture(t)
-	root, err := workspace.Open(ws)
+	root, err := confine.Open(ws)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ const maxInlineBytes = 128 << 10
 // Env is what expanding a command may reach.
 type Env struct {
 	// ReadFile reads a workspace-relative path, confined to the workspace
-	// (agent/workspace's Root.ReadFile).
+	// (agent/confine's Root.ReadFile).
 	ReadFile func(rel string) ([]byte, error)
 	// Shell runs one `!` line as a shell tool call: through the permission
 	// gate, so an ask is asked and a deny refuses it. nil refuses every `!`

@@ -10,12 +10,12 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/commands"
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
 	"github.com/hearth-agent/hearth/agent/undo"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // home is the user's home for user commands, skills and hooks.
@@ -77,7 +77,7 @@ func (c *Conversation) slashCommand(ctx context.Context, t *Turn, tc tools.Confi
 	if !found {
 		return nil
 	}
-	root, err := workspace.Open(t.ws)
+	root, err := confine.Open(t.ws)
 	if err != nil {
 		return err
 	}

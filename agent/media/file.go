@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"unicode/utf8"
 
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/llm"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // MaxTextBytes is the largest text file attached whole.
@@ -30,10 +30,10 @@ func LimitsFor(wire string) Limits {
 }
 
 // ReadFile reads a bounded file (no more than MaxInputBytes) that a person
-// named, refusing at once what workspace.OpenAttachment refuses: special
+// named, refusing at once what confine.OpenAttachment refuses: special
 // files, hard links, and a way out of the workspace dir.
 func ReadFile(path, dir string) ([]byte, error) {
-	f, st, err := workspace.OpenAttachment(path, dir)
+	f, st, err := confine.OpenAttachment(path, dir)
 	if err != nil {
 		return nil, err
 	}

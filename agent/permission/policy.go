@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"github.com/hearth-agent/hearth/agent/workspace"
+	"github.com/hearth-agent/hearth/agent/confine"
 )
 
 // FileName is where a workspace's rules live, inside its config directory.
@@ -63,12 +63,12 @@ func (p Policy) Save(dir string) error {
 	if err != nil {
 		return fmt.Errorf("permissions: %w", err)
 	}
-	root, err := workspace.Open(dir, workspace.AllowProtectedWrites())
+	root, err := confine.Open(dir, confine.AllowProtectedWrites())
 	if err != nil {
 		return fmt.Errorf("permissions: %w", err)
 	}
 	defer root.Close()
-	if err := root.WriteFile(path.Join(workspace.ConfigDirName, FileName), append(b, '\n'), 0o644); err != nil {
+	if err := root.WriteFile(path.Join(confine.ConfigDirName, FileName), append(b, '\n'), 0o644); err != nil {
 		return fmt.Errorf("permissions: %w", err)
 	}
 	return nil

@@ -15,8 +15,8 @@ import (
 	"text/template"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/llm"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 //go:embed templates/*.md
@@ -163,9 +163,9 @@ func readInstructions(ws, name string) (string, error) {
 	// AGENTS.md could be a link to a private file (sent to the provider) or
 	// a FIFO (a turn that never starts).
 	slashed := filepath.ToSlash(name)
-	f, _, err := workspace.OpenRegularIn(root, slashed)
+	f, _, err := confine.OpenRegularIn(root, slashed)
 	if err != nil {
-		var nr *workspace.NotRegularError
+		var nr *confine.NotRegularError
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			return "", nil

@@ -18,7 +18,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hearth-agent/hearth/agent/workspace"
+	"github.com/hearth-agent/hearth/agent/confine"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -176,7 +176,7 @@ func readIn(dir, rel string) ([]byte, error) {
 	if clean == "." || strings.HasPrefix(clean, "../") || path.IsAbs(clean) {
 		return nil, fmt.Errorf("%s is outside the skill's folder", rel)
 	}
-	f, fi, err := workspace.OpenRegularIn(root, clean)
+	f, fi, err := confine.OpenRegularIn(root, clean)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("%s: no such file in the skill's folder", rel)

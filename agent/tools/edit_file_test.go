@@ -9,10 +9,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/edit"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/tool"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // snapRecorder is a Snapshotter that records what it was asked to keep and
@@ -122,10 +122,10 @@ func TestEditFileCases(t *testing.T) {
 	if _, err := run(t, ef, EditFileParams{Path: "missing.txt", Edits: []edit.Edit{{Search: "a", Replace: "b"}}}); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := run(t, ef, EditFileParams{Path: ".git/config", Edits: []edit.Edit{{Search: "", Replace: "x"}}}); !errors.Is(err, workspace.ErrProtected) {
+	if _, err := run(t, ef, EditFileParams{Path: ".git/config", Edits: []edit.Edit{{Search: "", Replace: "x"}}}); !errors.Is(err, confine.ErrProtected) {
 		t.Errorf(".git write: %v", err)
 	}
-	if _, err := run(t, ef, EditFileParams{Path: "../x", Edits: []edit.Edit{{Search: "", Replace: "x"}}}); !errors.Is(err, workspace.ErrOutside) {
+	if _, err := run(t, ef, EditFileParams{Path: "../x", Edits: []edit.Edit{{Search: "", Replace: "x"}}}); !errors.Is(err, confine.ErrOutside) {
 		t.Errorf("outside write: %v", err)
 	}
 }
@@ -180,7 +180,7 @@ func TestWriteFile(t *testing.T) {
 	}
 	// Written content counts as seen: it can be rewritten at once.
 	mustRun(t, wf, WriteFileParams{Path: "a/b/new.txt", Content: "z\n"})
-	if _, err := run(t, wf, WriteFileParams{Path: ".hearth/permissions.json", Content: "{}"}); !errors.Is(err, workspace.ErrProtected) {
+	if _, err := run(t, wf, WriteFileParams{Path: ".hearth/permissions.json", Content: "{}"}); !errors.Is(err, confine.ErrProtected) {
 		t.Errorf("config write: %v", err)
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/tool"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // grepResult gathers matches from the workers.
@@ -50,7 +50,7 @@ func (s *session) search(ctx context.Context, start string, isDir bool, q query)
 			for job := range jobs {
 				if q.wants(job.rel) && s.fileKept(job.rel) {
 					content, err := readSmall(func() (*os.File, fs.FileInfo, error) {
-						return workspace.OpenRegularIn(job.dir.root, job.name)
+						return confine.OpenRegularIn(job.dir.root, job.name)
 					}, grepMaxFileSize)
 					if err == nil && content != nil && res.add(job.rel, q.matchLines(job.rel, content, ceiling), ceiling) {
 						cancel()

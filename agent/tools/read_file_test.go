@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hearth-agent/hearth/agent/workspace"
+	"github.com/hearth-agent/hearth/agent/confine"
 )
 
 func TestReadFile(t *testing.T) {
@@ -78,7 +78,7 @@ func TestReadFile(t *testing.T) {
 
 func TestReadFileErrorsAreTyped(t *testing.T) {
 	_, tl := newWS(t, map[string]string{"bin": "\x00\x01"}, Config{})
-	if _, err := run(t, tl["read_file"], ReadFileParams{Path: "/etc/passwd"}); !errors.Is(err, workspace.ErrOutside) {
+	if _, err := run(t, tl["read_file"], ReadFileParams{Path: "/etc/passwd"}); !errors.Is(err, confine.ErrOutside) {
 		t.Errorf("err = %v, want ErrOutside", err)
 	}
 	if _, err := run(t, tl["read_file"], ReadFileParams{Path: "bin"}); !errors.Is(err, ErrBinary) {

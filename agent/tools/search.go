@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/tool"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 const (
@@ -165,5 +165,5 @@ func (s *session) unreadable(rel string) bool {
 		return true
 	}
 	_, err := s.root.Stat(rel)
-	return errors.Is(err, workspace.ErrOutside)
+	return errors.Is(err, confine.ErrOutside)
 }

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/edit"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // TestFileToolsRefuseFIFO: a named pipe in the workspace must neither block
@@ -61,7 +61,7 @@ func TestFileToolsRefuseFIFO(t *testing.T) {
 				}
 				return
 			}
-			if r.err == nil || !strings.Contains(r.err.Error(), tt.want) || !errors.Is(r.err, workspace.ErrNotRegular) {
+			if r.err == nil || !strings.Contains(r.err.Error(), tt.want) || !errors.Is(r.err, confine.ErrNotRegular) {
 				t.Fatalf("err = %v, want %q (ErrNotRegular)", r.err, tt.want)
 			}
 		})

@@ -1,6 +1,6 @@
 // Package tools holds Hearth's built-in workspace tools: reading, listing,
 // searching, editing and writing files, running shell commands, and the
-// agent's todo list. Every path goes through agent/workspace, every change
+// agent's todo list. Every path goes through agent/confine, every change
 // through agent/permission.
 package tools
 
@@ -14,9 +14,9 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/permission"
 	"github.com/hearth-agent/hearth/agent/tool"
-	"github.com/hearth-agent/hearth/agent/workspace"
 	"github.com/hearth-agent/hearth/knowledge/ignore"
 )
 
@@ -120,7 +120,7 @@ func (s *State) Grants() *permission.Grants { return s.grants }
 
 // session is the state the tools of one Config share.
 type session struct {
-	root     *workspace.Root
+	root     *confine.Root
 	ignore   *ignore.Matcher
 	reads    *readTracker
 	gate     *permission.Gate
@@ -202,11 +202,11 @@ func newSession(cfg Config) (*session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tools: %w", err)
 	}
-	var opts []workspace.Option
+	var opts []confine.Option
 	if cfg.AllowProtectedWrites {
-		opts = append(opts, workspace.AllowProtectedWrites())
+		opts = append(opts, confine.AllowProtectedWrites())
 	}
-	root, err := workspace.Open(cfg.Workspace, opts...)
+	root, err := confine.Open(cfg.Workspace, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("tools: %w", err)
 	}
@@ -240,7 +240,7 @@ func newSession(cfg Config) (*session, error) {
 	s.gate.SetShellPath(envValue(s.env, "PATH"))
 	// The tools have no Close in their contract: release the directory
 	// handle when the session's tools are garbage.
-	runtime.AddCleanup(s, func(r *workspace.Root) { r.Close() }, root)
+	runtime.AddCleanup(s, func(r *confine.Root) { r.Close() }, root)
 	return s, nil
 }
 

@@ -8,9 +8,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/hearth-agent/hearth/agent/confine"
 	"github.com/hearth-agent/hearth/agent/edit"
 	"github.com/hearth-agent/hearth/agent/edit/patch"
-	"github.com/hearth-agent/hearth/agent/workspace"
 )
 
 // maxReply bounds what apply reads: a reply is text, not a data dump.
@@ -75,11 +75,11 @@ func runApply(ctx context.Context, env *Env, args []string) int {
 // .hearth/ (also through a symlink), by the same rule as the agent's tools,
 // unless the user opted in; one refused block means nothing is written.
 func refuseProtected(dir string, plan *patch.Plan, allow bool) error {
-	var opts []workspace.Option
+	var opts []confine.Option
 	if allow {
-		opts = append(opts, workspace.AllowProtectedWrites())
+		opts = append(opts, confine.AllowProtectedWrites())
 	}
-	ws, err := workspace.Open(dir, opts...)
+	ws, err := confine.Open(dir, opts...)
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func refuseProtected(dir string, plan *patch.Plan, allow bool) error {
 			continue
 		}
 		if _, err := ws.CheckWrite(r.Path); err != nil {
-			if errors.Is(err, workspace.ErrProtected) {
+			if errors.Is(err, confine.ErrProtected) {
 				err = fmt.Errorf("%w (pass --allow-protected to write there)", err)
 			}
 			r.Err = err

@@ -1,6 +1,6 @@
 //go:build !unix && !windows
 
-package workspace
+package confine
 
 import (
 	"io/fs"

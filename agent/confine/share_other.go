@@ -1,5 +1,5 @@
 //go:build !windows
 
-package workspace
+package confine
 
 func isSharingViolation(error) bool { return false }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package workspace
+package confine
 
 import (
 	"errors"

@@ -1,8 +1,8 @@
-// Package workspace confines every file operation of the agent to one
+// Package confine confines every file operation of the agent to one
 // directory tree. Paths from the model are validated lexically first (so the
 // error can say exactly what is wrong) and then resolved through os.Root, which
 // refuses symlinks that lead outside even when they are swapped mid-call.
-package workspace
+package confine
 
 import (
 	"errors"

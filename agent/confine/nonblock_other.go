@@ -1,6 +1,6 @@
 //go:build !unix
 
-package workspace
+package confine
 
 // nonBlock is not needed where the workspace cannot hold a FIFO.
 const nonBlock = 0
