@@ -1,8 +1,6 @@
 package app
 
 import (
-	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -120,10 +118,23 @@ func (a *App) userMCPFile() (*config.File, error) {
 	return config.Read(path)
 }
 
+// userFile is the user's mcp.json with the keychain its secrets go to.
+func (a *App) userFile() (mcp.UserFile, error) {
+	path, err := a.userMCPPath()
+	if err != nil {
+		return mcp.UserFile{}, err
+	}
+	return mcp.UserFile{Path: path, Secrets: a.deps.Secrets}, nil
+}
+
 // editUserServer changes server name in the user's mcp.json and restarts
 // it with its new configuration.
 func (a *App) editUserServer(name string, edit func(*config.Server)) (MCPView, error) {
-	path, f, s, err := a.userServer(name)
+	u, err := a.userFile()
+	if err != nil {
+		return MCPView{}, err
+	}
+	f, s, err := u.Server(name)
 	if err != nil {
 		return MCPView{}, err
 	}
@@ -131,29 +142,11 @@ func (a *App) editUserServer(name string, edit func(*config.Server)) (MCPView, e
 	if err := f.Set(name, s); err != nil {
 		return MCPView{}, err
 	}
-	if err := config.Write(path, f); err != nil {
+	if err := config.Write(u.Path, f); err != nil {
 		return MCPView{}, err
 	}
 	a.reloadMCP(name)
 	return a.MCPServers()
-}
-
-// userServer reads the user's mcp.json and the server name in it; a
-// project's servers are not the user's to change here.
-func (a *App) userServer(name string) (string, *config.File, config.Server, error) {
-	path, err := a.userMCPPath()
-	if err != nil {
-		return "", nil, config.Server{}, err
-	}
-	f, err := config.Read(path)
-	if err != nil {
-		return "", nil, config.Server{}, err
-	}
-	s, ok := f.Servers[name]
-	if !ok {
-		return "", nil, config.Server{}, invalidf("mcp", fmt.Sprintf("%s is not one of your servers (a project's servers are edited in its .mcp.json)", name))
-	}
-	return path, f, s, nil
 }
 
 // reloadMCP starts the named servers again as the files configure them
@@ -249,8 +242,6 @@ func (a *App) serverScope(name string) config.Scope {
 	}
 	return config.ScopeUser
 }
-
-var errNoKeychain = errors.New("no keychain: Hearth keeps server secrets only in the OS keychain")
 
 // SetMCPBudget sets the share of the model's context window (1–100 %) MCP
 // tool definitions may take before they are deferred behind mcp_search.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/config"
 )
 
@@ -81,84 +80,38 @@ func (a *App) AddMCPServersJSON(text string) (MCPView, error) {
 // refusing a name it has, and moves literal secrets into the keychain
 // first when move is set, so none is ever written to the file.
 func (a *App) addServers(from *config.File, names []string, move bool) (MCPView, error) {
-	path, err := a.userMCPPath()
+	u, err := a.userFile()
 	if err != nil {
 		return MCPView{}, err
 	}
-	f, err := config.Read(path)
-	if err != nil {
-		return MCPView{}, err
-	}
-	for _, n := range names {
-		if _, taken := f.Servers[n]; taken {
-			return MCPView{}, invalidf("name", fmt.Sprintf("a server named %s exists; remove it first", n))
-		}
-	}
-	if err := config.Import(f, config.Found{App: "Settings", Servers: from.Servers}, names...); err != nil {
-		return MCPView{}, err
-	}
-	if move {
-		if err := a.moveSecrets(f, names); err != nil {
-			return MCPView{}, err
-		}
-	}
-	if err := config.Write(path, f); err != nil {
+	ctx, cancel := a.callCtx(keychainCallBudget)
+	defer cancel()
+	if err := u.Add(ctx, from, names, move); err != nil {
 		return MCPView{}, err
 	}
 	a.reloadMCP(names...)
 	return a.MCPServers()
 }
 
-// moveSecrets moves the named servers' literal env values and headers
-// into the keychain (mcp.MoveSecrets, as `hearth mcp add` keeps them).
-func (a *App) moveSecrets(f *config.File, names []string) error {
-	ctx, cancel := a.callCtx(keychainCallBudget)
-	defer cancel()
-	for _, n := range names {
-		s := f.Servers[n]
-		if !hasLiteral(s) {
-			continue
-		}
-		if a.deps.Secrets == nil {
-			return errNoKeychain
-		}
-		if _, err := mcp.MoveSecrets(ctx, a.deps.Secrets, f, n); err != nil {
-			return fmt.Errorf("%w (Hearth does not write secrets into %s)", err, config.UserFileName)
-		}
-	}
-	return nil
-}
-
-func hasLiteral(s config.Server) bool { return literals(s) > 0 }
-
 // RemoveMCPServer removes one of the user's servers, ends it and forgets
 // what Hearth kept for it in the keychain (its sign-in and secrets).
 func (a *App) RemoveMCPServer(name string) (MCPView, error) {
-	path, f, s, err := a.userServer(name)
+	u, err := a.userFile()
 	if err != nil {
 		return MCPView{}, err
 	}
-	if err := f.Remove(name); err != nil {
+	ctx, cancel := a.callCtx(keychainCallBudget)
+	defer cancel()
+	notice, err := u.Remove(ctx, name)
+	if err != nil {
 		return MCPView{}, err
 	}
-	if err := config.Write(path, f); err != nil {
-		return MCPView{}, err
+	if notice != nil {
+		a.emit("notice", FormatError(notice))
 	}
-	a.forgetSecrets(name, s)
 	a.reloadAll()
 	return a.MCPServers()
 }
 
 // reloadAll starts every server again from the files (a removed one ends).
 func (a *App) reloadAll() { a.restartMCP(a.conv.Workspace()) }
-
-func (a *App) forgetSecrets(name string, s config.Server) {
-	if a.deps.Secrets == nil {
-		return
-	}
-	ctx, cancel := a.callCtx(keychainCallBudget)
-	defer cancel()
-	if err := mcp.ForgetSecrets(ctx, a.deps.Secrets, name, s); err != nil {
-		a.emit("notice", FormatError(err))
-	}
-}

@@ -64,7 +64,7 @@ func (a *App) MCPImportCandidates() ([]MCPFoundView, error) {
 			s := f.Servers[n]
 			_, exists := mine.Servers[n]
 			v.Servers = append(v.Servers, MCPFoundServerView{Name: n, Transport: string(s.Kind()), Runs: runs(s),
-				Secrets: literals(s), Exists: exists})
+				Secrets: mcp.Literals(s), Exists: exists})
 		}
 		out = append(out, v)
 	}
@@ -79,18 +79,6 @@ func runs(s config.Server) string {
 		return u.Host
 	}
 	return ""
-}
-
-func literals(s config.Server) int {
-	n := 0
-	for _, m := range []map[string]string{s.Env, s.Headers} {
-		for _, v := range m {
-			if v != "" && !mcp.IsReference(v) {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // ImportMCPServers copies the chosen servers of the app config at path
@@ -112,8 +100,8 @@ func (a *App) ImportMCPServers(path string, names []string, moveSecrets bool) (M
 		}
 		// Hearth writes no secret into a file of its own: one written in
 		// the other app's file stays there unless it moves to the keychain.
-		if !moveSecrets && literals(s) > 0 {
-			return MCPView{}, invalidf("import", fmt.Sprintf("%s has %d secret(s) written in %s: move them into the keychain to import it", n, literals(s), path))
+		if !moveSecrets && mcp.Literals(s) > 0 {
+			return MCPView{}, invalidf("import", fmt.Sprintf("%s has %d secret(s) written in %s: move them into the keychain to import it", n, mcp.Literals(s), path))
 		}
 	}
 	return a.addServers(&config.File{Servers: found[i].Servers}, names, moveSecrets)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 )
 
@@ -38,7 +39,7 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantEnv := []KeyValue{{"API_TOKEN", SecretMask}, {"HOME_REF", "${REF_DIR}"}, {"MEMORY_FILE_PATH", SecretMask}}
+	wantEnv := []KeyValue{{"API_TOKEN", mcp.SecretMask}, {"HOME_REF", "${REF_DIR}"}, {"MEMORY_FILE_PATH", mcp.SecretMask}}
 	if form.Command != memory || form.Transport != "stdio" || !slices.Equal(form.Env, wantEnv) {
 		t.Fatalf("MCPServerConfig = %+v", form)
 	}
@@ -54,7 +55,7 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 		edit func(f *MCPServerForm)
 		want string
 	}{
-		{"new key left masked", func(f *MCPServerForm) { f.Env = append(f.Env, KeyValue{"NEW", SecretMask}) }, "type a value for NEW"},
+		{"new key left masked", func(f *MCPServerForm) { f.Env = append(f.Env, KeyValue{"NEW", mcp.SecretMask}) }, "type a value for NEW"},
 		{"name taken", func(f *MCPServerForm) { f.Name = "other" }, "a server named other exists"},
 		{"bad name", func(f *MCPServerForm) { f.Name = "no spaces" }, "no spaces"},
 	}
@@ -69,7 +70,7 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 
 	// Change the file path, keep the token as it is, drop the reference.
 	edit := form
-	edit.Env = []KeyValue{{"API_TOKEN", SecretMask}, {"MEMORY_FILE_PATH", second}}
+	edit.Env = []KeyValue{{"API_TOKEN", mcp.SecretMask}, {"MEMORY_FILE_PATH", second}}
 	if _, err := a.EditMCPServer("memory", edit); err != nil {
 		t.Fatal(err)
 	}
