@@ -2,11 +2,9 @@ package app
 
 import (
 	"encoding/json"
-	"regexp"
-	"strconv"
 
+	"github.com/hearth-agent/hearth/agent/record"
 	"github.com/hearth-agent/hearth/agent/session"
-	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
 )
 
@@ -18,34 +16,17 @@ type StoredCallView struct {
 	ExitCode *int   `json:"exitCode,omitempty"`
 }
 
-// exitLine is how the shell tool's output begins.
-var exitLine = regexp.MustCompile(`^exit code: (\d+) `)
-
 // storedCalls summarises every stored call, by call id.
 func storedCalls(msgs []session.Message) map[string]StoredCallView {
 	out := map[string]StoredCallView{}
 	for _, m := range msgs {
 		for _, c := range m.ToolCalls {
-			f := tools.Finished{Name: c.Name, Args: json.RawMessage(c.Args), Status: storedStatus(c.Status), Output: c.Output}
-			if m := exitLine.FindStringSubmatch(c.Output); m != nil && c.Status == session.ToolError && c.Name == "shell" {
-				if code, err := strconv.Atoi(m[1]); err == nil && code != 0 {
-					f.ExitCode = &code
-				}
+			f := tools.Finished{Name: c.Name, Args: json.RawMessage(c.Args), Status: record.ToolStatus(c.Status), Output: c.Output}
+			if code, ok := tools.ExitCodeOf(c.Output); ok && code != 0 && c.Status == session.ToolError && c.Name == "shell" {
+				f.ExitCode = &code
 			}
 			out[c.CallID] = StoredCallView{Summary: tools.Summarize(f), ExitCode: f.ExitCode}
 		}
 	}
 	return out
-}
-
-func storedStatus(s session.ToolStatus) tool.Status {
-	switch s {
-	case session.ToolOK:
-		return tool.StatusSucceeded
-	case session.ToolDenied:
-		return tool.StatusDenied
-	case session.ToolError:
-		return tool.StatusFailed
-	}
-	return tool.StatusCanceled
 }

@@ -226,6 +226,20 @@ func (r *Recorder) keep(err error) bool {
 	return err == nil
 }
 
+// ToolStatus is a stored call's status as the tool reported it, for a
+// reopened conversation's rows.
+func ToolStatus(s session.ToolStatus) tool.Status {
+	switch s {
+	case session.ToolOK:
+		return tool.StatusSucceeded
+	case session.ToolDenied:
+		return tool.StatusDenied
+	case session.ToolError:
+		return tool.StatusFailed
+	}
+	return tool.StatusCanceled
+}
+
 func statusOf(s tool.Status) session.ToolStatus {
 	switch s {
 	case tool.StatusSucceeded:

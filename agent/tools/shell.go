@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -153,11 +155,28 @@ func (s *session) runCommand(ctx context.Context, line string, timeout time.Dura
 	} else if err != nil && !errors.Is(err, exec.ErrWaitDelay) {
 		return "", fmt.Errorf("shell: %w", err)
 	}
-	text := fmt.Sprintf("exit code: %d (%s)\n%s", code, elapsed, body)
+	text := fmt.Sprintf(exitFormat, code, elapsed, body)
 	if code != 0 {
 		return text, &tool.ExitError{Code: code}
 	}
 	return text, nil
+}
+
+// exitFormat begins every command's output with its exit code.
+const exitFormat = "exit code: %d (%s)\n%s"
+
+// exitLine reads exitFormat's first line back.
+var exitLine = regexp.MustCompile(`^exit code: (\d+) `)
+
+// ExitCodeOf reads a command's exit code back from its stored output; ok
+// is false for output that does not begin with one.
+func ExitCodeOf(output string) (code int, ok bool) {
+	m := exitLine.FindStringSubmatch(output)
+	if m == nil {
+		return 0, false
+	}
+	code, err := strconv.Atoi(m[1])
+	return code, err == nil
 }
 
 // listSome joins at most n names and counts the rest.
