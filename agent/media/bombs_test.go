@@ -48,8 +48,8 @@ func riff(chunks ...[]byte) []byte {
 	return append(append(out, "WEBP"...), body...)
 }
 
-// vp8x is an extended WebP header for a canvas of w by h pixels.
-func vp8x(w, h uint32) []byte {
+// extendedWebP is the VP8X chunk of an extended WebP, for a canvas of w by h pixels.
+func extendedWebP(w, h uint32) []byte {
 	b := []byte{0, 0, 0, 0}
 	b = append(b, byte(w-1), byte((w-1)>>8), byte((w-1)>>16))
 	return append(b, byte(h-1), byte((h-1)>>8), byte((h-1)>>16))
@@ -67,7 +67,7 @@ func TestImageBombsRefusedBeforeDecoding(t *testing.T) {
 		{"jpeg", jpegBomb(60_000, 60_000)},
 		{"gif", gifBomb(65_535, 65_535)},
 		{"webp lossless", riff([]byte("VP8L"), vp8l(16_384, 16_384))},
-		{"webp canvas 1×1, frame 16384×16384", riff([]byte("VP8X"), vp8x(1, 1), []byte("VP8L"), vp8l(16_384, 16_384))},
+		{"webp canvas 1×1, frame 16384×16384", riff([]byte("VP8X"), extendedWebP(1, 1), []byte("VP8L"), vp8l(16_384, 16_384))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
