@@ -11,13 +11,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
-	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/undo"
-	"github.com/hearth-agent/hearth/knowledge"
 )
 
 // Deps are the domain services the app is built from (composition root:
@@ -50,15 +48,10 @@ type App struct {
 	// emit publishes an event to the frontend; set at startup (Wails) or by
 	// tests. Nil until then: events before the window exists are dropped.
 	emit func(name string, data any)
-	// conv is the conversation the chat panel shows.
-	conv *conversation.Conversation
-
-	// ixMu guards index; indexGen counts the indexes opened: an index's
-	// notices go out only while it is the latest, so a replaced one
-	// closing in the background does not report "closed" over its
-	// successor.
-	ixMu     sync.Mutex
-	index    *knowledge.Index
+	// open is the open project and the chat panel's conversation.
+	open opened
+	// indexGen counts the indexes opened: an index's notices go out only
+	// while it is the latest.
 	indexGen atomic.Uint64
 
 	mcp mcpRunner
@@ -77,17 +70,9 @@ func New(deps Deps) *App {
 	}
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
-	a.conv = conversation.New(conversation.Config{
-		Settings: deps.Settings.Get,
-		Keys:     a.resolveKey,
-		Getenv:   deps.Getenv,
-		Sessions: a.sessions,
-		Undo:     deps.Undo,
-		Trust:    func() trust.Judge { return a.trustStore() },
-		Index:    a.currentIndex,
-		MCP:      a.currentMCP,
-		Home:     deps.Home,
-	}, sink{a})
+	if err := a.use(project.NoFolder(a.stores(), a.projectOptions())); err != nil {
+		a.warnings = append(a.warnings, err.Error())
+	}
 	return a
 }
 
@@ -139,25 +124,18 @@ func (a *App) openSessionsInBackground(open func() (*session.Store, error)) {
 // (flushing its last batch). The sessions database is closed by whoever
 // opened it.
 func (a *App) shutdown() {
-	a.Stop()
-	a.closeMCP()
 	a.StopServing()
-	a.ixMu.Lock()
-	ix := a.index
-	a.index = nil
-	a.ixMu.Unlock()
-	if ix != nil {
-		_ = ix.Close()
-	}
+	a.project().Close()
 }
 
 // close ends the app's work before the process exits: a running turn is
 // stopped and given a moment to be saved as stopped, then the sessions
 // database is closed (checkpointing its log).
 func (a *App) close() {
+	c := a.chat()
 	a.shutdown()
 	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if !a.conv.Running() {
+		if !c.Running() {
 			break
 		}
 	}

@@ -17,7 +17,7 @@ func (a *App) Send(prompt string) (SendResult, error) {
 	if prompt == "" {
 		return SendResult{}, invalidf("prompt", "the message is empty")
 	}
-	id, queued, err := a.conv.Send(prompt)
+	id, queued, err := a.chat().Send(prompt)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}
@@ -26,12 +26,12 @@ func (a *App) Send(prompt string) (SendResult, error) {
 
 // Stop cancels the running turn and pauses the prompts queued behind it
 // (ResumeQueue runs them, RemoveQueued drops one).
-func (a *App) Stop() { a.conv.Stop() }
+func (a *App) Stop() { a.chat().Stop() }
 
 // ResumeQueue runs the prompts Stop paused; TurnID is the one that starts
 // now ("" and Queued when it waits behind a running turn).
 func (a *App) ResumeQueue() (SendResult, error) {
-	id, err := a.conv.ResumeQueue()
+	id, err := a.chat().ResumeQueue()
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}
@@ -39,12 +39,12 @@ func (a *App) ResumeQueue() (SendResult, error) {
 }
 
 // RemoveQueued drops a queued prompt that has not started.
-func (a *App) RemoveQueued(turnID string) error { return viewErr(a.conv.RemoveQueued(turnID)) }
+func (a *App) RemoveQueued(turnID string) error { return viewErr(a.chat().RemoveQueued(turnID)) }
 
 // Approve answers a pending approval request: allow_once, allow_session or
 // deny (with an optional note the model sees).
 func (a *App) Approve(requestID, decision, note string) error {
-	return viewErr(a.conv.Approve(requestID, decision, note))
+	return viewErr(a.chat().Approve(requestID, decision, note))
 }
 
 // Regenerate runs turnID's prompt again in place of its answer and of
@@ -64,7 +64,7 @@ func (a *App) EditAndResend(turnID, text string) (SendResult, error) {
 }
 
 func (a *App) resend(turnID, text string) (SendResult, error) {
-	id, queued, err := a.conv.Resend(turnID, text)
+	id, queued, err := a.chat().Resend(turnID, text)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}
@@ -86,7 +86,7 @@ type CompactResult struct {
 func (a *App) CompactConversation() (CompactResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	c, err := a.conv.Compact(ctx)
+	c, err := a.chat().Compact(ctx)
 	if err != nil {
 		return CompactResult{}, viewErr(err)
 	}

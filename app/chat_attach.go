@@ -32,7 +32,7 @@ func (a *App) SendWith(prompt string, files []FileInput) (SendResult, error) {
 		}
 		fs = append(fs, conversation.File{Name: f.Name, Data: data})
 	}
-	id, queued, err := a.conv.SendWith(prompt, fs)
+	id, queued, err := a.chat().SendWith(prompt, fs)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}

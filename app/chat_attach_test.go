@@ -60,10 +60,10 @@ func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.
 		t.Fatalf("no image_url part with a PNG data URL in %v", parts)
 	}
 
-	for deadline := time.Now().Add(10 * time.Second); a.conv.Running() && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(10 * time.Second); a.chat().Running() && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond) // done is sent just before the turn lets go
 	}
-	id := a.conv.SessionID()
+	id := a.chat().SessionID()
 	tr, err := a.OpenSession(id)
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +157,7 @@ func TestExportSessionEmbedsOrLinksTheAttachments(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	id := a.conv.SessionID()
+	id := a.chat().SessionID()
 	embedded, err := a.ExportSession(id, "md", "embed")
 	if err != nil || !strings.Contains(embedded, "![shot.png](<data:image/png;base64,") {
 		t.Errorf("embedded export: %v\n%s", err, embedded)

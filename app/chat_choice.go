@@ -39,7 +39,7 @@ type ChatChoiceInput struct {
 // ChatChoice returns the composer picker's view.
 func (a *App) ChatChoice() ChatChoiceView {
 	st := a.deps.Settings.Get()
-	ch := a.conv.Choice()
+	ch := a.chat().Choice()
 	v := ChatChoiceView{Provider: st.ActiveProvider, Effort: st.ReasoningEffort, Mode: st.ApprovalMode, Providers: []ChoiceProvider{}}
 	if ch.ProviderID != "" {
 		v.Provider = ch.ProviderID
@@ -73,9 +73,9 @@ func (a *App) ChatChoice() ChatChoiceView {
 func (a *App) SetChatChoice(in ChatChoiceInput) (ChatChoiceView, error) {
 	mode := in.Mode
 	if mode == "" { // the mode switch owns the mode
-		mode = a.conv.Mode()
+		mode = a.chat().Mode()
 	}
-	err := a.conv.SetChoice(conversation.Choice{ProviderID: in.Provider, Model: in.Model, Effort: in.Effort, Mode: mode})
+	err := a.chat().SetChoice(conversation.Choice{ProviderID: in.Provider, Model: in.Model, Effort: in.Effort, Mode: mode})
 	if err != nil {
 		return ChatChoiceView{}, viewErr(err)
 	}

@@ -13,5 +13,5 @@ func (a *App) AnswerElicitation(requestID, action, content string) error {
 		}
 		raw = json.RawMessage(content)
 	}
-	return viewErr(a.conv.AnswerElicitation(requestID, action, raw))
+	return viewErr(a.chat().AnswerElicitation(requestID, action, raw))
 }

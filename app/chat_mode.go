@@ -17,16 +17,16 @@ type ModeView struct {
 // GetMode returns the conversation's mode (the Settings' approval mode
 // until one is chosen).
 func (a *App) GetMode() ModeView {
-	mode := a.conv.Mode()
+	mode := a.chat().Mode()
 	if mode == "" {
 		mode = a.deps.Settings.Get().ApprovalMode
 	}
-	return ModeView{Mode: mode, Modes: append([]string(nil), conversation.Modes...), PendingPlan: a.conv.PendingPlan()}
+	return ModeView{Mode: mode, Modes: append([]string(nil), conversation.Modes...), PendingPlan: a.chat().PendingPlan()}
 }
 
 // SetMode sets the conversation's mode from its next turn on.
 func (a *App) SetMode(mode string) (ModeView, error) {
-	if err := a.conv.SetMode(strings.TrimSpace(mode)); err != nil {
+	if err := a.chat().SetMode(strings.TrimSpace(mode)); err != nil {
 		return ModeView{}, viewErr(err)
 	}
 	return a.GetMode(), nil
@@ -35,7 +35,7 @@ func (a *App) SetMode(mode string) (ModeView, error) {
 // ApprovePlan approves the pending plan into mode (edits or ask) and starts
 // the turn that carries it out.
 func (a *App) ApprovePlan(mode string) (SendResult, error) {
-	instruction, err := a.conv.ApprovePlan(mode)
+	instruction, err := a.chat().ApprovePlan(mode)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}

@@ -422,7 +422,7 @@ func TestCloseStopsARunningTurnAndSavesIt(t *testing.T) {
 	}
 	rec.waitFor(t, "text")
 	store := a.sessions()
-	id := a.conv.SessionID()
+	id := a.chat().SessionID()
 	start := time.Now()
 	a.close()
 	if d := time.Since(start); d > 2*time.Second {

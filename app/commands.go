@@ -19,7 +19,7 @@ type CommandView struct {
 func (a *App) ListCommands() ([]CommandView, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	entries, err := a.conv.CommandCatalog(ctx)
+	entries, err := a.chat().CommandCatalog(ctx)
 	if err != nil {
 		return nil, viewErr(err)
 	}

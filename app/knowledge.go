@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"strings"
 	"time"
 
@@ -26,38 +25,7 @@ type SearchView struct {
 	AnyWord bool `json:"anyWord"`
 }
 
-// openIndex replaces the workspace index; it returns at once while the
-// index loads and builds in the background.
-func (a *App) openIndex(ws string) {
-	a.ixMu.Lock()
-	defer a.ixMu.Unlock()
-	if old := a.index; old != nil {
-		go old.Close()
-	}
-	a.index = nil
-	gen := a.indexGen.Add(1)
-	ix, err := knowledge.Open(context.Background(), knowledge.Options{
-		Workspace: ws,
-		Folders:   knowledgeFolders(a.deps.Settings.Get()),
-		CacheDir:  a.deps.IndexCacheDir,
-		OnStatus: func(s knowledge.Status) {
-			if a.indexGen.Load() == gen {
-				a.emit(IndexEventName, s)
-			}
-		},
-	})
-	if err != nil {
-		a.emit(IndexEventName, knowledge.Status{State: knowledge.StateFailed, Warning: err.Error()})
-		return
-	}
-	a.index = ix
-}
-
-func (a *App) currentIndex() *knowledge.Index {
-	a.ixMu.Lock()
-	defer a.ixMu.Unlock()
-	return a.index
-}
+func (a *App) currentIndex() *knowledge.Index { return a.project().Index() }
 
 // IndexStatus reports the workspace index's state for the status bar.
 func (a *App) IndexStatus() knowledge.Status {

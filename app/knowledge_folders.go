@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,7 +9,6 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/settings"
-	"github.com/hearth-agent/hearth/knowledge"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 )
 
@@ -96,17 +96,7 @@ func uniqueLabel(existing []settings.KnowledgeFolder, abs string) string {
 	}
 }
 
-func knowledgeFolders(st settings.Settings) []knowledge.Folder {
-	out := make([]knowledge.Folder, 0, len(st.KnowledgeFolders))
-	for _, f := range st.KnowledgeFolders {
-		out = append(out, knowledge.Folder{Label: f.Label, Path: f.Path})
-	}
-	return out
-}
-
 // reopenIndex rebuilds the open workspace's index with the current folders.
 func (a *App) reopenIndex() {
-	if ws := a.conv.Workspace(); ws != "" {
-		a.openIndex(ws)
-	}
+	a.project().OpenIndex(context.Background())
 }

@@ -16,12 +16,11 @@ import (
 // Settings → MCP re-reads the list (connecting → connected) without polling.
 const MCPEventName = "mcp:changed"
 
-// mcpRunner holds the open workspace's MCP servers. They start in the
-// background when a folder opens and again when its trust changes; the
-// window never waits for them.
+// mcpRunner is what the desktop adds to the open project's MCP servers
+// (which start in the background when a folder opens and again when its
+// trust changes; the window never waits for them).
 type mcpRunner struct {
 	mu sync.Mutex
-	m  *mcp.Manager
 	// signingIn names the servers the person asked to sign in to: only
 	// they may open the browser, so a server wanting OAuth at start-up
 	// waits as needs-auth instead of popping a page unasked.
@@ -32,32 +31,13 @@ type mcpRunner struct {
 	places func(ws string) config.Places
 }
 
-// restartMCP starts the servers of ws (the user's mcp.json and, once
-// trusted, the folder's .mcp.json) and ends the previous set.
-func (a *App) restartMCP(ws string) {
-	entries, err := a.mcpEntries(ws)
-	if err != nil {
-		a.emit("notice", FormatError(err))
-	}
-	opts := mcp.Options{Workspace: ws, Env: config.Env{Getenv: a.deps.Getenv}, SignIn: a.mcpSignIn,
-		OnChange: func() { a.emit(MCPEventName, nil) }}
-	if a.deps.Secrets != nil {
-		opts.Env.Keychain = a.deps.Secrets.Item
-		opts.Tokens = mcp.KeychainTokens{Store: a.deps.Secrets}
-	}
-	m := mcp.NewManager(opts)
-	m.Start(entries...)
-	a.mcp.mu.Lock()
-	old := a.mcp.m
-	a.mcp.m = m
-	a.mcp.mu.Unlock()
-	if old != nil {
-		go old.Close()
-	}
-}
-
 // mcpDir holds the user's mcp.json, beside the settings.
-func (a *App) mcpDir() string { return filepath.Dir(a.deps.Settings.Path()) }
+func (a *App) mcpDir() string {
+	if a.deps.Settings == nil {
+		return ""
+	}
+	return filepath.Dir(a.deps.Settings.Path())
+}
 
 // mcpSignIn opens a server's sign-in page, but only for a server the
 // person asked to sign in to (SignInMCPServer).
@@ -77,22 +57,4 @@ func (a *App) mcpSignIn(_ context.Context, server, url string) error {
 		return fmt.Errorf("could not open the browser to sign in to %s: %w", server, err)
 	}
 	return nil
-}
-
-// currentMCP is the open workspace's servers, or nil.
-func (a *App) currentMCP() *mcp.Manager {
-	a.mcp.mu.Lock()
-	defer a.mcp.mu.Unlock()
-	return a.mcp.m
-}
-
-// closeMCP ends every server (and its processes) at shutdown.
-func (a *App) closeMCP() {
-	a.mcp.mu.Lock()
-	m := a.mcp.m
-	a.mcp.m = nil
-	a.mcp.mu.Unlock()
-	if m != nil {
-		m.Close()
-	}
 }

@@ -65,11 +65,12 @@ const logLines = 20
 // mcpManager is the running servers, started for the open workspace (or
 // none) if nothing runs yet.
 func (a *App) mcpManager() *mcp.Manager {
-	if m := a.currentMCP(); m != nil {
+	p := a.project()
+	if m := p.MCP(); m != nil {
 		return m
 	}
-	a.restartMCP(a.conv.Workspace())
-	return a.currentMCP()
+	a.startMCP(p)
+	return p.MCP()
 }
 
 // MCPServers lists the servers with their status, tools and token cost.
@@ -152,8 +153,7 @@ func (a *App) editUserServer(name string, edit func(*config.Server)) (MCPView, e
 // reloadMCP starts the named servers again as the files configure them
 // now, leaving the others running.
 func (a *App) reloadMCP(names ...string) {
-	ws := a.conv.Workspace()
-	entries, err := a.mcpEntries(ws)
+	entries, err := a.project().MCPEntries()
 	if err != nil {
 		a.emit("notice", FormatError(err))
 		return

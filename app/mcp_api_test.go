@@ -109,7 +109,7 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 		t.Fatalf("create_entities: %+v in %+v", ct, s.Tools)
 	}
 	offered := map[string]bool{}
-	for _, tl := range a.currentMCP().Tools() {
+	for _, tl := range a.project().MCP().Tools() {
 		offered[tl.Definition().Name] = true
 	}
 	if ct.ModelName != "mcp__memory__create_entities" || !offered[ct.ModelName] {
@@ -140,7 +140,7 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 		rg, ok := toolOf(s, "read_graph")
 		return s.Status == "connected" && ok && !rg.Enabled
 	})
-	for _, tl := range a.currentMCP().Tools() {
+	for _, tl := range a.project().MCP().Tools() {
 		if tl.Remote() == "read_graph" {
 			t.Fatal("a disabled tool is still offered to the model")
 		}

@@ -84,7 +84,7 @@ func TestChatShowsMCPProgressAndStopCancelsTheCall(t *testing.T) {
 		t.Fatalf("Stop took %s to end the call", d)
 	}
 	// The server took the cancellation and still answers.
-	m := a.currentMCP()
+	m := a.project().MCP()
 	if out, err := m.Call(t.Context(), "ev", "echo", []byte(`{"message":"still here"}`)); err != nil || !strings.Contains(out, "still here") {
 		t.Fatalf("after Stop: %q, %v", out, err)
 	}
@@ -103,7 +103,7 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 	// capabilities (a tools/list_changed after initialising).
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		found := false
-		for _, tl := range a.currentMCP().Tools() {
+		for _, tl := range a.project().MCP().Tools() {
 			found = found || tl.Remote() == "trigger-elicitation-request"
 		}
 		if found {

@@ -114,4 +114,4 @@ func (a *App) RemoveMCPServer(name string) (MCPView, error) {
 }
 
 // reloadAll starts every server again from the files (a removed one ends).
-func (a *App) reloadAll() { a.restartMCP(a.conv.Workspace()) }
+func (a *App) reloadAll() { a.startMCP(a.project()) }

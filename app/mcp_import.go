@@ -35,7 +35,7 @@ func (a *App) discoverMCP() ([]config.Found, error) {
 	if places == nil {
 		places = config.DefaultPlaces
 	}
-	return config.Discover(places(a.conv.Workspace()))
+	return config.Discover(places(a.workspace()))
 }
 
 // MCPImportCandidates lists the MCP servers of Claude Desktop, Claude Code,

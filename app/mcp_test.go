@@ -18,7 +18,7 @@ func waitMCP(t *testing.T, a *App) map[string]mcp.Server {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	m := a.currentMCP()
+	m := a.project().MCP()
 	if m == nil {
 		t.Fatal("no MCP servers for the open workspace")
 	}

@@ -86,7 +86,7 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 		t.Helper()
 		serverIn(t, a, server, status("connected"))
 		args := `{"entities":[{"name":"` + who + `","entityType":"person","observations":["edited"]}]}`
-		if _, err := a.currentMCP().Call(t.Context(), server, "create_entities", []byte(args)); err != nil {
+		if _, err := a.project().MCP().Call(t.Context(), server, "create_entities", []byte(args)); err != nil {
 			t.Fatal(err)
 		}
 		if b, _ := os.ReadFile(path); !strings.Contains(string(b), who) {

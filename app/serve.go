@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/serve"
-	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 // ServeEventName carries the served API's approval requests, their ends
@@ -42,6 +42,18 @@ type serving struct {
 	done chan struct{}
 	view ServeView
 	addr string // serve.DefaultAddr when ""; tests listen anywhere
+	// proj is the project served: another folder opening ends serving.
+	proj *project.Project
+}
+
+// stopServingFrom stops the server when it serves p, a project closing.
+func (a *App) stopServingFrom(p *project.Project) {
+	a.serving.mu.Lock()
+	serving := a.serving.srv != nil && a.serving.proj == p
+	a.serving.mu.Unlock()
+	if serving {
+		a.StopServing()
+	}
 }
 
 // StartServing serves the agent on 127.0.0.1:8765 (HEARTH_SERVE_ADDR, a
@@ -60,6 +72,7 @@ func (a *App) StartServing() (ServeView, error) {
 	if err != nil {
 		return ServeView{}, err
 	}
+	p := a.project()
 	ctx, cancel := a.callCtx(5 * time.Second)
 	defer cancel()
 	token := a.deps.Getenv("HEARTH_API_TOKEN")
@@ -69,8 +82,7 @@ func (a *App) StartServing() (ServeView, error) {
 		}
 	}
 	srv, err := serve.New(serve.Config{
-		Workspace: ws, Settings: a.deps.Settings.Get, Keys: a.resolveKey, Getenv: a.deps.Getenv,
-		Sessions: a.sessions, Trust: func() trust.Judge { return a.trustStore() },
+		Project: p, Settings: a.deps.Settings.Get, Sessions: a.sessions,
 		Token: token, Version: a.deps.Version, Approvals: serveCards{a},
 	})
 	if err != nil {
@@ -91,7 +103,7 @@ func (a *App) StartServing() (ServeView, error) {
 		return ServeView{}, invalidf("serve", "cannot listen on "+addr+": "+err.Error())
 	}
 	sctx, stop := context.WithCancel(context.Background())
-	s.srv, s.stop, s.done = srv, stop, make(chan struct{})
+	s.srv, s.stop, s.done, s.proj = srv, stop, make(chan struct{}), p
 	s.view = ServeView{Running: true, URL: "http://" + ln.Addr().String(), Workspace: ws}
 	go a.runServer(sctx, srv, ln, s.done)
 	return s.view, nil

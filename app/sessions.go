@@ -24,7 +24,7 @@ type SessionsChange struct {
 }
 
 func (a *App) sessionsChanged() {
-	a.emit(SessionsEventName, SessionsChange{Current: a.conv.SessionID()})
+	a.emit(SessionsEventName, SessionsChange{Current: a.chat().SessionID()})
 }
 
 // SessionView is one row of the sessions sidebar.
@@ -58,7 +58,7 @@ func (a *App) ListSessions() ([]SessionView, error) {
 	if a.sessions() == nil {
 		return []SessionView{}, nil
 	}
-	ws := a.conv.Workspace()
+	ws := a.workspace()
 	if ws == "" {
 		return []SessionView{}, nil
 	}
@@ -95,7 +95,7 @@ func (a *App) SearchSessions(query string) ([]session.Hit, error) {
 
 // NewChat starts a fresh conversation in the open workspace.
 func (a *App) NewChat() error {
-	return viewErr(a.conv.Clear())
+	return viewErr(a.chat().Clear())
 }
 
 // OpenSession makes a stored conversation current: its history becomes the
@@ -103,7 +103,7 @@ func (a *App) NewChat() error {
 func (a *App) OpenSession(id string) (TranscriptView, error) {
 	ctx, cancel := a.callCtx(10 * time.Second)
 	defer cancel()
-	r, err := a.conv.Reopen(ctx, id)
+	r, err := a.chat().Reopen(ctx, id)
 	if err != nil {
 		return TranscriptView{}, viewErr(err)
 	}
@@ -142,7 +142,7 @@ func (a *App) DeleteSession(id string) error {
 	}
 	if err == nil {
 		// The open chat was deleted: later messages start a new one.
-		a.conv.Forget(id)
+		a.chat().Forget(id)
 	}
 	return err
 }

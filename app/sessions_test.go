@@ -160,7 +160,7 @@ func sendAndWait(t *testing.T, a *App, rec *recorder, prompt string) string {
 
 func waitIdle(a *App) {
 	for {
-		if !a.conv.Running() {
+		if !a.chat().Running() {
 			return
 		}
 		time.Sleep(2 * time.Millisecond)

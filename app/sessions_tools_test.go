@@ -21,7 +21,7 @@ func TestReopenedToolRowsKeepTheirSummaries(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	for a.conv.Running() {
+	for a.chat().Running() {
 		time.Sleep(2 * time.Millisecond)
 	}
 	list, err := a.ListSessions()

@@ -16,7 +16,7 @@ type SkillView struct {
 
 // ListSkills lists the user's and the open workspace's (trusted) skills.
 func (a *App) ListSkills() ([]SkillView, error) {
-	set, err := a.conv.Skills()
+	set, err := a.chat().Skills()
 	if err != nil {
 		return nil, viewErr(err)
 	}

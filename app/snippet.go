@@ -32,7 +32,7 @@ const (
 // workspace, for the search panel's preview. Paths are confined to the
 // workspace exactly as the agent's tools are: nothing outside it is read.
 func (a *App) ReadSnippet(path string, line int) (SnippetView, error) {
-	ws := a.conv.Workspace()
+	ws := a.workspace()
 	if ws == "" {
 		return SnippetView{}, invalidf("workspace", "open a folder first")
 	}

@@ -18,7 +18,7 @@ type StarterPrompt struct {
 // an explanation, the tests when a test command is plain from its files,
 // TODOs when the index finds some.
 func (a *App) StarterPrompts() []StarterPrompt {
-	ws := a.conv.Workspace()
+	ws := a.workspace()
 	if ws == "" {
 		return []StarterPrompt{}
 	}

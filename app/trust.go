@@ -3,9 +3,7 @@ package app
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 
-	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/trust"
 )
 
@@ -57,22 +55,8 @@ type TrustApproval struct {
 	Digest string `json:"digest"`
 }
 
-// trustStore keeps trust beside the settings, in the user config dir.
-func (a *App) trustStore() *trust.Store {
-	return trust.NewStore(filepath.Dir(a.deps.Settings.Path()))
-}
-
-// mcpEntries are the user's servers and the folder's as trust judged them.
-func (a *App) mcpEntries(ws string) ([]mcp.Entry, error) {
-	project, err := trust.Open(ws, a.trustStore())
-	if err != nil {
-		return nil, err
-	}
-	return mcp.Load(mcp.Sources{UserDir: a.mcpDir(), Project: project})
-}
-
 func (a *App) openWorkspace() (string, error) {
-	ws := a.conv.Workspace()
+	ws := a.workspace()
 	if ws == "" {
 		return "", invalidf("workspace", "open a folder first")
 	}
@@ -86,11 +70,11 @@ func (a *App) WorkspaceTrust() (WorkspaceTrustView, error) {
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	project, err := trust.Open(ws, a.trustStore())
+	judged, err := a.project().Judged()
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	return trustView(ws, a.trustStore(), project.Statuses), nil
+	return trustView(ws, a.trustStore(), judged.Statuses), nil
 }
 
 // TrustWorkspace trusts the items approved (all pending ones, or one changed
@@ -129,7 +113,7 @@ func (a *App) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, erro
 	} else if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	a.restartMCP(ws) // a .mcp.json trusted now starts its servers
+	a.startMCP(a.project()) // a .mcp.json trusted now starts its servers
 	return trustView(ws, st, st.Check(ws, items)), nil
 }
 

@@ -19,14 +19,14 @@ type UndoReport struct {
 func (a *App) UndoTurn(turnID string, force bool) (UndoReport, error) {
 	ctx, cancel := a.callCtx(time.Minute)
 	defer cancel()
-	return undoReport(a.conv.UndoTurn(ctx, turnID, force))
+	return undoReport(a.chat().UndoTurn(ctx, turnID, force))
 }
 
 // RedoTurn reapplies an undone turn.
 func (a *App) RedoTurn(turnID string, force bool) (UndoReport, error) {
 	ctx, cancel := a.callCtx(time.Minute)
 	defer cancel()
-	return undoReport(a.conv.RedoTurn(ctx, turnID, force))
+	return undoReport(a.chat().RedoTurn(ctx, turnID, force))
 }
 
 func undoReport(r *undo.Report, err error) (UndoReport, error) {

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -17,22 +16,10 @@ type WorkspaceView struct {
 // OpenWorkspace makes dir the project the agent works in. The conversation
 // starts afresh.
 func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
-	abs, err := filepath.Abs(dir)
-	if err != nil || dir == "" {
-		return WorkspaceView{}, invalidf("workspace", "not a folder path")
+	abs, err := a.openProject(dir)
+	if err != nil {
+		return WorkspaceView{}, err
 	}
-	fi, err := os.Stat(abs)
-	if err != nil || !fi.IsDir() {
-		return WorkspaceView{}, invalidf("workspace", fmt.Sprintf("%s is not a folder", abs))
-	}
-	if abs == filepath.VolumeName(abs)+string(filepath.Separator) {
-		return WorkspaceView{}, invalidf("workspace", "the file system root cannot be a workspace")
-	}
-	if err := a.conv.Open(abs); err != nil {
-		return WorkspaceView{}, viewErr(err)
-	}
-	a.openIndex(abs)
-	a.restartMCP(abs)
 	_, _ = a.deps.Settings.Update(func(s *settings.Settings) error { s.Touch(abs); return nil })
 	return workspaceView(abs), nil
 }
@@ -69,7 +56,7 @@ func (a *App) RecentWorkspaces() []WorkspaceView {
 
 // CurrentWorkspace returns the open folder, or nil.
 func (a *App) CurrentWorkspace() *WorkspaceView {
-	ws := a.conv.Workspace()
+	ws := a.workspace()
 	if ws == "" {
 		return nil
 	}

@@ -21,7 +21,7 @@ func TestApprovalModeDeniesWithAMessageToTheModel(t *testing.T) {
 		t.Run(string(tc.mode), func(t *testing.T) {
 			prov := newProvider(t, callTool("w1", "write_file", `{"path":"out.txt","content":"hi"}`),
 				func(r provRequest) provReply { return provReply{text: "tool said: " + r.lastTool()} })
-			h := startServer(t, prov, func(c *Config) { c.Approve = tc.mode })
+			h := startServer(t, prov, func(c *setup) { c.Approve = tc.mode })
 			c := h.client()
 			stream := c.Chat.Completions.NewStreaming(context.Background(), userSays("write it"))
 			var acc openai.ChatCompletionAccumulator
@@ -60,7 +60,7 @@ func (c *cards) Resolved(r *conversation.ApprovalResolved)   { c.resolved <- r }
 func TestApprovalsAskedOfAPerson(t *testing.T) {
 	prov := newProvider(t, callTool("w1", "write_file", `{"path":"out.txt","content":"hi"}`), say("written"))
 	person := &cards{asked: make(chan *conversation.ApprovalRequested, 1), resolved: make(chan *conversation.ApprovalResolved, 1)}
-	h := startServer(t, prov, func(c *Config) { c.Approve, c.Approvals = tools.ApproveNever, person })
+	h := startServer(t, prov, func(c *setup) { c.Approve, c.Approvals = tools.ApproveNever, person })
 	done := make(chan error, 1)
 	go func() {
 		c := h.client()

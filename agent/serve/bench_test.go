@@ -53,7 +53,7 @@ func BenchmarkAddedFirstTokenLatency(b *testing.B) {
 		steps = append(steps, endless)
 	}
 	prov := newProvider(b, steps...)
-	h := startServer(b, prov, func(c *Config) { c.Approve = "never" })
+	h := startServer(b, prov, func(c *setup) { c.Approve = "never" })
 	direct := openai.NewClient(option.WithBaseURL(prov.srv.URL+"/v1"), option.WithAPIKey("x"), option.WithMaxRetries(0))
 	viaHearth := h.client()
 	// One of each first: connections and caches are set up once per
@@ -88,7 +88,7 @@ func BenchmarkConcurrentStreams(b *testing.B) {
 	for range clients * (b.N + 1) {
 		steps = append(steps, endless)
 	}
-	h := startServer(b, newProvider(b, steps...), func(c *Config) { c.MaxConcurrent, c.Approve = clients, "never" })
+	h := startServer(b, newProvider(b, steps...), func(c *setup) { c.MaxConcurrent, c.Approve = clients, "never" })
 	c := h.client()
 	var mu sync.Mutex
 	var firsts []time.Duration

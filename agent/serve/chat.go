@@ -141,7 +141,7 @@ func (s *Server) resume(ctx context.Context, id string) (*conversation.Conversat
 	if err != nil {
 		return nil, err
 	}
-	if t.Session.Workspace != s.cfg.Workspace {
+	if t.Session.Workspace != s.cfg.Project.Dir() {
 		return nil, badRequest("session_elsewhere", SessionHeader, "session %s belongs to another workspace (%s)", id, t.Session.Workspace)
 	}
 	conv, err := s.newConversation()
@@ -155,11 +155,9 @@ func (s *Server) resume(ctx context.Context, id string) (*conversation.Conversat
 // approval mode alone decides) unless a person answers approvals.
 func (s *Server) newConversation() (*conversation.Conversation, error) {
 	k := &sink{s: s}
-	k.conv = conversation.New(conversation.Config{
-		Settings: s.cfg.Settings, Keys: s.cfg.Keys, Getenv: s.cfg.Getenv, Sessions: s.cfg.Sessions,
-		Trust: s.cfg.Trust, Agent: s.cfg.Agent, Approve: s.cfg.Approve, Headless: s.cfg.Approvals == nil, HTTP: s.http, Cache: s.cache,
-	}, k)
-	return k.conv, k.conv.Open(s.cfg.Workspace)
+	conv, err := s.cfg.Project.NewConversation(k)
+	k.conv = conv
+	return conv, err
 }
 
 // prepare builds the turn the request asks for: a prompt, or the results

@@ -180,7 +180,7 @@ func TestAuthFailures(t *testing.T) {
 
 func TestModelsListAndRouting(t *testing.T) {
 	prov := newProvider(t, say("from the box"))
-	h := startServer(t, prov, func(c *Config) {
+	h := startServer(t, prov, func(c *setup) {
 		c.Settings = func() settings.Settings {
 			st := settings.Defaults()
 			st.Providers = map[string]settings.ProviderSettings{"openai": {Model: "gpt-4o"}}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
@@ -179,7 +180,15 @@ type harness struct {
 	done    chan error
 }
 
-type option_ func(*Config)
+// setup is a server's configuration and the project options it is
+// opened with.
+type setup struct {
+	Config
+	Approve  tools.ApproveMode
+	Settings func() settings.Settings
+}
+
+type option_ func(*setup)
 
 func startServer(t testing.TB, prov *scripted, opts ...option_) *harness {
 	t.Helper()
@@ -190,19 +199,27 @@ func startServer(t testing.TB, prov *scripted, opts ...option_) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	cfg := Config{
-		Workspace: ws,
-		Settings:  settings.Defaults,
-		Keys:      func(context.Context, string) (string, error) { return "", nil },
-		Sessions:  func() *session.Store { return store },
-		Agent:     conversation.AgentChoice{ProviderID: "openai-compatible", BaseURL: prov.srv.URL + "/v1", Model: "m"},
-		Approve:   tools.ApproveAll,
-		Token:     testToken,
-		Version:   "test",
-	}
+	su := setup{Config: Config{
+		Sessions: func() *session.Store { return store },
+		Agent:    conversation.AgentChoice{ProviderID: "openai-compatible", BaseURL: prov.srv.URL + "/v1", Model: "m"},
+		Token:    testToken,
+		Version:  "test",
+	}, Approve: tools.ApproveAll, Settings: settings.Defaults}
 	for _, o := range opts {
-		o(&cfg)
+		o(&su)
 	}
+	cfg := su.Config
+	cfg.Settings = su.Settings
+	p, err := project.Open(context.Background(), ws, project.Stores{
+		Settings: su.Settings,
+		Keys:     func(context.Context, string) (string, error) { return "", nil },
+		Sessions: cfg.Sessions,
+	}, project.Options{Agent: cfg.Agent, Approve: su.Approve, Headless: cfg.Approvals == nil})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	cfg.Project = p
 	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 
 func TestQuietStreamGetsKeepAliveComments(t *testing.T) {
 	prov := newProvider(t, callTool("s1", "shell", `{"command":"sleep 1"}`), say("done waiting"))
-	h := startServer(t, prov, func(c *Config) { c.KeepAlive = 100 * time.Millisecond })
+	h := startServer(t, prov, func(c *setup) { c.KeepAlive = 100 * time.Millisecond })
 	req, _ := http.NewRequest(http.MethodPost, h.url+"/v1/chat/completions",
 		strings.NewReader(`{"model":"hearth","stream":true,"messages":[{"role":"user","content":"wait"}]}`))
 	req.Header.Set("Authorization", "Bearer "+testToken)

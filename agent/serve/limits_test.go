@@ -53,7 +53,7 @@ func TestClientDisconnectStopsLongShellCommand(t *testing.T) {
 func TestQueueFullGets429(t *testing.T) {
 	hang := func(provRequest) provReply { return provReply{text: "thinking ", hang: true} }
 	prov := newProvider(t, hang, hang)
-	h := startServer(t, prov, func(c *Config) { c.MaxConcurrent, c.MaxQueue = 1, 1 })
+	h := startServer(t, prov, func(c *setup) { c.MaxConcurrent, c.MaxQueue = 1, 1 })
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c := h.client()
@@ -142,7 +142,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestIdleConnectionsDoNotStopOthers(t *testing.T) {
-	h := startServer(t, newProvider(t, say("still here")), func(c *Config) {
+	h := startServer(t, newProvider(t, say("still here")), func(c *setup) {
 		c.BodyTimeout, c.HeaderTimeout = 2*time.Second, 2*time.Second
 	})
 	addr := strings.TrimPrefix(h.url, "http://")

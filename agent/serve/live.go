@@ -15,6 +15,8 @@ type liveSessions struct {
 	mu   sync.Mutex
 	max  int
 	byID map[string]*liveConv
+	// drop lets go of a conversation no longer held (the project's Forget).
+	drop func(*conversation.Conversation)
 }
 
 type liveConv struct {
@@ -23,8 +25,8 @@ type liveConv struct {
 	used time.Time
 }
 
-func newLiveSessions(max int) *liveSessions {
-	return &liveSessions{max: max, byID: map[string]*liveConv{}}
+func newLiveSessions(max int, drop func(*conversation.Conversation)) *liveSessions {
+	return &liveSessions{max: max, byID: map[string]*liveConv{}, drop: drop}
 }
 
 // take claims session id's conversation; found is false when it is not
@@ -61,10 +63,16 @@ func (l *liveSessions) claim(id string) bool {
 func (l *liveSessions) put(was, id string, conv *conversation.Conversation) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if was != "" && was != id {
+	if lc, ok := l.byID[was]; ok && was != "" && was != id {
 		delete(l.byID, was)
+		if lc.conv != nil && lc.conv != conv {
+			l.drop(lc.conv)
+		}
 	}
 	if id == "" || conv == nil {
+		if conv != nil {
+			l.drop(conv)
+		}
 		return
 	}
 	l.byID[id] = &liveConv{conv: conv, used: time.Now()}
@@ -77,6 +85,9 @@ func (l *liveSessions) put(was, id string, conv *conversation.Conversation) {
 		}
 		if oldest == "" {
 			return
+		}
+		if c := l.byID[oldest].conv; c != nil {
+			l.drop(c)
 		}
 		delete(l.byID, oldest)
 	}

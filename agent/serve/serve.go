@@ -19,34 +19,35 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/conversation"
-	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
-	"github.com/hearth-agent/hearth/agent/tools"
-	"github.com/hearth-agent/hearth/agent/trust"
 )
+
+// Project is the open folder a server runs its conversations in.
+type Project interface {
+	Dir() string
+	NewConversation(conversation.Sink) (*conversation.Conversation, error)
+	// Forget drops a conversation the server no longer holds.
+	Forget(*conversation.Conversation)
+}
 
 // DefaultAddr is where the server listens unless told otherwise.
 const DefaultAddr = "127.0.0.1:8765"
 
 // Config is what a server is built from.
 type Config struct {
-	Workspace string // absolute
-	Settings  func() settings.Settings
-	Keys      assembly.KeyResolver
-	Getenv    func(string) string
-	// Sessions stores every request's conversation; nil runs unsaved.
-	Sessions func() *session.Store
-	Trust    func() trust.Judge
-	// Agent is the provider and model "hearth" names (flags override the
-	// settings here).
-	Agent conversation.AgentChoice
-	// Approve is what runs without asking ("" is the settings' mode); the
+	// Project is the open folder whose conversations answer requests
+	// (agent/project): its approval mode (what runs without asking; the
 	// rest is denied with a message to the model, as in hearth run, or
-	// asked of Approvals when set.
-	Approve   tools.ApproveMode
+	// asked of Approvals when set) and its trust hold for every request.
+	Project Project
+	// Settings and Agent name the models /v1/models offers; Agent is the
+	// provider and model "hearth" names.
+	Settings func() settings.Settings
+	Agent    conversation.AgentChoice
+	// Sessions stores every request's conversation; nil runs unsaved.
+	Sessions  func() *session.Store
 	Approvals ApprovalSink
 	// Token is the bearer token every request but /health must carry.
 	Token string
@@ -72,8 +73,6 @@ type Server struct {
 	gate      *gate
 	mux       *http.ServeMux
 	live      *liveSessions
-	http      *http.Client // every request's model calls, so connections are reused
-	cache     *assembly.Cache
 	approvals approvals
 
 	mu      sync.Mutex
@@ -89,8 +88,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Token == "" {
 		return nil, ErrNoToken
 	}
-	if cfg.Workspace == "" || cfg.Settings == nil {
-		return nil, errors.New("serve: a workspace and settings are required")
+	if cfg.Project == nil || cfg.Settings == nil {
+		return nil, errors.New("serve: a project and settings are required")
 	}
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = 4
@@ -107,13 +106,10 @@ func New(cfg Config) (*Server, error) {
 	if cfg.HeaderTimeout <= 0 {
 		cfg.HeaderTimeout = 10 * time.Second
 	}
-	if cfg.Getenv == nil {
-		cfg.Getenv = func(string) string { return "" }
-	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	s := &Server{cfg: cfg, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), live: newLiveSessions(64), http: llm.NewHTTPClient(), cache: assembly.NewCache(),
+	s := &Server{cfg: cfg, gate: newGate(cfg.MaxConcurrent, cfg.MaxQueue), live: newLiveSessions(64, cfg.Project.Forget),
 		approvals: approvals{pending: map[string]*conversation.Conversation{}}}
 	s.baseCtx, s.stop = context.WithCancel(context.Background())
 	s.mux = http.NewServeMux()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/config"
+	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/redact"
 )
 
@@ -85,31 +86,30 @@ func runMCPList(ctx context.Context, env *Env, args []string) int {
 	if fs.NArg() > 0 {
 		return usageErr(env, fs, "unexpected argument %q", fs.Arg(0))
 	}
-	m, code := mcpForCommand(ctx, env, fs, *ws)
-	if m == nil {
+	p, code := mcpForCommand(ctx, env, fs, *ws)
+	if p == nil {
 		return code
 	}
-	defer m.Close()
+	defer p.Close()
+	m := p.MCP()
 	for _, s := range m.Servers() {
 		fmt.Fprintf(env.Stdout, "%s\t%s\t%s\t%d\n", s.Name, s.Status, s.Transport, len(s.Tools))
 	}
 	return ExitOK
 }
 
-func mcpForCommand(ctx context.Context, env *Env, fs *flag.FlagSet, dir string) (*mcp.Manager, int) {
+// mcpForCommand opens the workspace dir names with its servers started
+// and connected (or failed).
+func mcpForCommand(ctx context.Context, env *Env, fs *flag.FlagSet, dir string) (*project.Project, int) {
 	ws, err := workspaceDir(dir)
 	if err != nil {
 		return nil, usageErr(env, fs, "%v", err)
 	}
-	_, project, err := runTrust(env, ws, false)
+	p, err := mcpProject(ctx, env, ws, project.MCPOptions{}, mcpWait)
 	if err != nil {
 		return nil, failure(env, fs.Name(), err)
 	}
-	m, err := startMCP(ctx, env, project, nil, false)
-	if err != nil {
-		return nil, failure(env, fs.Name(), err)
-	}
-	return m, 0
+	return p, 0
 }
 
 func runMCPGet(ctx context.Context, env *Env, args []string) int {
@@ -122,11 +122,12 @@ func runMCPGet(ctx context.Context, env *Env, args []string) int {
 		return usageErr(env, fs, "want one server NAME")
 	}
 	name := fs.Arg(0)
-	m, code := mcpForCommand(ctx, env, fs, *ws)
-	if m == nil {
+	p, code := mcpForCommand(ctx, env, fs, *ws)
+	if p == nil {
 		return code
 	}
-	defer m.Close()
+	defer p.Close()
+	m := p.MCP()
 	i := slices.IndexFunc(m.Servers(), func(s mcp.Server) bool { return s.Name == name })
 	if i < 0 {
 		return failure(env, "mcp get", fmt.Errorf("%w: %s", config.ErrNoServer, name))

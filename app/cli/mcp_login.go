@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/pkg/browser"
 
 	"github.com/hearth-agent/hearth/agent/mcp"
+	"github.com/hearth-agent/hearth/agent/project"
 )
 
 // runMCPLogin signs in to one remote server in the system browser and
@@ -29,32 +29,19 @@ func runMCPLogin(ctx context.Context, env *Env, args []string) int {
 	if err != nil {
 		return usageErr(env, fs, "%v", err)
 	}
-	_, project, err := runTrust(env, dir, false)
-	if err != nil {
-		return failure(env, "mcp login", err)
-	}
-	entries, err := mcp.Load(mcp.Sources{UserDir: configDir(env), Project: project})
-	if err != nil {
-		return failure(env, "mcp login", err)
-	}
-	i := slices.IndexFunc(entries, func(e mcp.Entry) bool { return e.Name == fs.Arg(0) })
-	if i < 0 {
-		return failure(env, "mcp login", fmt.Errorf("no MCP server named %s", fs.Arg(0)))
-	}
-	m := mcpManager(env, dir, func(_ context.Context, server, url string) error {
+	signIn := func(_ context.Context, server, url string) error {
 		fmt.Fprintf(env.Stderr, "hearth mcp login: sign in to %s in your browser: %s\n", server, url)
 		if err := browser.OpenURL(url); err != nil {
 			fmt.Fprintf(env.Stderr, "hearth mcp login: could not open a browser (%v); open the address above\n", err)
 		}
 		return nil
-	})
-	defer m.Close()
-	m.Start(entries[i])
-	wctx, cancel := context.WithTimeout(ctx, 5*mcpWait)
-	defer cancel()
-	if err := m.Wait(wctx); err != nil {
+	}
+	p, err := mcpProject(ctx, env, dir, project.MCPOptions{Only: fs.Arg(0), SignIn: signIn}, 5*mcpWait)
+	if err != nil {
 		return failure(env, "mcp login", err)
 	}
+	defer p.Close()
+	m := p.MCP()
 	s := m.Servers()[0]
 	if s.Status != mcp.StatusConnected {
 		return failure(env, "mcp login", fmt.Errorf("%s is %s: %s", s.Name, s.Status, s.Error))

@@ -6,7 +6,9 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/mcp"
-	"github.com/hearth-agent/hearth/agent/mcp/config"
+	"github.com/hearth-agent/hearth/agent/project"
+	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/trust"
 )
 
@@ -16,49 +18,64 @@ const mcpWait = 60 * time.Second
 // configDir is where Hearth's user files live ("" is the default).
 func configDir(env *Env) string { return env.Getenv("HEARTH_CONFIG_DIR") }
 
-// mcpManager builds a manager whose ${VAR} come from env and whose
-// ${keychain:…} secrets and sign-ins come from the keychain; signIn nil
-// leaves a server that asks to sign in as needs-auth.
-func mcpManager(env *Env, ws string, signIn mcp.SignIn) *mcp.Manager {
-	opts := mcp.Options{Workspace: ws, Env: config.Env{Getenv: env.Getenv}, Version: env.Version, SignIn: signIn}
-	if env.Secrets != nil {
-		opts.Env.Keychain = env.Secrets.Item
-		opts.Tokens = mcp.KeychainTokens{Store: env.Secrets}
+// openProject opens ws for a command: its settings are st, its trust
+// record tr, its conversations stored in sessions (nil: unsaved).
+func openProject(ctx context.Context, env *Env, ws string, st settings.Settings, tr *trust.Store, sessions func() *session.Store, opts project.Options) (*project.Project, error) {
+	stores := project.Stores{
+		Settings:  func() settings.Settings { return st },
+		Keys:      envKeys(env),
+		Getenv:    env.Getenv,
+		Sessions:  sessions,
+		Trust:     tr,
+		Secrets:   env.Secrets,
+		ConfigDir: configDir(env),
+		Home:      userHome(env),
+		Version:   env.Version,
 	}
-	return mcp.NewManager(opts)
+	return project.Open(ctx, ws, stores, opts)
 }
 
-// startMCP loads the servers the sources name, starts them and waits
-// (bounded by ctx and mcpWait) until each has connected or failed.
-func startMCP(ctx context.Context, env *Env, project *trust.Effective, runFiles []string, strict bool) (*mcp.Manager, error) {
-	m, err := launchMCP(env, project, runFiles, strict)
+// envKeys resolves a provider's key from the keychain (or its variable).
+func envKeys(env *Env) func(context.Context, string) (string, error) {
+	return func(ctx context.Context, id string) (string, error) {
+		if env.Secrets == nil {
+			return "", nil
+		}
+		k, _, err := env.Secrets.Resolve(ctx, id)
+		return k, err
+	}
+}
+
+// mcpProject opens ws with its MCP servers started as mo says and waits
+// (bounded by ctx and wait) until each has connected or failed.
+func mcpProject(ctx context.Context, env *Env, ws string, mo project.MCPOptions, wait time.Duration) (*project.Project, error) {
+	tr, err := runTrust(env, ws, false)
 	if err != nil {
 		return nil, err
 	}
-	wctx, cancel := context.WithTimeout(ctx, mcpWait)
+	p, err := openProject(ctx, env, ws, loadSettings(env), tr, nil, project.Options{MCP: &mo})
+	if err != nil {
+		return nil, err
+	}
+	if err := p.StartMCP(); err != nil {
+		p.Close()
+		return nil, err
+	}
+	wctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	if err := m.Wait(wctx); err != nil && ctx.Err() != nil {
-		m.Close()
+	if err := p.WaitMCP(wctx); err != nil && (ctx.Err() != nil || mo.Only != "") {
+		p.Close()
 		return nil, err
 	}
-	return m, nil
-}
-
-// launchMCP loads the servers the sources name and starts them without
-// waiting: a run's turn waits for them itself and says so (mcp_waiting).
-func launchMCP(env *Env, project *trust.Effective, runFiles []string, strict bool) (*mcp.Manager, error) {
-	entries, err := mcp.Load(mcp.Sources{UserDir: configDir(env), Project: project, RunFiles: runFiles, Strict: strict})
-	if err != nil {
-		return nil, err
-	}
-	m := mcpManager(env, project.Dir, nil)
-	m.Start(entries...)
-	return m, nil
+	return p, nil
 }
 
 // mcpWarnings prints one line per server that did not connect (held
 // project servers are named by the trust warning already).
 func mcpWarnings(env *Env, cmd string, m *mcp.Manager) {
+	if m == nil {
+		return
+	}
 	for _, s := range m.Servers() {
 		switch s.Status {
 		case mcp.StatusFailed, mcp.StatusNeedsAuth, mcp.StatusConnecting:

@@ -13,14 +13,13 @@ import (
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/llm"
-	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/media"
+	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
-	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
@@ -59,7 +58,7 @@ type runOptions struct {
 	strictMCP                                      bool
 	mode                                           string // "" or plan
 	approvePlan                                    bool
-	mcp                                            *mcp.Manager // closed by runRun
+	project                                        *project.Project // closed by runRun
 }
 
 func runRun(ctx context.Context, env *Env, args []string) int {
@@ -84,8 +83,8 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	o.prompt = strings.TrimSpace(strings.Join(fs.Args(), " "))
 	var store *session.Store // opened once the agent is built
 	conv, turn, code := setupRun(ctx, env, fs, &o, func() *session.Store { return store })
-	if o.mcp != nil {
-		defer o.mcp.Close()
+	if o.project != nil {
+		defer o.project.Close()
 	}
 	if turn == nil {
 		return code
@@ -171,34 +170,26 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		return nil, nil, usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
 	o.workspace = ws
-	tr, project, err := runTrust(env, ws, o.trust)
+	tr, err := runTrust(env, ws, o.trust)
 	if err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
-	if o.mcp, err = launchMCP(env, project, o.mcpConfig, o.strictMCP); err != nil {
-		return nil, nil, failure(env, "run", err)
-	}
-	keys := func(ctx context.Context, id string) (string, error) {
-		if env.Secrets == nil {
-			return "", nil
-		}
-		k, _, err := env.Secrets.Resolve(ctx, id)
-		return k, err
-	}
-	conv := conversation.New(conversation.Config{
-		Settings: func() settings.Settings { return st },
-		Keys:     keys,
-		Getenv:   env.Getenv,
-		Sessions: sessions,
-		Trust:    func() trust.Judge { return tr },
-		MCP:      func() *mcp.Manager { return o.mcp },
+	o.project, err = openProject(ctx, env, ws, st, tr, sessions, project.Options{
+		MCP: &project.MCPOptions{RunFiles: o.mcpConfig, Strict: o.strictMCP},
 		Agent: conversation.AgentChoice{ProviderID: o.providerID, BaseURL: o.baseURL, Model: o.model,
 			MaxIterations: o.maxIter},
 		Approve:  tools.ApproveMode(o.approve),
 		Headless: true,
-		Home:     userHome(env),
-	}, runSink{env: env, json: o.json})
-	if err := conv.Open(ws); err != nil {
+	})
+	if err != nil {
+		return nil, nil, failure(env, "run", err)
+	}
+	// The turn waits for the servers itself and says so (mcp_waiting).
+	if err := o.project.StartMCP(); err != nil {
+		return nil, nil, failure(env, "run", err)
+	}
+	conv, err := o.project.NewConversation(runSink{env: env, json: o.json})
+	if err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
 	for _, p := range conv.HookProblems() {
@@ -212,10 +203,10 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	case errors.Is(err, assembly.ErrNoModel):
 		return nil, nil, usageErr(env, fs, "no model: pass --model (or set the provider's model in settings)")
 	case err != nil:
-		key, _ := keys(ctx, o.providerID)
+		key, _ := envKeys(env)(ctx, o.providerID)
 		return nil, nil, failure(env, "run", errors.New(redact.New(key).String(err.Error())))
 	}
-	mcpWarnings(env, "run", o.mcp) // after the turn waited for the servers
+	mcpWarnings(env, "run", o.project.MCP()) // after the turn waited for the servers
 	o.model = turn.Built().Model
 	for _, path := range o.attach {
 		a, err := media.PrepareFile(path, o.workspace, string(turn.Built().Wire))

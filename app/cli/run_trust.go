@@ -8,32 +8,31 @@ import (
 )
 
 // runTrust opens the trust record (beside the settings), trusts the
-// workspace for this run when --trust was given, reads and judges what the
-// workspace brings, and prints one line naming the project items that will
-// be ignored.
-func runTrust(env *Env, ws string, forRun bool) (*trust.Store, *trust.Effective, error) {
+// workspace for this run when --trust was given, and prints one line
+// naming the project items that will be ignored.
+func runTrust(env *Env, ws string, forRun bool) (*trust.Store, error) {
 	dir := env.Getenv("HEARTH_CONFIG_DIR")
 	if dir == "" {
 		d, err := trust.DefaultDir()
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		dir = d
 	}
 	st := trust.NewStore(dir)
 	if forRun {
 		if err := st.TrustForRun(ws); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	eff, err := trust.Open(ws, st)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if w := trust.Warning(eff.Statuses); w != "" {
 		for _, ln := range strings.Split(w, "\n") {
 			fmt.Fprintf(env.Stderr, "hearth: %s\n", ln)
 		}
 	}
-	return st, eff, nil
+	return st, nil
 }

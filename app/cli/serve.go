@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/serve"
@@ -42,6 +43,9 @@ type serveOptions struct {
 	workspace, addr, providerID, model, baseURL, approve string
 	maxConcurrent                                        int
 	allowRemote, showToken                               bool
+	// settings and trusts are what serveConfig read, for the project.
+	settings settings.Settings
+	trusts   *trust.Store
 }
 
 func runServe(ctx context.Context, env *Env, args []string) int {
@@ -86,6 +90,13 @@ func runServe(ctx context.Context, env *Env, args []string) int {
 		defer store.Close()
 		cfg.Sessions = func() *session.Store { return store }
 	}
+	p, err := openProject(ctx, env, o.workspace, o.settings, o.trusts, cfg.Sessions, project.Options{
+		Agent: cfg.Agent, Approve: tools.ApproveMode(o.approve), Headless: true})
+	if err != nil {
+		return failure(env, "serve", err)
+	}
+	defer p.Close()
+	cfg.Project = p
 	srv, err := serve.New(*cfg)
 	if err != nil {
 		return failure(env, "serve", err)
@@ -155,24 +166,14 @@ func serveConfig(env *Env, fs *flag.FlagSet, o *serveOptions) (*serve.Config, in
 	if fi, err := os.Stat(ws); err != nil || !fi.IsDir() {
 		return nil, usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
-	tr, _, err := runTrust(env, ws, false)
+	tr, err := runTrust(env, ws, false)
 	if err != nil {
 		return nil, failure(env, "serve", err)
 	}
+	o.workspace, o.trusts, o.settings = ws, tr, st
 	return &serve.Config{
-		Workspace: ws,
-		Settings:  func() settings.Settings { return st },
-		Keys: func(ctx context.Context, id string) (string, error) {
-			if env.Secrets == nil {
-				return "", nil
-			}
-			k, _, err := env.Secrets.Resolve(ctx, id)
-			return k, err
-		},
-		Getenv:        env.Getenv,
-		Trust:         func() trust.Judge { return tr },
+		Settings:      func() settings.Settings { return st },
 		Agent:         conversation.AgentChoice{ProviderID: o.providerID, BaseURL: o.baseURL, Model: o.model, MaxIterations: st.MaxIterations},
-		Approve:       tools.ApproveMode(o.approve),
 		MaxConcurrent: o.maxConcurrent,
 		Version:       env.Version,
 		Logf:          func(f string, a ...any) { fmt.Fprintf(env.Stderr, f+"\n", a...) },

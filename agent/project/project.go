@@ -1,0 +1,234 @@
+// Package project owns one open project folder: what it brings (read and
+// judged by agent/trust), its search index and watcher, its MCP servers
+// and its conversations. Every front-end (the desktop, hearth run, hearth
+// serve) opens a folder here and translates over it; none of them builds
+// a conversation or starts MCP servers itself.
+package project
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/trust"
+	"github.com/hearth-agent/hearth/agent/undo"
+)
+
+// Stores are the services every project of a program shares: the person's
+// settings, keys, conversations, undo snapshots and trust record. Funcs
+// are asked each time, so a store that opens late is seen when it is ready.
+type Stores struct {
+	Settings func() settings.Settings
+	Keys     assembly.KeyResolver
+	Getenv   func(string) string
+	// Sessions stores conversations; nil (or a nil result) runs unsaved.
+	Sessions func() *session.Store
+	// Undo keeps per-turn file snapshots; nil disables undo.
+	Undo *undo.Store
+	// Trust records what the person trusted; nil trusts nothing a folder
+	// brings.
+	Trust *trust.Store
+	// Secrets expands MCP servers' ${keychain:…} values and keeps their
+	// sign-ins; nil has neither.
+	Secrets *secrets.Store
+	// ConfigDir holds the user's mcp.json ("" is the default config dir).
+	ConfigDir string
+	// Home holds the user's own commands, skills and hooks; "" has none.
+	Home    string
+	Version string
+}
+
+// Options say what of the folder a front-end runs and how its
+// conversations behave.
+type Options struct {
+	// Index opens the folder's search index, kept fresh by a watcher;
+	// nil opens none (turns then search without it).
+	Index *IndexOptions
+	// MCP is how StartMCP starts the servers the person and the trusted
+	// folder name; nil starts none.
+	MCP *MCPOptions
+	// Agent overrides the settings' provider and model for every
+	// conversation (the CLI's flags); zero fields keep the settings'.
+	Agent conversation.AgentChoice
+	// Approve overrides the settings' approval mode when set.
+	Approve tools.ApproveMode
+	// Headless conversations ask nobody: the approval mode alone decides.
+	Headless bool
+}
+
+// DirError is a folder that cannot be a project.
+type DirError struct {
+	Dir, Reason string
+}
+
+func (e *DirError) Error() string { return e.Reason }
+
+// Project is one open folder. Its methods are safe for concurrent use.
+type Project struct {
+	dir    string
+	stores Stores
+	opts   Options
+	// http and cache are shared by the project's conversations, so their
+	// turns reuse connections and what building an agent computes.
+	http  *http.Client
+	cache *assembly.Cache
+
+	ix  indexHolder
+	mcp mcpHolder
+
+	mu     sync.Mutex
+	convs  []*conversation.Conversation
+	closed bool
+}
+
+// Open opens dir (made absolute) as a project and starts its index when
+// Options ask (in the background: Open does not wait for it); a
+// *DirError says dir cannot be one. MCP servers start with StartMCP, so
+// each front-end decides what a server file it cannot read means.
+func Open(ctx context.Context, dir string, stores Stores, opts Options) (*Project, error) {
+	abs, err := CheckDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	p := newProject(abs, stores, opts)
+	if opts.Index != nil {
+		p.OpenIndex(ctx)
+	}
+	return p, nil
+}
+
+// NoFolder is the project before a folder opens: the person's own MCP
+// servers, commands and skills, and conversations that run no turn until
+// a folder is open.
+func NoFolder(stores Stores, opts Options) *Project {
+	opts.Index = nil
+	return newProject("", stores, opts)
+}
+
+func newProject(dir string, stores Stores, opts Options) *Project {
+	if stores.Getenv == nil {
+		stores.Getenv = func(string) string { return "" }
+	}
+	return &Project{dir: dir, stores: stores, opts: opts, http: llm.NewHTTPClient(), cache: assembly.NewCache()}
+}
+
+// CheckDir makes dir absolute and says whether it can be a project: an
+// existing folder other than the file system's root.
+func CheckDir(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil || dir == "" {
+		return "", &DirError{Dir: dir, Reason: "not a folder path"}
+	}
+	fi, err := os.Stat(abs)
+	if err != nil || !fi.IsDir() {
+		return "", &DirError{Dir: abs, Reason: fmt.Sprintf("%s is not a folder", abs)}
+	}
+	if abs == filepath.VolumeName(abs)+string(filepath.Separator) {
+		return "", &DirError{Dir: abs, Reason: "the file system root cannot be a workspace"}
+	}
+	return abs, nil
+}
+
+// Dir is the project's folder, absolute; "" for NoFolder.
+func (p *Project) Dir() string { return p.dir }
+
+// Judged reads what the folder brings now and judges it against the
+// trust record: only what is trusted is in the result's values.
+func (p *Project) Judged() (*trust.Effective, error) {
+	return trust.Open(p.dir, p.judge())
+}
+
+// judge is the trust record, or nil (trust nothing) when there is none;
+// a nil *trust.Store must not become a non-nil interface.
+func (p *Project) judge() trust.Judge {
+	if p.stores.Trust == nil {
+		return nil
+	}
+	return p.stores.Trust
+}
+
+// ErrClosed is returned by a project that was closed.
+var ErrClosed = errors.New("the project is closed")
+
+// NewConversation starts a conversation in the project, reporting to
+// sink. Its turns see the project's index, MCP servers and trust.
+func (p *Project) NewConversation(sink conversation.Sink) (*conversation.Conversation, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil, ErrClosed
+	}
+	c := conversation.New(conversation.Config{
+		Settings: p.stores.Settings,
+		Keys:     p.stores.Keys,
+		Getenv:   p.stores.Getenv,
+		Sessions: p.stores.Sessions,
+		Undo:     p.stores.Undo,
+		Trust:    p.judge,
+		Index:    p.Index,
+		MCP:      p.MCP,
+		Home:     p.stores.Home,
+		Agent:    p.opts.Agent,
+		Approve:  p.opts.Approve,
+		Headless: p.opts.Headless,
+		HTTP:     p.http,
+		Cache:    p.cache,
+	}, sink)
+	if err := c.Open(p.dir); err != nil {
+		return nil, err
+	}
+	p.convs = append(p.convs, c)
+	return c, nil
+}
+
+// Forget drops a conversation the front-end no longer shows; it stops
+// its turn first.
+func (p *Project) Forget(c *conversation.Conversation) {
+	c.Stop()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, x := range p.convs {
+		if x == c {
+			p.convs = append(p.convs[:i], p.convs[i+1:]...)
+			return
+		}
+	}
+}
+
+// Running says whether any of the project's conversations runs a turn.
+func (p *Project) Running() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, c := range p.convs {
+		if c.Running() {
+			return true
+		}
+	}
+	return false
+}
+
+// Close stops every conversation's turn and ends what the project
+// started: the MCP servers (and their processes) and the index, which
+// flushes its last batch. Closing twice is harmless.
+func (p *Project) Close() {
+	p.mu.Lock()
+	convs := p.convs
+	p.convs, p.closed = nil, true
+	p.mu.Unlock()
+	for _, c := range convs {
+		c.Stop()
+	}
+	p.mcp.swap(nil)
+	p.ix.swap(nil)
+}
