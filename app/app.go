@@ -48,6 +48,8 @@ type App struct {
 	// emit publishes an event to the frontend; set at startup (Wails) or by
 	// tests. Nil until then: events before the window exists are dropped.
 	emit func(name string, data any)
+	// h are the bound handlers.
+	h handlers
 	// open is the open project and the chat panel's conversation.
 	open opened
 	// indexGen counts the indexes opened: an index's notices go out only
@@ -70,6 +72,7 @@ func New(deps Deps) *App {
 	}
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
+	a.h = newHandlers(a)
 	if err := a.use(project.NoFolder(a.stores(), a.projectOptions())); err != nil {
 		a.warnings = append(a.warnings, err.Error())
 	}
@@ -124,7 +127,7 @@ func (a *App) openSessionsInBackground(open func() (*session.Store, error)) {
 // (flushing its last batch). The sessions database is closed by whoever
 // opened it.
 func (a *App) shutdown() {
-	a.StopServing()
+	a.h.Serve.StopServing()
 	a.project().Close()
 }
 
@@ -149,6 +152,6 @@ func (a *App) close() {
 }
 
 // Version is the program's version, as the build set it, for Settings → About.
-func (a *App) Version() string {
+func (a *Shell) Version() string {
 	return a.deps.Version
 }

@@ -13,7 +13,7 @@ type SendResult struct {
 }
 
 // Send starts a turn with prompt, or queues it behind the running one.
-func (a *App) Send(prompt string) (SendResult, error) {
+func (a *Chat) Send(prompt string) (SendResult, error) {
 	if prompt == "" {
 		return SendResult{}, invalidf("prompt", "the message is empty")
 	}
@@ -26,11 +26,11 @@ func (a *App) Send(prompt string) (SendResult, error) {
 
 // Stop cancels the running turn and pauses the prompts queued behind it
 // (ResumeQueue runs them, RemoveQueued drops one).
-func (a *App) Stop() { a.chat().Stop() }
+func (a *Chat) Stop() { a.chat().Stop() }
 
 // ResumeQueue runs the prompts Stop paused; TurnID is the one that starts
 // now ("" and Queued when it waits behind a running turn).
-func (a *App) ResumeQueue() (SendResult, error) {
+func (a *Chat) ResumeQueue() (SendResult, error) {
 	id, err := a.chat().ResumeQueue()
 	if err != nil {
 		return SendResult{}, viewErr(err)
@@ -39,24 +39,24 @@ func (a *App) ResumeQueue() (SendResult, error) {
 }
 
 // RemoveQueued drops a queued prompt that has not started.
-func (a *App) RemoveQueued(turnID string) error { return viewErr(a.chat().RemoveQueued(turnID)) }
+func (a *Chat) RemoveQueued(turnID string) error { return viewErr(a.chat().RemoveQueued(turnID)) }
 
 // Approve answers a pending approval request: allow_once, allow_session or
 // deny (with an optional note the model sees).
-func (a *App) Approve(requestID, decision, note string) error {
+func (a *Chat) Approve(requestID, decision, note string) error {
 	return viewErr(a.chat().Approve(requestID, decision, note))
 }
 
 // Regenerate runs turnID's prompt again in place of its answer and of
 // everything after it.
-func (a *App) Regenerate(turnID string) (SendResult, error) {
+func (a *Chat) Regenerate(turnID string) (SendResult, error) {
 	return a.resend(turnID, "")
 }
 
 // EditAndResend replaces turnID's prompt with text and runs it; the turns
 // after it are dropped from this conversation. The stored conversation is
 // forked first, so the old branch stays in the sessions list.
-func (a *App) EditAndResend(turnID, text string) (SendResult, error) {
+func (a *Chat) EditAndResend(turnID, text string) (SendResult, error) {
 	if strings.TrimSpace(text) == "" {
 		return SendResult{}, invalidf("prompt", "the message is empty")
 	}
@@ -83,7 +83,7 @@ type CompactResult struct {
 // results, then a summary of older turns keeping every user message
 // verbatim), for when the model's window is full. The summary is stored so
 // a resumed session starts from it too.
-func (a *App) CompactConversation() (CompactResult, error) {
+func (a *Chat) CompactConversation() (CompactResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	c, err := a.chat().Compact(ctx)

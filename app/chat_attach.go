@@ -20,7 +20,7 @@ type FileInput struct {
 // SendWith is Send with attached files (images, PDFs, text files), made
 // ready for the model's provider when the turn runs and stored with the
 // prompt.
-func (a *App) SendWith(prompt string, files []FileInput) (SendResult, error) {
+func (a *Chat) SendWith(prompt string, files []FileInput) (SendResult, error) {
 	if prompt == "" && len(files) == 0 { // an image alone is a message
 		return SendResult{}, invalidf("prompt", "the message is empty")
 	}
@@ -48,7 +48,7 @@ type AttachmentView struct {
 
 // StoredAttachment returns the stored attachment with SHA-256 digest sum of a
 // message in conversation sessionID (never any other file).
-func (a *App) StoredAttachment(sessionID, sum string) (AttachmentView, error) {
+func (a *Sessions) StoredAttachment(sessionID, sum string) (AttachmentView, error) {
 	store := a.sessions()
 	if store == nil {
 		return AttachmentView{}, invalidf("session", "sessions are not available")

@@ -44,7 +44,7 @@ func lastUserContent(t *testing.T, p *scriptedProvider) []any {
 func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("A black square.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 40, 30)}}); err != nil {
+	if _, err := a.h.Chat.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 40, 30)}}); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -64,7 +64,7 @@ func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.
 		time.Sleep(10 * time.Millisecond) // done is sent just before the turn lets go
 	}
 	id := a.chat().SessionID()
-	tr, err := a.OpenSession(id)
+	tr, err := a.h.Sessions.OpenSession(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,14 +72,14 @@ func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.
 	if len(atts) != 1 || atts[0].Name != "shot.png" || atts[0].MediaType != "image/png" || atts[0].SHA256 == "" || atts[0].Size == 0 {
 		t.Fatalf("stored attachments %+v", atts)
 	}
-	got, err := a.StoredAttachment(id, atts[0].SHA256)
+	got, err := a.h.Sessions.StoredAttachment(id, atts[0].SHA256)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got.MediaType != "image/png" || got.DataURL != url {
 		t.Errorf("StoredAttachment = %s (%d chars), want what the model was sent", got.MediaType, len(got.DataURL))
 	}
-	if _, err := a.StoredAttachment("another", atts[0].SHA256); !isInvalid(err, "attachment") {
+	if _, err := a.h.Sessions.StoredAttachment("another", atts[0].SHA256); !isInvalid(err, "attachment") {
 		t.Errorf("another conversation's attachment: %v", err)
 	}
 }
@@ -88,7 +88,7 @@ func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.
 func TestSendWithAnImageAlone(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("A black square.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.SendWith("", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
+	if _, err := a.h.Chat.SendWith("", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -113,7 +113,7 @@ func TestSendWithRefusesWhatCannotBeSent(t *testing.T) {
 		{"empty file", "look", []FileInput{{Name: "a.png", Data: ""}}, "attachments", "a.png is empty"},
 	}
 	for _, c := range cases {
-		_, err := a.SendWith(c.prompt, c.files)
+		_, err := a.h.Chat.SendWith(c.prompt, c.files)
 		if !isInvalid(err, c.field) || !strings.Contains(err.Error(), c.says) {
 			t.Errorf("%s: %v, want invalid %s saying %q", c.name, err, c.field, c.says)
 		}
@@ -122,13 +122,13 @@ func TestSendWithRefusesWhatCannotBeSent(t *testing.T) {
 
 func TestChatChoiceSaysWhetherTheModelSees(t *testing.T) {
 	a, _, _ := chatApp(t, &scriptedProvider{}, "ask")
-	if a.ChatChoice().Vision {
+	if a.h.Composer.ChatChoice().Vision {
 		t.Error("scripted-model is said to see images")
 	}
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error { s.ActiveModel = "gpt-4o"; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if v := a.ChatChoice(); !v.Vision || v.Model != "gpt-4o" {
+	if v := a.h.Composer.ChatChoice(); !v.Vision || v.Model != "gpt-4o" {
 		t.Errorf("gpt-4o: %+v", v)
 	}
 }
@@ -141,7 +141,7 @@ func isInvalid(err error, field string) bool {
 func TestAProviderRefusingTheImageGivesTheTypedError(t *testing.T) {
 	p := &scriptedProvider{refuse: "Invalid content type. image_url is only supported by certain models."}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 8, 8)}}); err != nil {
+	if _, err := a.h.Chat.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 8, 8)}}); err != nil {
 		t.Fatal(err)
 	}
 	e := rec.waitFor(t, "error")
@@ -153,20 +153,20 @@ func TestAProviderRefusingTheImageGivesTheTypedError(t *testing.T) {
 func TestExportSessionEmbedsOrLinksTheAttachments(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("A square.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
+	if _, err := a.h.Chat.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
 	id := a.chat().SessionID()
-	embedded, err := a.ExportSession(id, "md", "embed")
+	embedded, err := a.h.Sessions.ExportSession(id, "md", "embed")
 	if err != nil || !strings.Contains(embedded, "![shot.png](<data:image/png;base64,") {
 		t.Errorf("embedded export: %v\n%s", err, embedded)
 	}
-	linked, err := a.ExportSession(id, "md", "")
+	linked, err := a.h.Sessions.ExportSession(id, "md", "")
 	if err != nil || !strings.Contains(linked, "![shot.png](<file://") || strings.Contains(linked, "base64") {
 		t.Errorf("linked export: %v\n%s", err, linked)
 	}
-	if _, err := a.ExportSession(id, "md", "zip"); !isInvalid(err, "attachments") {
+	if _, err := a.h.Sessions.ExportSession(id, "md", "zip"); !isInvalid(err, "attachments") {
 		t.Errorf("unknown mode: %v", err)
 	}
 }

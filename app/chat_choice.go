@@ -37,7 +37,7 @@ type ChatChoiceInput struct {
 }
 
 // ChatChoice returns the composer picker's view.
-func (a *App) ChatChoice() ChatChoiceView {
+func (a *Composer) ChatChoice() ChatChoiceView {
 	st := a.deps.Settings.Get()
 	ch := a.chat().Choice()
 	v := ChatChoiceView{Provider: st.ActiveProvider, Effort: st.ReasoningEffort, Mode: st.ApprovalMode, Providers: []ChoiceProvider{}}
@@ -70,7 +70,7 @@ func (a *App) ChatChoice() ChatChoiceView {
 // SetChatChoice sets the provider, model, effort and mode of this
 // conversation's next turns, leaving Settings' defaults as they are; an
 // empty mode keeps the conversation's (the mode switch sets it).
-func (a *App) SetChatChoice(in ChatChoiceInput) (ChatChoiceView, error) {
+func (a *Composer) SetChatChoice(in ChatChoiceInput) (ChatChoiceView, error) {
 	mode := in.Mode
 	if mode == "" { // the mode switch owns the mode
 		mode = a.chat().Mode()

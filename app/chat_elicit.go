@@ -5,7 +5,7 @@ import "encoding/json"
 // AnswerElicitation answers an MCP server's question shown in the chat
 // (an elicitation_requested event): action is accept, decline or cancel;
 // content, for accept, is the form's fields as a JSON object.
-func (a *App) AnswerElicitation(requestID, action, content string) error {
+func (a *Chat) AnswerElicitation(requestID, action, content string) error {
 	var raw json.RawMessage
 	if content != "" {
 		if !json.Valid([]byte(content)) {

@@ -16,7 +16,7 @@ type ModeView struct {
 
 // GetMode returns the conversation's mode (the Settings' approval mode
 // until one is chosen).
-func (a *App) GetMode() ModeView {
+func (a *Composer) GetMode() ModeView {
 	mode := a.chat().Mode()
 	if mode == "" {
 		mode = a.deps.Settings.Get().ApprovalMode
@@ -25,7 +25,7 @@ func (a *App) GetMode() ModeView {
 }
 
 // SetMode sets the conversation's mode from its next turn on.
-func (a *App) SetMode(mode string) (ModeView, error) {
+func (a *Composer) SetMode(mode string) (ModeView, error) {
 	if err := a.chat().SetMode(strings.TrimSpace(mode)); err != nil {
 		return ModeView{}, viewErr(err)
 	}
@@ -34,7 +34,7 @@ func (a *App) SetMode(mode string) (ModeView, error) {
 
 // ApprovePlan approves the pending plan into mode (edits or ask) and starts
 // the turn that carries it out.
-func (a *App) ApprovePlan(mode string) (SendResult, error) {
+func (a *Chat) ApprovePlan(mode string) (SendResult, error) {
 	instruction, err := a.chat().ApprovePlan(mode)
 	if err != nil {
 		return SendResult{}, viewErr(err)
@@ -44,7 +44,7 @@ func (a *App) ApprovePlan(mode string) (SendResult, error) {
 
 // KeepPlanning sends the person's feedback on the plan; the conversation
 // stays in plan mode and the model plans again.
-func (a *App) KeepPlanning(feedback string) (SendResult, error) {
+func (a *Chat) KeepPlanning(feedback string) (SendResult, error) {
 	if strings.TrimSpace(feedback) == "" {
 		return SendResult{}, invalidf("feedback", "say what the plan should change")
 	}

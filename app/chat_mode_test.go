@@ -20,16 +20,16 @@ func TestChatPlanModeThenApprove(t *testing.T) {
 		textReply("Done."),
 	}}
 	a, rec, ws := chatApp(t, p, "ask")
-	if _, err := a.SetMode("sideways"); err == nil {
+	if _, err := a.h.Composer.SetMode("sideways"); err == nil {
 		t.Fatal("an unknown mode was accepted")
 	}
-	if v := a.GetMode(); v.Mode != "ask" || len(v.Modes) != 4 {
+	if v := a.h.Composer.GetMode(); v.Mode != "ask" || len(v.Modes) != 4 {
 		t.Fatalf("mode before = %+v", v)
 	}
-	if v, err := a.SetMode("plan"); err != nil || v.Mode != "plan" {
+	if v, err := a.h.Composer.SetMode("plan"); err != nil || v.Mode != "plan" {
 		t.Fatalf("SetMode = %+v, %v", v, err)
 	}
-	if _, err := a.Send("plan it"); err != nil {
+	if _, err := a.h.Chat.Send("plan it"); err != nil {
 		t.Fatal(err)
 	}
 	ev := rec.waitFor(t, "plan")
@@ -41,20 +41,20 @@ func TestChatPlanModeThenApprove(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
 		t.Fatal("plan mode wrote a file")
 	}
-	if a.GetMode().PendingPlan == "" {
+	if a.h.Composer.GetMode().PendingPlan == "" {
 		t.Fatal("no pending plan")
 	}
-	if _, err := a.KeepPlanning("  "); err == nil {
+	if _, err := a.h.Chat.KeepPlanning("  "); err == nil {
 		t.Error("empty feedback was sent")
 	}
-	if _, err := a.ApprovePlan("edits"); err != nil {
+	if _, err := a.h.Chat.ApprovePlan("edits"); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(a)
 	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != "a\n" {
 		t.Fatalf("the approved plan did not write a.txt (types %v)", rec.types())
 	}
-	if v := a.GetMode(); v.Mode != "edits" || v.PendingPlan != "" {
+	if v := a.h.Composer.GetMode(); v.Mode != "edits" || v.PendingPlan != "" {
 		t.Fatalf("mode after approval %+v", v)
 	}
 }

@@ -85,10 +85,10 @@ func TestChatNeverEmitsAKeySplitOverDeltas(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.SetKey("custom:script", gwKey); err != nil {
+	if _, err := a.h.Settings.SetKey("custom:script", gwKey); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Send("repeat the keys"); err != nil {
+	if _, err := a.h.Chat.Send("repeat the keys"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -118,7 +118,7 @@ func TestChatNeverEmitsAKeySplitOverDeltas(t *testing.T) {
 		t.Fatalf("sessions %v, %v", list, err)
 	}
 	for _, f := range []string{"md", "json"} {
-		out, err := a.ExportSession(list[0].ID, f, "")
+		out, err := a.h.Sessions.ExportSession(list[0].ID, f, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -111,7 +111,7 @@ func scriptedApp(t *testing.T, p *scriptedProvider, approval string) (*App, stri
 	srv := httptest.NewServer(p)
 	t.Cleanup(srv.Close)
 	a, cfg := newTestApp(t, nil)
-	if _, err := a.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
+	if _, err := a.h.Settings.AddCustomEndpoint("script", srv.URL+"/v1"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
@@ -196,7 +196,7 @@ func chatApp(t *testing.T, p *scriptedProvider, approval string) (*App, *recorde
 	rec := &recorder{signal: make(chan struct{}, 1)}
 	a.setEmitter(rec.emit)
 	ws := t.TempDir()
-	if _, err := a.OpenWorkspace(ws); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
 	return a, rec, ws
@@ -205,7 +205,7 @@ func chatApp(t *testing.T, p *scriptedProvider, approval string) (*App, *recorde
 func TestChatStreamsATurnInOrder(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("Hello", ", ", "world")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	res, err := a.Send("hi")
+	res, err := a.h.Chat.Send("hi")
 	if err != nil || res.TurnID == "" || res.Queued {
 		t.Fatalf("Send = %+v, %v", res, err)
 	}
@@ -233,7 +233,7 @@ func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
 		textReply("Wrote it."),
 	}}
 	a, rec, ws := chatApp(t, p, "ask")
-	if _, err := a.Send("write a file"); err != nil {
+	if _, err := a.h.Chat.Send("write a file"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
@@ -243,10 +243,10 @@ func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ws, "notes/hello.txt")); !os.IsNotExist(err) {
 		t.Fatal("the file was written before approval")
 	}
-	if err := a.Approve(req["requestId"].(string), "allow_once", ""); err != nil {
+	if err := a.h.Chat.Approve(req["requestId"].(string), "allow_once", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Approve(req["requestId"].(string), "deny", ""); err == nil {
+	if err := a.h.Chat.Approve(req["requestId"].(string), "deny", ""); err == nil {
 		t.Error("a second decision was accepted")
 	}
 	if res := rec.waitFor(t, "approval_resolved"); res["decision"] != "allow_once" {
@@ -266,14 +266,14 @@ func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
 		t.Errorf("changes = %v", changes)
 	}
 	turnID := changes["turnId"].(string)
-	rep, err := a.UndoTurn(turnID, false)
+	rep, err := a.h.Chat.UndoTurn(turnID, false)
 	if err != nil || len(rep.Deleted) != 1 {
 		t.Fatalf("undo = %+v, %v", rep, err)
 	}
 	if _, err := os.Stat(filepath.Join(ws, "notes/hello.txt")); !os.IsNotExist(err) {
 		t.Error("undo left the created file")
 	}
-	if _, err := a.RedoTurn(turnID, false); err != nil {
+	if _, err := a.h.Chat.RedoTurn(turnID, false); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(filepath.Join(ws, "notes/hello.txt")); string(got) != "hi from the agent\n" {
@@ -285,12 +285,12 @@ func TestChatStopKeepsPartialText(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("partial ", "never sent")}, hold: make(chan struct{})}
 	defer close(p.hold)
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.Send("go"); err != nil {
+	if _, err := a.h.Chat.Send("go"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "text")
 	start := time.Now()
-	a.Stop()
+	a.h.Chat.Stop()
 	done := rec.waitFor(t, "done")
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("stop took %v", d)
@@ -304,7 +304,7 @@ func TestChatWithoutKeyFailsWithNoKeyClass(t *testing.T) {
 	a, _ := newTestApp(t, nil)
 	rec := &recorder{signal: make(chan struct{}, 1)}
 	a.setEmitter(rec.emit)
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
@@ -313,7 +313,7 @@ func TestChatWithoutKeyFailsWithNoKeyClass(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Send("hi"); err != nil {
+	if _, err := a.h.Chat.Send("hi"); err != nil {
 		t.Fatal(err)
 	}
 	if e := rec.waitFor(t, "error"); e["class"] != "no_key" {
@@ -327,11 +327,11 @@ func TestOpenWorkspaceRejectsFilesAndRoot(t *testing.T) {
 	f := filepath.Join(t.TempDir(), "file.txt")
 	os.WriteFile(f, []byte("x"), 0o644)
 	for _, p := range []string{"", f, "/", "/definitely/not/here"} {
-		if _, err := a.OpenWorkspace(p); err == nil {
+		if _, err := a.h.Project.OpenWorkspace(p); err == nil {
 			t.Errorf("OpenWorkspace(%q) accepted", p)
 		}
 	}
-	if _, err := a.Send("hi"); err == nil {
+	if _, err := a.h.Chat.Send("hi"); err == nil {
 		t.Error("Send without a workspace accepted")
 	}
 }
@@ -347,14 +347,14 @@ func TestChatRemembersReadsAcrossTurns(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "auto")
 	os.WriteFile(filepath.Join(ws, "a.txt"), []byte("alpha\n"), 0o644)
-	if _, err := a.Send("read a.txt"); err != nil {
+	if _, err := a.h.Chat.Send("read a.txt"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.Send("now change it"); err != nil {
+	if _, err := a.h.Chat.Send("now change it"); err != nil {
 		t.Fatal(err)
 	}
 	fin := rec.waitFor(t, "tool_finished")
@@ -375,7 +375,7 @@ func TestChatUndoesShellChanges(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "auto")
 	os.WriteFile(filepath.Join(ws, "kept.txt"), []byte("original\n"), 0o644)
-	if _, err := a.Send("run it"); err != nil {
+	if _, err := a.h.Chat.Send("run it"); err != nil {
 		t.Fatal(err)
 	}
 	if fin := rec.waitFor(t, "tool_finished"); fin["status"] != "succeeded" {
@@ -383,7 +383,7 @@ func TestChatUndoesShellChanges(t *testing.T) {
 	}
 	changes := rec.waitFor(t, "changes")
 	rec.waitFor(t, "done")
-	rep, err := a.UndoTurn(changes["turnId"].(string), false)
+	rep, err := a.h.Chat.UndoTurn(changes["turnId"].(string), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -399,16 +399,16 @@ func TestRecentWorkspaces(t *testing.T) {
 	a, _ := newTestApp(t, nil)
 	one, two := t.TempDir(), t.TempDir()
 	for _, d := range []string{one, two, one} {
-		if _, err := a.OpenWorkspace(d); err != nil {
+		if _, err := a.h.Project.OpenWorkspace(d); err != nil {
 			t.Fatal(err)
 		}
 	}
-	got := a.RecentWorkspaces()
+	got := a.h.Project.RecentWorkspaces()
 	if len(got) != 2 || got[0].Path != one || got[1].Path != two {
 		t.Fatalf("recent = %+v", got)
 	}
 	os.RemoveAll(two)
-	if got := a.RecentWorkspaces(); len(got) != 1 {
+	if got := a.h.Project.RecentWorkspaces(); len(got) != 1 {
 		t.Errorf("a deleted folder is still offered: %+v", got)
 	}
 }
@@ -417,7 +417,7 @@ func TestCloseStopsARunningTurnAndSavesIt(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("partial", "never")}, hold: make(chan struct{})}
 	defer close(p.hold)
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.Send("go"); err != nil {
+	if _, err := a.h.Chat.Send("go"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "text")

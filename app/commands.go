@@ -16,7 +16,7 @@ type CommandView struct {
 // ListCommands lists every slash command of the open workspace: built-ins,
 // the user's and the (trusted) project's command files and the MCP
 // servers' prompts, for the composer's "/" picker.
-func (a *App) ListCommands() ([]CommandView, error) {
+func (a *Composer) ListCommands() ([]CommandView, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	entries, err := a.chat().CommandCatalog(ctx)

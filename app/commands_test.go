@@ -30,11 +30,11 @@ func TestListCommandsAndSkills(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := a.OpenWorkspace(ws); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
 	waitMCP(t, a)
-	cmds, err := a.ListCommands()
+	cmds, err := a.h.Composer.ListCommands()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestListCommandsAndSkills(t *testing.T) {
 	if c := got["ev:args-prompt"]; c.Scope != "mcp" || !strings.Contains(c.ArgumentHint, "<city>") {
 		t.Errorf("MCP prompt = %+v", c)
 	}
-	skills, err := a.ListSkills()
+	skills, err := a.h.Composer.ListSkills()
 	if err != nil || len(skills) != 0 {
 		t.Fatalf("an untrusted project's skills were listed: %+v %v", skills, err)
 	}
@@ -62,16 +62,16 @@ func TestListCommandsAndSkills(t *testing.T) {
 	if err := a.trustStore().Trust(ws, items...); err != nil {
 		t.Fatal(err)
 	}
-	if skills, _ = a.ListSkills(); len(skills) != 1 || !skills[0].Enabled {
+	if skills, _ = a.h.Composer.ListSkills(); len(skills) != 1 || !skills[0].Enabled {
 		t.Fatalf("skills = %+v", skills)
 	}
-	if skills, err = a.SetSkillEnabled("pdf", false); err != nil || skills[0].Enabled {
+	if skills, err = a.h.Composer.SetSkillEnabled("pdf", false); err != nil || skills[0].Enabled {
 		t.Fatalf("after turning off: %+v %v", skills, err)
 	}
 	if st := a.deps.Settings.Get(); len(st.DisabledSkills) != 1 || st.DisabledSkills[0] != "pdf" {
 		t.Fatalf("settings = %v", st.DisabledSkills)
 	}
-	if _, err := a.SetSkillEnabled(" ", false); err == nil {
+	if _, err := a.h.Composer.SetSkillEnabled(" ", false); err == nil {
 		t.Fatal("an empty skill name was accepted")
 	}
 }

@@ -52,8 +52,8 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		Height:           h,
 		MinWidth:         minWidth,
 		MinHeight:        minHeight,
-		AssetServer:      &assetserver.Options{Assets: assets, Middleware: themeScript(assets, a.Theme)},
-		BackgroundColour: windowBackground(a.Theme()),
+		AssetServer:      &assetserver.Options{Assets: assets, Middleware: themeScript(assets, a.h.Settings.Theme)},
+		BackgroundColour: windowBackground(a.h.Settings.Theme()),
 		DragAndDrop:      &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup: func(ctx context.Context) {
 			a.startup(ctx)
@@ -67,7 +67,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		OnBeforeClose:      a.rememberWindow,
 		OnShutdown:         func(context.Context) { a.shutdown() },
 		SingleInstanceLock: a.singleInstance(launch.SingleInstance),
-		Bind:               []any{a},
+		Bind:               a.h.bound(),
 		ErrorFormatter:     FormatError,
 		// A chat UI gains nothing from GPU compositing, and WebKitGTK's
 		// compositing mode costs ~80 MB per window (measured by bench/startup.sh).
@@ -89,7 +89,7 @@ func (a *App) rememberWindow(ctx context.Context) bool {
 // RememberWindow saves the window's size and position now; the frontend
 // calls it (debounced) when the window is resized, so the geometry survives
 // even a crash or a kill.
-func (a *App) RememberWindow() {
+func (a *Shell) RememberWindow() {
 	if a.runtimeCtx != nil {
 		a.saveGeometry(a.runtimeCtx)
 	}
@@ -116,7 +116,7 @@ func (a *App) saveGeometry(ctx context.Context) {
 
 // ChooseWorkspace asks for a folder with the OS dialog and opens it. A
 // cancelled dialog returns nil and changes nothing.
-func (a *App) ChooseWorkspace() (*WorkspaceView, error) {
+func (a *Project) ChooseWorkspace() (*WorkspaceView, error) {
 	dir, err := runtime.OpenDirectoryDialog(a.runtimeCtx, runtime.OpenDialogOptions{Title: "Open a project folder"})
 	if err != nil {
 		return nil, fmt.Errorf("the folder dialog failed: %w", err)
@@ -134,7 +134,7 @@ func (a *App) dropped(_, _ int, paths []string) {
 	var files []string
 	for _, p := range paths {
 		if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-			if v, err := a.OpenWorkspace(p); err == nil {
+			if v, err := a.h.Project.OpenWorkspace(p); err == nil {
 				a.emit("workspace", v)
 			} else {
 				a.emit("notice", FormatError(err))

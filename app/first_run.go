@@ -45,7 +45,7 @@ type FirstRunView struct {
 // FirstRun looks for what can answer a first message: local servers that
 // respond (briefly, in parallel) and keys in the environment or keychain,
 // those first, then the other providers.
-func (a *App) FirstRun() FirstRunView {
+func (a *Shell) FirstRun() FirstRunView {
 	ctx, cancel := a.callCtx(5 * time.Second)
 	defer cancel()
 	st := a.deps.Settings.Get()

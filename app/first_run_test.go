@@ -45,7 +45,7 @@ func TestFirstRunOffersWhatIsFoundFirst(t *testing.T) {
 		s.Providers = map[string]settings.ProviderSettings{"lmstudio": {BaseURL: closedPort(t) + "/v1"}}
 		return nil
 	})
-	v := a.FirstRun()
+	v := a.h.Shell.FirstRun()
 	if v.Ready || v.Active != "openai" {
 		t.Errorf("ready %v active %q: the default OpenAI has no key, so setup is needed", v.Ready, v.Active)
 	}
@@ -69,7 +69,7 @@ func TestFirstRunOffersWhatIsFoundFirst(t *testing.T) {
 	}
 
 	a.deps.Settings.Update(func(s *settings.Settings) error { s.ActiveProvider = "ollama"; return nil })
-	if !a.FirstRun().Ready {
+	if !a.h.Shell.FirstRun().Ready {
 		t.Error("a running Ollama as the active provider is not ready")
 	}
 }

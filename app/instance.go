@@ -39,7 +39,7 @@ func (a *App) secondLaunch(d options.SecondInstanceData) {
 	runtime.WindowUnminimise(ctx)
 	runtime.Show(ctx)
 	if dir := launchFolder(d.Args, d.WorkingDirectory); dir != "" {
-		v, err := a.OpenWorkspace(dir)
+		v, err := a.h.Project.OpenWorkspace(dir)
 		if err != nil {
 			a.emit("notice", FormatError(err))
 			return

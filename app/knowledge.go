@@ -28,7 +28,7 @@ type SearchView struct {
 func (a *App) currentIndex() *knowledge.Index { return a.project().Index() }
 
 // IndexStatus reports the workspace index's state for the status bar.
-func (a *App) IndexStatus() knowledge.Status {
+func (a *Project) IndexStatus() knowledge.Status {
 	if ix := a.currentIndex(); ix != nil {
 		return ix.Status()
 	}
@@ -39,7 +39,7 @@ func (a *App) IndexStatus() knowledge.Status {
 // finds nothing while its last word is being typed is answered for that
 // word as a prefix, a sentence that finds nothing for any of its words,
 // and the view says which.
-func (a *App) SearchWorkspace(query string, limit int) (SearchView, error) {
+func (a *Project) SearchWorkspace(query string, limit int) (SearchView, error) {
 	ix := a.currentIndex()
 	if ix == nil {
 		return SearchView{}, invalidf("workspace", "open a folder first")
@@ -65,7 +65,7 @@ func (a *App) SearchWorkspace(query string, limit int) (SearchView, error) {
 }
 
 // FindFiles is the fuzzy file-name lookup behind @-mentions.
-func (a *App) FindFiles(pattern string, limit int) ([]knowledge.FileMatch, error) {
+func (a *Composer) FindFiles(pattern string, limit int) ([]knowledge.FileMatch, error) {
 	ix := a.currentIndex()
 	if ix == nil {
 		return []knowledge.FileMatch{}, nil

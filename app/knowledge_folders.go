@@ -20,7 +20,7 @@ type KnowledgeFolderView struct {
 
 // AddKnowledgeFolder asks for a folder with the OS dialog (the page never
 // names a path) and indexes it beside every workspace.
-func (a *App) AddKnowledgeFolder() (SettingsView, error) {
+func (a *Settings) AddKnowledgeFolder() (SettingsView, error) {
 	dir, err := runtime.OpenDirectoryDialog(a.runtimeCtx, runtime.OpenDialogOptions{Title: "Add a knowledge folder (docs, notes)"})
 	if err != nil {
 		return a.GetSettings(), fmt.Errorf("the folder dialog failed: %w", err)
@@ -34,7 +34,7 @@ func (a *App) AddKnowledgeFolder() (SettingsView, error) {
 func (a *App) addKnowledgeFolder(dir string) (SettingsView, error) {
 	abs, err := filepath.Abs(dir)
 	if fi, serr := os.Stat(abs); err != nil || serr != nil || !fi.IsDir() {
-		return a.GetSettings(), invalidf("knowledgeFolders", fmt.Sprintf("%s is not a folder", dir))
+		return a.h.Settings.GetSettings(), invalidf("knowledgeFolders", fmt.Sprintf("%s is not a folder", dir))
 	}
 	_, err = a.deps.Settings.Update(func(s *settings.Settings) error {
 		for _, f := range s.KnowledgeFolders {
@@ -48,11 +48,11 @@ func (a *App) addKnowledgeFolder(dir string) (SettingsView, error) {
 	if err == nil {
 		a.reopenIndex()
 	}
-	return a.GetSettings(), err
+	return a.h.Settings.GetSettings(), err
 }
 
 // RemoveKnowledgeFolder stops indexing the folder with label.
-func (a *App) RemoveKnowledgeFolder(label string) (SettingsView, error) {
+func (a *Settings) RemoveKnowledgeFolder(label string) (SettingsView, error) {
 	_, err := a.deps.Settings.Update(func(s *settings.Settings) error {
 		for i, f := range s.KnowledgeFolders {
 			if strings.EqualFold(f.Label, label) {

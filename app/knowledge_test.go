@@ -26,34 +26,34 @@ func TestWorkspaceIndexAnswersSearchAndMentions(t *testing.T) {
 	os.MkdirAll(filepath.Join(ws, "server"), 0o755)
 	os.WriteFile(filepath.Join(ws, "server", "container_lookup.go"), []byte("package server\n\n// no such container here\nfunc findContainer() {}\n"), 0o644)
 	os.WriteFile(filepath.Join(ws, "README.md"), []byte("nothing relevant\n"), 0o644)
-	if _, err := a.OpenWorkspace(ws); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
 	deadline := time.After(20 * time.Second)
-	for a.IndexStatus().State != knowledge.StateReady {
+	for a.h.Project.IndexStatus().State != knowledge.StateReady {
 		select {
 		case <-statuses:
 		case <-time.After(50 * time.Millisecond):
 		case <-deadline:
-			t.Fatalf("index not ready: %+v", a.IndexStatus())
+			t.Fatalf("index not ready: %+v", a.h.Project.IndexStatus())
 		}
 	}
-	res, err := a.SearchWorkspace(`"no such container"`, 10)
+	res, err := a.h.Project.SearchWorkspace(`"no such container"`, 10)
 	if err != nil || res.Total != 1 || res.Hits[0].Path != "server/container_lookup.go" || res.Hits[0].Line != 3 {
 		t.Fatalf("search = %+v, %v", res, err)
 	}
-	if res, _ := a.SearchWorkspace("findContainer", 10); res.Total != 1 || res.AsPrefix {
+	if res, _ := a.h.Project.SearchWorkspace("findContainer", 10); res.Total != 1 || res.AsPrefix {
 		t.Errorf("identifier search = %+v", res)
 	}
 	// A word still being typed is answered for the words starting with it.
-	if res, _ := a.SearchWorkspace("findCont", 10); res.Total != 1 || !res.AsPrefix {
+	if res, _ := a.h.Project.SearchWorkspace("findCont", 10); res.Total != 1 || !res.AsPrefix {
 		t.Errorf("a word being typed = %+v, want findContainer's file as a prefix", res)
 	}
 	// A sentence found nowhere whole is answered for any of its words.
-	if res, _ := a.SearchWorkspace("where does findContainer log errors", 10); res.Total != 1 || !res.AnyWord || res.AsPrefix {
+	if res, _ := a.h.Project.SearchWorkspace("where does findContainer log errors", 10); res.Total != 1 || !res.AnyWord || res.AsPrefix {
 		t.Errorf("a sentence = %+v, want findContainer's file for any word", res)
 	}
-	m, err := a.FindFiles("cntlkp", 5)
+	m, err := a.h.Composer.FindFiles("cntlkp", 5)
 	if err != nil || len(m) == 0 || m[0].Path != "server/container_lookup.go" {
 		t.Errorf("FindFiles = %+v, %v", m, err)
 	}
@@ -65,7 +65,7 @@ func TestKnowledgeFoldersAreIndexedBesideTheWorkspace(t *testing.T) {
 	os.WriteFile(filepath.Join(notes, "deploy.md"), []byte("the release checklist lives here\n"), 0o644)
 	ws := t.TempDir()
 	os.WriteFile(filepath.Join(ws, "main.go"), []byte("package main\n"), 0o644)
-	if _, err := a.OpenWorkspace(ws); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
 	v, err := a.addKnowledgeFolder(notes)
@@ -82,7 +82,7 @@ func TestKnowledgeFoldersAreIndexedBesideTheWorkspace(t *testing.T) {
 	var res SearchView
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		if res, err = a.SearchWorkspace("release checklist", 10); err == nil && res.Total > 0 && !res.Partial {
+		if res, err = a.h.Project.SearchWorkspace("release checklist", 10); err == nil && res.Total > 0 && !res.Partial {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -90,7 +90,7 @@ func TestKnowledgeFoldersAreIndexedBesideTheWorkspace(t *testing.T) {
 	if res.Total != 1 || res.Hits[0].Source != label || res.Hits[0].Path != "deploy.md" {
 		t.Fatalf("search over the knowledge folder = %+v", res)
 	}
-	if v, err := a.RemoveKnowledgeFolder(label); err != nil || len(v.KnowledgeFolders) != 0 {
+	if v, err := a.h.Settings.RemoveKnowledgeFolder(label); err != nil || len(v.KnowledgeFolders) != 0 {
 		t.Fatalf("remove = %+v, %v", v.KnowledgeFolders, err)
 	}
 }
@@ -125,9 +125,9 @@ func TestReplacedIndexDoesNotReportOverItsSuccessor(t *testing.T) {
 	})
 	waitReady := func() {
 		deadline := time.Now().Add(20 * time.Second)
-		for a.IndexStatus().State != knowledge.StateReady {
+		for a.h.Project.IndexStatus().State != knowledge.StateReady {
 			if time.Now().After(deadline) {
-				t.Fatalf("index not ready: %+v", a.IndexStatus())
+				t.Fatalf("index not ready: %+v", a.h.Project.IndexStatus())
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
@@ -137,14 +137,14 @@ func TestReplacedIndexDoesNotReportOverItsSuccessor(t *testing.T) {
 	for _, name := range []string{"b.go", "c.go"} {
 		os.WriteFile(filepath.Join(second, name), []byte("package b\n"), 0o644)
 	}
-	if _, err := a.OpenWorkspace(first); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(first); err != nil {
 		t.Fatal(err)
 	}
 	waitReady()
 	mu.Lock()
 	from := len(seen)
 	mu.Unlock()
-	if _, err := a.OpenWorkspace(second); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(second); err != nil {
 		t.Fatal(err)
 	}
 	waitReady()

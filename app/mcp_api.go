@@ -74,7 +74,7 @@ func (a *App) mcpManager() *mcp.Manager {
 }
 
 // MCPServers lists the servers with their status, tools and token cost.
-func (a *App) MCPServers() (MCPView, error) {
+func (a *MCP) MCPServers() (MCPView, error) {
 	f, err := a.userMCPFile()
 	if err != nil {
 		return MCPView{}, err
@@ -147,7 +147,7 @@ func (a *App) editUserServer(name string, edit func(*config.Server)) (MCPView, e
 		return MCPView{}, err
 	}
 	a.reloadMCP(name)
-	return a.MCPServers()
+	return a.h.MCP.MCPServers()
 }
 
 // reloadMCP starts the named servers again as the files configure them
@@ -169,7 +169,7 @@ func (a *App) reloadMCP(names ...string) {
 // SetMCPServerEnabled turns a server on or off; for one of the user's
 // servers the choice is kept in mcp.json, for a project's it lasts the
 // session.
-func (a *App) SetMCPServerEnabled(name string, enabled bool) (MCPView, error) {
+func (a *MCP) SetMCPServerEnabled(name string, enabled bool) (MCPView, error) {
 	if a.serverScope(name) == config.ScopeProject {
 		m := a.mcpManager()
 		var err error
@@ -188,7 +188,7 @@ func (a *App) SetMCPServerEnabled(name string, enabled bool) (MCPView, error) {
 
 // SetMCPToolEnabled offers one tool of a user's server to the model or
 // not (mcp.json's disabledTools).
-func (a *App) SetMCPToolEnabled(name, tool string, enabled bool) (MCPView, error) {
+func (a *MCP) SetMCPToolEnabled(name, tool string, enabled bool) (MCPView, error) {
 	if strings.TrimSpace(tool) == "" {
 		return MCPView{}, invalidf("tool", "name a tool")
 	}
@@ -205,7 +205,7 @@ func (a *App) SetMCPToolEnabled(name, tool string, enabled bool) (MCPView, error
 
 // RestartMCPServer connects a server again (a failed one, or to pick up a
 // change the server made).
-func (a *App) RestartMCPServer(name string) (MCPView, error) {
+func (a *MCP) RestartMCPServer(name string) (MCPView, error) {
 	if err := a.mcpManager().Restart(name); err != nil {
 		return MCPView{}, err
 	}
@@ -213,7 +213,7 @@ func (a *App) RestartMCPServer(name string) (MCPView, error) {
 }
 
 // MCPServerLog is all a server's kept log lines.
-func (a *App) MCPServerLog(name string) ([]string, error) {
+func (a *MCP) MCPServerLog(name string) ([]string, error) {
 	lines, err := a.mcpManager().Log(name, 0)
 	if err != nil {
 		return nil, err
@@ -224,7 +224,7 @@ func (a *App) MCPServerLog(name string) ([]string, error) {
 // SignInMCPServer connects a server that asks to sign in, opening its
 // sign-in page in the system browser; the status event says when it is
 // connected.
-func (a *App) SignInMCPServer(name string) (MCPView, error) {
+func (a *MCP) SignInMCPServer(name string) (MCPView, error) {
 	a.mcp.mu.Lock()
 	if a.mcp.signingIn == nil {
 		a.mcp.signingIn = map[string]bool{}
@@ -245,7 +245,7 @@ func (a *App) serverScope(name string) config.Scope {
 
 // SetMCPBudget sets the share of the model's context window (1–100 %) MCP
 // tool definitions may take before they are deferred behind mcp_search.
-func (a *App) SetMCPBudget(percent int) (MCPView, error) {
+func (a *MCP) SetMCPBudget(percent int) (MCPView, error) {
 	if percent < 1 || percent > 100 {
 		return MCPView{}, invalidf("budgetPercent", "give a share of the context window between 1 and 100 %")
 	}

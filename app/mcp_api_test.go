@@ -40,7 +40,7 @@ func serverIn(t *testing.T, a *App, name string, ok func(MCPServerView) bool) MC
 	t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		v, err := a.MCPServers()
+		v, err := a.h.MCP.MCPServers()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,13 +87,13 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 	a, cfg := newTestApp(t, nil)
 	ev := &mcpEvents{}
 	a.setEmitter(ev.emit)
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	memFile := filepath.Join(t.TempDir(), "memory.jsonl")
 	form := MCPServerForm{Name: "memory", Transport: "stdio", Command: memory,
 		Env: []KeyValue{{"MEMORY_FILE_PATH", memFile}, {"API_TOKEN", secret}, {"", "blank row"}}}
-	if _, err := a.AddMCPServer(form); err != nil {
+	if _, err := a.h.MCP.AddMCPServer(form); err != nil {
 		t.Fatal(err)
 	}
 	file := readUserMCP(t, cfg)
@@ -118,19 +118,19 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 	if ev.count() == 0 {
 		t.Error("no status event was emitted")
 	}
-	v, _ := a.MCPServers()
+	v, _ := a.h.MCP.MCPServers()
 	if b, _ := json.Marshal(v); strings.Contains(string(b), secret) {
 		t.Fatal("the list sends a secret to the frontend")
 	}
 	if v.Tokens != s.Tokens || v.BudgetPercent != 10 {
 		t.Fatalf("budget view tokens %d (server %d), percent %d", v.Tokens, s.Tokens, v.BudgetPercent)
 	}
-	if _, err := a.AddMCPServer(form); err == nil {
+	if _, err := a.h.MCP.AddMCPServer(form); err == nil {
 		t.Error("a second server of the same name was added")
 	}
 
 	// One tool off: kept in the file, not offered, still listed to turn on.
-	if _, err := a.SetMCPToolEnabled("memory", "read_graph", false); err != nil {
+	if _, err := a.h.MCP.SetMCPToolEnabled("memory", "read_graph", false); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(readUserMCP(t, cfg), `"disabledTools"`) {
@@ -148,7 +148,7 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 	if rg, _ := toolOf(s, "read_graph"); rg.ModelName != "mcp__memory__read_graph" {
 		t.Errorf("a disabled tool's model name is %q", rg.ModelName)
 	}
-	if _, err := a.SetMCPToolEnabled("memory", "read_graph", true); err != nil {
+	if _, err := a.h.MCP.SetMCPToolEnabled("memory", "read_graph", true); err != nil {
 		t.Fatal(err)
 	}
 	serverIn(t, a, "memory", func(s MCPServerView) bool {
@@ -159,32 +159,32 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 		t.Fatal("disabledTools kept after every tool is on again")
 	}
 
-	if _, err := a.SetMCPServerEnabled("memory", false); err != nil {
+	if _, err := a.h.MCP.SetMCPServerEnabled("memory", false); err != nil {
 		t.Fatal(err)
 	}
 	serverIn(t, a, "memory", status("disabled"))
 	if !strings.Contains(readUserMCP(t, cfg), `"disabled": true`) {
 		t.Fatalf("disabling not kept:\n%s", readUserMCP(t, cfg))
 	}
-	if _, err := a.SetMCPServerEnabled("memory", true); err != nil {
+	if _, err := a.h.MCP.SetMCPServerEnabled("memory", true); err != nil {
 		t.Fatal(err)
 	}
 	serverIn(t, a, "memory", status("connected"))
-	if _, err := a.RestartMCPServer("memory"); err != nil {
+	if _, err := a.h.MCP.RestartMCPServer("memory"); err != nil {
 		t.Fatal(err)
 	}
 	serverIn(t, a, "memory", status("connected"))
-	if _, err := a.MCPServerLog("memory"); err != nil {
+	if _, err := a.h.MCP.MCPServerLog("memory"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.MCPServerLog("nope"); err == nil {
+	if _, err := a.h.MCP.MCPServerLog("nope"); err == nil {
 		t.Error("a log of a server that does not exist")
 	}
 
-	if _, err := a.RemoveMCPServer("memory"); err != nil {
+	if _, err := a.h.MCP.RemoveMCPServer("memory"); err != nil {
 		t.Fatal(err)
 	}
-	v, _ = a.MCPServers()
+	v, _ = a.h.MCP.MCPServers()
 	if len(v.Servers) != 0 {
 		t.Fatalf("removed server still listed: %+v", v.Servers)
 	}
@@ -192,7 +192,7 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 		t.Error("the removed server's secret stays in the keychain")
 	}
 	var ve *settings.ValidationError
-	if _, err := a.RemoveMCPServer("memory"); !errors.As(err, &ve) {
+	if _, err := a.h.MCP.RemoveMCPServer("memory"); !errors.As(err, &ve) {
 		t.Errorf("removing twice: %v", err)
 	}
 }
@@ -202,7 +202,7 @@ func TestSettingsManagesAnMCPServer(t *testing.T) {
 func TestSettingsAddsMCPServersFromJSON(t *testing.T) {
 	everything := mcptest.Bin(t, "mcp-server-everything")
 	a, cfg := newTestApp(t, nil)
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []struct{ in, want string }{
@@ -211,11 +211,11 @@ func TestSettingsAddsMCPServersFromJSON(t *testing.T) {
 		{`{"mcpServers": {"x y": {"command": "a"}}}`, "x y"},
 		{`{"ev": {"url": "ftp://host"}}`, "ev"},
 	} {
-		if _, err := a.AddMCPServersJSON(bad.in); err == nil || !strings.Contains(err.Error(), bad.want) {
+		if _, err := a.h.MCP.AddMCPServersJSON(bad.in); err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%s: error %v, want it to name %q", bad.in, err, bad.want)
 		}
 	}
-	if _, err := a.AddMCPServersJSON(`{"ev": {"command": "` + everything + `", "args": ["stdio"], "env": {"SECRET_KEY": "pasted-secret-1"}}}`); err != nil {
+	if _, err := a.h.MCP.AddMCPServersJSON(`{"ev": {"command": "` + everything + `", "args": ["stdio"], "env": {"SECRET_KEY": "pasted-secret-1"}}}`); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(readUserMCP(t, cfg), "pasted-secret-1") {
@@ -237,7 +237,7 @@ func TestSettingsImportsMCPServersFromOtherApps(t *testing.T) {
 	a.mcp.places = func(ws string) config.Places {
 		return config.Places{Home: home, UserConfig: filepath.Join(home, ".config"), Workspace: ws}
 	}
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	cursor := filepath.Join(home, ".cursor", "mcp.json")
@@ -245,7 +245,7 @@ func TestSettingsImportsMCPServersFromOtherApps(t *testing.T) {
 	const secret = "cursor-token-9"
 	os.WriteFile(cursor, []byte(`{"mcpServers": {"mem": {"command": "`+memory+`", "env": {"TOKEN": "`+secret+`"}},
 		"web": {"url": "https://example.com/mcp?key=abc"}}}`), 0o600)
-	found, err := a.MCPImportCandidates()
+	found, err := a.h.MCP.MCPImportCandidates()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,16 +259,16 @@ func TestSettingsImportsMCPServersFromOtherApps(t *testing.T) {
 	if b, _ := json.Marshal(found); strings.Contains(string(b), secret) || strings.Contains(string(b), "key=abc") {
 		t.Fatal("the candidates carry a secret")
 	}
-	if _, err := a.ImportMCPServers(cursor, []string{"mem"}, false); err == nil || !strings.Contains(err.Error(), "keychain") {
+	if _, err := a.h.MCP.ImportMCPServers(cursor, []string{"mem"}, false); err == nil || !strings.Contains(err.Error(), "keychain") {
 		t.Fatalf("import with a literal secret, not moving it: %v", err)
 	}
-	if _, err := a.ImportMCPServers(cursor, []string{"nope"}, true); err == nil {
+	if _, err := a.h.MCP.ImportMCPServers(cursor, []string{"nope"}, true); err == nil {
 		t.Error("imported a server the file does not have")
 	}
-	if _, err := a.ImportMCPServers(filepath.Join(home, "other.json"), []string{"mem"}, true); err == nil {
+	if _, err := a.h.MCP.ImportMCPServers(filepath.Join(home, "other.json"), []string{"mem"}, true); err == nil {
 		t.Error("imported from a file that was not found")
 	}
-	if _, err := a.ImportMCPServers(cursor, []string{"mem"}, true); err != nil {
+	if _, err := a.h.MCP.ImportMCPServers(cursor, []string{"mem"}, true); err != nil {
 		t.Fatal(err)
 	}
 	if f := readUserMCP(t, cfg); strings.Contains(f, secret) || !strings.Contains(f, "${keychain:mcp.mem.env.TOKEN}") {
@@ -281,7 +281,7 @@ func TestSettingsImportsMCPServersFromOtherApps(t *testing.T) {
 		t.Error("the other app's file was changed")
 	}
 	serverIn(t, a, "mem", status("connected"))
-	again, _ := a.MCPImportCandidates()
+	again, _ := a.h.MCP.MCPImportCandidates()
 	if !again[0].Servers[0].Exists {
 		t.Error("an imported server is not marked as existing")
 	}

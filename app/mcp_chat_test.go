@@ -22,7 +22,7 @@ func everythingChat(t *testing.T, p *scriptedProvider) (*App, *recorder) {
 	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(`{"mcpServers": {"ev": {"command": "`+everything+`", "args": ["stdio"]}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	waitMCP(t, a)
@@ -52,7 +52,7 @@ func TestChatShowsMCPProgressAndStopCancelsTheCall(t *testing.T) {
 		textReply("never sent"),
 	}}
 	a, rec := everythingChat(t, p)
-	if _, err := a.Send("run it"); err != nil {
+	if _, err := a.h.Chat.Send("run it"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -69,12 +69,12 @@ func TestChatShowsMCPProgressAndStopCancelsTheCall(t *testing.T) {
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.Send("run it longer"); err != nil {
+	if _, err := a.h.Chat.Send("run it longer"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "tool_progress") // the call is running at the server
 	start := time.Now()
-	a.Stop()
+	a.h.Chat.Stop()
 	fin := rec.waitFor(t, "tool_finished")
 	if fin["callId"] != "call_s" || fin["status"] != "canceled" {
 		t.Fatalf("tool_finished after Stop = %v", fin)
@@ -113,7 +113,7 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 			t.Fatal("the elicitation tool never appeared")
 		}
 	}
-	if _, err := a.Send("ask me"); err != nil {
+	if _, err := a.h.Chat.Send("ask me"); err != nil {
 		t.Fatal(err)
 	}
 	q := rec.waitFor(t, "elicitation_requested")
@@ -121,13 +121,13 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 		t.Fatalf("elicitation_requested = %v", q)
 	}
 	id := q["requestId"].(string)
-	if err := a.AnswerElicitation(id, "accept", `{"integer":7}`); err == nil || !strings.Contains(err.Error(), "name") {
+	if err := a.h.Chat.AnswerElicitation(id, "accept", `{"integer":7}`); err == nil || !strings.Contains(err.Error(), "name") {
 		t.Fatalf("an answer without the required name: %v", err)
 	}
-	if err := a.AnswerElicitation(id, "maybe", ""); err == nil {
+	if err := a.h.Chat.AnswerElicitation(id, "maybe", ""); err == nil {
 		t.Fatal("an unknown action was accepted")
 	}
-	if err := a.AnswerElicitation(id, "accept", `{"name":"Ann Smith","integer":7}`); err != nil {
+	if err := a.h.Chat.AnswerElicitation(id, "accept", `{"name":"Ann Smith","integer":7}`); err != nil {
 		t.Fatal(err)
 	}
 	if r := rec.waitFor(t, "elicitation_resolved"); r["requestId"] != id || r["action"] != "accept" {
@@ -138,7 +138,7 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 		t.Fatalf("tool_finished = %v", fin)
 	}
 	rec.waitFor(t, "done")
-	if err := a.AnswerElicitation(id, "decline", ""); err == nil {
+	if err := a.h.Chat.AnswerElicitation(id, "decline", ""); err == nil {
 		t.Fatal("a second answer was accepted")
 	}
 }
@@ -153,14 +153,14 @@ func TestChatAllowsAnMCPServerForTheSession(t *testing.T) {
 	}}
 	a, rec := everythingChat(t, p)
 	a.deps.Settings.Update(func(s *settings.Settings) error { s.ApprovalMode = "ask"; return nil })
-	if _, err := a.Send("use ev"); err != nil {
+	if _, err := a.h.Chat.Send("use ev"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
 	if req["tool"] != "mcp__ev__echo" || req["server"] != "ev" {
 		t.Fatalf("approval_requested = %v", req)
 	}
-	if err := a.Approve(req["requestId"].(string), "allow_server", ""); err != nil {
+	if err := a.h.Chat.Approve(req["requestId"].(string), "allow_server", ""); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -186,7 +186,7 @@ func TestChatAllowsAnMCPServerForTheSession(t *testing.T) {
 func TestMCPBudgetSettingDefersTools(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("one"), textReply("two")}}
 	a, rec := everythingChat(t, p)
-	if _, err := a.SetMCPBudget(0); err == nil {
+	if _, err := a.h.MCP.SetMCPBudget(0); err == nil {
 		t.Fatal("a budget of 0 % was accepted")
 	}
 	tests := []struct {
@@ -197,14 +197,14 @@ func TestMCPBudgetSettingDefersTools(t *testing.T) {
 		{1, `"mcp_search"`, `"mcp__ev__echo"`},
 	}
 	for i, tc := range tests {
-		v, err := a.SetMCPBudget(tc.percent)
+		v, err := a.h.MCP.SetMCPBudget(tc.percent)
 		if err != nil || v.BudgetPercent != tc.percent {
 			t.Fatalf("SetMCPBudget(%d) = %d, %v", tc.percent, v.BudgetPercent, err)
 		}
 		rec.mu.Lock()
 		rec.events = nil
 		rec.mu.Unlock()
-		if _, err := a.Send("hello"); err != nil {
+		if _, err := a.h.Chat.Send("hello"); err != nil {
 			t.Fatal(err)
 		}
 		rec.waitFor(t, "done")
@@ -233,10 +233,10 @@ func TestChatSentWhileAnMCPServerConnectsOffersItsTools(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(slow), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Send("echo it"); err != nil {
+	if _, err := a.h.Chat.Send("echo it"); err != nil {
 		t.Fatal(err)
 	}
 	fin := rec.waitFor(t, "tool_finished")

@@ -9,7 +9,7 @@ import (
 
 // AddMCPServer adds a server to the user's mcp.json; its env values and
 // headers go to the keychain and the file keeps references to them.
-func (a *App) AddMCPServer(form MCPServerForm) (MCPView, error) {
+func (a *MCP) AddMCPServer(form MCPServerForm) (MCPView, error) {
 	name, s, err := serverFromForm(form)
 	if err != nil {
 		return MCPView{}, err
@@ -62,7 +62,7 @@ func pairs(kv []KeyValue) map[string]string {
 // AddMCPServersJSON adds the servers of pasted JSON in the mcpServers
 // format ({"mcpServers": {NAME: {...}}}, or the inner {NAME: {...}}),
 // moving their literal secrets into the keychain.
-func (a *App) AddMCPServersJSON(text string) (MCPView, error) {
+func (a *MCP) AddMCPServersJSON(text string) (MCPView, error) {
 	f, err := config.Parse([]byte(text))
 	if err == nil && len(f.Servers) == 0 {
 		f, err = config.Parse([]byte(`{"mcpServers":` + text + `}`))
@@ -90,12 +90,12 @@ func (a *App) addServers(from *config.File, names []string, move bool) (MCPView,
 		return MCPView{}, err
 	}
 	a.reloadMCP(names...)
-	return a.MCPServers()
+	return a.h.MCP.MCPServers()
 }
 
 // RemoveMCPServer removes one of the user's servers, ends it and forgets
 // what Hearth kept for it in the keychain (its sign-in and secrets).
-func (a *App) RemoveMCPServer(name string) (MCPView, error) {
+func (a *MCP) RemoveMCPServer(name string) (MCPView, error) {
 	u, err := a.userFile()
 	if err != nil {
 		return MCPView{}, err

@@ -40,7 +40,7 @@ func (a *App) discoverMCP() ([]config.Found, error) {
 
 // MCPImportCandidates lists the MCP servers of Claude Desktop, Claude Code,
 // Cursor and VS Code found on this machine; nothing is imported yet.
-func (a *App) MCPImportCandidates() ([]MCPFoundView, error) {
+func (a *MCP) MCPImportCandidates() ([]MCPFoundView, error) {
 	found, err := a.discoverMCP()
 	if err != nil && len(found) == 0 {
 		return nil, err
@@ -84,7 +84,7 @@ func runs(s config.Server) string {
 // ImportMCPServers copies the chosen servers of the app config at path
 // into the user's mcp.json. With moveSecrets their literal values go to
 // the keychain; without, a server that has any is refused.
-func (a *App) ImportMCPServers(path string, names []string, moveSecrets bool) (MCPView, error) {
+func (a *MCP) ImportMCPServers(path string, names []string, moveSecrets bool) (MCPView, error) {
 	if len(names) == 0 {
 		return MCPView{}, invalidf("import", "choose at least one server")
 	}

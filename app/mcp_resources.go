@@ -17,7 +17,7 @@ type MCPResourceView struct {
 }
 
 // MCPResources lists the connected servers' resources.
-func (a *App) MCPResources() ([]MCPResourceView, error) {
+func (a *MCP) MCPResources() ([]MCPResourceView, error) {
 	ctx, cancel := a.callCtx(mcpListBudget)
 	defer cancel()
 	out := []MCPResourceView{}

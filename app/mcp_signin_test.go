@@ -27,10 +27,10 @@ func TestSettingsSignsInToAnMCPServer(t *testing.T) {
 		}
 		return resp.Body.Close()
 	}
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.AddMCPServersJSON(`{"mcpServers": {"remote": {"type": "http", "url": "` + auth.Srv.URL + `/mcp"}}}`); err != nil {
+	if _, err := a.h.MCP.AddMCPServersJSON(`{"mcpServers": {"remote": {"type": "http", "url": "` + auth.Srv.URL + `/mcp"}}}`); err != nil {
 		t.Fatal(err)
 	}
 	serverIn(t, a, "remote", status("needs-auth"))
@@ -39,7 +39,7 @@ func TestSettingsSignsInToAnMCPServer(t *testing.T) {
 		t.Fatalf("a sign-in page opened unasked: %v", opened)
 	}
 	mu.Unlock()
-	if _, err := a.SignInMCPServer("remote"); err != nil {
+	if _, err := a.h.MCP.SignInMCPServer("remote"); err != nil {
 		t.Fatal(err)
 	}
 	s := serverIn(t, a, "remote", status("connected"))
@@ -54,7 +54,7 @@ func TestSettingsSignsInToAnMCPServer(t *testing.T) {
 		t.Fatal("a token was written to mcp.json")
 	}
 	// Restarting reuses the kept sign-in without asking again.
-	if _, err := a.RestartMCPServer("remote"); err != nil {
+	if _, err := a.h.MCP.RestartMCPServer("remote"); err != nil {
 		t.Fatal(err)
 	}
 	serverIn(t, a, "remote", status("connected"))

@@ -54,7 +54,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 	}
 	rec := &recorder{signal: make(chan struct{}, 1)}
 	a.setEmitter(rec.emit)
-	if _, err := a.OpenWorkspace(ws); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
 	st := waitMCP(t, a)
@@ -62,7 +62,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 		t.Fatalf("statuses: memory %s (%s), notes %s", st["memory"].Status, st["memory"].Error, st["notes"].Status)
 	}
 
-	if _, err := a.Send("remember Ann"); err != nil {
+	if _, err := a.h.Chat.Send("remember Ann"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
@@ -72,7 +72,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 	if b, _ := os.ReadFile(memFile); strings.Contains(string(b), "Ann") {
 		t.Fatal("the call ran before approval")
 	}
-	if err := a.Approve(req["requestId"].(string), "allow_once", ""); err != nil {
+	if err := a.h.Chat.Approve(req["requestId"].(string), "allow_once", ""); err != nil {
 		t.Fatal(err)
 	}
 	if fin := rec.waitFor(t, "tool_finished"); fin["status"] != "succeeded" {
@@ -91,7 +91,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 	for _, it := range items {
 		approve = append(approve, TrustApproval{Path: it.Path, Digest: it.Digest})
 	}
-	if _, err := a.TrustWorkspace(approve); err != nil {
+	if _, err := a.h.Project.TrustWorkspace(approve); err != nil {
 		t.Fatal(err)
 	}
 	if st := waitMCP(t, a); st["notes"].Status != mcp.StatusConnected || st["memory"].Status != mcp.StatusConnected {
@@ -109,11 +109,11 @@ func TestChatExpandsAnMCPPrompt(t *testing.T) {
 	}
 	rec := &recorder{signal: make(chan struct{}, 1)}
 	a.setEmitter(rec.emit)
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	waitMCP(t, a)
-	if _, err := a.Send("/ev:args-prompt Lisbon"); err != nil {
+	if _, err := a.h.Chat.Send("/ev:args-prompt Lisbon"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")

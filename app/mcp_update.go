@@ -10,7 +10,7 @@ import (
 // MCPServerConfig is one of the user's servers as the edit form shows it:
 // its command, arguments and URL as written, env values and headers masked
 // (a ${VAR} reference, which holds no secret, is shown as written).
-func (a *App) MCPServerConfig(name string) (MCPServerForm, error) {
+func (a *MCP) MCPServerConfig(name string) (MCPServerForm, error) {
 	u, err := a.userFile()
 	if err != nil {
 		return MCPServerForm{}, err
@@ -37,7 +37,7 @@ func masked(m map[string]string) []KeyValue {
 
 // EditMCPServer changes one of the user's servers in place and restarts
 // it (see mcp.UserFile.Edit); a new name moves it unless the name is taken.
-func (a *App) EditMCPServer(name string, form MCPServerForm) (MCPView, error) {
+func (a *MCP) EditMCPServer(name string, form MCPServerForm) (MCPView, error) {
 	newName, s, err := serverFromForm(form)
 	if err != nil {
 		return MCPView{}, err

@@ -20,22 +20,22 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 	memory := mcptest.Bin(t, "mcp-server-memory")
 	const secret = "sek-ret-value-0815"
 	a, cfg := newTestApp(t, map[string]string{"REF_DIR": "/tmp"})
-	if _, err := a.OpenWorkspace(t.TempDir()); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	first, second := filepath.Join(dir, "first.jsonl"), filepath.Join(dir, "second.jsonl")
 	add := MCPServerForm{Name: "memory", Transport: "stdio", Command: memory,
 		Env: []KeyValue{{"MEMORY_FILE_PATH", first}, {"API_TOKEN", secret}, {"HOME_REF", "${REF_DIR}"}}}
-	if _, err := a.AddMCPServer(add); err != nil {
+	if _, err := a.h.MCP.AddMCPServer(add); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.AddMCPServer(MCPServerForm{Name: "other", Transport: "stdio", Command: memory}); err != nil {
+	if _, err := a.h.MCP.AddMCPServer(MCPServerForm{Name: "other", Transport: "stdio", Command: memory}); err != nil {
 		t.Fatal(err)
 	}
 	serverIn(t, a, "memory", status("connected"))
 
-	form, err := a.MCPServerConfig("memory")
+	form, err := a.h.MCP.MCPServerConfig("memory")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 	if b, _ := json.Marshal(form); strings.Contains(string(b), secret) || strings.Contains(string(b), first) {
 		t.Fatalf("the edit form carries a secret: %s", b)
 	}
-	if _, err := a.MCPServerConfig("nope"); err == nil {
+	if _, err := a.h.MCP.MCPServerConfig("nope"); err == nil {
 		t.Error("the form of a server that does not exist")
 	}
 
@@ -63,7 +63,7 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 		f := form
 		f.Env = slices.Clone(form.Env)
 		tt.edit(&f)
-		if _, err := a.EditMCPServer("memory", f); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, err := a.h.MCP.EditMCPServer("memory", f); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
 		}
 	}
@@ -71,7 +71,7 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 	// Change the file path, keep the token as it is, drop the reference.
 	edit := form
 	edit.Env = []KeyValue{{"API_TOKEN", mcp.SecretMask}, {"MEMORY_FILE_PATH", second}}
-	if _, err := a.EditMCPServer("memory", edit); err != nil {
+	if _, err := a.h.MCP.EditMCPServer("memory", edit); err != nil {
 		t.Fatal(err)
 	}
 	file := readUserMCP(t, cfg)
@@ -96,7 +96,7 @@ func TestSettingsEditsAnMCPServerInPlace(t *testing.T) {
 	remember("memory", "Ann", second)
 
 	edit.Name = "mem2"
-	v, err := a.EditMCPServer("memory", edit)
+	v, err := a.h.MCP.EditMCPServer("memory", edit)
 	if err != nil {
 		t.Fatal(err)
 	}

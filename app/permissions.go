@@ -27,7 +27,7 @@ func ruleViews(rs []permission.Rule) []PermissionRule {
 }
 
 // Permissions lists the conversation's grants and the workspace's rules.
-func (a *App) Permissions() (PermissionsView, error) {
+func (a *Project) Permissions() (PermissionsView, error) {
 	p, err := a.chat().Permissions()
 	if err != nil {
 		return PermissionsView{}, viewErr(err)
@@ -36,7 +36,7 @@ func (a *App) Permissions() (PermissionsView, error) {
 }
 
 // RevokeGrant forgets one of this conversation's grants.
-func (a *App) RevokeGrant(tool, pattern string) (PermissionsView, error) {
+func (a *Project) RevokeGrant(tool, pattern string) (PermissionsView, error) {
 	if err := a.chat().RevokeGrant(tool, pattern); err != nil {
 		return PermissionsView{}, viewErr(err)
 	}
@@ -44,7 +44,7 @@ func (a *App) RevokeGrant(tool, pattern string) (PermissionsView, error) {
 }
 
 // RevokeRule removes a saved rule from the workspace's permission file.
-func (a *App) RevokeRule(r PermissionRule) (PermissionsView, error) {
+func (a *Project) RevokeRule(r PermissionRule) (PermissionsView, error) {
 	rule := permission.Rule{Kind: permission.Kind(r.Tool), Pattern: r.Pattern, Effect: permission.Effect(r.Effect)}
 	if err := a.chat().RevokeRule(rule); err != nil {
 		return PermissionsView{}, viewErr(err)

@@ -18,7 +18,7 @@ func TestPermissionsViewRevokesRules(t *testing.T) {
 	if err := (permission.Policy{Rules: rules}).Save(ws); err != nil {
 		t.Fatal(err)
 	}
-	v, err := a.Permissions()
+	v, err := a.h.Project.Permissions()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,14 +26,14 @@ func TestPermissionsViewRevokesRules(t *testing.T) {
 	if !reflect.DeepEqual(v.Rules, want) || len(v.Grants) != 0 {
 		t.Fatalf("Permissions = %+v", v)
 	}
-	v, err = a.RevokeRule(want[1])
+	v, err = a.h.Project.RevokeRule(want[1])
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(v.Rules, want[:1]) {
 		t.Errorf("after revoke: %+v", v.Rules)
 	}
-	if _, err := a.RevokeGrant("edit", "**"); err == nil {
+	if _, err := a.h.Project.RevokeGrant("edit", "**"); err == nil {
 		t.Error("revoking a grant never made succeeded")
 	}
 }

@@ -52,7 +52,7 @@ func (a *App) stopServingFrom(p *project.Project) {
 	serving := a.serving.srv != nil && a.serving.proj == p
 	a.serving.mu.Unlock()
 	if serving {
-		a.StopServing()
+		a.h.Serve.StopServing()
 	}
 }
 
@@ -61,7 +61,7 @@ func (a *App) stopServingFrom(p *project.Project) {
 // as hearth serve does; what the approval mode does not allow is asked
 // on approval cards. The token is HEARTH_API_TOKEN or the keychain's
 // (hearth serve --show-token prints it).
-func (a *App) StartServing() (ServeView, error) {
+func (a *Serve) StartServing() (ServeView, error) {
 	s := &a.serving
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -83,7 +83,7 @@ func (a *App) StartServing() (ServeView, error) {
 	}
 	srv, err := serve.New(serve.Config{
 		Project: p, Settings: a.deps.Settings.Get, Sessions: a.sessions,
-		Token: token, Version: a.deps.Version, Approvals: serveCards{a},
+		Token: token, Version: a.deps.Version, Approvals: serveCards{a.App},
 	})
 	if err != nil {
 		return ServeView{}, err
@@ -128,7 +128,7 @@ func (a *App) runServer(ctx context.Context, srv *serve.Server, ln net.Listener,
 
 // StopServing stops the server; running served turns are stopped and
 // saved as stopped.
-func (a *App) StopServing() ServeView {
+func (a *Serve) StopServing() ServeView {
 	s := &a.serving
 	s.mu.Lock()
 	stop, done := s.stop, s.done
@@ -141,7 +141,7 @@ func (a *App) StopServing() ServeView {
 }
 
 // ServingStatus says whether the app serves the agent, and where.
-func (a *App) ServingStatus() ServeView {
+func (a *Serve) ServingStatus() ServeView {
 	s := &a.serving
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -150,7 +150,7 @@ func (a *App) ServingStatus() ServeView {
 
 // AnswerServedApproval answers an approval card of a served turn:
 // allow_once, allow_session or deny (with a note the model sees).
-func (a *App) AnswerServedApproval(requestID, decision, note string) error {
+func (a *Serve) AnswerServedApproval(requestID, decision, note string) error {
 	s := &a.serving
 	s.mu.Lock()
 	srv := s.srv

@@ -48,12 +48,12 @@ func TestServedTurnAsksOnApprovalCards(t *testing.T) {
 	evs := &serveEvents{}
 	a.setEmitter(evs.emit)
 	ws := t.TempDir()
-	if _, err := a.OpenWorkspace(ws); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("HEARTH_API_TOKEN", "") // the keychain's token (a test ring) is used
 	a.serving.addr = "127.0.0.1:0"
-	view, err := a.StartServing()
+	view, err := a.h.Serve.StartServing()
 	if err != nil || !view.Running || view.Workspace != ws {
 		t.Fatalf("StartServing = %+v, %v", view, err)
 	}
@@ -76,7 +76,7 @@ func TestServedTurnAsksOnApprovalCards(t *testing.T) {
 	if req.Tool != "write_file" || req.Kind != "edit" {
 		t.Fatalf("card %+v", req)
 	}
-	if err := a.AnswerServedApproval(req.RequestID, "allow_once", ""); err != nil {
+	if err := a.h.Serve.AnswerServedApproval(req.RequestID, "allow_once", ""); err != nil {
 		t.Fatal(err)
 	}
 	if got := <-answer; got != "Written." {
@@ -88,10 +88,10 @@ func TestServedTurnAsksOnApprovalCards(t *testing.T) {
 	if r := evs.first(t, "approval_resolved"); r.RequestID != req.RequestID || r.Decision != "allow_once" {
 		t.Fatalf("resolved %+v", r)
 	}
-	if v := a.StopServing(); v.Running {
+	if v := a.h.Serve.StopServing(); v.Running {
 		t.Fatalf("still serving: %+v", v)
 	}
-	if err := a.AnswerServedApproval(req.RequestID, "deny", ""); err == nil {
+	if err := a.h.Serve.AnswerServedApproval(req.RequestID, "deny", ""); err == nil {
 		t.Fatal("answering with no server must fail")
 	}
 }

@@ -54,7 +54,7 @@ func sessionView(s session.Session) SessionView {
 }
 
 // ListSessions lists the open workspace's conversations, newest first.
-func (a *App) ListSessions() ([]SessionView, error) {
+func (a *Sessions) ListSessions() ([]SessionView, error) {
 	if a.sessions() == nil {
 		return []SessionView{}, nil
 	}
@@ -77,7 +77,7 @@ func (a *App) ListSessions() ([]SessionView, error) {
 
 // SearchSessions finds messages across every conversation (all
 // workspaces), newest first.
-func (a *App) SearchSessions(query string) ([]session.Hit, error) {
+func (a *Sessions) SearchSessions(query string) ([]session.Hit, error) {
 	if a.sessions() == nil || strings.TrimSpace(query) == "" {
 		return []session.Hit{}, nil
 	}
@@ -94,13 +94,13 @@ func (a *App) SearchSessions(query string) ([]session.Hit, error) {
 }
 
 // NewChat starts a fresh conversation in the open workspace.
-func (a *App) NewChat() error {
+func (a *Chat) NewChat() error {
 	return viewErr(a.chat().Clear())
 }
 
 // OpenSession makes a stored conversation current: its history becomes the
 // model's context for the next message.
-func (a *App) OpenSession(id string) (TranscriptView, error) {
+func (a *Sessions) OpenSession(id string) (TranscriptView, error) {
 	ctx, cancel := a.callCtx(10 * time.Second)
 	defer cancel()
 	r, err := a.chat().Reopen(ctx, id)
@@ -120,7 +120,7 @@ func (a *App) OpenSession(id string) (TranscriptView, error) {
 }
 
 // RenameSession sets a conversation's title.
-func (a *App) RenameSession(id, title string) error {
+func (a *Sessions) RenameSession(id, title string) error {
 	title = strings.TrimSpace(title)
 	if title == "" {
 		return invalidf("title", "the title is empty")
@@ -130,7 +130,7 @@ func (a *App) RenameSession(id, title string) error {
 
 // DeleteSession removes a conversation; RestoreSession undoes that for a
 // few seconds.
-func (a *App) DeleteSession(id string) error {
+func (a *Sessions) DeleteSession(id string) error {
 	err := a.sessionOp(func(ctx context.Context, s *session.Store) error { return s.Delete(ctx, id) })
 	if store := a.sessions(); err == nil && store != nil {
 		// Once the undo window has passed the deletion is made final.
@@ -148,7 +148,7 @@ func (a *App) DeleteSession(id string) error {
 }
 
 // RestoreSession brings back a conversation deleted moments ago.
-func (a *App) RestoreSession(id string) error {
+func (a *Sessions) RestoreSession(id string) error {
 	return a.sessionOp(func(ctx context.Context, s *session.Store) error { return s.Restore(ctx, id) })
 }
 

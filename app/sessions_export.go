@@ -15,7 +15,7 @@ import (
 // provider keys and every stored key redacted, its attachments embedded
 // ("embed") or linked ("link", also ""). The result is returned to the UI,
 // which offers it to copy or save.
-func (a *App) ExportSession(id, format, attachments string) (string, error) {
+func (a *Sessions) ExportSession(id, format, attachments string) (string, error) {
 	if a.sessions() == nil {
 		return "", invalidf("session", "sessions are not available")
 	}
@@ -47,7 +47,7 @@ func (a *App) ExportSession(id, format, attachments string) (string, error) {
 
 // SaveSessionExport asks where to save a conversation's export (the OS
 // dialog picks the path, never the page) and writes it there atomically.
-func (a *App) SaveSessionExport(id, format, attachments string) (string, error) {
+func (a *Sessions) SaveSessionExport(id, format, attachments string) (string, error) {
 	text, err := a.ExportSession(id, format, attachments)
 	if err != nil {
 		return "", err

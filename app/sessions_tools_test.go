@@ -17,18 +17,18 @@ func TestReopenedToolRowsKeepTheirSummaries(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "ask")
 	os.WriteFile(filepath.Join(ws, "notes.txt"), []byte("milk\n"), 0o644)
-	if _, err := a.Send("bread?"); err != nil {
+	if _, err := a.h.Chat.Send("bread?"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
 	for a.chat().Running() {
 		time.Sleep(2 * time.Millisecond)
 	}
-	list, err := a.ListSessions()
+	list, err := a.h.Sessions.ListSessions()
 	if err != nil || len(list) != 1 {
 		t.Fatalf("sessions %v, %v", list, err)
 	}
-	tr, err := a.OpenSession(list[0].ID)
+	tr, err := a.h.Sessions.OpenSession(list[0].ID)
 	if err != nil {
 		t.Fatal(err)
 	}

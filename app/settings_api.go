@@ -16,7 +16,7 @@ import (
 const keychainCallBudget = 10 * time.Second
 
 // GetSettings returns the Settings panel's data.
-func (a *App) GetSettings() SettingsView {
+func (a *Settings) GetSettings() SettingsView {
 	ctx, cancel := a.callCtx(keychainCallBudget)
 	defer cancel()
 	return a.view(ctx)
@@ -39,7 +39,7 @@ type GlobalInput struct {
 }
 
 // SaveGlobal validates and saves the global settings.
-func (a *App) SaveGlobal(in GlobalInput) (SettingsView, error) {
+func (a *Settings) SaveGlobal(in GlobalInput) (SettingsView, error) {
 	_, err := a.deps.Settings.Update(func(s *settings.Settings) error {
 		if in.ActiveProvider != "" {
 			if _, err := s.Resolve(in.ActiveProvider, a.deps.Getenv); err != nil {
@@ -72,7 +72,7 @@ type ProviderInput struct {
 }
 
 // SaveProvider saves a provider's base URL override and default model.
-func (a *App) SaveProvider(id string, in ProviderInput) (SettingsView, error) {
+func (a *Settings) SaveProvider(id string, in ProviderInput) (SettingsView, error) {
 	baseURL, model := strings.TrimSpace(in.BaseURL), strings.TrimSpace(in.Model)
 	var fast *string
 	if in.FastModel != nil {
@@ -114,7 +114,7 @@ func (a *App) SaveProvider(id string, in ProviderInput) (SettingsView, error) {
 }
 
 // AddCustomEndpoint adds an OpenAI-compatible endpoint.
-func (a *App) AddCustomEndpoint(name, baseURL string) (SettingsView, error) {
+func (a *Settings) AddCustomEndpoint(name, baseURL string) (SettingsView, error) {
 	name, baseURL = strings.TrimSpace(name), strings.TrimSpace(baseURL)
 	_, err := a.deps.Settings.Update(func(s *settings.Settings) error {
 		if _, exists := s.CustomByName(name); exists {
@@ -127,7 +127,7 @@ func (a *App) AddCustomEndpoint(name, baseURL string) (SettingsView, error) {
 }
 
 // RemoveCustomEndpoint removes a custom endpoint and its stored key.
-func (a *App) RemoveCustomEndpoint(name string) (SettingsView, error) {
+func (a *Settings) RemoveCustomEndpoint(name string) (SettingsView, error) {
 	var removed string
 	_, err := a.deps.Settings.Update(func(s *settings.Settings) error {
 		for i, c := range s.Custom {
@@ -155,7 +155,7 @@ func (a *App) RemoveCustomEndpoint(name string) (SettingsView, error) {
 
 // SetKey saves a provider's key in the OS keychain. The key is never
 // returned, logged or echoed in an error.
-func (a *App) SetKey(id, key string) (SettingsView, error) {
+func (a *Settings) SetKey(id, key string) (SettingsView, error) {
 	if err := a.knownProvider(id); err != nil {
 		return a.GetSettings(), err
 	}
@@ -167,7 +167,7 @@ func (a *App) SetKey(id, key string) (SettingsView, error) {
 
 // SetSessionKey keeps a key in memory until Hearth quits, for machines
 // without a usable keychain.
-func (a *App) SetSessionKey(id, key string) (SettingsView, error) {
+func (a *Settings) SetSessionKey(id, key string) (SettingsView, error) {
 	if err := a.knownProvider(id); err != nil {
 		return a.GetSettings(), err
 	}
@@ -176,7 +176,7 @@ func (a *App) SetSessionKey(id, key string) (SettingsView, error) {
 }
 
 // DeleteKey removes a provider's key from the keychain and memory.
-func (a *App) DeleteKey(id string) (SettingsView, error) {
+func (a *Settings) DeleteKey(id string) (SettingsView, error) {
 	if err := a.knownProvider(id); err != nil {
 		return a.GetSettings(), err
 	}
@@ -196,7 +196,7 @@ type ConnectionResult struct {
 }
 
 // TestConnection asks the provider for its model list with the stored key.
-func (a *App) TestConnection(id string) (ConnectionResult, error) {
+func (a *Settings) TestConnection(id string) (ConnectionResult, error) {
 	ctx, cancel := a.callCtx(20 * time.Second)
 	defer cancel()
 	models, err := a.listModels(ctx, id)
@@ -213,7 +213,7 @@ func (a *App) TestConnection(id string) (ConnectionResult, error) {
 }
 
 // ListModels returns the provider's models, for the model picker.
-func (a *App) ListModels(id string) ([]string, error) {
+func (a *Settings) ListModels(id string) ([]string, error) {
 	ctx, cancel := a.callCtx(20 * time.Second)
 	defer cancel()
 	return a.listModels(ctx, id)
@@ -231,7 +231,7 @@ func (a *App) listModels(ctx context.Context, id string) ([]string, error) {
 }
 
 // DetectLocal reports which local servers (Ollama, LM Studio) answer now.
-func (a *App) DetectLocal() []string {
+func (a *Settings) DetectLocal() []string {
 	ctx, cancel := a.callCtx(1500 * time.Millisecond)
 	defer cancel()
 	st := a.deps.Settings.Get()
@@ -262,7 +262,7 @@ func (a *App) knownProvider(id string) error {
 // Warnings lists problems found at startup (e.g. a corrupt settings file
 // that was moved aside), for a banner the user cannot miss. It makes no
 // keychain or network calls, so the shell can ask for it on first paint.
-func (a *App) Warnings() []string {
+func (a *Shell) Warnings() []string {
 	a.mu.Lock()
 	out := append([]string{}, a.warnings...)
 	a.mu.Unlock()
@@ -275,7 +275,7 @@ func (a *App) Warnings() []string {
 // MarkFirstPaint is called by the frontend once its first frame is on
 // screen. With HEARTH_TRACE_STARTUP=1 it prints the wall-clock time, so
 // bench/startup.sh can measure exec → first paint from outside.
-func (a *App) MarkFirstPaint() {
+func (a *Shell) MarkFirstPaint() {
 	if a.deps.Getenv != nil && a.deps.Getenv("HEARTH_TRACE_STARTUP") == "1" {
 		fmt.Fprintf(os.Stderr, "hearth: first-paint unix_ms=%d\n", time.Now().UnixMilli())
 	}

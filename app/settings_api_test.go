@@ -83,7 +83,7 @@ func providerIn(v SettingsView, id string) ProviderView {
 func TestKeysAreWriteOnly(t *testing.T) {
 	a, dir := newTestApp(t, map[string]string{"ANTHROPIC_API_KEY": "sk-ant-env-value"})
 	const secret = "sk-proj-facade-test-secret"
-	v, err := a.SetKey("openai", "  "+secret+"\n")
+	v, err := a.h.Settings.SetKey("openai", "  "+secret+"\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,14 +97,14 @@ func TestKeysAreWriteOnly(t *testing.T) {
 	if strings.Contains(string(b), secret) || strings.Contains(string(b), "sk-ant-env-value") {
 		t.Fatalf("a key reached the view: %s", b)
 	}
-	if _, err := a.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask"}); err != nil {
+	if _, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask"}); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, settings.FileName))
 	if strings.Contains(string(data), secret) || !strings.Contains(string(data), `"maxIterations": 5`) {
 		t.Errorf("settings.json = %s", data)
 	}
-	v, err = a.DeleteKey("openai")
+	v, err = a.h.Settings.DeleteKey("openai")
 	if err != nil || providerIn(v, "openai").KeyStatus != "none" {
 		t.Errorf("after delete: %v %s", err, providerIn(v, "openai").KeyStatus)
 	}
@@ -116,19 +116,19 @@ func TestBoundInputIsValidated(t *testing.T) {
 		name string
 		call func() error
 	}{
-		{"unknown provider key", func() error { _, err := a.SetKey("../../etc", "k"); return err }},
-		{"generic id key", func() error { _, err := a.SetKey("openai-compatible", "k"); return err }},
+		{"unknown provider key", func() error { _, err := a.h.Settings.SetKey("../../etc", "k"); return err }},
+		{"generic id key", func() error { _, err := a.h.Settings.SetKey("openai-compatible", "k"); return err }},
 		{"bad base url", func() error {
-			_, err := a.SaveProvider("openai", ProviderInput{BaseURL: "file:///etc/passwd"})
+			_, err := a.h.Settings.SaveProvider("openai", ProviderInput{BaseURL: "file:///etc/passwd"})
 			return err
 		}},
-		{"custom without url", func() error { _, err := a.AddCustomEndpoint("box", ""); return err }},
+		{"custom without url", func() error { _, err := a.h.Settings.AddCustomEndpoint("box", ""); return err }},
 		{"bad effort", func() error {
-			_, err := a.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "x", MaxIterations: 5, ApprovalMode: "ask"})
+			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "x", MaxIterations: 5, ApprovalMode: "ask"})
 			return err
 		}},
 		{"active custom missing", func() error {
-			_, err := a.SaveGlobal(GlobalInput{ActiveProvider: "custom:ghost", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask"})
+			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "custom:ghost", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask"})
 			return err
 		}},
 	}
@@ -149,24 +149,24 @@ func TestCustomEndpointLifecycle(t *testing.T) {
 	}))
 	defer srv.Close()
 	a, _ := newTestApp(t, nil)
-	if _, err := a.AddCustomEndpoint("box", srv.URL+"/v1"); err != nil {
+	if _, err := a.h.Settings.AddCustomEndpoint("box", srv.URL+"/v1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.AddCustomEndpoint("BOX", srv.URL+"/v1"); err == nil {
+	if _, err := a.h.Settings.AddCustomEndpoint("BOX", srv.URL+"/v1"); err == nil {
 		t.Error("duplicate name accepted")
 	}
-	res, err := a.TestConnection("custom:box")
+	res, err := a.h.Settings.TestConnection("custom:box")
 	if err != nil || res.OK || res.Kind != "no_key" {
 		t.Errorf("without key: %+v %v", res, err)
 	}
-	if _, err := a.SetKey("custom:box", "box-key"); err != nil {
+	if _, err := a.h.Settings.SetKey("custom:box", "box-key"); err != nil {
 		t.Fatal(err)
 	}
-	res, err = a.TestConnection("custom:box")
+	res, err = a.h.Settings.TestConnection("custom:box")
 	if err != nil || !res.OK || res.ModelCount != 1 {
 		t.Errorf("with key: %+v %v", res, err)
 	}
-	v, err := a.RemoveCustomEndpoint("box")
+	v, err := a.h.Settings.RemoveCustomEndpoint("box")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestDetectLocalFindsAnAnsweringOllama(t *testing.T) {
 		a, _ := newTestApp(t, map[string]string{"OLLAMA_HOST": tt.host})
 		// LM Studio's default port is left alone: nothing listens there in tests
 		// unless the machine runs one, and then it is rightly reported.
-		got := a.DetectLocal()
+		got := a.h.Settings.DetectLocal()
 		found := false
 		for _, id := range got {
 			found = found || id == "ollama"

@@ -9,13 +9,13 @@ import (
 
 // Theme is the window's chosen colour scheme (system, light or dark). It
 // reads only the settings file, so the frontend can ask before it paints.
-func (a *App) Theme() string {
+func (a *Settings) Theme() string {
 	st := a.deps.Settings.Get()
 	return st.ThemeName()
 }
 
 // SetTheme saves the colour scheme: system, light or dark.
-func (a *App) SetTheme(theme string) (SettingsView, error) {
+func (a *Settings) SetTheme(theme string) (SettingsView, error) {
 	theme = strings.TrimSpace(theme)
 	_, err := a.deps.Settings.Update(func(s *settings.Settings) error {
 		if theme == "system" {
@@ -29,7 +29,7 @@ func (a *App) SetTheme(theme string) (SettingsView, error) {
 
 // SetReadOnlyTools replaces the MCP tool names (or patterns such as
 // mcp__github__get_*) marked read-only, the only MCP tools plan mode runs.
-func (a *App) SetReadOnlyTools(patterns []string) (SettingsView, error) {
+func (a *Settings) SetReadOnlyTools(patterns []string) (SettingsView, error) {
 	clean := []string{}
 	for _, p := range patterns {
 		if p = strings.TrimSpace(p); p != "" && !slices.Contains(clean, p) {

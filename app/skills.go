@@ -15,7 +15,7 @@ type SkillView struct {
 }
 
 // ListSkills lists the user's and the open workspace's (trusted) skills.
-func (a *App) ListSkills() ([]SkillView, error) {
+func (a *Composer) ListSkills() ([]SkillView, error) {
 	set, err := a.chat().Skills()
 	if err != nil {
 		return nil, viewErr(err)
@@ -28,7 +28,7 @@ func (a *App) ListSkills() ([]SkillView, error) {
 }
 
 // SetSkillEnabled turns a skill on or off for every workspace.
-func (a *App) SetSkillEnabled(name string, enabled bool) ([]SkillView, error) {
+func (a *Composer) SetSkillEnabled(name string, enabled bool) ([]SkillView, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		return nil, invalidf("name", "name the skill to turn on or off")

@@ -31,7 +31,7 @@ const (
 // ReadSnippet returns the lines around line in a file of the open
 // workspace, for the search panel's preview. Paths are confined to the
 // workspace exactly as the agent's tools are: nothing outside it is read.
-func (a *App) ReadSnippet(path string, line int) (SnippetView, error) {
+func (a *Project) ReadSnippet(path string, line int) (SnippetView, error) {
 	ws := a.workspace()
 	if ws == "" {
 		return SnippetView{}, invalidf("workspace", "open a folder first")

@@ -21,13 +21,13 @@ func TestReadSnippetStaysInTheWorkspace(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "secret.txt")
 	os.WriteFile(outside, []byte("do not read\n"), 0o644)
 	os.Symlink(outside, filepath.Join(ws, "link.txt"))
-	if _, err := a.ReadSnippet("a.txt", 3); err == nil {
+	if _, err := a.h.Project.ReadSnippet("a.txt", 3); err == nil {
 		t.Fatal("read without an open workspace")
 	}
-	if _, err := a.OpenWorkspace(ws); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
-	v, err := a.ReadSnippet("a.txt", 20)
+	v, err := a.h.Project.ReadSnippet("a.txt", 20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestReadSnippetStaysInTheWorkspace(t *testing.T) {
 		t.Errorf("snippet = %+v", v)
 	}
 	for _, p := range []string{"../" + filepath.Base(filepath.Dir(outside)) + "/secret.txt", outside, "link.txt", "bin.dat", "missing.txt"} {
-		if v, err := a.ReadSnippet(p, 1); err == nil {
+		if v, err := a.h.Project.ReadSnippet(p, 1); err == nil {
 			t.Errorf("ReadSnippet(%q) = %+v, want an error", p, v)
 		}
 	}

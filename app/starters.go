@@ -17,7 +17,7 @@ type StarterPrompt struct {
 // StarterPrompts suggests first prompts drawn from the open folder: always
 // an explanation, the tests when a test command is plain from its files,
 // TODOs when the index finds some.
-func (a *App) StarterPrompts() []StarterPrompt {
+func (a *Composer) StarterPrompts() []StarterPrompt {
 	ws := a.workspace()
 	if ws == "" {
 		return []StarterPrompt{}

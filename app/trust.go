@@ -65,7 +65,7 @@ func (a *App) openWorkspace() (string, error) {
 
 // WorkspaceTrust lists what the open folder brings and whether each item
 // may take effect.
-func (a *App) WorkspaceTrust() (WorkspaceTrustView, error) {
+func (a *Project) WorkspaceTrust() (WorkspaceTrustView, error) {
 	ws, err := a.openWorkspace()
 	if err != nil {
 		return WorkspaceTrustView{}, err
@@ -80,7 +80,7 @@ func (a *App) WorkspaceTrust() (WorkspaceTrustView, error) {
 // TrustWorkspace trusts the items approved (all pending ones, or one changed
 // file), each for the content the person was shown. An item that changed
 // since is not trusted and the call says so.
-func (a *App) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, error) {
+func (a *Project) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, error) {
 	ws, err := a.openWorkspace()
 	if err != nil {
 		return WorkspaceTrustView{}, err

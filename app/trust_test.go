@@ -30,46 +30,46 @@ func approvals(v WorkspaceTrustView) []TrustApproval {
 
 func TestWorkspaceTrustListsAndTrusts(t *testing.T) {
 	a, _ := newTestApp(t, nil)
-	if _, err := a.WorkspaceTrust(); err == nil {
+	if _, err := a.h.Project.WorkspaceTrust(); err == nil {
 		t.Error("no folder open, yet a trust list")
 	}
 	ws := t.TempDir()
 	shipRules(t, ws)
-	if _, err := a.OpenWorkspace(ws); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
-	v, err := a.WorkspaceTrust()
+	v, err := a.h.Project.WorkspaceTrust()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v.Pending != 2 || len(v.Items) != 2 || v.Items[0].Path != ".mcp.json" || v.Items[0].Summary != "starts `node server.js` as MCP server \"x\"" {
 		t.Fatalf("view %+v", v)
 	}
-	if _, err := a.TrustWorkspace(nil); err == nil {
+	if _, err := a.h.Project.TrustWorkspace(nil); err == nil {
 		t.Error("an empty approval was accepted")
 	}
 	// A file that changed after it was shown is not trusted.
 	stale := approvals(v)
 	os.WriteFile(filepath.Join(ws, ".mcp.json"), []byte(`{"mcpServers":{"x":{"command":"sh"}}}`), 0o644)
 	var ve *settings.ValidationError
-	if _, err := a.TrustWorkspace(stale); !errors.As(err, &ve) || ve.Field != "trust" {
+	if _, err := a.h.Project.TrustWorkspace(stale); !errors.As(err, &ve) || ve.Field != "trust" {
 		t.Fatalf("stale approval: %v", err)
 	}
-	v, _ = a.WorkspaceTrust()
+	v, _ = a.h.Project.WorkspaceTrust()
 	if v.Pending != 2 {
 		t.Errorf("a refused approval trusted something: %+v", v)
 	}
-	if v, err = a.TrustWorkspace(approvals(v)); err != nil || v.Pending != 0 {
+	if v, err = a.h.Project.TrustWorkspace(approvals(v)); err != nil || v.Pending != 0 {
 		t.Fatalf("trust all: %+v %v", v, err)
 	}
 	// One file changes: only it is pending, marked changed, and can be
 	// approved alone.
 	os.WriteFile(filepath.Join(ws, ".mcp.json"), []byte(`{"mcpServers":{"x":{"command":"python3"}}}`), 0o644)
-	v, _ = a.WorkspaceTrust()
+	v, _ = a.h.Project.WorkspaceTrust()
 	if v.Pending != 1 || !v.Items[0].Changed || v.Items[0].Trusted || !v.Items[1].Trusted {
 		t.Fatalf("after change: %+v", v)
 	}
-	if v, err = a.TrustWorkspace(approvals(v)); err != nil || v.Pending != 0 {
+	if v, err = a.h.Project.TrustWorkspace(approvals(v)); err != nil || v.Pending != 0 {
 		t.Fatalf("trust the changed file: %+v %v", v, err)
 	}
 }
@@ -81,25 +81,25 @@ func TestChatAppliesShippedAllowRulesOnlyOnceTrusted(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "ask")
 	shipRules(t, ws)
-	if _, err := a.Send("make it"); err != nil {
+	if _, err := a.h.Chat.Send("make it"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
-	if err := a.Approve(req["requestId"].(string), "deny", ""); err != nil {
+	if err := a.h.Chat.Approve(req["requestId"].(string), "deny", ""); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
 	if _, err := os.Stat(filepath.Join(ws, "made-by-rule")); !os.IsNotExist(err) {
 		t.Fatal("the untrusted allow rule ran the command")
 	}
-	v, _ := a.WorkspaceTrust()
-	if _, err := a.TrustWorkspace(approvals(v)); err != nil {
+	v, _ := a.h.Project.WorkspaceTrust()
+	if _, err := a.h.Project.TrustWorkspace(approvals(v)); err != nil {
 		t.Fatal(err)
 	}
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.Send("again"); err != nil {
+	if _, err := a.h.Chat.Send("again"); err != nil {
 		t.Fatal(err)
 	}
 	if fin := rec.waitFor(t, "tool_finished"); fin["status"] != "succeeded" {

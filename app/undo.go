@@ -16,14 +16,14 @@ type UndoReport struct {
 
 // UndoTurn restores every file turnID changed; files changed since are
 // reported as conflicts and left alone unless force.
-func (a *App) UndoTurn(turnID string, force bool) (UndoReport, error) {
+func (a *Chat) UndoTurn(turnID string, force bool) (UndoReport, error) {
 	ctx, cancel := a.callCtx(time.Minute)
 	defer cancel()
 	return undoReport(a.chat().UndoTurn(ctx, turnID, force))
 }
 
 // RedoTurn reapplies an undone turn.
-func (a *App) RedoTurn(turnID string, force bool) (UndoReport, error) {
+func (a *Chat) RedoTurn(turnID string, force bool) (UndoReport, error) {
 	ctx, cancel := a.callCtx(time.Minute)
 	defer cancel()
 	return undoReport(a.chat().RedoTurn(ctx, turnID, force))

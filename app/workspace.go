@@ -15,7 +15,7 @@ type WorkspaceView struct {
 
 // OpenWorkspace makes dir the project the agent works in. The conversation
 // starts afresh.
-func (a *App) OpenWorkspace(dir string) (WorkspaceView, error) {
+func (a *Project) OpenWorkspace(dir string) (WorkspaceView, error) {
 	abs, err := a.openProject(dir)
 	if err != nil {
 		return WorkspaceView{}, err
@@ -38,13 +38,13 @@ func (a *App) openAtStart(dir string) {
 		}
 		dir = s.Recent[0]
 	}
-	if _, err := a.OpenWorkspace(dir); err != nil {
+	if _, err := a.h.Project.OpenWorkspace(dir); err != nil {
 		a.emit("notice", FormatError(err))
 	}
 }
 
 // RecentWorkspaces lists the folders opened last that still exist.
-func (a *App) RecentWorkspaces() []WorkspaceView {
+func (a *Project) RecentWorkspaces() []WorkspaceView {
 	out := []WorkspaceView{}
 	for _, d := range a.deps.Settings.Get().Recent {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
@@ -55,7 +55,7 @@ func (a *App) RecentWorkspaces() []WorkspaceView {
 }
 
 // CurrentWorkspace returns the open folder, or nil.
-func (a *App) CurrentWorkspace() *WorkspaceView {
+func (a *Project) CurrentWorkspace() *WorkspaceView {
 	ws := a.workspace()
 	if ws == "" {
 		return nil

@@ -38,7 +38,7 @@ func TestOpenAtStart(t *testing.T) {
 			}
 			a.openAtStart(tt.dir)
 			got := ""
-			if w := a.CurrentWorkspace(); w != nil {
+			if w := a.h.Project.CurrentWorkspace(); w != nil {
 				got = w.Path
 			}
 			if got != tt.want {
@@ -52,16 +52,16 @@ func TestOpenAtStart(t *testing.T) {
 // it out of the input changes nothing.
 func TestReopenLastWorkspaceSetting(t *testing.T) {
 	a, _ := newTestApp(t, nil)
-	if !a.GetSettings().ReopenLastWorkspace {
+	if !a.h.Settings.GetSettings().ReopenLastWorkspace {
 		t.Fatal("reopening the last folder is off by default")
 	}
 	off := false
 	in := GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", ReopenLastWorkspace: &off}
-	if v, err := a.SaveGlobal(in); err != nil || v.ReopenLastWorkspace {
+	if v, err := a.h.Settings.SaveGlobal(in); err != nil || v.ReopenLastWorkspace {
 		t.Fatalf("after turning it off: %v, %v", v.ReopenLastWorkspace, err)
 	}
 	in.ReopenLastWorkspace = nil
-	if v, _ := a.SaveGlobal(in); v.ReopenLastWorkspace {
+	if v, _ := a.h.Settings.SaveGlobal(in); v.ReopenLastWorkspace {
 		t.Error("an input without the field turned it back on")
 	}
 }
