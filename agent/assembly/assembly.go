@@ -119,25 +119,82 @@ type Built struct {
 	Notices []error
 }
 
-// Build resolves spec and returns the agent.
+// Build resolves spec and returns the agent, one step (buildSteps) after
+// another.
 func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
-	st := spec.Settings
+	b := &build{spec: spec, keys: keys}
+	for _, s := range buildSteps {
+		if err := s.run(b, ctx); err != nil {
+			return nil, err
+		}
+	}
+	a, err := loop.New(b.cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &Built{Agent: a, Client: b.cfg.Client, Provider: b.id, Wire: b.ep.Wire, Model: b.model, Window: b.cfg.Window, Key: b.key, System: b.cfg.System, FastModel: b.ep.FastModel,
+		Notices: b.notices}, nil
+}
+
+// build is what Build's steps share: the spec, what the steps before
+// resolved, and the loop's config as it is filled in.
+type build struct {
+	spec Spec
+	keys KeyResolver
+
+	id    string // the provider
+	ep    settings.Endpoint
+	info  provider.Info
+	model string
+	key   string
+	logf  func(format string, args ...any)
+	cfg   loop.Config
+
+	offered []*mcp.Tool // the MCP tools as the turn starts
+	// base are the tools beside MCP's (hook-wrapped); gateMCP offers MCP
+	// tools through the set's gate within the budget, hook-wrapped too.
+	base    []tool.Tool
+	toolset []tool.Tool
+	gateMCP func([]*mcp.Tool) []tool.Tool
+	data    prompt.Data
+	notices []error // the first render's; a refresh reads the same files
+}
+
+// buildSteps build an agent, in order: each reads what the ones before
+// it resolved (the tools' MCP budget needs the window, the system prompt
+// lists the tools, following MCP re-renders it).
+var buildSteps = []struct {
+	name string
+	run  func(b *build, ctx context.Context) error
+}{
+	{"provider", (*build).endpoint},
+	{"key", (*build).resolveKey},
+	{"loop", (*build).loopConfig},
+	{"client", (*build).client},
+	{"tools", (*build).offerTools},
+	{"prompt", (*build).renderPrompt},
+	{"mcp-follow", (*build).followServers},
+}
+
+// endpoint resolves the provider, its endpoint and the model.
+func (b *build) endpoint(ctx context.Context) error {
+	st, spec := b.spec.Settings, b.spec
 	id := spec.ProviderID
 	if id == "" {
 		id = st.ActiveProvider
 	}
 	if err := provider.ValidateID(id); err != nil {
-		return nil, err
+		return err
 	}
 	ep, err := st.Resolve(id, spec.Getenv)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if spec.BaseURL != "" {
 		ep.BaseURL = spec.BaseURL
 	}
 	if ep.BaseURL == "" {
-		return nil, fmt.Errorf("%s needs a base URL", id)
+		return fmt.Errorf("%s needs a base URL", id)
 	}
 	model := spec.Model
 	if model == "" {
@@ -146,17 +203,32 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	info, _ := provider.Lookup(id)
 	if model == "" && info.Local {
 		if model, err = servedModel(ctx, info, ep.BaseURL); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	if model == "" {
-		return nil, ErrNoModel
+		return ErrNoModel
 	}
-	key, kerr := keys(ctx, id)
+	b.id, b.ep, b.info, b.model = id, ep, info, model
+	return nil
+}
+
+// resolveKey finds the provider's key, refusing to go on without one the
+// provider needs.
+func (b *build) resolveKey(ctx context.Context) error {
+	key, kerr := b.keys(ctx, b.id)
 	redact.Register(key) // whatever resolved it, the key the agent uses is redacted everywhere
-	if key == "" && info.NeedsKey {
-		return nil, &NoKeyError{Provider: id, KeyEnv: info.KeyEnv, Cause: kerr}
+	if key == "" && b.info.NeedsKey {
+		return &NoKeyError{Provider: b.id, KeyEnv: b.info.KeyEnv, Cause: kerr}
 	}
+	b.key = key
+	return nil
+}
+
+// loopConfig lays the settings and the spec over the loop's config:
+// iterations, sampling, compaction, reasoning, pricing and window.
+func (b *build) loopConfig(context.Context) error {
+	st, spec, model := b.spec.Settings, b.spec, b.model
 	maxIter := spec.MaxIterations
 	if maxIter == 0 {
 		maxIter = st.MaxIterations
@@ -176,6 +248,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 			spec.Hooks.Fire(ctx, hooks.PreCompact, "auto", in, spec.HookSession.Report)
 		}
 	}
+	var err error
 	if cfg.SpillDir, err = SpillDir(spec.CacheDir, spec.Workspace); err != nil {
 		logf("compaction keeps no copies: %v", err) // the note then asks to call the tool again
 	}
@@ -184,39 +257,55 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	}
 	cfg.Pricing, _ = llm.LookupModel(model)
 	if llm.SeesImages(model) {
-		cfg.Vision = string(ep.Wire)
+		cfg.Vision = string(b.ep.Wire)
 	}
 	if o, ok := st.Models[model]; ok {
 		cfg.Pricing = applyOverride(cfg.Pricing, o)
 	}
 	cfg.Window = cfg.Pricing.Context
-	hc := spec.HTTP
+	b.cfg, b.logf = cfg, logf
+	return nil
+}
+
+// client picks the wire adapter and, for a local server, reads its real
+// context window.
+func (b *build) client(ctx context.Context) error {
+	id, ep, model, key := b.id, b.ep, b.model, b.key
+	hc := b.spec.HTTP
 	if hc == nil {
 		hc = llm.NewHTTPClient()
 	}
-	local := info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix)
+	local := b.info.Local || id == provider.OpenAICompatible || strings.HasPrefix(id, provider.CustomPrefix)
 	idle := llm.DefaultIdleTimeout
 	if local {
 		idle = 5 * time.Minute // a local server may load the model before its first byte
 	}
 	if ep.Wire == provider.WireAnthropic {
-		cfg.Client = anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle})
-		cfg.Cache = true
+		b.cfg.Client = anthropic.New(anthropic.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle})
+		b.cfg.Cache = true
 	} else {
-		cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle,
+		b.cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle,
 			OpenRouter: id == "openrouter", SendReasoningEffort: id == "openai" || id == "openrouter"})
 	}
 	if local {
 		key := id + "\x00" + ep.BaseURL + "\x00" + model
-		p, ok := spec.Cache.window(key)
+		p, ok := b.spec.Cache.window(key)
 		if !ok {
 			p = probeContext(ctx, id, ep.BaseURL, model)
-			spec.Cache.keepWindow(key, p)
+			b.spec.Cache.keepWindow(key, p)
 		}
 		if p.ok {
-			cfg.Window, cfg.NumCtx = p.window, p.numCtx
+			b.cfg.Window, b.cfg.NumCtx = p.window, p.numCtx
 		}
 	}
+	return nil
+}
+
+// offerTools builds the workspace tools, the skill tool, the MCP servers'
+// tools within their budget and the subagents' task tool, every one
+// wrapped in the hooks.
+func (b *build) offerTools(context.Context) error {
+	spec, cfg := b.spec, b.cfg
 	tc := spec.Tools
 	tc.Workspace = spec.Workspace
 	budget := mcpBudget(cfg.Window, spec.MCPBudget)
@@ -228,7 +317,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	tc.ContainApproved = tc.ContainApproved || spec.Settings.ContainApproved
 	set, err := tools.NewSet(tc)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	base := set.Tools
 	var listed []prompt.Skill
@@ -249,7 +338,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		// subagent has nobody to hand a client call to.
 		sub := cfg
 		sub.ClientTools, sub.ToolChoice = nil, llm.ToolChoice{}
-		sc := subagent.Config{Base: sub, FastModel: ep.FastModel, Tools: toolset, Agents: spec.Agents, Workspace: spec.Workspace}
+		sc := subagent.Config{Base: sub, FastModel: b.ep.FastModel, Tools: toolset, Agents: spec.Agents, Workspace: spec.Workspace}
 		if spec.Hooks.Has(hooks.SubagentStop) {
 			sc.Stop = func(ctx context.Context, agent string, round int) (string, bool) {
 				return spec.Hooks.AskStop(ctx, hooks.SubagentStop, agent, spec.HookSession, round)
@@ -259,47 +348,59 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		base = append(base, task...)
 		toolset = append(toolset, task...)
 	}
-	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning}
-	var notices []error // the first render's; a refresh reads the same files
-	render := func(ts []tool.Tool) (*loop.Refreshed, error) {
-		defs, err := loop.Definitions(ts)
-		if err != nil {
-			return nil, err
-		}
-		d := data
-		d.Tools = defs
-		// A local model that refuses native tools falls back to the text
-		// protocol, so both prompts are ready.
-		native, text, err := spec.Cache.statics(d)
-		if err != nil {
-			return nil, err
-		}
-		ins, refused, err := prompt.Instructions(spec.Workspace)
-		if err != nil {
-			return nil, err
-		}
-		if notices == nil {
-			notices = append([]error{}, refused...)
-		}
-		return &loop.Refreshed{Tools: ts, System: prompt.WithInstructions(native, ins),
-			TextProtocolSystem: prompt.WithInstructions(text, ins)}, nil
+	b.offered, b.base, b.toolset, b.gateMCP = offered, base, toolset, gateMCP
+	b.data = prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning}
+	return nil
+}
+
+// renderPrompt renders the system prompt for the tools, with the workspace's
+// instruction files.
+func (b *build) renderPrompt(context.Context) error {
+	first, err := b.render(b.toolset)
+	if err != nil {
+		return err
 	}
-	first, err := render(toolset)
+	b.cfg.Tools, b.cfg.System, b.cfg.TextProtocolSystem = first.Tools, first.System, first.TextProtocolSystem
+	return nil
+}
+
+// render is the system prompt and tools for ts; a refresh renders again.
+func (b *build) render(ts []tool.Tool) (*loop.Refreshed, error) {
+	spec := b.spec
+	defs, err := loop.Definitions(ts)
 	if err != nil {
 		return nil, err
 	}
-	cfg.Tools, cfg.System, cfg.TextProtocolSystem = first.Tools, first.System, first.TextProtocolSystem
-	if spec.MCP != nil {
-		cfg.Refresh = followMCP(spec.MCP, offered, func(now []*mcp.Tool) (*loop.Refreshed, error) {
-			return render(append(slices.Clip(base), gateMCP(now)...))
-		}, logf)
-	}
-	a, err := loop.New(cfg)
+	d := b.data
+	d.Tools = defs
+	// A local model that refuses native tools falls back to the text
+	// protocol, so both prompts are ready.
+	native, text, err := spec.Cache.statics(d)
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Agent: a, Client: cfg.Client, Provider: id, Wire: ep.Wire, Model: model, Window: cfg.Window, Key: key, System: cfg.System, FastModel: ep.FastModel,
-		Notices: notices}, nil
+	ins, refused, err := prompt.Instructions(spec.Workspace)
+	if err != nil {
+		return nil, err
+	}
+	if b.notices == nil {
+		b.notices = append([]error{}, refused...)
+	}
+	return &loop.Refreshed{Tools: ts, System: prompt.WithInstructions(native, ins),
+		TextProtocolSystem: prompt.WithInstructions(text, ins)}, nil
+}
+
+// followServers has the loop offer the MCP servers' tools as they change
+// during the turn.
+func (b *build) followServers(context.Context) error {
+	if b.spec.MCP == nil {
+		return nil
+	}
+	base := b.base
+	b.cfg.Refresh = followMCP(b.spec.MCP, b.offered, func(now []*mcp.Tool) (*loop.Refreshed, error) {
+		return b.render(append(slices.Clip(base), b.gateMCP(now)...))
+	}, b.logf)
+	return nil
 }
 
 // unknownWindow is assumed for a model whose context window is not known.

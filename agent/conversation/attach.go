@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/hearth-agent/hearth/agent/media"
@@ -48,4 +49,9 @@ func (t *Turn) attachFiles(files []File) error {
 		t.Attach(a.Part)
 	}
 	return nil
+}
+
+// stageAttachments adds the prompt's files, prepared for the model's wire.
+func stageAttachments(_ context.Context, p *prep) error {
+	return p.t.attachFiles(p.files)
 }

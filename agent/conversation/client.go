@@ -80,7 +80,7 @@ func (c *Conversation) PrepareContinue(ctx context.Context, results []llm.ToolRe
 	if len(results) == 0 {
 		return nil, inputf("results", "no tool results to continue with")
 	}
-	t, err := c.prepare(ctx, newTurnID(), continuePrompt(results))
+	t, err := c.prepare(ctx, newTurnID(), continuePrompt(results), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -58,6 +58,24 @@ func (c *Conversation) CommandCatalog(ctx context.Context) ([]commands.Entry, er
 	return commands.Catalog(set, extra), nil
 }
 
+// stageCommand runs a prompt naming a command (unless an MCP prompt
+// already replaced it): a built-in makes the turn local, a file command's
+// expansion becomes the prompt and its front matter shapes the turn.
+func stageCommand(ctx context.Context, p *prep) error {
+	t := p.t
+	if t.prompt == t.typed {
+		if err := p.c.slashCommand(ctx, t, p.spec.Tools); err != nil {
+			return err
+		}
+	}
+	if t.local != nil {
+		t.built = localBuilt
+		return nil
+	}
+	t.applyCommand(&p.spec)
+	return nil
+}
+
 // slashCommand turns a prompt naming a command into what the turn does: a
 // built-in runs locally, a file command's expansion becomes the prompt.
 // Anything else (an MCP prompt, plain text) is left as it is.

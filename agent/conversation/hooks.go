@@ -173,6 +173,11 @@ func (c *Conversation) hookNotice(r hooks.Run) {
 	}
 }
 
+// stageHooks runs the prompt's hooks and has the agent's tools run theirs.
+func stageHooks(ctx context.Context, p *prep) error {
+	return p.c.turnHooks(ctx, p.t, &p.spec, p.broker)
+}
+
 // turnHooks loads the session's hooks, runs the prompt's and has the
 // agent's tools run theirs.
 func (c *Conversation) turnHooks(ctx context.Context, t *Turn, spec *assembly.Spec, broker *permission.Broker) error {

@@ -2,6 +2,7 @@ package conversation
 
 import (
 	"context"
+	"errors"
 
 	"github.com/hearth-agent/hearth/agent/mcp"
 )
@@ -33,6 +34,31 @@ func (c *Conversation) mcpReady(ctx context.Context, s *turnStream) *mcp.Manager
 	_ = m.Wait(wctx) // a server still connecting joins the turn when it connects
 	s.send(&MCPWaiting{Servers: connecting(m), Done: true})
 	return m
+}
+
+// stageMCP offers the workspace's MCP servers once they are ready, within
+// the settings' share of the context window.
+func stageMCP(ctx context.Context, p *prep) error {
+	if p.spec.MCP = p.c.mcpReady(ctx, p.t.stream); p.spec.MCP != nil {
+		p.spec.MCPBudget = float64(p.spec.Settings.MCPBudgetPercent) / 100
+	}
+	return nil
+}
+
+// stageMCPPrompt asks an MCP server for the text of a prompt naming one
+// of its prompts ("/server:prompt args").
+func stageMCPPrompt(ctx context.Context, p *prep) error {
+	if p.spec.MCP == nil {
+		return nil
+	}
+	text, err := p.spec.MCP.ExpandPrompt(ctx, p.t.prompt)
+	switch {
+	case err == nil:
+		p.t.prompt = text
+	case !errors.Is(err, mcp.ErrNotPrompt):
+		return err
+	}
+	return nil
 }
 
 // connecting names the servers still connecting.

@@ -78,6 +78,12 @@ func planInstruction(plan string) string {
 		"mark each in_progress and completed as you go (send the full list to todo each time).\n\n" + plan
 }
 
+// stageMode puts the conversation's mode into the turn's tools.
+func stageMode(_ context.Context, p *prep) error {
+	p.c.applyMode(&p.spec.Tools, p.t.stream, p.spec.Settings.ReadOnlyTools)
+	return nil
+}
+
 // applyMode puts the conversation's mode into a turn's tools: plan mode
 // restricts them and reports a proposed plan as a plan event.
 func (c *Conversation) applyMode(tc *tools.Config, s *turnStream, readOnlyMCP []string) {

@@ -76,10 +76,7 @@ func (c *Conversation) runTurn(q queuedTurn) {
 		c.active = ""
 		c.mu.Unlock()
 	}()
-	t, err := c.prepare(ctx, q.id, q.prompt)
-	if err == nil {
-		err = t.attachFiles(q.files)
-	}
+	t, err := c.prepare(ctx, q.id, q.prompt, q.files)
 	if err != nil {
 		failTurn(t.stream, err)
 		return

@@ -10,6 +10,21 @@ import (
 	"github.com/hearth-agent/hearth/agent/media"
 )
 
+// stageMentions adds the text of the MCP resources the prompt mentions.
+func stageMentions(ctx context.Context, p *prep) error {
+	if p.spec.MCP == nil {
+		return nil
+	}
+	return p.t.mentionResources(ctx, p.spec.MCP)
+}
+
+// stageResources attaches the mentioned resources' binary contents, once
+// the agent is built and its wire known.
+func stageResources(_ context.Context, p *prep) error {
+	p.t.attachResources()
+	return nil
+}
+
 // mentionResources reads the MCP resources the prompt mentions as
 // "@server:uri" (the composer's @ picker writes them so) and adds their
 // text to what the model receives, each under its URI; binary contents

@@ -1,6 +1,7 @@
 package conversation
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sync"
@@ -19,6 +20,12 @@ func (c *Conversation) agentDefs(proj *trust.Effective) []subagent.Def {
 		c.sink.Notice(fmt.Errorf("a subagent file was skipped: %w", err))
 	}
 	return defs
+}
+
+// stageSubagents offers the turn's subagents.
+func stageSubagents(_ context.Context, p *prep) error {
+	p.spec.Agents = p.c.agentDefs(p.t.project)
+	return nil
 }
 
 // subagent translates one event of a subagent's run into a step nested

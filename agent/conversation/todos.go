@@ -63,6 +63,13 @@ func (c *Conversation) sendUnsentTodos(s *turnStream) {
 	}
 }
 
+// stageTodos starts the turn with the todo list when it changed while no
+// turn ran.
+func stageTodos(_ context.Context, p *prep) error {
+	p.c.sendUnsentTodos(p.t.stream)
+	return nil
+}
+
 func todosEvent(items []tools.TodoItem, r func(string) string) *Todos {
 	out := make([]TodoItem, len(items))
 	for i, it := range items {

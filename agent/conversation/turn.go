@@ -19,7 +19,6 @@ import (
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/subagent"
 	"github.com/hearth-agent/hearth/agent/tool"
-	"github.com/hearth-agent/hearth/agent/tools"
 	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/knowledge"
@@ -79,16 +78,17 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 	if c.Workspace() == "" {
 		return nil, inputf("workspace", "open a folder first")
 	}
-	t, err := c.prepare(ctx, newTurnID(), prompt)
+	t, err := c.prepare(ctx, newTurnID(), prompt, nil)
 	if err != nil {
 		return nil, err
 	}
 	return t, nil
 }
 
-// prepare announces the turn, starts its undo snapshot and builds its
-// agent; on failure the turn (its stream) is still returned.
-func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, error) {
+// prepare announces the turn and runs its stages (turnStages) with files
+// as the prompt's attachments; on failure the turn (its stream) is still
+// returned.
+func (c *Conversation) prepare(ctx context.Context, id, prompt string, files []File) (*Turn, error) {
 	c.mu.Lock()
 	ws, broker, todos, state, choice := c.workspace, c.broker, c.todos, c.tools, c.choice
 	c.mu.Unlock()
@@ -96,92 +96,14 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string) (*Turn, e
 	t := &Turn{c: c, id: id, prompt: prompt, typed: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
 	started := time.Now().UnixMilli()
 	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: started})
-	tc := tools.Config{Approve: c.cfg.Approve, Todos: todos, State: state}
-	if tc.Approve == "" {
-		tc.Approve = approveMode(st.ApprovalMode)
-	}
-	c.applyMode(&tc, t.stream, st.ReadOnlyTools)
-	if !c.cfg.Headless {
-		tc.Approver = broker
-	}
-	proj, err := c.project(ws)
-	if err != nil {
-		return t, err
-	}
-	if proj.PolicyErr != nil {
-		return t, fmt.Errorf("permissions: %w", proj.PolicyErr)
-	}
-	t.project, tc.Policy = proj, &proj.Policy
-	t.snap = c.beginUndo(id, ws)
-	c.markTodos(id, todos)
-	if t.snap != nil {
-		tc.Snapshot = assembly.Snapshots{Turn: t.snap}
-	}
-	t.stream.beforeDone = func() {
-		c.finishUndo(t.stream, t.snap)
-		c.mu.Lock()
-		c.active = ""
-		c.mu.Unlock()
-	}
-	if index := c.index(); index != nil {
-		tc.Search = assembly.IndexSearcher{Index: index}
-		// The agent's own writes are searchable before its tool call returns.
-		tc.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
-	}
-	spec := assembly.Spec{
-		Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
-		Workspace: ws, Getenv: c.cfg.Getenv, Tools: tc,
-		ClientTools: a.ClientTools, ToolChoice: a.ToolChoice, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
-		Cache: c.cfg.Cache,
-	}
-	spec.Agents = c.agentDefs(proj)
-	if spec.MCP = c.mcpReady(ctx, t.stream); spec.MCP != nil {
-		spec.MCPBudget = float64(st.MCPBudgetPercent) / 100
-	}
-	if spec.MCP != nil {
-		// "/server:prompt args" asks an MCP server for the prompt's text.
-		text, err := spec.MCP.ExpandPrompt(ctx, prompt)
-		switch {
-		case err == nil:
-			t.prompt = text
-		case !errors.Is(err, mcp.ErrNotPrompt):
-			return t, err
-		}
-	}
-	if t.prompt == prompt {
-		if err := c.slashCommand(ctx, t, tc); err != nil {
-			return t, err
-		}
-	}
-	if t.local != nil {
-		t.built = localBuilt
-		return t, nil
-	}
-	t.applyCommand(&spec)
-	if spec.MCP != nil {
-		if err := t.mentionResources(ctx, spec.MCP); err != nil {
-			return t, err
-		}
-	}
-	if err := c.turnHooks(ctx, t, &spec, broker); err != nil {
-		return t, err
-	}
-	if t.prompt != t.typed {
-		t.stream.send(&TurnStarted{Prompt: t.typed, Sent: t.prompt, StartedAt: started})
-	}
-	if spec.Skills, err = c.skillsOf(proj); err != nil {
-		return t, err
-	}
-	built, err := assembly.Build(ctx, c.cfg.Keys, spec)
-	if err != nil {
-		return t, err
-	}
-	t.built = built
-	c.noticeOnce(built.Notices)
-	t.attachResources()
-	t.stream.red, t.stream.window = redact.New(built.Key), built.Window
-	c.sendUnsentTodos(t.stream)
-	return t, nil
+	p := &prep{c: c, t: t, broker: broker, todos: todos, state: state, started: started, files: files,
+		spec: assembly.Spec{
+			Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
+			Workspace: ws, Getenv: c.cfg.Getenv,
+			ClientTools: a.ClientTools, ToolChoice: a.ToolChoice, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
+			Cache: c.cfg.Cache,
+		}}
+	return t, runStages(ctx, p, turnStages)
 }
 
 // Run runs the turn to its end on the caller's goroutine; cancelling ctx

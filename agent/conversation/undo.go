@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/undo"
 )
 
@@ -23,6 +24,25 @@ func (c *Conversation) beginUndo(id, ws string) *undo.Turn {
 		return nil
 	}
 	return t
+}
+
+// stageUndo starts the turn's file snapshots and todo mark; when its done
+// event goes out the snapshots are finished and the turn stops being the
+// active one.
+func stageUndo(_ context.Context, p *prep) error {
+	c, t := p.c, p.t
+	t.snap = c.beginUndo(t.id, t.ws)
+	c.markTodos(t.id, p.todos)
+	if t.snap != nil {
+		p.spec.Tools.Snapshot = assembly.Snapshots{Turn: t.snap}
+	}
+	t.stream.beforeDone = func() {
+		c.finishUndo(t.stream, t.snap)
+		c.mu.Lock()
+		c.active = ""
+		c.mu.Unlock()
+	}
+	return nil
 }
 
 // finishUndo records the state the turn left files in and reports the
