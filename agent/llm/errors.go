@@ -28,6 +28,9 @@ const (
 	ClassCanceled       Class = "canceled"
 	// ClassNoVision: the model refused an image or document part.
 	ClassNoVision Class = "no_vision"
+	// ClassQuota: the key has no credit left (OpenAI's insufficient_quota,
+	// Anthropic's credit balance, OpenRouter's 402); waiting does not help.
+	ClassQuota Class = "quota"
 )
 
 // Error is a failed model call.
@@ -50,6 +53,13 @@ type Error struct {
 
 func (e *Error) Error() string {
 	var b strings.Builder
+	if e.Class == ClassQuota {
+		b.WriteString("This key has no credit left")
+		if e.Message != "" {
+			b.WriteString(" (provider: " + e.Message + ")")
+		}
+		return b.String()
+	}
 	if e.Class == ClassNoVision {
 		b.WriteString(ErrNoVision.Error())
 		if e.Message != "" {
@@ -234,6 +244,9 @@ func classify(status int, typ, code, msg string) Class {
 			return ClassContextLength
 		}
 	}
+	if status == 402 || mentionsQuota(low) {
+		return ClassQuota
+	}
 	switch {
 	case strings.Contains(low, "overloaded"):
 		return ClassOverloaded
@@ -263,6 +276,22 @@ func classify(status int, typ, code, msg string) Class {
 		return ClassServer
 	}
 	return ""
+}
+
+// quotaPhrases are how providers say a key's credit or plan is used up
+// (as opposed to a per-minute rate limit).
+var quotaPhrases = []string{
+	"insufficient_quota", "exceeded your current quota", "credit balance", "insufficient credits",
+	"more credits", "billing", "payment required", "out of credits",
+}
+
+func mentionsQuota(low string) bool {
+	for _, p := range quotaPhrases {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
 }
 
 var (

@@ -75,6 +75,9 @@ func Retryable(err error) bool {
 	if !errors.As(err, &e) {
 		return false
 	}
+	if e.Class == ClassQuota {
+		return false // no credit comes back by waiting, whatever the server says
+	}
 	if e.ShouldRetry != nil {
 		return *e.ShouldRetry && e.Class != ClassCanceled
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -112,6 +113,16 @@ func TestStreamWithRetry(t *testing.T) {
 	c = &scripted{steps: []func(func(Delta)) (*Response, error){rl, rl, rl}}
 	if _, err := StreamWithRetry(context.Background(), c, &Request{}, p, func(Delta) {}, nil); ClassOf(err) != ClassRateLimit || c.calls.Load() != 3 {
 		t.Fatalf("after max retries: err %v calls %d", err, c.calls.Load())
+	}
+
+	quota := func(func(Delta)) (*Response, error) {
+		return &Response{}, HTTPError(429, http.Header{"Retry-After": {"3"}, "X-Should-Retry": {"true"}},
+			[]byte(`{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","code":"insufficient_quota"}}`))
+	}
+	c = &scripted{steps: []func(func(Delta)) (*Response, error){quota, ok}}
+	if _, err := StreamWithRetry(context.Background(), c, &Request{}, p, func(Delta) {}, nil); ClassOf(err) != ClassQuota || c.calls.Load() != 1 ||
+		!strings.HasPrefix(err.Error(), "This key has no credit left") {
+		t.Fatalf("a key without credit: err %v after %d calls, want quota after one", err, c.calls.Load())
 	}
 
 	c = &scripted{steps: []func(func(Delta)) (*Response, error){shownThenFail, ok}}

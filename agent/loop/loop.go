@@ -236,8 +236,8 @@ func errorMessage(err error) string {
 		return err.Error()
 	}
 	msg := le.Message
-	if le.Class == llm.ClassNoVision {
-		msg = le.Error()
+	if le.Class == llm.ClassNoVision || le.Class == llm.ClassQuota {
+		msg = le.Error() // says what it means before the provider's words
 	}
 	if msg == "" && le.Err != nil {
 		msg = le.Err.Error()

@@ -27,6 +27,8 @@ type Info struct {
 	HostEnv        string `json:"hostEnv,omitempty"` // env var that overrides the host (Ollama)
 	NeedsKey       bool   `json:"needsKey"`
 	Local          bool   `json:"local"`
+	// BillingURL is where the person adds credit when a key has none.
+	BillingURL string `json:"billingUrl,omitempty"`
 	// DefaultModel is used when the user chose none. A local server's is
 	// empty: the first model it serves is used (see agent/assembly).
 	DefaultModel string `json:"defaultModel,omitempty"`
@@ -40,11 +42,11 @@ const CustomPrefix = "custom:"
 
 var builtins = []Info{
 	{ID: "openai", Name: "OpenAI", Wire: WireOpenAI, DefaultBaseURL: "https://api.openai.com/v1", KeyEnv: "OPENAI_API_KEY", NeedsKey: true,
-		DefaultModel: "gpt-5"},
+		DefaultModel: "gpt-5", BillingURL: "https://platform.openai.com/settings/organization/billing"},
 	{ID: "anthropic", Name: "Anthropic", Wire: WireAnthropic, DefaultBaseURL: "https://api.anthropic.com/v1", KeyEnv: "ANTHROPIC_API_KEY", NeedsKey: true,
-		DefaultModel: "claude-sonnet-4-5"},
+		DefaultModel: "claude-sonnet-4-5", BillingURL: "https://console.anthropic.com/settings/billing"},
 	{ID: "openrouter", Name: "OpenRouter", Wire: WireOpenAI, DefaultBaseURL: "https://openrouter.ai/api/v1", KeyEnv: "OPENROUTER_API_KEY", NeedsKey: true,
-		DefaultModel: "anthropic/claude-sonnet-4.5"},
+		DefaultModel: "anthropic/claude-sonnet-4.5", BillingURL: "https://openrouter.ai/settings/credits"},
 	{ID: "ollama", Name: "Ollama", Wire: WireOpenAI, DefaultBaseURL: "http://127.0.0.1:11434/v1", HostEnv: "OLLAMA_HOST", Local: true},
 	{ID: "lmstudio", Name: "LM Studio", Wire: WireOpenAI, DefaultBaseURL: "http://127.0.0.1:1234/v1", Local: true},
 	{ID: OpenAICompatible, Name: "OpenAI-compatible", Wire: WireOpenAI},

@@ -76,6 +76,9 @@ func turnError(err error, message string) *Error {
 		e.Type, e.Message = "authentication_error", "the model provider refused Hearth's key: "+message
 	case llm.ClassRateLimit:
 		e.Status, e.Type, e.Code = http.StatusTooManyRequests, "rate_limit_error", "rate_limit_exceeded"
+	case llm.ClassQuota:
+		// The provider's key has no credit: retrying will not help the client.
+		e.Status, e.Type, e.Code = http.StatusPaymentRequired, "insufficient_quota", "insufficient_quota"
 	case llm.ClassContextLength:
 		e.Status, e.Type, e.Code = http.StatusBadRequest, "invalid_request_error", "context_length_exceeded"
 	case llm.ClassOverloaded:

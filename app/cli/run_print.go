@@ -172,7 +172,8 @@ func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 	case loop.Retrying:
 		p.line(map[string]any{"type": "retry", "class": string(e.Class), "attempt": e.Attempt, "delay_ms": e.Delay.Milliseconds()})
 	case loop.TurnError:
-		p.line(map[string]any{"type": "error", "class": string(e.Class), "message": r(e.Message)})
+		// kind is what a script branches on (quota: no retry will help).
+		p.line(map[string]any{"type": "error", "class": string(e.Class), "kind": string(e.Class), "message": r(e.Message)})
 	case loop.TurnDone:
 		p.line(map[string]any{"type": "done", "text": r(e.Text), "iterations": e.Iterations, "elapsed_ms": e.Elapsed.Milliseconds()})
 	}

@@ -287,6 +287,36 @@ func TestRunErrorsAreClassifiedAndRedacted(t *testing.T) {
 	}
 }
 
+// A key with no credit is one request and one "quota" error, not four
+// retries ending in "wait a moment".
+func TestRunQuotaIsOneRequestAndItsOwnKind(t *testing.T) {
+	quota := `429 {"error":{"message":"You exceeded your current quota, please check your plan and billing details.","type":"insufficient_quota","code":"insufficient_quota"}}`
+	s := newLLMServer(t, quota, quota, quota, quota, quota)
+	code, out, _ := runCLI(t, context.Background(), nil,
+		"--workspace", t.TempDir(), "--provider", "ollama", "--model", "m", "--base-url", s.srv.URL+"/v1", "--json", "hi")
+	if code != ExitFailure {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	ev := jsonLines(t, out)
+	var errs []map[string]any
+	for _, e := range ev {
+		if e["type"] == "error" {
+			errs = append(errs, e)
+		}
+		if e["type"] == "retry" {
+			t.Errorf("a key without credit was retried: %v", e)
+		}
+	}
+	if len(errs) != 1 || errs[0]["kind"] != "quota" || !strings.Contains(errs[0]["message"].(string), "no credit left") {
+		t.Fatalf("error events %v", errs)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.bodies) != 1 {
+		t.Fatalf("%d requests, want 1", len(s.bodies))
+	}
+}
+
 func TestRunInterrupted(t *testing.T) {
 	s := newLLMServer(t, "HANG"+`data: {"choices":[{"index":0,"delta":{"content":"Working on"}}]}`+"\n\n")
 	ctx, cancel := context.WithCancel(context.Background())
