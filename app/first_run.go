@@ -20,7 +20,8 @@ const localProbeTimeout = 800 * time.Millisecond
 // SetupOption is a provider the first-run setup offers. Found says why it
 // is offered first: "running" (a local server answered), "env" (its key is
 // in the environment), "keychain" or "session" (a key is stored); "" for
-// the others.
+// the others. A local server's Detail always says what was found: running,
+// installed but not running, or not found.
 type SetupOption struct {
 	ID           string   `json:"id"`
 	Name         string   `json:"name"`
@@ -31,6 +32,9 @@ type SetupOption struct {
 	Detail       string   `json:"detail"`
 	Models       []string `json:"models"`
 	DefaultModel string   `json:"defaultModel"`
+	// InstallURL is where to get a local server that is not on this
+	// machine ("" when it is, or for a cloud provider).
+	InstallURL string `json:"installUrl"`
 }
 
 // FirstRunView is what the empty window's setup shows. Ready says the
@@ -67,6 +71,11 @@ func (a *Shell) FirstRun() FirstRunView {
 			opts[i].Found, opts[i].Detail = keyFound(p, sources[p.ID])
 			continue
 		}
+		if path := probe.Installed(p, a.deps.Home, nil); path != "" {
+			opts[i].Detail = p.Name + " is installed but not running: start it, then choose it here"
+		} else {
+			opts[i].Detail, opts[i].InstallURL = "not found on this machine — install it first", p.InstallURL
+		}
 		ep, err := st.Resolve(p.ID, a.deps.Getenv)
 		if err != nil {
 			continue
@@ -78,7 +87,7 @@ func (a *Shell) FirstRun() FirstRunView {
 			if err != nil {
 				return
 			}
-			opts[i].Found, opts[i].Models = "running", models
+			opts[i].Found, opts[i].Models, opts[i].InstallURL = "running", models, ""
 			opts[i].Detail = fmt.Sprintf("%s is running with %s", p.Name, plural(len(models), "model"))
 		})
 	}

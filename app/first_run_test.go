@@ -3,6 +3,8 @@ package app
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/settings"
@@ -65,6 +67,29 @@ func TestFirstRunOffersWhatIsFoundFirst(t *testing.T) {
 		}
 		if o.ID == "openai" && o.DefaultModel == "" {
 			t.Error("OpenAI has no default model")
+		}
+	}
+
+	var lms SetupOption
+	for _, o := range v.Options {
+		if o.ID == "lmstudio" {
+			lms = o
+		}
+	}
+	if lms.Detail != "not found on this machine — install it first" || lms.InstallURL != "https://lmstudio.ai/download" {
+		t.Errorf("LM Studio, neither running nor installed, is offered as %+v", lms)
+	}
+	a.deps.Home = t.TempDir()
+	bin := filepath.Join(a.deps.Home, ".lmstudio", "bin", "lms")
+	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range a.h.Shell.FirstRun().Options {
+		if o.ID == "lmstudio" && (o.Found != "" || o.InstallURL != "" || o.Detail != "LM Studio is installed but not running: start it, then choose it here") {
+			t.Errorf("LM Studio installed, not running: %+v", o)
 		}
 	}
 

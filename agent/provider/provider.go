@@ -27,6 +27,10 @@ type Info struct {
 	HostEnv        string `json:"hostEnv,omitempty"` // env var that overrides the host (Ollama)
 	NeedsKey       bool   `json:"needsKey"`
 	Local          bool   `json:"local"`
+	// Programs are the local server's command names, looked for on PATH
+	// and in their installers' usual places; InstallURL is where to get it.
+	Programs   []string `json:"programs,omitempty"`
+	InstallURL string   `json:"installUrl,omitempty"`
 	// BillingURL is where the person adds credit when a key has none.
 	BillingURL string `json:"billingUrl,omitempty"`
 	// DefaultModel is used when the user chose none. A local server's is
@@ -47,8 +51,10 @@ var builtins = []Info{
 		DefaultModel: "claude-sonnet-4-5", BillingURL: "https://console.anthropic.com/settings/billing"},
 	{ID: "openrouter", Name: "OpenRouter", Wire: WireOpenAI, DefaultBaseURL: "https://openrouter.ai/api/v1", KeyEnv: "OPENROUTER_API_KEY", NeedsKey: true,
 		DefaultModel: "anthropic/claude-sonnet-4.5", BillingURL: "https://openrouter.ai/settings/credits"},
-	{ID: "ollama", Name: "Ollama", Wire: WireOpenAI, DefaultBaseURL: "http://127.0.0.1:11434/v1", HostEnv: "OLLAMA_HOST", Local: true},
-	{ID: "lmstudio", Name: "LM Studio", Wire: WireOpenAI, DefaultBaseURL: "http://127.0.0.1:1234/v1", Local: true},
+	{ID: "ollama", Name: "Ollama", Wire: WireOpenAI, DefaultBaseURL: "http://127.0.0.1:11434/v1", HostEnv: "OLLAMA_HOST", Local: true,
+		Programs: []string{"ollama"}, InstallURL: "https://ollama.com/download"},
+	{ID: "lmstudio", Name: "LM Studio", Wire: WireOpenAI, DefaultBaseURL: "http://127.0.0.1:1234/v1", Local: true,
+		Programs: []string{"lms", "lm-studio"}, InstallURL: "https://lmstudio.ai/download"},
 	{ID: OpenAICompatible, Name: "OpenAI-compatible", Wire: WireOpenAI},
 }
 
