@@ -52,8 +52,14 @@ func (a *Sessions) SaveSessionExport(id, format, attachments string) (string, er
 	if err != nil {
 		return "", err
 	}
+	ctx, cancel := a.callCtx(5 * time.Second)
+	defer cancel()
+	name := fmt.Sprintf("hearth-%s.%s", id, format)
+	if s, err := a.sessions().Get(ctx, id); err == nil {
+		name = session.ExportName(s, session.ExportFormat(format))
+	}
 	path, err := runtime.SaveFileDialog(a.runtimeCtx, runtime.SaveDialogOptions{
-		Title: "Export conversation", DefaultFilename: fmt.Sprintf("hearth-%s.%s", id, format),
+		Title: "Export conversation", DefaultFilename: name,
 	})
 	if err != nil || path == "" {
 		return "", err
