@@ -117,6 +117,9 @@ type Built struct {
 	// Notices are what the person should hear of that did not stop the
 	// build: instruction files left out of the system prompt.
 	Notices []error
+	// Profile is the prompt and toolset chosen for the model's window:
+	// prompt.Small under prompt.SmallWindow tokens, else prompt.Standard.
+	Profile prompt.Profile
 }
 
 // Build resolves spec and returns the agent.
@@ -217,6 +220,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 			cfg.Window, cfg.NumCtx = p.window, p.numCtx
 		}
 	}
+	profile := prompt.ProfileFor(cfg.Window)
 	tc := spec.Tools
 	tc.Workspace = spec.Workspace
 	budget := mcpBudget(cfg.Window, spec.MCPBudget)
@@ -231,6 +235,9 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	base := set.Tools
+	if profile == prompt.Small {
+		base = smallToolset(base)
+	}
 	var listed []prompt.Skill
 	if st := skills.NewTool(spec.Skills); st != nil {
 		base = append(base, st)
@@ -243,7 +250,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return hooks.Wrap(set.GateMCP(mcp.Offer(ts, budget)), spec.Hooks, spec.HookSession)
 	}
 	toolset := append(slices.Clip(base), gateMCP(offered)...)
-	if spec.Agents != nil {
+	if spec.Agents != nil && profile != prompt.Small { // a subagent's window would be as small
 		// Subagents get the hook-wrapped tools, so hooks see their calls too.
 		// The client's tools and tool_choice are the parent's alone: a
 		// subagent has nobody to hand a client call to.
@@ -259,7 +266,12 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		base = append(base, task...)
 		toolset = append(toolset, task...)
 	}
-	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning}
+	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning,
+		Profile: profile}
+	instructionBytes := prompt.MaxInstructionBytes
+	if profile == prompt.Small {
+		instructionBytes = prompt.SmallInstructionBytes
+	}
 	var notices []error // the first render's; a refresh reads the same files
 	render := func(ts []tool.Tool) (*loop.Refreshed, error) {
 		defs, err := loop.Definitions(ts)
@@ -274,7 +286,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		if err != nil {
 			return nil, err
 		}
-		ins, refused, err := prompt.Instructions(spec.Workspace)
+		ins, refused, err := prompt.InstructionsUpTo(spec.Workspace, instructionBytes)
 		if err != nil {
 			return nil, err
 		}
@@ -299,7 +311,19 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	return &Built{Agent: a, Client: cfg.Client, Provider: id, Wire: ep.Wire, Model: model, Window: cfg.Window, Key: key, System: cfg.System, FastModel: ep.FastModel,
-		Notices: notices}, nil
+		Notices: notices, Profile: profile}, nil
+}
+
+// smallToolset keeps, of the built-in tools, those prompt.SmallTools names
+// and those a mode the person chose needs (propose_plan in plan mode).
+func smallToolset(ts []tool.Tool) []tool.Tool {
+	out := make([]tool.Tool, 0, len(prompt.SmallTools)+1)
+	for _, t := range ts {
+		if name := t.Definition().Name; slices.Contains(prompt.SmallTools, name) || name == tools.ProposePlanName {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // unknownWindow is assumed for a model whose context window is not known.

@@ -52,6 +52,8 @@ type Data struct {
 	Skills []Skill
 	// Planning appends the plan-mode instructions (plan.md).
 	Planning bool
+	// Profile Small renders the shorter prompt; "" is Standard.
+	Profile Profile
 }
 
 // Skill is one skill as the system prompt lists it.
@@ -90,9 +92,16 @@ func Join(static, workspace string) (string, error) {
 // possibly not the workspace's own are in refused (each a *RefusedError),
 // for the person to be told.
 func Instructions(workspace string) (text string, refused []error, err error) {
+	return InstructionsUpTo(workspace, MaxInstructionBytes)
+}
+
+// InstructionsUpTo is Instructions with each file cut at limit bytes (at
+// most MaxInstructionBytes), for a model with a small window.
+func InstructionsUpTo(workspace string, limit int) (text string, refused []error, err error) {
+	limit = min(limit, MaxInstructionBytes)
 	var out strings.Builder
 	for _, name := range InstructionFiles {
-		body, err := readInstructions(workspace, name)
+		body, err := readInstructions(workspace, name, limit)
 		var ref *RefusedError
 		if errors.As(err, &ref) {
 			refused = append(refused, ref)
@@ -130,7 +139,8 @@ func Static(d Data) (string, error) {
 		data any
 		on   bool
 	}{
-		{"system.md", nil, true},
+		{"system.md", nil, d.Profile != Small},
+		{"system_small.md", nil, d.Profile == Small},
 		{"plan.md", nil, d.Planning},
 		{"text_protocol.md", struct{ Tools []llm.ToolDef }{d.Tools}, d.TextProtocol},
 		{"environment.md", struct{ Workspace, OS, Date string }{d.Workspace, d.OS, d.Date.Format(dateLayout)}, true},
@@ -149,7 +159,7 @@ func Static(d Data) (string, error) {
 	return b.String(), nil
 }
 
-func readInstructions(ws, name string) (string, error) {
+func readInstructions(ws, name string, limit int) (string, error) {
 	if ws == "" {
 		return "", nil
 	}
@@ -180,7 +190,7 @@ func readInstructions(ws, name string) (string, error) {
 	if why := linkedFromElsewhere(root, f); why != "" {
 		return "", &RefusedError{Name: slashed, Reason: why}
 	}
-	buf := make([]byte, MaxInstructionBytes+1)
+	buf := make([]byte, limit+1)
 	n, _ := f.Read(buf)
 	for n < len(buf) {
 		m, err := f.Read(buf[n:])
@@ -189,9 +199,9 @@ func readInstructions(ws, name string) (string, error) {
 			break
 		}
 	}
-	text := string(buf[:min(n, MaxInstructionBytes)])
-	if n > MaxInstructionBytes {
-		text += "\n\n[truncated: the file is longer than 64 KB]"
+	text := strings.ToValidUTF8(string(buf[:min(n, limit)]), "")
+	if n > limit {
+		text += fmt.Sprintf("\n\n[truncated: the file is longer than %d KB]", limit>>10)
 	}
 	return strings.TrimSpace(text), nil
 }

@@ -82,3 +82,31 @@ func TestCompacted(t *testing.T) {
 		t.Error("summarize prompt empty")
 	}
 }
+
+// The small prompt is shorter than the standard one.
+func TestSmallPromptIsShorter(t *testing.T) {
+	d := Data{Workspace: "/w", OS: "linux"}
+	std, err := Static(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Profile = Small
+	small, err := Static(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(small) >= len(std)*3/4 || !strings.Contains(small, "Workspace: /w") {
+		t.Errorf("small prompt (%d bytes) is not much shorter than the standard one (%d):\n%s", len(small), len(std), small)
+	}
+}
+
+func TestProfileFor(t *testing.T) {
+	for _, tt := range []struct {
+		window int
+		want   Profile
+	}{{0, Standard}, {4096, Small}, {SmallWindow - 1, Small}, {SmallWindow, Standard}, {200_000, Standard}} {
+		if got := ProfileFor(tt.window); got != tt.want {
+			t.Errorf("ProfileFor(%d) = %q, want %q", tt.window, got, tt.want)
+		}
+	}
+}

@@ -26,6 +26,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/llm"
+	"github.com/hearth-agent/hearth/agent/prompt"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/app/cli"
 	"github.com/tiktoken-go/tokenizer"
@@ -136,7 +138,12 @@ func run(wire, model string, window int, message string, asJSON bool, dump strin
 	if window > 0 {
 		fmt.Printf(", window %d", window)
 	}
-	fmt.Printf("), o200k_base tokens:\n")
+	known := window
+	if known == 0 {
+		info, _ := llm.LookupModel(model)
+		known = info.Context
+	}
+	fmt.Printf("; profile %s), o200k_base tokens:\n", prompt.ProfileFor(known))
 	tools := 0
 	for _, p := range parts {
 		fmt.Printf("  %-28s %6d\n", p.Name, p.Tokens)
