@@ -104,14 +104,14 @@ func run(wire, model string, window int, message string, asJSON bool, dump strin
 	if code != 0 {
 		return fmt.Errorf("hearth run exited %d: %s", code, stderr.String())
 	}
-	body := rec.first()
+	body, second := rec.nth(0), rec.nth(1)
+	if body == nil || second == nil {
+		return fmt.Errorf("the turn did not make two requests")
+	}
 	if dump != "" {
 		if err := os.WriteFile(dump, body, 0o644); err != nil {
 			return err
 		}
-	}
-	if body == nil {
-		return fmt.Errorf("no request reached the server")
 	}
 	enc, err := tokenizer.Get(tokenizer.O200kBase)
 	if err != nil {
@@ -129,10 +129,14 @@ func run(wire, model string, window int, message string, asJSON bool, dump strin
 	for _, p := range parts {
 		total += p.Tokens
 	}
-	usage := usageLines(stdout.String())
+	secondTotal, reused, err := sharedPrefix(wire, body, second, count)
+	if err != nil {
+		return err
+	}
 	if asJSON {
 		return json.NewEncoder(os.Stdout).Encode(map[string]any{"wire": wire, "model": model, "window": window,
-			"parts": parts, "total": total, "body_tokens": count(string(body)), "usage": usage})
+			"parts": parts, "total": total, "body_tokens": count(string(body)),
+			"second_request": map[string]int{"tokens": secondTotal, "unchanged_prefix": reused}})
 	}
 	fmt.Printf("first request of `hearth run %q` (%s wire, %s", message, wire, model)
 	if window > 0 {
@@ -153,10 +157,72 @@ func run(wire, model string, window int, message string, asJSON bool, dump strin
 	}
 	fmt.Printf("  %-28s %6d  (%d tools)\n", "total", total, tools)
 	fmt.Printf("  %-28s %6d  (the JSON body as sent, framing included)\n", "whole body", count(string(body)))
-	for _, u := range usage {
-		fmt.Printf("  usage event: %s\n", u)
-	}
+	fmt.Printf("second request of the turn (after a glob call): %d tokens, of which the first %d (%.0f%%) repeat the first request unchanged, the prefix a provider's cache serves\n",
+		secondTotal, reused, 100*float64(reused)/float64(max(secondTotal, 1)))
 	return nil
+}
+
+// sharedPrefix counts the second request's parts (tools, system blocks,
+// messages or message blocks, in the order the provider reads them) and
+// those of its leading parts that are the first request's, unchanged.
+// Anthropic's cache_control marks are left out of the comparison.
+func sharedPrefix(wire string, first, second []byte, count func(string) int) (total, reused int, err error) {
+	a, err := sequence(wire, first)
+	if err != nil {
+		return 0, 0, err
+	}
+	b, err := sequence(wire, second)
+	if err != nil {
+		return 0, 0, err
+	}
+	same := true
+	for i, p := range b {
+		n := count(p)
+		total += n
+		if same && i < len(a) && a[i] == p {
+			reused += n
+		} else {
+			same = false
+		}
+	}
+	return total, reused, nil
+}
+
+func sequence(wire string, body []byte) ([]string, error) {
+	var req struct {
+		Tools    []map[string]any `json:"tools"`
+		System   []map[string]any `json:"system"`
+		Messages []map[string]any `json:"messages"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		return nil, err
+	}
+	var out []string
+	add := func(v map[string]any) {
+		delete(v, "cache_control")
+		b, _ := json.Marshal(v)
+		out = append(out, string(b))
+	}
+	for _, t := range req.Tools {
+		add(t)
+	}
+	for _, s := range req.System {
+		add(s)
+	}
+	for _, m := range req.Messages {
+		blocks, ok := m["content"].([]any)
+		if wire != "anthropic" || !ok {
+			add(m)
+			continue
+		}
+		for _, b := range blocks {
+			if bm, ok := b.(map[string]any); ok {
+				bm["role"] = m["role"]
+				add(bm)
+			}
+		}
+	}
+	return out, nil
 }
 
 // split counts the system prompt, each tool as it is sent (name,
@@ -238,32 +304,21 @@ func toolPart(raw json.RawMessage, count func(string) int) part {
 	return part{"tool " + name, count(compact.String())}
 }
 
-// usageLines are the run's usage events, as `hearth run --json` prints them.
-func usageLines(out string) []string {
-	var lines []string
-	for _, ln := range strings.Split(out, "\n") {
-		if strings.Contains(ln, `"type":"usage"`) {
-			lines = append(lines, ln)
-		}
-	}
-	return lines
-}
-
-// recorder answers every model request with a short text reply and keeps
-// the bodies it was sent.
+// recorder answers the first model request with a glob call and the
+// second with text, and keeps the bodies it was sent.
 type recorder struct {
 	wire   string
 	mu     sync.Mutex
 	bodies [][]byte
 }
 
-func (r *recorder) first() []byte {
+func (r *recorder) nth(i int) []byte {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if len(r.bodies) == 0 {
+	if len(r.bodies) <= i {
 		return nil
 	}
-	return r.bodies[0]
+	return r.bodies[i]
 }
 
 func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
@@ -274,20 +329,38 @@ func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	body, _ := io.ReadAll(req.Body)
 	r.mu.Lock()
 	r.bodies = append(r.bodies, body)
+	first := len(r.bodies) == 1
 	r.mu.Unlock()
 	w.Header().Set("Content-Type", "text/event-stream")
-	if r.wire == "anthropic" {
-		io.WriteString(w, "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":5,\"output_tokens\":1}}}\n\n"+
+	// The first answer calls glob, so the turn has a second request.
+	switch {
+	case r.wire == "anthropic" && first:
+		io.WriteString(w, anthropicStart+
+			"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"glob\",\"input\":{}}}\n\n"+
+			"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"pattern\\\":\\\"*\\\"}\"}}\n\n"+
+			anthropicStop("tool_use"))
+	case r.wire == "anthropic":
+		io.WriteString(w, anthropicStart+
 			"event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"+
 			"event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Hello.\"}}\n\n"+
-			"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":2}}\n\n"+
-			"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n")
-		return
+			anthropicStop("end_turn"))
+	case first:
+		io.WriteString(w, "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"call_1\",\"type\":\"function\",\"function\":{\"name\":\"glob\",\"arguments\":\"{\\\"pattern\\\":\\\"*\\\"}\"}}]}}]}\n\n"+
+			"data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"+
+			"data: [DONE]\n\n")
+	default:
+		io.WriteString(w, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello.\"}}]}\n\n"+
+			"data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"+
+			"data: [DONE]\n\n")
 	}
-	io.WriteString(w, "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello.\"}}]}\n\n"+
-		"data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"+
-		"data: {\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":2}}\n\n"+
-		"data: [DONE]\n\n")
+}
+
+const anthropicStart = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"usage\":{\"input_tokens\":5,\"output_tokens\":1}}}\n\n"
+
+func anthropicStop(reason string) string {
+	return "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n" +
+		"event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"" + reason + "\"},\"usage\":{\"output_tokens\":2}}\n\n" +
+		"event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n"
 }
 
 // emptyRing is a keychain with nothing in it: the key comes from the
