@@ -235,8 +235,11 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	base := set.Tools
+	var held *tools.Deferred // the small profile's tools the model loads when it needs them
 	if profile == prompt.Small {
-		base = smallToolset(base)
+		var rest []tool.Tool
+		base, rest = smallToolset(base)
+		held = tools.NewDeferred(hooks.Wrap(rest, spec.Hooks, spec.HookSession), tc.State)
 	}
 	var listed []prompt.Skill
 	if st := skills.NewTool(spec.Skills); st != nil {
@@ -249,7 +252,10 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 	gateMCP := func(ts []*mcp.Tool) []tool.Tool {
 		return hooks.Wrap(set.GateMCP(mcp.Offer(ts, budget)), spec.Hooks, spec.HookSession)
 	}
-	toolset := append(slices.Clip(base), gateMCP(offered)...)
+	offer := func(now []*mcp.Tool) []tool.Tool {
+		return append(append(slices.Clip(base), held.Offered()...), gateMCP(now)...)
+	}
+	toolset := offer(offered)
 	if spec.Agents != nil && profile != prompt.Small { // a subagent's window would be as small
 		// Subagents get the hook-wrapped tools, so hooks see their calls too.
 		// The client's tools and tool_choice are the parent's alone: a
@@ -262,9 +268,8 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 				return spec.Hooks.AskStop(ctx, hooks.SubagentStop, agent, spec.HookSession, round)
 			}
 		}
-		task := hooks.Wrap([]tool.Tool{subagent.NewTask(sc)}, spec.Hooks, spec.HookSession)
-		base = append(base, task...)
-		toolset = append(toolset, task...)
+		base = append(base, hooks.Wrap([]tool.Tool{subagent.NewTask(sc)}, spec.Hooks, spec.HookSession)...)
+		toolset = offer(offered)
 	}
 	data := prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning,
 		Profile: profile}
@@ -301,11 +306,9 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	cfg.Tools, cfg.System, cfg.TextProtocolSystem = first.Tools, first.System, first.TextProtocolSystem
-	if spec.MCP != nil {
-		cfg.Refresh = followMCP(spec.MCP, offered, func(now []*mcp.Tool) (*loop.Refreshed, error) {
-			return render(append(slices.Clip(base), gateMCP(now)...))
-		}, logf)
-	}
+	cfg.Refresh = refresher(spec.MCP, offered, held, func(now []*mcp.Tool) (*loop.Refreshed, error) {
+		return render(offer(now))
+	}, logf)
 	a, err := loop.New(cfg)
 	if err != nil {
 		return nil, err
@@ -314,16 +317,18 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		Notices: notices, Profile: profile}, nil
 }
 
-// smallToolset keeps, of the built-in tools, those prompt.SmallTools names
-// and those a mode the person chose needs (propose_plan in plan mode).
-func smallToolset(ts []tool.Tool) []tool.Tool {
-	out := make([]tool.Tool, 0, len(prompt.SmallTools)+1)
+// smallToolset splits the built-in tools into those offered at once
+// (prompt.SmallTools, and propose_plan in plan mode, which the person
+// chose) and the rest, which the model loads when it needs them.
+func smallToolset(ts []tool.Tool) (offered, rest []tool.Tool) {
 	for _, t := range ts {
 		if name := t.Definition().Name; slices.Contains(prompt.SmallTools, name) || name == tools.ProposePlanName {
-			out = append(out, t)
+			offered = append(offered, t)
+		} else {
+			rest = append(rest, t)
 		}
 	}
-	return out
+	return offered, rest
 }
 
 // unknownWindow is assumed for a model whose context window is not known.
