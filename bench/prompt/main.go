@@ -3,6 +3,9 @@
 // conversation, assembly, prompt and tools) against a loopback server
 // speaking the provider's wire, records the request body and counts each
 // part with o200k_base (pinned: tiktoken-go/tokenizer embeds the vocabulary).
+// The model's first answer calls glob, so the turn makes a second request;
+// the bench prints how much of it repeats the first unchanged, the prefix
+// a provider's prompt cache serves.
 //
 //	go run ./bench/prompt [-wire openai|anthropic] [-model NAME] [-window N] [-json] [-dump FILE]
 //
