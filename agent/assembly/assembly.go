@@ -117,6 +117,9 @@ type Built struct {
 	// Notices are what the person should hear of that did not stop the
 	// build: instruction files left out of the system prompt.
 	Notices []error
+	// Profile is the prompt and toolset chosen for the model's window:
+	// prompt.Small under prompt.SmallWindow tokens, else prompt.Standard.
+	Profile prompt.Profile
 }
 
 // Build resolves spec and returns the agent, one step (buildSteps) after
@@ -133,7 +136,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	return &Built{Agent: a, Client: b.cfg.Client, Provider: b.id, Wire: b.ep.Wire, Model: b.model, Window: b.cfg.Window, Key: b.key, System: b.cfg.System, FastModel: b.ep.FastModel,
-		Notices: b.notices}, nil
+		Notices: b.notices, Profile: b.profile}, nil
 }
 
 // build is what Build's steps share: the spec, what the steps before
@@ -150,14 +153,17 @@ type build struct {
 	logf  func(format string, args ...any)
 	cfg   loop.Config
 
+	profile prompt.Profile
 	offered []*mcp.Tool // the MCP tools as the turn starts
-	// base are the tools beside MCP's (hook-wrapped); gateMCP offers MCP
-	// tools through the set's gate within the budget, hook-wrapped too.
-	base    []tool.Tool
-	toolset []tool.Tool
-	gateMCP func([]*mcp.Tool) []tool.Tool
-	data    prompt.Data
-	notices []error // the first render's; a refresh reads the same files
+	// held are the small profile's tools the model loads when it needs
+	// them; offer is every tool offered with the MCP tools now (base, the
+	// loaded held ones, MCP's through the set's gate within the budget).
+	held             *tools.Deferred
+	offer            func([]*mcp.Tool) []tool.Tool
+	toolset          []tool.Tool
+	data             prompt.Data
+	instructionBytes int
+	notices          []error // the first render's; a refresh reads the same files
 }
 
 // buildSteps build an agent, in order: each reads what the ones before
@@ -306,6 +312,7 @@ func (b *build) client(ctx context.Context) error {
 // wrapped in the hooks.
 func (b *build) offerTools(context.Context) error {
 	spec, cfg := b.spec, b.cfg
+	b.profile = prompt.ProfileFor(cfg.Window)
 	tc := spec.Tools
 	tc.Workspace = spec.Workspace
 	budget := mcpBudget(cfg.Window, spec.MCPBudget)
@@ -320,6 +327,11 @@ func (b *build) offerTools(context.Context) error {
 		return err
 	}
 	base := set.Tools
+	if b.profile == prompt.Small {
+		var rest []tool.Tool
+		base, rest = smallToolset(base)
+		b.held = tools.NewDeferred(hooks.Wrap(rest, spec.Hooks, spec.HookSession), tc.State)
+	}
 	var listed []prompt.Skill
 	if st := skills.NewTool(spec.Skills); st != nil {
 		base = append(base, st)
@@ -331,8 +343,11 @@ func (b *build) offerTools(context.Context) error {
 	gateMCP := func(ts []*mcp.Tool) []tool.Tool {
 		return hooks.Wrap(set.GateMCP(mcp.Offer(ts, budget)), spec.Hooks, spec.HookSession)
 	}
-	toolset := append(slices.Clip(base), gateMCP(offered)...)
-	if spec.Agents != nil {
+	offer := func(now []*mcp.Tool) []tool.Tool {
+		return append(append(slices.Clip(base), b.held.Offered()...), gateMCP(now)...)
+	}
+	toolset := offer(offered)
+	if spec.Agents != nil && b.profile != prompt.Small { // a subagent's window would be as small
 		// Subagents get the hook-wrapped tools, so hooks see their calls too.
 		// The client's tools and tool_choice are the parent's alone: a
 		// subagent has nobody to hand a client call to.
@@ -344,12 +359,16 @@ func (b *build) offerTools(context.Context) error {
 				return spec.Hooks.AskStop(ctx, hooks.SubagentStop, agent, spec.HookSession, round)
 			}
 		}
-		task := hooks.Wrap([]tool.Tool{subagent.NewTask(sc)}, spec.Hooks, spec.HookSession)
-		base = append(base, task...)
-		toolset = append(toolset, task...)
+		base = append(base, hooks.Wrap([]tool.Tool{subagent.NewTask(sc)}, spec.Hooks, spec.HookSession)...)
+		toolset = offer(offered)
 	}
-	b.offered, b.base, b.toolset, b.gateMCP = offered, base, toolset, gateMCP
-	b.data = prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning}
+	b.offered, b.offer, b.toolset = offered, offer, toolset
+	b.data = prompt.Data{Workspace: spec.Workspace, OS: runtime.GOOS, Date: time.Now(), Skills: listed, Planning: tc.Planning,
+		Profile: b.profile}
+	b.instructionBytes = prompt.MaxInstructionBytes
+	if b.profile == prompt.Small {
+		b.instructionBytes = prompt.SmallInstructionBytes
+	}
 	return nil
 }
 
@@ -379,7 +398,7 @@ func (b *build) render(ts []tool.Tool) (*loop.Refreshed, error) {
 	if err != nil {
 		return nil, err
 	}
-	ins, refused, err := prompt.Instructions(spec.Workspace)
+	ins, refused, err := prompt.InstructionsUpTo(spec.Workspace, b.instructionBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -391,16 +410,26 @@ func (b *build) render(ts []tool.Tool) (*loop.Refreshed, error) {
 }
 
 // followServers has the loop offer the MCP servers' tools as they change
-// during the turn.
+// during the turn, and the held tools once the model loads them.
 func (b *build) followServers(context.Context) error {
-	if b.spec.MCP == nil {
-		return nil
-	}
-	base := b.base
-	b.cfg.Refresh = followMCP(b.spec.MCP, b.offered, func(now []*mcp.Tool) (*loop.Refreshed, error) {
-		return b.render(append(slices.Clip(base), b.gateMCP(now)...))
+	b.cfg.Refresh = refresher(b.spec.MCP, b.offered, b.held, func(now []*mcp.Tool) (*loop.Refreshed, error) {
+		return b.render(b.offer(now))
 	}, b.logf)
 	return nil
+}
+
+// smallToolset splits the built-in tools into those offered at once
+// (prompt.SmallTools, and propose_plan in plan mode, which the person
+// chose) and the rest, which the model loads when it needs them.
+func smallToolset(ts []tool.Tool) (offered, rest []tool.Tool) {
+	for _, t := range ts {
+		if name := t.Definition().Name; slices.Contains(prompt.SmallTools, name) || name == tools.ProposePlanName {
+			offered = append(offered, t)
+		} else {
+			rest = append(rest, t)
+		}
+	}
+	return offered, rest
 }
 
 // unknownWindow is assumed for a model whose context window is not known.

@@ -97,6 +97,9 @@ func promptKey(d prompt.Data) [sha256.Size]byte {
 	if d.Planning {
 		flags |= 2
 	}
+	if d.Profile == prompt.Small {
+		flags |= 4
+	}
 	h.Write([]byte{flags})
 	put(d.Workspace)
 	put(d.OS)

@@ -93,6 +93,7 @@ func TestCacheKeyInputs(t *testing.T) {
 		},
 		"skill":         func(d *prompt.Data) { d.Skills = []prompt.Skill{{Name: "s"}} },
 		"planning":      func(d *prompt.Data) { d.Planning = true },
+		"small profile": func(d *prompt.Data) { d.Profile = prompt.Small },
 		"text protocol": func(d *prompt.Data) { d.TextProtocol = true },
 		"os":            func(d *prompt.Data) { d.OS = "windows" },
 		"boundary":      func(d *prompt.Data) { d.Workspace, d.OS = "/wl", "inux" },

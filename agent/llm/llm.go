@@ -90,7 +90,8 @@ type Request struct {
 	// NumCtx is sent to Ollama as options.num_ctx so long prompts are not
 	// silently truncated to its small default window.
 	NumCtx int
-	// Cache marks the system prompt and tools as cacheable (Anthropic).
+	// Cache marks the tools, the system prompt and the conversation so far
+	// as cacheable (Anthropic); other wires cache prefixes on their own.
 	Cache bool
 	// ToolChoice says whether the model may, must or must not call Tools;
 	// the zero value lets it choose.

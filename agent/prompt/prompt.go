@@ -22,9 +22,11 @@ import (
 //go:embed templates/*.md
 var files embed.FS
 
-var tmpl = template.Must(template.New("").Funcs(template.FuncMap{
-	"firstLine": func(s string) string { first, _, _ := strings.Cut(strings.TrimSpace(s), "\n"); return first },
-}).ParseFS(files, "templates/*.md"))
+var tmpl = template.Must(template.New("").ParseFS(files, "templates/*.md"))
+
+// dateLayout is the date in the prompt: the day, not the time, so the
+// prompt, and so the provider's prompt cache, is stable all day.
+const dateLayout = "Monday, 2 January 2006"
 
 // InstructionFiles are read from the workspace, in this order, and appended
 // to the system prompt when present.
@@ -39,7 +41,9 @@ type Data struct {
 	Workspace string
 	OS        string
 	Date      time.Time
-	Tools     []llm.ToolDef // in the order they are sent
+	// Tools are listed with their schemas only for the text protocol;
+	// native tools carry their own definitions.
+	Tools []llm.ToolDef
 	// TextProtocol appends the JSON calling convention for models without
 	// native tool calling.
 	TextProtocol bool
@@ -48,6 +52,8 @@ type Data struct {
 	Skills []Skill
 	// Planning appends the plan-mode instructions (plan.md).
 	Planning bool
+	// Profile Small renders the shorter prompt; "" is Standard.
+	Profile Profile
 }
 
 // Skill is one skill as the system prompt lists it.
@@ -61,8 +67,7 @@ func render(name string, data any) (string, error) {
 	return b.String(), nil
 }
 
-// System renders the system prompt. Only the date (not the time) is in it,
-// so the prompt, and so the provider's prompt cache, is stable all day.
+// System renders the system prompt.
 func System(d Data) (string, error) {
 	static, err := Static(d)
 	if err != nil {
@@ -87,9 +92,16 @@ func Join(static, workspace string) (string, error) {
 // possibly not the workspace's own are in refused (each a *RefusedError),
 // for the person to be told.
 func Instructions(workspace string) (text string, refused []error, err error) {
+	return InstructionsUpTo(workspace, MaxInstructionBytes)
+}
+
+// InstructionsUpTo is Instructions with each file cut at limit bytes (at
+// most MaxInstructionBytes), for a model with a small window.
+func InstructionsUpTo(workspace string, limit int) (text string, refused []error, err error) {
+	limit = min(limit, MaxInstructionBytes)
 	var out strings.Builder
 	for _, name := range InstructionFiles {
-		body, err := readInstructions(workspace, name)
+		body, err := readInstructions(workspace, name, limit)
 		var ref *RefusedError
 		if errors.As(err, &ref) {
 			refused = append(refused, ref)
@@ -117,40 +129,37 @@ func WithInstructions(static, instructions string) string {
 
 // Static renders the part of the system prompt that depends on d alone
 // (not on the workspace's files), so a caller may keep it while d is the
-// same.
+// same. The parts run from the most stable to the least (rules, mode,
+// text protocol, then workspace and date, then skills) so a provider's
+// prompt cache keeps the longest prefix.
 func Static(d Data) (string, error) {
-	out, err := render("system.md", struct {
-		Workspace, OS, Date string
-		Tools               []llm.ToolDef
-	}{d.Workspace, d.OS, d.Date.Format("Monday, 2 January 2006"), d.Tools})
-	if err != nil {
-		return "", err
+	var b strings.Builder
+	parts := []struct {
+		name string
+		data any
+		on   bool
+	}{
+		{"system.md", nil, d.Profile != Small},
+		{"system_small.md", nil, d.Profile == Small},
+		{"plan.md", nil, d.Planning},
+		{"text_protocol.md", struct{ Tools []llm.ToolDef }{d.Tools}, d.TextProtocol},
+		{"environment.md", struct{ Workspace, OS, Date string }{d.Workspace, d.OS, d.Date.Format(dateLayout)}, true},
+		{"skills.md", d.Skills, len(d.Skills) > 0},
 	}
-	if len(d.Skills) > 0 {
-		sk, err := render("skills.md", d.Skills)
+	for _, p := range parts {
+		if !p.on {
+			continue
+		}
+		out, err := render(p.name, p.data)
 		if err != nil {
 			return "", err
 		}
-		out = strings.TrimRight(out, "\n") + sk + "\n"
+		b.WriteString(strings.TrimRight(out, "\n") + "\n")
 	}
-	if d.Planning {
-		part, err := render("plan.md", nil)
-		if err != nil {
-			return "", err
-		}
-		out += part
-	}
-	if d.TextProtocol {
-		tp, err := render("text_protocol.md", struct{ Tools []llm.ToolDef }{d.Tools})
-		if err != nil {
-			return "", err
-		}
-		out += tp
-	}
-	return out, nil
+	return b.String(), nil
 }
 
-func readInstructions(ws, name string) (string, error) {
+func readInstructions(ws, name string, limit int) (string, error) {
 	if ws == "" {
 		return "", nil
 	}
@@ -181,7 +190,7 @@ func readInstructions(ws, name string) (string, error) {
 	if why := linkedFromElsewhere(root, f); why != "" {
 		return "", &RefusedError{Name: slashed, Reason: why}
 	}
-	buf := make([]byte, MaxInstructionBytes+1)
+	buf := make([]byte, limit+1)
 	n, _ := f.Read(buf)
 	for n < len(buf) {
 		m, err := f.Read(buf[n:])
@@ -190,9 +199,9 @@ func readInstructions(ws, name string) (string, error) {
 			break
 		}
 	}
-	text := string(buf[:min(n, MaxInstructionBytes)])
-	if n > MaxInstructionBytes {
-		text += "\n\n[truncated: the file is longer than 64 KB]"
+	text := strings.ToValidUTF8(string(buf[:min(n, limit)]), "")
+	if n > limit {
+		text += fmt.Sprintf("\n\n[truncated: the file is longer than %d KB]", limit>>10)
 	}
 	return strings.TrimSpace(text), nil
 }

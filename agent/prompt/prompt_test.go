@@ -22,13 +22,19 @@ func TestSystem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{ws, "linux", "Wednesday, 4 March 2026", "`read_file`: Read a file.", "Use tabs.", "Answer in French.", "# Instructions from AGENTS.md", "# Instructions from .hearth/instructions.md"} {
+	for _, want := range []string{ws, "linux", "Wednesday, 4 March 2026", "Use tabs.", "Answer in French.", "# Instructions from AGENTS.md", "# Instructions from .hearth/instructions.md"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("system prompt lacks %q:\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "More detail.") || strings.Contains(got, "CLAUDE.md") {
+	// Native tools carry their own definitions: the prompt does not repeat them.
+	if strings.Contains(got, "read_file") || strings.Contains(got, "CLAUDE.md") {
 		t.Errorf("unexpected content:\n%s", got)
+	}
+	// The stable rules come first and the workspace after them, so a
+	// prompt cache keeps the rules across workspaces and days.
+	if strings.Index(got, "You are Hearth") != 0 || strings.Index(got, ws) < strings.Index(got, "Be brief") {
+		t.Errorf("the stable part is not first:\n%s", got)
 	}
 	if strings.Index(got, "Use tabs.") > strings.Index(got, "Answer in French.") {
 		t.Error("instruction files out of order")
@@ -41,8 +47,12 @@ func TestSystem(t *testing.T) {
 	}
 	d.TextProtocol = true
 	tp, _ := System(d)
-	if !strings.Contains(tp, `{"tool": "<tool name>"`) || !strings.Contains(tp, `Arguments schema: {"type":"object"}`) {
+	if !strings.Contains(tp, `{"tool": "<tool name>"`) || !strings.Contains(tp, `Arguments schema: {"type":"object"}`) ||
+		!strings.Contains(tp, "## read_file\nRead a file.\nMore detail.") {
 		t.Errorf("text protocol section missing:\n%s", tp)
+	}
+	if strings.Index(tp, "# Calling tools") > strings.Index(tp, ws) {
+		t.Errorf("the text protocol, the same in every workspace, comes after the workspace:\n%s", tp)
 	}
 }
 
@@ -70,5 +80,33 @@ func TestCompacted(t *testing.T) {
 	}
 	if !strings.Contains(Summarize(), "summary") {
 		t.Error("summarize prompt empty")
+	}
+}
+
+// The small prompt is shorter than the standard one.
+func TestSmallPromptIsShorter(t *testing.T) {
+	d := Data{Workspace: "/w", OS: "linux"}
+	std, err := Static(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Profile = Small
+	small, err := Static(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(small) >= len(std)*3/4 || !strings.Contains(small, "Workspace: /w") {
+		t.Errorf("small prompt (%d bytes) is not much shorter than the standard one (%d):\n%s", len(small), len(std), small)
+	}
+}
+
+func TestProfileFor(t *testing.T) {
+	for _, tt := range []struct {
+		window int
+		want   Profile
+	}{{0, Standard}, {4096, Small}, {SmallWindow - 1, Small}, {SmallWindow, Standard}, {200_000, Standard}} {
+		if got := ProfileFor(tt.window); got != tt.want {
+			t.Errorf("ProfileFor(%d) = %q, want %q", tt.window, got, tt.want)
+		}
 	}
 }

@@ -3,8 +3,6 @@ package prompt
 import (
 	"strings"
 	"time"
-
-	"github.com/hearth-agent/hearth/agent/llm"
 )
 
 // SubagentData is what a subagent's system prompt is rendered with.
@@ -16,15 +14,13 @@ type SubagentData struct {
 	// Instructions are the agent's own: a built-in's template or the body
 	// of a user-defined agent's Markdown file.
 	Instructions string
-	Tools        []llm.ToolDef
 }
 
 // Subagent renders a subagent's system prompt.
 func Subagent(d SubagentData) (string, error) {
 	out, err := render("subagent.md", struct {
 		Name, Workspace, OS, Date, Instructions string
-		Tools                                   []llm.ToolDef
-	}{d.Name, d.Workspace, d.OS, d.Date.Format("Monday, 2 January 2006"), strings.TrimSpace(d.Instructions), d.Tools})
+	}{d.Name, d.Workspace, d.OS, d.Date.Format(dateLayout), strings.TrimSpace(d.Instructions)})
 	if err != nil {
 		return "", err
 	}

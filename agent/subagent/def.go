@@ -43,9 +43,9 @@ func Builtins() ([]Def, error) {
 	}
 	return []Def{
 		{Name: "explore", Fast: true, Tools: readOnlyTools, Instructions: explore,
-			Description: "Searches the workspace widely with read-only tools and reports findings with file paths and line numbers. Use it for open-ended questions and to find what a change touches without filling your context."},
+			Description: "searches widely, read-only, for open questions or what a change touches; reports paths and lines"},
 		{Name: "general", Instructions: general,
-			Description: "Does a self-contained side task with your tools and reports what it did and the files it changed."},
+			Description: "does a side task with your tools and reports what it changed"},
 	}, nil
 }
 

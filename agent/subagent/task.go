@@ -66,20 +66,20 @@ func (t *Task) Concurrent() bool { return true }
 // Definition implements tool.Tool.
 func (t *Task) Definition() tool.Definition {
 	var b strings.Builder
-	b.WriteString("Hand a self-contained task to a subagent that works in its own fresh context and returns only its final answer (and the files it changed). Use it for wide searches and side tasks that would fill your context. Several task calls in one response run at the same time. Give the prompt everything the subagent needs: it cannot see this conversation.\nAgents:")
-	for _, d := range t.cfg.Agents {
+	b.WriteString("Give a self-contained task to a subagent with a fresh context; only its answer comes back, so it saves your context. The prompt must say everything: it cannot see this conversation. Agents:")
+	names := make([]string, len(t.cfg.Agents))
+	for i, d := range t.cfg.Agents {
 		fmt.Fprintf(&b, "\n- %s: %s", d.Name, d.Description)
+		names[i] = d.Name
 	}
-	return tool.Definition{Name: Name, Description: b.String(), Parameters: json.RawMessage(`{
-  "type": "object",
-  "properties": {
-    "agent": {"type": "string", "description": "Which agent runs the task"},
-    "description": {"type": "string", "description": "The task in 3-7 words, shown to the user"},
-    "prompt": {"type": "string", "description": "The full task for the subagent"}
-  },
-  "required": ["agent", "description", "prompt"],
-  "additionalProperties": false
-}`)}
+	agent := `{"type":"string"}`
+	if len(names) > 0 {
+		enum, _ := json.Marshal(names)
+		agent = `{"enum":` + string(enum) + `}`
+	}
+	return tool.Definition{Name: Name, Description: b.String(), Parameters: json.RawMessage(`{"type":"object","properties":{` +
+		`"agent":` + agent + `,"description":{"type":"string","description":"3-7 words for the user"},"prompt":{"type":"string"}},` +
+		`"required":["agent","description","prompt"]}`)}
 }
 
 // Params are task's arguments.
@@ -119,14 +119,11 @@ func (t *Task) Run(ctx context.Context, args json.RawMessage) (string, error) {
 // agent builds the subagent's loop: its own prompt, tools and model.
 func (t *Task) agent(def Def) (*loop.Agent, error) {
 	tools := t.toolsFor(def)
-	defs, err := loop.Definitions(tools)
-	if err != nil {
-		return nil, err
-	}
 	cfg := t.cfg.Base
 	cfg.Tools, cfg.TextProtocolSystem = tools, ""
+	var err error
 	cfg.System, err = prompt.Subagent(prompt.SubagentData{Name: def.Name, Workspace: t.cfg.Workspace, OS: runtime.GOOS,
-		Date: time.Now(), Instructions: def.Instructions, Tools: defs})
+		Date: time.Now(), Instructions: def.Instructions})
 	if err != nil {
 		return nil, err
 	}

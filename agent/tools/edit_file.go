@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/hearth-agent/hearth/agent/edit"
 	"github.com/hearth-agent/hearth/agent/tool"
@@ -21,35 +24,40 @@ type EditFile struct{ s *session }
 
 var _ tool.Tool = (*EditFile)(nil)
 
-const editFileDescription = `Change part of a file by replacing exact text. Give a list of edits, each {search, replace}:
-- search: lines copied exactly from the file as read_file showed them (without the line-number prefix), with enough surrounding lines to fit exactly one place. Whole lines are matched; trailing whitespace and a uniformly shifted indentation are tolerated, nothing else is guessed.
-- replace: the lines to put there. Empty replace deletes the lines.
-- An empty search creates the file (with parent directories) or appends to it.
-- A line "..." in both search and replace skips unchanged lines between the parts around it.
-Edits apply in order, each to the result of the previous one; if any edit fails, none is applied and the error says why (no match: the closest lines; several matches: their line numbers — add context to pick one).
-You must read_file the file in this session first, and again if it changed since. Line endings, a missing final newline, BOM, tabs and permissions are kept. The user may be asked to approve the diff.`
+const editFileDescription = `Change a file you have read by replacing exact text. Each edit's search is whole lines copied from the file, enough to match one place (empty: create or append); replace is the new lines (empty: delete). Edits apply in order, all or none.`
 
-const editFileSchema = `{
-  "type": "object",
-  "properties": {
-    "path": {"type": "string", "description": "File path relative to the workspace root"},
-    "edits": {
-      "type": "array",
-      "minItems": 1,
-      "items": {
-        "type": "object",
-        "properties": {
-          "search": {"type": "string", "description": "Exact existing lines to replace (empty: create or append)"},
-          "replace": {"type": "string", "description": "Replacement lines (empty: delete)"}
-        },
-        "required": ["search", "replace"],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": ["path", "edits"],
-  "additionalProperties": false
-}`
+const editFileSchema = `{"type":"object","properties":{"path":{"type":"string"},"edits":{"type":"array","minItems":1,"items":{"type":"object","properties":{"search":{"type":"string"},"replace":{"type":"string"}},"required":["search","replace"]}}},"required":["path","edits"]}`
+
+// numbered is a line as read_file shows it: its number, a tab, its text.
+var numbered = regexp.MustCompile(`^\s*\d+\t`)
+
+// noMatchHint is the guidance the description leaves out, given with the
+// failure it would have prevented: a SEARCH that matched nowhere.
+func noMatchHint(err error, edits []edit.Edit) string {
+	var nm *edit.NoMatchError
+	var ee *edit.Error
+	if !errors.As(err, &nm) {
+		return ""
+	}
+	search := edits[0].Search
+	if errors.As(err, &ee) && ee.Edit >= 1 && ee.Edit <= len(edits) {
+		search = edits[ee.Edit-1].Search
+	}
+	lines, withNumber := 0, 0
+	for _, l := range strings.Split(search, "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		lines++
+		if numbered.MatchString(l) {
+			withNumber++
+		}
+	}
+	if lines > 0 && withNumber*2 > lines {
+		return "\nThe search lines start with the line numbers read_file shows; they are not part of the file: copy only the text after the tab."
+	}
+	return "\nSearch must be whole lines copied exactly from the file as it is now (read it again if unsure); only trailing spaces and a shifted indentation are forgiven."
+}
 
 // Definition implements tool.Tool.
 func (t *EditFile) Definition() tool.Definition {
@@ -87,7 +95,7 @@ func (t *EditFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	}
 	updated, err := edit.ApplyWith(old, p.Edits, edit.Options{Elsewhere: t.s.elsewhere(ctx, rel)})
 	if err != nil {
-		return "", fmt.Errorf("edit_file: %s: %w", rel, err)
+		return "", fmt.Errorf("edit_file: %s: %w%s", rel, err, noMatchHint(err, p.Edits))
 	}
 	if existed && bytes.Equal(updated, old) {
 		return "", fmt.Errorf("edit_file: %s: the edits change nothing (search and replace are the same)", rel)

@@ -23,19 +23,9 @@ type Glob struct{ s *session }
 
 var _ tool.Tool = (*Glob)(nil)
 
-const globDescription = `Find files by path pattern, e.g. "**/*.go", "src/**/test_*.py", "*.{json,yaml}". ** matches any number of directories; * and ? do not cross "/". A pattern without "/" matches file names at any depth.
-- path: directory to search from (default: the workspace root); the pattern is matched against paths relative to it.
-Ignored files (.gitignore, node_modules/, .git/, …) are skipped. Results are sorted, at most 500.`
+const globDescription = `Find files by glob pattern, e.g. "**/*.go"; a pattern without "/" matches names at any depth. path is where to start. Ignored files are skipped.`
 
-const globSchema = `{
-  "type": "object",
-  "properties": {
-    "pattern": {"type": "string", "description": "Glob pattern, e.g. \"**/*.ts\""},
-    "path": {"type": "string", "description": "Directory to search from (default \".\")"}
-  },
-  "required": ["pattern"],
-  "additionalProperties": false
-}`
+const globSchema = `{"type":"object","properties":{"pattern":{"type":"string"},"path":{"type":"string"}},"required":["pattern"]}`
 
 // Definition implements tool.Tool.
 func (t *Glob) Definition() tool.Definition { return definition("glob", globDescription, globSchema) }
@@ -84,7 +74,7 @@ func (t *Glob) Run(ctx context.Context, args json.RawMessage) (string, error) {
 		return "", fmt.Errorf("glob: %w", err)
 	}
 	if len(hits) == 0 {
-		return fmt.Sprintf("No files match %q under %s.", p.Pattern, start), nil
+		return fmt.Sprintf("No files match %q under %s (ignored files are skipped; * and ? stop at \"/\", ** crosses directories).", p.Pattern, start), nil
 	}
 	out := strings.Join(hits, "\n")
 	if more {

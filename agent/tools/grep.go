@@ -34,26 +34,9 @@ type Grep struct{ s *session }
 
 var _ tool.Tool = (*Grep)(nil)
 
-const grepDescription = `Search file contents in the workspace with a regular expression (RE2 syntax, as in Go and ripgrep: no backreferences or lookaround). Each match is one line "path:line: text".
-- pattern: the regex, matched against single lines; escape regex characters for literal text (e.g. "foo\\(").
-- path: file or directory to search (default: the workspace root).
-- include: only files whose name (or, if it contains "/", path) matches this glob, e.g. "*.go" or "src/**/*.ts".
-- ignore_case: case-insensitive search.
-- max_results: default 100, at most 1000.
-Ignored files (.gitignore, node_modules/, .git/, …), binary files and files over 8 MB are skipped.`
+const grepDescription = `Search file contents for an RE2 regular expression, line by line; prints "path:line: text". include keeps files matching a glob, e.g. "*.go".`
 
-const grepSchema = `{
-  "type": "object",
-  "properties": {
-    "pattern": {"type": "string", "description": "Regular expression (RE2)"},
-    "path": {"type": "string", "description": "File or directory to search (default \".\")"},
-    "include": {"type": "string", "description": "Glob filter on file names, e.g. \"*.go\""},
-    "ignore_case": {"type": "boolean", "description": "Case-insensitive match"},
-    "max_results": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "Maximum matches shown (default 100)"}
-  },
-  "required": ["pattern"],
-  "additionalProperties": false
-}`
+const grepSchema = `{"type":"object","properties":{"pattern":{"type":"string"},"path":{"type":"string"},"include":{"type":"string"},"ignore_case":{"type":"boolean"},"max_results":{"type":"integer"}},"required":["pattern"]}`
 
 // Definition implements tool.Tool.
 func (t *Grep) Definition() tool.Definition { return definition("grep", grepDescription, grepSchema) }
@@ -111,7 +94,7 @@ func compileQuery(p GrepParams) (query, error) {
 	}
 	re, err := regexp.Compile(flags + p.Pattern)
 	if err != nil {
-		return query{}, fmt.Errorf("grep: invalid regular expression: %w", err)
+		return query{}, fmt.Errorf("grep: invalid regular expression: %w (RE2 syntax: no lookaround or backreferences; escape ( [ { . * + ? | \\ to match them literally)", err)
 	}
 	q.re = re
 	return q, nil

@@ -92,7 +92,7 @@ func (r *grepResult) add(rel string, lines []string, ceiling int) bool {
 
 func (r *grepResult) render(pattern string, max int) string {
 	if r.total == 0 {
-		return fmt.Sprintf("No matches for %q.", pattern)
+		return fmt.Sprintf("No matches for %q (each line is matched alone; ignored, binary and over-8-MB files are not searched).", pattern)
 	}
 	files := make([]string, 0, len(r.byFile))
 	for f := range r.byFile {

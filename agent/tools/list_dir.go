@@ -29,19 +29,9 @@ type ListDir struct{ s *session }
 
 var _ tool.Tool = (*ListDir)(nil)
 
-const listDirDescription = `List a directory of the workspace as an indented tree. Directories end with "/"; symlinks show their target.
-- path: directory relative to the workspace root (default: the root).
-- depth: how many levels to descend (default 2, at most 8).
-Files ignored by .gitignore/.hearthignore and dependency or VCS folders (node_modules/, .git/, …) are left out. Use glob to find files by name pattern.`
+const listDirDescription = `List a directory as an indented tree, depth levels deep (default 2), leaving out ignored files.`
 
-const listDirSchema = `{
-  "type": "object",
-  "properties": {
-    "path": {"type": "string", "description": "Directory relative to the workspace root (default \".\")"},
-    "depth": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Levels to descend (default 2)"}
-  },
-  "additionalProperties": false
-}`
+const listDirSchema = `{"type":"object","properties":{"path":{"type":"string"},"depth":{"type":"integer"}}}`
 
 // Definition implements tool.Tool.
 func (t *ListDir) Definition() tool.Definition {

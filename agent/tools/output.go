@@ -66,6 +66,6 @@ func (c *cappedOutput) String() string {
 		return string(c.head) + string(tail)
 	}
 	// The cuts may split a character: drop the broken bytes.
-	return fmt.Sprintf("%s\n[… %d bytes of output omitted (%d bytes in total) …]\n%s",
+	return fmt.Sprintf("%s\n[… %d bytes of output omitted (%d bytes in total); redirect to a file and grep it to see them …]\n%s",
 		strings.ToValidUTF8(string(c.head), ""), c.total-kept, c.total, strings.ToValidUTF8(string(tail), ""))
 }

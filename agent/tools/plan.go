@@ -21,18 +21,9 @@ type ProposePlan struct {
 
 var _ tool.Tool = (*ProposePlan)(nil)
 
-const proposePlanDescription = `Propose your plan to the user once you have read enough to plan the change. The user approves it (and the work starts) or sends feedback to keep planning.
-- plan: Markdown with a "## Steps" numbered list (one line per step, in order), a "## Files" list of the files you expect to change or create, and a "## Risks" list.
-After calling it, end your turn with one short sentence; do not call other tools.`
+const proposePlanDescription = `Propose your plan for the user to approve, in Markdown: "## Steps" (numbered, one line each), "## Files" to change or create, "## Risks". Then end your turn with one short sentence.`
 
-const proposePlanSchema = `{
-  "type": "object",
-  "properties": {
-    "plan": {"type": "string", "description": "The plan in Markdown: Steps, Files, Risks"}
-  },
-  "required": ["plan"],
-  "additionalProperties": false
-}`
+const proposePlanSchema = `{"type":"object","properties":{"plan":{"type":"string"}},"required":["plan"]}`
 
 // Definition implements tool.Tool.
 func (t *ProposePlan) Definition() tool.Definition {

@@ -34,22 +34,9 @@ type ReadFile struct{ s *session }
 
 var _ tool.Tool = (*ReadFile)(nil)
 
-const readFileDescription = `Read a text file from the workspace. Lines are shown numbered ("   12\tcode"); the numbers and the tab are not part of the file, never copy them into edits.
-- path: relative to the workspace root.
-- offset/limit: read a long file in pieces (offset is the 1-based first line; limit defaults to 2000 lines). A notice at the end says when more lines remain.
-- Images (PNG, JPEG, GIF, WebP) and PDFs are shown to you as pictures/documents when your model can see them; other binary files are not shown. UTF-16 and Latin-1 files are decoded and say so.
-You must read a file (in this session, after its latest change) before edit_file or write_file may change it.`
+const readFileDescription = `Read a text file, shown with line numbers that are not part of it. offset (1-based) and limit read a long file in pieces. Images and PDFs are shown to models that see them.`
 
-const readFileSchema = `{
-  "type": "object",
-  "properties": {
-    "path": {"type": "string", "description": "File path relative to the workspace root"},
-    "offset": {"type": "integer", "minimum": 1, "description": "1-based line to start from (default 1)"},
-    "limit": {"type": "integer", "minimum": 1, "description": "Maximum number of lines (default 2000)"}
-  },
-  "required": ["path"],
-  "additionalProperties": false
-}`
+const readFileSchema = `{"type":"object","properties":{"path":{"type":"string"},"offset":{"type":"integer"},"limit":{"type":"integer"}},"required":["path"]}`
 
 // Definition implements tool.Tool.
 func (t *ReadFile) Definition() tool.Definition {

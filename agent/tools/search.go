@@ -51,19 +51,9 @@ type Search struct {
 
 var _ tool.Tool = (*Search)(nil)
 
-const searchDescription = `Search the workspace's full-text index (kept fresh as files change) for the best-ranked files, each with a line and a snippet. Every word must occur in a file (case ignored; an identifier also matches its camelCase and snake_case parts), so give a few distinctive keywords, not a question: "retry backoff http", "parseConfig". Also: "exact phrase" (its text as grep finds it, starting at a word), prefix*, typo~, the filters path:dir/ ext:go lang:python (-path:vendor/ excludes), and OR between alternatives: "(retry OR backoff) ext:go". A file that defines a searched name (func, class, def, type...) ranks first, at its definition line, marked "(definition)"; def:Name keeps only the files defining Name (in that case when it has a capital), to find where it is defined. A word matches whole code words; when nothing does, the words starting with the last word are shown, and a sentence that finds nothing shows the files with any of its words; the answer says so. Use it to find where something lives; use grep for exact text or regexes.
-- query: keywords, phrases and filters.
-- limit: number of results (default 10, at most 50).`
+const searchDescription = `Ranked search of the workspace index: files containing every keyword (not a question), e.g. "retry backoff", with a line each; definitions first. Also "phrases", prefix*, OR, path:dir/ ext:go, def:Name. grep finds exact text.`
 
-const searchSchema = `{
-  "type": "object",
-  "properties": {
-    "query": {"type": "string", "description": "What to look for"},
-    "limit": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Number of results (default 10)"}
-  },
-  "required": ["query"],
-  "additionalProperties": false
-}`
+const searchSchema = `{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer"}},"required":["query"]}`
 
 // Definition implements tool.Tool.
 func (t *Search) Definition() tool.Definition {

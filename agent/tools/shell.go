@@ -38,20 +38,9 @@ type Shell struct{ s *session }
 
 var _ tool.Tool = (*Shell)(nil)
 
-const shellDescription = `Run a shell command in the workspace root (bash on Linux/macOS, PowerShell on Windows) and get its exit code and combined stdout/stderr.
-- command: the command line; pipes, && and the like work. It runs non-interactively with no stdin: never start editors, pagers or prompts (use flags like --yes, --no-pager).
-- timeout_seconds: default 120, at most 600. On timeout the command and everything it started are killed.
-Long output is shortened to its beginning and end; redirect to a file and grep it if you need everything. Prefer read_file, list_dir, glob and grep over cat, ls, find and grep in the shell. Commands that change things may need the user's approval; read-only ones (ls, cat, git status, …) run at once.`
+const shellDescription = `Run a command line non-interactively in the workspace root (bash; PowerShell on Windows) and get its exit code and output. Prefer the file tools to cat, ls, find and grep.`
 
-const shellSchema = `{
-  "type": "object",
-  "properties": {
-    "command": {"type": "string", "description": "Command line to run"},
-    "timeout_seconds": {"type": "integer", "minimum": 1, "maximum": 600, "description": "Timeout in seconds (default 120)"}
-  },
-  "required": ["command"],
-  "additionalProperties": false
-}`
+const shellSchema = `{"type":"object","properties":{"command":{"type":"string"},"timeout_seconds":{"type":"integer"}},"required":["command"]}`
 
 // Definition implements tool.Tool.
 func (t *Shell) Definition() tool.Definition {
@@ -146,7 +135,8 @@ func (s *session) runCommand(ctx context.Context, line string, timeout time.Dura
 	case ctx.Err() != nil:
 		return "", fmt.Errorf("shell: cancelled after %s; the command and its children were killed: %w", elapsed, ctx.Err())
 	case runCtx.Err() != nil:
-		return "", fmt.Errorf("%w after %s; the command and its children were killed\n%s", ErrTimeout, timeout, body)
+		return "", fmt.Errorf("%w after %s; the command and its children were killed (it has no input: if it waited for a prompt, editor or pager, pass flags such as --yes or --no-pager; a longer timeout_seconds goes up to %d)\n%s",
+			ErrTimeout, timeout, int(shellMaxTimeout/time.Second), body)
 	}
 	code := 0
 	var exitErr *exec.ExitError

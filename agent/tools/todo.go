@@ -79,27 +79,9 @@ type Todo struct{ list *TodoList }
 
 var _ tool.Tool = (*Todo)(nil)
 
-const todoDescription = `Keep your plan for the current task as a checklist the user can see. Send the complete list every time (it replaces the previous one). Use it for tasks with three or more steps: write the steps first, mark one "in_progress" while working on it, and "completed" as soon as it is done. Statuses: pending, in_progress, completed.`
+const todoDescription = `Keep the user's checklist of a task with three or more steps: send the whole list each time, one step in_progress at a time.`
 
-const todoSchema = `{
-  "type": "object",
-  "properties": {
-    "items": {
-      "type": "array",
-      "items": {
-        "type": "object",
-        "properties": {
-          "content": {"type": "string", "description": "What the step does"},
-          "status": {"type": "string", "enum": ["pending", "in_progress", "completed"]}
-        },
-        "required": ["content", "status"],
-        "additionalProperties": false
-      }
-    }
-  },
-  "required": ["items"],
-  "additionalProperties": false
-}`
+const todoSchema = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"content":{"type":"string"},"status":{"enum":["pending","in_progress","completed"]}},"required":["content","status"]}}},"required":["items"]}`
 
 // Definition implements tool.Tool.
 func (t *Todo) Definition() tool.Definition { return definition("todo", todoDescription, todoSchema) }

@@ -107,11 +107,12 @@ type Config struct {
 type State struct {
 	reads  *readTracker
 	grants *permission.Grants
+	loaded *loadedSet // tools the model loaded with load_tools
 }
 
 // NewState returns the state of a new chat session.
 func NewState() *State {
-	return &State{reads: newReadTracker(), grants: &permission.Grants{}}
+	return &State{reads: newReadTracker(), grants: &permission.Grants{}, loaded: &loadedSet{}}
 }
 
 // Grants are the session's "allow for this session" decisions, whose

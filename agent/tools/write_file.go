@@ -19,20 +19,9 @@ type WriteFile struct{ s *session }
 
 var _ tool.Tool = (*WriteFile)(nil)
 
-const writeFileDescription = `Create a new file, or replace an existing file's whole content. Missing parent directories are created; the write is atomic (no half-written file) and keeps an existing file's permissions.
-- path: relative to the workspace root.
-- content: the complete new content.
-To change part of an existing file use edit_file instead: it is safer and shows a smaller diff. Replacing an existing file requires having read it in this session (and it must not have changed since). The user may be asked to approve the change.`
+const writeFileDescription = `Create a file, or replace the whole of one you have read. To change part of a file use edit_file.`
 
-const writeFileSchema = `{
-  "type": "object",
-  "properties": {
-    "path": {"type": "string", "description": "File path relative to the workspace root"},
-    "content": {"type": "string", "description": "Complete file content"}
-  },
-  "required": ["path", "content"],
-  "additionalProperties": false
-}`
+const writeFileSchema = `{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"}},"required":["path","content"]}`
 
 // Definition implements tool.Tool.
 func (t *WriteFile) Definition() tool.Definition {

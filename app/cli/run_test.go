@@ -223,8 +223,9 @@ func TestRunJSONWithToolCall(t *testing.T) {
 		t.Errorf("tool result sent %v", toolMsg)
 	}
 	sys := msgs[0].(map[string]any)["content"].(string)
-	if !strings.Contains(sys, ws) || !strings.Contains(sys, "read_file") {
-		t.Errorf("system prompt lacks workspace or tools")
+	tools, _ := json.Marshal(s.bodies[0]["tools"])
+	if !strings.Contains(sys, ws) || !strings.Contains(string(tools), `"name":"read_file"`) {
+		t.Errorf("the request lacks the workspace (in the system prompt) or the tools")
 	}
 }
 

@@ -103,6 +103,8 @@ func buildBody(req *llm.Request) ([]byte, error) {
 	if req.Cache {
 		cc = &cacheControl{Type: "ephemeral"}
 	}
+	// Breakpoints (at most four): the tools, the system prompt and the
+	// conversation so far, each a prefix the next request repeats.
 	if req.System != "" {
 		w.System = []block{{Type: "text", Text: str(req.System), CacheControl: cc}}
 	}
@@ -129,7 +131,26 @@ func buildBody(req *llm.Request) ([]byte, error) {
 		}
 		w.Messages = append(w.Messages, wm)
 	}
+	markLast(w.Messages, cc)
 	return json.Marshal(w)
+}
+
+// markLast puts a cache breakpoint on the last block of the conversation,
+// so the next request of the turn, which repeats all of it, reads it from
+// the cache instead of paying for it again. Thinking blocks cannot carry
+// one; the last message is the user's or the tools' results anyway.
+func markLast(msgs []wireMessage, cc *cacheControl) {
+	if cc == nil || len(msgs) == 0 {
+		return
+	}
+	last := msgs[len(msgs)-1].Content
+	if len(last) == 0 {
+		return
+	}
+	switch b := &last[len(last)-1]; b.Type {
+	case "text", "tool_result", "image", "document":
+		b.CacheControl = cc
+	}
 }
 
 func encodeMessage(m llm.Message) wireMessage {

@@ -54,3 +54,40 @@ func TestBuildBody(t *testing.T) {
 		t.Error("unsigned reasoning was replayed")
 	}
 }
+
+// Caching marks the tools, the system prompt and the last block of the
+// conversation, and nothing when it is off.
+func TestBuildBodyCacheBreakpoints(t *testing.T) {
+	msgs := []llm.Message{
+		{Role: llm.RoleUser, Text: "go"},
+		{Role: llm.RoleAssistant, ToolCalls: []llm.ToolCall{{ID: "t1", Name: "shell", Args: json.RawMessage(`{}`)}}},
+		{Role: llm.RoleTool, ToolResults: []llm.ToolResult{{CallID: "t1", Name: "shell", Content: "ok"}}},
+	}
+	tools := []llm.ToolDef{{Name: "a"}, {Name: "b"}}
+	for _, cache := range []bool{true, false} {
+		b, err := buildBody(&llm.Request{Model: "claude-sonnet-4-5", System: "sys", Tools: tools, Messages: msgs, Cache: cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			System   []map[string]any `json:"system"`
+			Tools    []map[string]any `json:"tools"`
+			Messages []struct {
+				Content []map[string]any `json:"content"`
+			} `json:"messages"`
+		}
+		if err := json.Unmarshal(b, &got); err != nil {
+			t.Fatal(err)
+		}
+		last := got.Messages[len(got.Messages)-1].Content
+		marked := []bool{got.Tools[1]["cache_control"] != nil, got.System[0]["cache_control"] != nil, last[len(last)-1]["cache_control"] != nil}
+		for i, m := range marked {
+			if m != cache {
+				t.Errorf("cache %v: breakpoint %d (tools, system, last block) set = %v", cache, i, m)
+			}
+		}
+		if n := strings.Count(string(b), "cache_control"); cache && n != 3 {
+			t.Errorf("%d breakpoints, want 3: %s", n, b)
+		}
+	}
+}
