@@ -80,6 +80,7 @@ uninstall:
 
 bench: build
 	bench/startup.sh ./$(BIN)
+	go run ./bench/prompt
 
 clean:
 	rm -rf build/bin frontend/dist test-artifacts
