@@ -10,11 +10,14 @@ LDFLAGS := -X main.version=$(VERSION)
 BIN     := build/bin/hearth
 DEV_BIN := build/bin/hearth-dev
 PREFIX  ?= $(HOME)/.local
+PKG_DIR := build/packages
+# Packages are stamped with the commit's time, so a rebuild gives the same bytes.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 # npm packages may ship Go code (flatted does); it is not ours to vet or test.
 GO_PKGS  = $$(go list ./... | grep -v /node_modules/)
 
 .PHONY: run test deps frontend build dev-build gotest frontend-test launch-test keychain-test e2e \
-        windows install uninstall bench lint fmt-check vet clean serve-e2e
+        windows install uninstall bench lint fmt-check vet clean serve-e2e package package-test
 
 run: deps build
 	./$(BIN)
@@ -67,6 +70,15 @@ serve-e2e: build
 windows: frontend
 	wails build -platform windows/amd64 -nsis -trimpath -ldflags "$(LDFLAGS)" -s -m -skipbindings -o hearth.exe
 
+# .deb, .rpm and Arch packages with SHA256SUMS, into $(PKG_DIR).
+package: build
+	rm -rf $(PKG_DIR)
+	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) go run ./packaging/cmd/hearth-package -bin $(BIN) -version $(VERSION) -out $(PKG_DIR)
+
+# Installs the .deb with apt, runs it from /usr/bin, then purges it.
+package-test: package
+	scripts/package-test.sh $(PKG_DIR)
+
 install: build
 	install -Dm755 $(BIN) $(PREFIX)/bin/hearth
 	install -Dm644 build/linux/hearth.png $(PREFIX)/share/icons/hicolor/512x512/apps/hearth.png
@@ -82,4 +94,4 @@ bench: build
 	bench/startup.sh ./$(BIN)
 
 clean:
-	rm -rf build/bin frontend/dist test-artifacts
+	rm -rf build/bin build/packages frontend/dist test-artifacts
