@@ -35,7 +35,7 @@ build: frontend
 dev-build: frontend
 	go build -tags dev,$(TAGS) -o $(DEV_BIN) .
 
-test: deps fmt-check frontend vet gotest frontend-test build keychain-test launch-test e2e serve-e2e windows
+test: deps fmt-check frontend vet gotest frontend-test build keychain-test launch-test e2e serve-e2e windows package-test
 	@echo "make test: all suites passed"
 
 fmt-check:
