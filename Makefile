@@ -79,8 +79,12 @@ package: build
 	rm -rf $(PKG_DIR)
 	SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) go run ./packaging/cmd/hearth-package -bin $(BIN) -version $(VERSION) -out $(PKG_DIR)
 
-# Installs the .deb with apt, runs it from /usr/bin, then purges it.
+# Packages the same binary again and compares the bytes, then installs the
+# .deb with apt, runs it from /usr/bin and purges it.
 package-test: package
+	tmp=$$(mktemp -d) && SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH) go run ./packaging/cmd/hearth-package \
+	  -bin $(BIN) -version $(VERSION) -out $$tmp >/dev/null && cmp $(PKG_DIR)/SHA256SUMS $$tmp/SHA256SUMS && rm -rf $$tmp
+	@echo "package: a second build of the same binary gave the same bytes"
 	scripts/package-test.sh $(PKG_DIR)
 
 install: build
