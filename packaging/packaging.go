@@ -48,7 +48,7 @@ type Spec struct {
 	MTime      time.Time // every file's time and the build time (SOURCE_DATE_EPOCH)
 	Arch       string    // GOARCH, e.g. amd64
 	Help       HelpFunc  // the binary's help, for the man page and completions
-	Maintainer string
+	Maintainer string    // "Name <email>", as deb and rpm want it
 }
 
 // Build writes one package per format and a SHA256SUMS file into out and
@@ -180,30 +180,38 @@ func buildOne(s Spec, format string, contents files.Contents, out string) (strin
 	return path, f.Close()
 }
 
-var describe = regexp.MustCompile(`^v?(\d+\.\d+\.\d+)(?:-(\d+)-g([0-9a-f]+))?(-dirty)?$`)
+var (
+	describe   = regexp.MustCompile(`^v?(\d+\.\d+\.\d+)(?:-(\d+)-g([0-9a-f]+))?(-dirty)?$`)
+	bareCommit = regexp.MustCompile(`^[0-9a-f]{4,40}$`)
+	notVersion = regexp.MustCompile(`[^A-Za-z0-9.]+`)
+)
 
 // PackageVersion turns a git describe into a version every package manager
 // orders right: v1.2.3 is 1.2.3; commits after a tag, a bare hash or a
 // dirty tree sort after the tag and before the next one.
 func PackageVersion(describeOut string) string {
 	if m := describe.FindStringSubmatch(describeOut); m != nil {
-		v := m[1]
+		v, extra := m[1], []string{}
 		if m[2] != "" {
-			v += "+git" + m[2] + "." + m[3]
+			extra = append(extra, "git"+m[2], m[3])
 		}
 		if m[4] != "" {
-			v += map[bool]string{true: ".dirty", false: "+dirty"}[m[2] != ""]
+			extra = append(extra, "dirty")
+		}
+		if len(extra) > 0 {
+			v += "+" + strings.Join(extra, ".")
 		}
 		return v
 	}
-	if h := strings.TrimSuffix(describeOut, "-dirty"); regexp.MustCompile(`^[0-9a-f]{4,40}$`).MatchString(h) {
-		v := "0.0.0+git." + h
-		if h != describeOut {
+	commit, dirty := strings.CutSuffix(describeOut, "-dirty")
+	if bareCommit.MatchString(commit) {
+		v := "0.0.0+git." + commit
+		if dirty {
 			v += ".dirty"
 		}
 		return v
 	}
-	return "0.0.0+" + regexp.MustCompile(`[^A-Za-z0-9.]+`).ReplaceAllString(describeOut, ".")
+	return "0.0.0+" + notVersion.ReplaceAllString(describeOut, ".")
 }
 
 func writeSums(out string, paths []string) error {
