@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/update"
 )
 
 // SchemaVersion is the version written to settings.json. A file with a newer
@@ -68,6 +69,16 @@ type Settings struct {
 	MCPBudgetPercent int `json:"mcpBudgetPercent,omitempty"`
 	// Theme is the window's colour scheme, one of Themes ("" means system).
 	Theme string `json:"theme,omitempty"`
+	// Updates is the check for a newer release: off until the person turns
+	// it on.
+	Updates UpdateCheck `json:"updates,omitzero"`
+}
+
+// UpdateCheck is where and whether to look for a newer Hearth.
+type UpdateCheck struct {
+	Enabled bool `json:"enabled,omitempty"`
+	// FeedURL is the release feed, "" for update.DefaultFeedURL.
+	FeedURL string `json:"feedUrl,omitempty"`
 }
 
 // ThemeName is the chosen theme, "system" when none is set.
@@ -200,6 +211,11 @@ func (s *Settings) Validate() error {
 	}
 	if s.Theme != "" && !contains(Themes, s.Theme) {
 		return &ValidationError{"theme", "must be one of " + strings.Join(Themes, ", ")}
+	}
+	if s.Updates.FeedURL != "" {
+		if err := update.CheckURL(s.Updates.FeedURL); err != nil {
+			return &ValidationError{"updates.feedUrl", strings.TrimPrefix(err.Error(), "update: ")}
+		}
 	}
 	for _, p := range s.ReadOnlyTools {
 		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {
