@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
-import type { WorkspaceView } from "./chat/protocol";
+import type { WorkspaceView } from "./bridge/protocol";
 import { mcpBackend } from "./bridge/mcp";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { trustBackend, type TrustBackend } from "./bridge/trust";

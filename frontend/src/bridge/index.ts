@@ -2,8 +2,8 @@
 import * as App from "../../wailsjs/go/app/App";
 import type { app } from "../../wailsjs/go/models";
 import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
-import { checkChatEvent, isSendResult, isUndoReport, isWorkspaceView, type Skipped } from "../chat/guard";
-import type { ApprovalDecision, ChatEvent, SendResult, UndoReport, WorkspaceView } from "../chat/protocol";
+import { checkChatEvent, isSendResult, isUndoReport, isWorkspaceView, type Skipped } from "./guard";
+import type { ApprovalDecision, ChatEvent, SendResult, UndoReport, WorkspaceView } from "./protocol";
 import { BridgeError, call, toBridgeError } from "./errors";
 import type { ChatChoiceInput, ChatChoiceView, ConnectionResult, FirstRunView, GlobalInput, ProviderInput, SettingsView } from "./types";
 

@@ -1,7 +1,7 @@
 // The bound methods of plan mode: the conversation's mode, approving a
 // proposed plan and sending feedback on it.
 import * as App from "../../wailsjs/go/app/App";
-import type { SendResult } from "../chat/protocol";
+import type { SendResult } from "./protocol";
 import { call } from "./errors";
 
 export interface ModeView {

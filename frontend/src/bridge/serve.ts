@@ -2,7 +2,7 @@
 // state, and the approval cards of its turns. Kept apart from Backend so
 // the chat's test double needs none of it.
 import * as App from "../../wailsjs/go/app/App";
-import type { ApprovalRequest } from "../chat/protocol";
+import type { ApprovalRequest } from "./protocol";
 import { BridgeError, call } from "./errors";
 import { onEvent } from "./shell";
 

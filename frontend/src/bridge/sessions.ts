@@ -1,8 +1,8 @@
 // Shapes of the sessions, search and index methods of the Go facade, with
 // guards for what arrives untyped (events, and lists we render verbatim).
 
-import { isFileChange } from "../chat/guard";
-import type { FileChange } from "../chat/protocol";
+import { isFileChange } from "./guard";
+import type { FileChange } from "./protocol";
 import type { session } from "../../wailsjs/go/models";
 
 /** One row of the sessions sidebar. updatedAt is unix milliseconds. */

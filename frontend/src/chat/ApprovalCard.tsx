@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import "./ApprovalCard.css";
 import { DiffView } from "./DiffView";
 import { highlight } from "./highlight";
-import type { ApprovalDecision } from "./protocol";
+import type { ApprovalDecision } from "../bridge/protocol";
 import { redact } from "./redact";
 import type { Approval, Decision } from "./state";
 

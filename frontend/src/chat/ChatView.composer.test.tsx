@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { BridgeError } from "../bridge";
-import type { ChatEvent } from "./protocol";
+import type { ChatEvent } from "../bridge/protocol";
 import { play, setup } from "./renderChat";
 import { done, started, stream, text, usage } from "./testkit";
 

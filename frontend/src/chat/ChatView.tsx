@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { Backend, ChatChoiceView } from "../bridge";
 import type { SettingsFocus } from "../settings/focus";
 import type { SessionMessage, StoredCall, StoredTodo, TurnUndo } from "../bridge/sessions";
-import type { WorkspaceView } from "./protocol";
+import type { WorkspaceView } from "../bridge/protocol";
 import { StoredAttachments } from "./Attachments";
 import { Composer } from "./Composer";
 import { ModeSwitch } from "./ModeSwitch";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { WorkspaceView } from "./protocol";
+import type { WorkspaceView } from "../bridge/protocol";
 
 interface Props {
   loading: boolean;

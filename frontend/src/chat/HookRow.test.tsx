@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { isChatEvent } from "./guard";
+import { isChatEvent } from "../bridge/guard";
 import { HookRow } from "./HookRow";
 import { chatReducer, initialState } from "./state";
 import { started, stream } from "./testkit";

@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { isChatEvent } from "./guard";
+import { isChatEvent } from "../bridge/guard";
 import { play, setup } from "./renderChat";
 import { chatReducer, initialState } from "./state";
 import { started, stream, text } from "./testkit";

@@ -4,7 +4,7 @@ import { INITIAL, MAX, STEP } from "./listWindow";
 import { MessageList } from "./MessageList";
 import { chatReducer, initialState, type ChatState } from "./state";
 import { done, started, stream, text } from "./testkit";
-import type { ChatEvent } from "./protocol";
+import type { ChatEvent } from "../bridge/protocol";
 import type { TurnActions } from "./TurnView";
 
 const actions: TurnActions = {

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { isChatEvent } from "./guard";
-import type { TodoItem } from "./protocol.gen";
+import { isChatEvent } from "../bridge/guard";
+import type { TodoItem } from "../bridge/protocol.gen";
 import { chatReducer, initialState } from "./state";
 import { done, started, stream } from "./testkit";
 import { TodoPanel } from "./TodoPanel";

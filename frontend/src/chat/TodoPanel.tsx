@@ -1,4 +1,4 @@
-import type { TodoItem } from "./protocol.gen";
+import type { TodoItem } from "../bridge/protocol.gen";
 import { redact } from "./redact";
 import { todoProgress } from "./todos";
 import "./todos.css";

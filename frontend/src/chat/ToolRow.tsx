@@ -1,7 +1,7 @@
 import { CopyButton } from "./CopyButton";
 import { DiffView, looksLikeDiff } from "./DiffView";
 import { redact } from "./redact";
-import type { Allowance } from "./protocol";
+import type { Allowance } from "../bridge/protocol";
 import type { ToolCall, ToolState } from "./state";
 
 const stateLabel: Record<ToolState, string> = {

@@ -1,6 +1,6 @@
 import { CopyButton } from "./CopyButton";
 import { DiffView } from "./DiffView";
-import type { FileChange } from "./protocol";
+import type { FileChange } from "../bridge/protocol";
 import type { Turn } from "./state";
 
 function ChangeCounts({ change }: { change: FileChange }) {

@@ -7,7 +7,7 @@ import { HookRow } from "./HookRow";
 import { Markdown } from "./Markdown";
 import { McpWaitingNotice } from "./McpWaitingNotice";
 import { PlanCard } from "./PlanCard";
-import type { ApprovalDecision } from "./protocol";
+import type { ApprovalDecision } from "../bridge/protocol";
 import type { Part, Turn } from "./state";
 import { SubagentTranscript } from "./SubagentTranscript";
 import { ToolRow } from "./ToolRow";

@@ -1,7 +1,7 @@
 // MCP elicitations in the chat: a server's question while its tool runs,
 // the form built from its flat JSON Schema, and the answer that form gives.
 // Pure functions the reducer and ElicitationCard use.
-import type { ElicitationRequested, ElicitationResolved } from "./protocol.gen";
+import type { ElicitationRequested, ElicitationResolved } from "../bridge/protocol.gen";
 import type { Part, Turn } from "./model";
 
 export type ElicitOutcome = ElicitationResolved["action"];

@@ -4,7 +4,7 @@ import type { ElicitAction, ElicitBackend } from "../bridge/elicit";
 import { ApprovalCard } from "./ApprovalCard";
 import { contentOf, fieldsOf, initialValues, type ElicitQuestion } from "./elicit";
 import { ElicitationCard } from "./ElicitationCard";
-import { isChatEvent } from "./guard";
+import { isChatEvent } from "../bridge/guard";
 import { chatReducer, initialState } from "./state";
 import { started, stream } from "./testkit";
 

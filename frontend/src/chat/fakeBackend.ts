@@ -3,7 +3,7 @@
 // Playwright suite drives that.)
 import { vi } from "vitest";
 import type { Backend, BridgeError } from "../bridge";
-import type { ChatEvent, WorkspaceView } from "./protocol";
+import type { ChatEvent, WorkspaceView } from "../bridge/protocol";
 
 export interface FakeBackend extends Backend {
   emit(...events: ChatEvent[]): void;

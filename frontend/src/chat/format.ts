@@ -1,5 +1,5 @@
 // Plain-words formatting of a turn's figures.
-import type { Usage } from "./protocol";
+import type { Usage } from "../bridge/protocol";
 
 /** formatElapsed renders a duration as "0.4 s", "8 s" or "1 m 05 s". */
 export function formatElapsed(ms: number): string {

@@ -2,10 +2,10 @@
 // reducer in state.ts takes.
 import type { ElicitQuestion } from "./elicit";
 import type { AttachmentRef } from "./attachments";
-import type { Skipped } from "./guard";
+import type { Skipped } from "../bridge/guard";
 import type { ProposedPlan, SubagentRun } from "./planning";
-import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "./protocol";
-import type { HookRan, TodoItem } from "./protocol.gen";
+import type { Allowance, ApprovalRequest, ChatEvent, FileChange, ToolStatus, Usage } from "../bridge/protocol";
+import type { HookRan, TodoItem } from "../bridge/protocol.gen";
 
 /** A hook command that ran, as its transcript row shows it. */
 export type HookRun = Pick<HookRan, "event" | "command" | "exitCode" | "durationMs" | "output" | "problem" | "blocked">;

@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { ModeView, PlanBackend } from "../bridge/plan";
-import { isChatEvent } from "./guard";
+import { isChatEvent } from "../bridge/guard";
 import { ModeSwitch, nextMode } from "./ModeSwitch";
 import { usageTitle } from "./planning";
 import { PlanCard } from "./PlanCard";
-import type { ChatEvent } from "./protocol";
+import type { ChatEvent } from "../bridge/protocol";
 import { chatReducer, initialState, type Turn } from "./state";
 import { SubagentTranscript } from "./SubagentTranscript";
 import { fromTranscript } from "./transcript";

@@ -2,7 +2,7 @@
 // proposed, and each task call's subagent transcript. Pure functions the
 // reducer in state.ts delegates to.
 import type { SessionToolCall, StoredSubagent } from "../bridge/sessions";
-import type { Plan, SubagentStep } from "./protocol.gen";
+import type { Plan, SubagentStep } from "../bridge/protocol.gen";
 import { formatCost } from "./format";
 import type { Turn } from "./model";
 

@@ -3,7 +3,7 @@ import { act, render, screen } from "@testing-library/react";
 import { vi } from "vitest";
 import { ChatView } from "./ChatView";
 import { fakeBackend, nextFrame, type FakeBackend } from "./fakeBackend";
-import type { ChatEvent } from "./protocol";
+import type { ChatEvent } from "../bridge/protocol";
 
 export const ws = { path: "/home/me/proj", name: "proj" };
 

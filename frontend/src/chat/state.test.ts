@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatEvent } from "./protocol";
+import type { ChatEvent } from "../bridge/protocol";
 import { chatReducer, initialState, isStreaming, pendingApprovals, TAIL_LIMIT, type ChatState, type Incoming, type Turn } from "./state";
 import { done, started, stream, text, usage } from "./testkit";
 

@@ -5,7 +5,7 @@
 import type { Approval, ChatAction, ChatState, Incoming, Part, ToolCall, Turn, TurnStatus } from "./model";
 import { applyElicitation } from "./elicit";
 import { applyPlan, applySubagent } from "./planning";
-import type { Usage } from "./protocol";
+import type { Usage } from "../bridge/protocol";
 
 export type * from "./model";
 

@@ -1,5 +1,5 @@
 // Builders for ChatEvents in tests: one stream with numbered events.
-import type { ChatEvent, Usage } from "./protocol";
+import type { ChatEvent, Usage } from "../bridge/protocol";
 
 type Body = ChatEvent extends infer E ? (E extends ChatEvent ? Omit<E, "turnId" | "seq"> : never) : never;
 

@@ -2,7 +2,7 @@
 // received, or the one a reopened conversation was left with.
 import type { StoredTodo } from "../bridge/sessions";
 import type { ChatState } from "./model";
-import type { TodoItem } from "./protocol.gen";
+import type { TodoItem } from "../bridge/protocol.gen";
 
 const statuses: ReadonlySet<string> = new Set(["pending", "in_progress", "completed"]);
 

@@ -3,7 +3,7 @@
 import type { SessionMessage, SessionToolCall, StoredCall, StoredHook, TurnUndo } from "../bridge/sessions";
 import type { AttachmentRef } from "./attachments";
 import { withStoredCall } from "./planning";
-import type { Usage } from "./protocol";
+import type { Usage } from "../bridge/protocol";
 import type { HookRun } from "./model";
 import type { ChatState, Part, ToolCall, ToolState, Turn, TurnStatus } from "./state";
 

@@ -1,5 +1,5 @@
 // The words of the toast after Undo turn or Redo: what came back.
-import type { UndoReport } from "./protocol";
+import type { UndoReport } from "../bridge/protocol";
 
 function names(paths: string[]): string {
   const base = paths.map((p) => p.split(/[\\/]/).pop() ?? p);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useState } from "react";
 import { BridgeError, type Backend } from "../bridge";
 import { payloadOf, type Draft } from "./attachments";
-import type { ApprovalDecision } from "./protocol";
+import type { ApprovalDecision } from "../bridge/protocol";
 import { chatReducer, initialState, type ChatState, type Incoming } from "./state";
 import { undoToast } from "./undoToast";
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { BridgeError, type Backend } from "../bridge";
-import type { WorkspaceView } from "./protocol";
+import type { WorkspaceView } from "../bridge/protocol";
 
 function messageOf(e: unknown): string {
   return e instanceof BridgeError || e instanceof Error ? e.message : String(e);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { ServeBackend, ServeView } from "../bridge/serve";
 import { ApprovalCard } from "../chat/ApprovalCard";
 import type { Approval } from "../chat/model";
-import type { ApprovalDecision } from "../chat/protocol";
+import type { ApprovalDecision } from "../bridge/protocol";
 
 interface Props {
   backend: ServeBackend;

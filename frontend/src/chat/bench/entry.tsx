@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 import type { Backend } from "../../bridge";
 import "../../styles.css";
 import { ChatView } from "../ChatView";
-import type { ChatEvent } from "../protocol";
+import type { ChatEvent } from "../../bridge/protocol";
 import { chatReducer, initialState } from "../state";
 import { answer, tokens } from "./corpus";
 

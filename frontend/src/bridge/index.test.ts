@@ -1,8 +1,9 @@
 // The bridge's chat half, against stand-ins for what the Wails runtime puts
 // on window (window.go for bound methods, window.runtime for events).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { backend, BridgeError } from "../bridge";
-import type { Incoming } from "./state";
+import { backend, BridgeError } from ".";
+import type { Skipped } from "./guard";
+import type { ChatEvent } from "./protocol";
 
 type Fn = (...args: unknown[]) => unknown;
 interface Win {
@@ -36,7 +37,7 @@ afterEach(() => {
 
 describe("bridge chat events", () => {
   it("passes well-formed events and drops malformed ones", () => {
-    const got: Incoming[] = [];
+    const got: (ChatEvent | Skipped)[] = [];
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const off = backend.onChatEvent((e) => got.push(e));
     const emit = listeners.get("chat");
