@@ -4,28 +4,20 @@
 // belongs to and a per-turn sequence number starting at 1, so the reducer
 // can drop duplicates and re-order late arrivals.
 
+import type { app } from "../../wailsjs/go/models";
 import type { ToolFinished } from "./protocol.gen";
+import type { Wire } from "./wire";
 
 export type { Allowance, ApprovalRequest, ChatEvent, FileChange, Usage } from "./protocol.gen";
 
 export type ToolStatus = ToolFinished["status"];
 
-export interface WorkspaceView {
-  path: string;
-  name: string;
-}
+export type WorkspaceView = Wire<app.WorkspaceView>;
 
-export interface SendResult {
-  turnId: string;
-  /** true when a turn was running and this prompt waits behind it */
-  queued: boolean;
-}
+/** queued: a turn was running and this prompt waits behind it. */
+export type SendResult = Wire<app.SendResult>;
 
 /** What UndoTurn / RedoTurn did; conflicts changed since and were left alone. */
-export interface UndoReport {
-  restored: string[];
-  deleted: string[];
-  conflicts: string[];
-}
+export type UndoReport = Wire<app.UndoReport>;
 
 export type ApprovalDecision = { kind: "allow_once" } | { kind: "allow_session" } | { kind: "allow_server" } | { kind: "deny"; note: string };

@@ -121,11 +121,11 @@ describe("ChatView stream", () => {
   it("shows a stored conversation it was opened with, and goes on from it", async () => {
     const backend = fakeBackend(ws);
     const at = "2026-11-22T04:00:00Z";
-    const usage = { input_tokens: 100, output_tokens: 50, reasoning_tokens: 0, cost_usd: 0.02 };
+    const usage = { input_tokens: 100, output_tokens: 50, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0.02 };
     render(
       <ChatView backend={backend} workspace={ws} onOpenSettings={() => undefined} transcript={[
-        { id: 1, session_id: "s", seq: 1, role: "user", text: "what is in main.go?", state: "complete", started_at: at, usage },
-        { id: 2, session_id: "s", seq: 2, role: "assistant", text: "It has **main**.", state: "complete", started_at: at, finished_at: "2026-11-22T04:00:08Z", usage },
+        { id: 1, session_id: "s", seq: 1, role: "user", text: "what is in main.go?", state: "complete", started_at: at, first_token_at: "0001-01-01T00:00:00Z", finished_at: "0001-01-01T00:00:00Z", usage },
+        { id: 2, session_id: "s", seq: 2, role: "assistant", text: "It has **main**.", state: "complete", started_at: at, first_token_at: at, finished_at: "2026-11-22T04:00:08Z", usage },
       ]} />,
     );
     expect(screen.getByText("what is in main.go?")).toBeTruthy();

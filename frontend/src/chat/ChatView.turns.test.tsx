@@ -122,7 +122,7 @@ describe("ChatView per-turn actions", () => {
   it("a reopened turn lists what it changed and can be redone and undone", async () => {
     const backend = fakeBackend(ws);
     const at = "2026-01-01T10:00:00Z";
-    const msg = { session_id: "s", seq: 1, text: "", state: "complete", started_at: at, finished_at: at, usage: { input_tokens: 0, output_tokens: 0, reasoning_tokens: 0, cost_usd: 0 } };
+    const msg = { session_id: "s", seq: 1, text: "", state: "complete", started_at: at, first_token_at: at, finished_at: at, usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0 } };
     const transcript = [
       { ...msg, id: 1, role: "user" as const, text: "write the plan" },
       { ...msg, id: 2, role: "assistant" as const, text: "Written." },

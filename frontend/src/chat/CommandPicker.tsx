@@ -1,5 +1,5 @@
 import "./CommandPicker.css";
-import type { CommandEntry } from "./slash";
+import type { CommandEntry } from "../bridge/shell";
 
 interface Props {
   id: string;

@@ -36,11 +36,11 @@ describe("TurnFooter", () => {
   it("shows no cost for a reopened turn whose cost was never known", () => {
     const backend = fakeBackend(ws);
     const at = "2026-11-22T04:00:00Z";
-    const unpriced = { input_tokens: 900, output_tokens: 12, reasoning_tokens: 0, cost_usd: 0 };
+    const unpriced = { input_tokens: 900, output_tokens: 12, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0 };
     render(
       <ChatView backend={backend} workspace={ws} onOpenSettings={() => undefined} transcript={[
-        { id: 1, session_id: "s", seq: 1, role: "user", text: "what is here?", state: "complete", started_at: at, usage: unpriced },
-        { id: 2, session_id: "s", seq: 2, role: "assistant", text: "A README.", state: "complete", started_at: at, finished_at: "2026-11-22T04:00:00.400Z", usage: unpriced },
+        { id: 1, session_id: "s", seq: 1, role: "user", text: "what is here?", state: "complete", started_at: at, first_token_at: "0001-01-01T00:00:00Z", finished_at: "0001-01-01T00:00:00Z", usage: unpriced },
+        { id: 2, session_id: "s", seq: 2, role: "assistant", text: "A README.", state: "complete", started_at: at, first_token_at: at, finished_at: "2026-11-22T04:00:00.400Z", usage: unpriced },
       ]} />,
     );
     expect(screen.getByText("A README.")).toBeTruthy();

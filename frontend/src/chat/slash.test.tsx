@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Composer } from "./Composer";
-import { pickCommand, rank, slashAt, type CommandEntry } from "./slash";
+import type { CommandEntry } from "../bridge/shell";
+import { pickCommand, rank, slashAt } from "./slash";
 
 const cmds: CommandEntry[] = [
   { name: "clear", description: "Start a fresh conversation", argumentHint: "", scope: "builtin" },

@@ -1,13 +1,7 @@
 // The composer's "/" commands: the command being typed, a fuzzy ranking of
 // the commands for it, and the text once one is picked. Pure, for testing.
 
-/** A command as the picker lists it (App.ListCommands). */
-export interface CommandEntry {
-  name: string;
-  description: string;
-  argumentHint: string;
-  scope: string;
-}
+import type { CommandEntry } from "../bridge/shell";
 
 /** slashAt is the name typed after a leading "/" while the caret is still in it, or null. */
 export function slashAt(text: string, caret: number): string | null {

@@ -7,12 +7,12 @@ function msg(role: string, text: string, over: Partial<SessionMessage> = {}): Se
   id++;
   return {
     id, session_id: "s", seq: id, role: role as SessionMessage["role"], text, state: "complete",
-    started_at: "2026-11-22T04:00:00Z", usage: { input_tokens: 10, output_tokens: 5, reasoning_tokens: 0, cost_usd: 0.01 }, ...over,
+    started_at: "2026-11-22T04:00:00Z", first_token_at: "0001-01-01T00:00:00Z", finished_at: "0001-01-01T00:00:00Z", usage: { input_tokens: 10, output_tokens: 5, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0.01 }, ...over,
   };
 }
 
 function call(over: Partial<SessionToolCall>): SessionToolCall {
-  return { call_id: "c", text_offset: 0, name: "shell", args: "{}", status: "ok", output: "", ...over };
+  return { call_id: "c", text_offset: 0, name: "shell", args: "{}", status: "ok", output: "", started_at: "0001-01-01T00:00:00Z", finished_at: "0001-01-01T00:00:00Z", ...over };
 }
 
 describe("fromTranscript", () => {
@@ -67,7 +67,7 @@ describe("fromTranscript", () => {
   });
 
   it("keeps each stored call's summary and exit code, and an unknown cost unknown", () => {
-    const free = { input_tokens: 1, output_tokens: 1, reasoning_tokens: 0, cost_usd: 0 };
+    const free = { input_tokens: 1, output_tokens: 1, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0 };
     const s = fromTranscript(
       [msg("user", "test"), msg("assistant", "fails", { usage: free, tool_calls: [call({ call_id: "x", status: "error", output: "exit code: 1 (3ms)\nFAIL" })] })],
       {},

@@ -86,7 +86,7 @@ function addStep(t: Turn, m: SessionMessage, calls: Record<string, StoredCall>):
   const tools = { ...t.tools };
   for (const c of m.tool_calls ?? []) tools[c.call_id] = toolOf(c, calls[c.call_id]);
   // Older rows may lack usage; they count as zero, not as a crash.
-  const u = m.usage ?? { input_tokens: 0, output_tokens: 0, reasoning_tokens: 0, cost_usd: 0 };
+  const u = m.usage ?? { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0 };
   const status = statusOf[m.state] ?? "done";
   const end = time(m.finished_at);
   let error = t.error;

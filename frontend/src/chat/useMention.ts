@@ -1,16 +1,12 @@
 import { useEffect, useState } from "react";
+import type { McpResource } from "../bridge/mcp";
 import { mentionAt, pick, type Mention } from "./mention";
 
 /** Finds workspace files by a fuzzy name pattern (the knowledge index's FindFiles). */
 export type FindFiles = (pattern: string, limit: number) => Promise<{ path: string }[]>;
 
 /** A resource an MCP server offers (Settings → MCP's servers), attachable as "@server:uri". */
-export interface MentionResource {
-  server: string;
-  uri: string;
-  name: string;
-  description: string;
-}
+export type MentionResource = Pick<McpResource, "server" | "uri" | "name" | "description">;
 
 /** Lists the connected MCP servers' resources. */
 export type ListResources = () => Promise<MentionResource[]>;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { pickCommand, rank, slashAt, type CommandEntry } from "./slash";
+import type { CommandEntry } from "../bridge/shell";
+import { pickCommand, rank, slashAt } from "./slash";
 
 /** Lists the commands the composer can offer (App.ListCommands). */
 export type ListCommands = () => Promise<CommandEntry[]>;
