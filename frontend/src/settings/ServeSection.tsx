@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { ServeBackend, ServeView } from "../bridge/serve";
-import { ApprovalCard } from "../chat/ApprovalCard";
-import type { Approval } from "../chat/model";
+import { ApprovalCard } from "../chat/components/ApprovalCard";
+import type { Approval } from "../chat/state/model";
 import type { ApprovalDecision } from "../bridge/protocol";
 
 interface Props {

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { App } from "../App";
 import type { SessionMessage } from "../bridge/shell";
-import { fakeBackend } from "../chat/fakeBackend";
+import { fakeBackend } from "../chat/testing/fakeBackend";
 import { fakeShell } from "./fakeShell";
 
 const msg = (id: number, role: SessionMessage["role"], text: string): SessionMessage => ({
