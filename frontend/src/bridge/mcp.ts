@@ -22,7 +22,7 @@ export type McpStatus = (typeof MCP_STATUSES)[number];
 export type McpTool = Wire<app.MCPToolView>;
 
 /** One server; log is the last lines of its log. */
-export type McpServer = Narrow<Wire<app.MCPServerView>, { scope: "user" | "project" | "run"; status: McpStatus; tools: McpTool[] }>;
+export type McpServer = Narrow<Wire<app.MCPServerView>, { scope: "user" | "project" | "run"; status: McpStatus }>;
 
 /** Every server; tokens is their tool definitions' cost, budgetPercent the share of the model's context they may take before being deferred. */
 export type McpView = Narrow<Wire<app.MCPView>, { servers: McpServer[] }>;
