@@ -18,8 +18,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the generated TypeScript chat protocol")
 
 // generatedProtocol is the TypeScript file the frontend's chat reducer
-// imports (through frontend/src/chat/protocol.ts).
-const generatedProtocol = "../../frontend/src/chat/protocol.gen.ts"
+// imports (through frontend/src/bridge/protocol.ts).
+const generatedProtocol = "../../frontend/src/bridge/protocol.gen.ts"
 
 // TestGeneratedProtocolIsCurrent generates the TypeScript types of the chat
 // protocol from protocol.go and fails when the checked-in file differs

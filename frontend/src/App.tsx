@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
-import type { WorkspaceView } from "./chat/protocol";
+import type { WorkspaceView } from "./bridge/protocol";
 import { mcpBackend } from "./bridge/mcp";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { trustBackend, type TrustBackend } from "./bridge/trust";
-import { ChatView } from "./chat/ChatView";
-import { EmptyState } from "./chat/EmptyState";
-import { useWorkspace } from "./chat/useWorkspace";
+import { ChatView } from "./chat/components/ChatView";
+import { EmptyState } from "./chat/components/EmptyState";
+import { useWorkspace } from "./chat/hooks/useWorkspace";
 import { SearchLauncher } from "./search/SearchLauncher";
 import { SnippetPreview } from "./search/SnippetPreview";
 import { useSessions } from "./sessions/useSessions";

@@ -2,10 +2,10 @@
 import * as App from "../../wailsjs/go/app/App";
 import type { app } from "../../wailsjs/go/models";
 import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
-import { checkChatEvent, isSendResult, isUndoReport, isWorkspaceView, type Skipped } from "../chat/guard";
-import type { ApprovalDecision, ChatEvent, SendResult, UndoReport, WorkspaceView } from "../chat/protocol";
+import { checkChatEvent, isSendResult, isUndoReport, isWorkspaceView, type Skipped } from "./guard";
+import type { ApprovalDecision, ChatEvent, SendResult, UndoReport, WorkspaceView } from "./protocol";
 import { BridgeError, call, toBridgeError } from "./errors";
-import type { ChatChoiceInput, ChatChoiceView, ConnectionResult, FirstRunView, GlobalInput, ProviderInput, SettingsView } from "./types";
+import type { ChatChoiceInput, ChatChoiceView, CompactResult, ConnectionResult, FileInput, FirstRunView, GlobalInput, ProviderInput, SettingsView } from "./types";
 
 export { BridgeError } from "./errors";
 export type * from "./types";
@@ -33,7 +33,7 @@ export interface Backend {
   warnings(): Promise<string[]>;
   markFirstPaint(): Promise<void>;
   rememberWindow(): Promise<void>;
-  compactConversation(): Promise<{ changed: boolean; before: number; after: number }>;
+  compactConversation(): Promise<CompactResult>;
 
   // Chat. chooseWorkspace resolves null when the picker was cancelled.
   openWorkspace(path: string): Promise<WorkspaceView>;
@@ -43,7 +43,7 @@ export interface Backend {
   recentWorkspaces(): Promise<WorkspaceView[]>;
   send(text: string): Promise<SendResult>;
   /** send with attached files (name and base64 bytes); the Go side checks and fits them */
-  sendWith(text: string, files: { name: string; data: string }[]): Promise<SendResult>;
+  sendWith(text: string, files: FileInput[]): Promise<SendResult>;
   /** a stored attachment of conversation sessionId, as a data: URL */
   storedAttachment(sessionId: string, sha256: string): Promise<string>;
   stop(): Promise<void>;

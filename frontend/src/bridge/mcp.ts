@@ -7,6 +7,7 @@
 import * as App from "../../wailsjs/go/app/App";
 import { app } from "../../wailsjs/go/models";
 import { BridgeError, call } from "./errors";
+import type { Narrow, Wire } from "./wire";
 import { onEvent } from "./shell";
 
 export const MCP_STATUSES = ["connected", "connecting", "failed", "disabled", "needs-auth", "untrusted"] as const;
@@ -18,67 +19,25 @@ export type McpStatus = (typeof MCP_STATUSES)[number];
  * (mcp__server__tool, made by Go's mcp.ToolName: what read-only marks
  * match), tokens what its definition costs in the model's context.
  */
-export type McpTool = app.MCPToolView;
+export type McpTool = Wire<app.MCPToolView>;
 
-export interface McpServer {
-  name: string;
-  scope: "user" | "project" | "run";
-  status: McpStatus;
-  transport: string;
-  error: string;
-  tools: McpTool[];
-  tokens: number;
-  /** the last lines of its log */
-  log: string[];
-}
+/** One server; log is the last lines of its log. */
+export type McpServer = Narrow<Wire<app.MCPServerView>, { scope: "user" | "project" | "run"; status: McpStatus }>;
 
-export interface McpView {
-  servers: McpServer[];
-  /** every server's tool definitions, in tokens */
-  tokens: number;
-  /** the share of the model's context they may take before being deferred */
-  budgetPercent: number;
-}
+/** Every server; tokens is their tool definitions' cost, budgetPercent the share of the model's context they may take before being deferred. */
+export type McpView = Narrow<Wire<app.MCPView>, { servers: McpServer[] }>;
 
-export interface KeyValue {
-  key: string;
-  value: string;
-}
+export type KeyValue = Wire<app.KeyValue>;
 
-export interface McpServerForm {
-  name: string;
-  transport: "stdio" | "http" | "sse";
-  command: string;
-  args: string[];
-  env: KeyValue[];
-  url: string;
-  headers: KeyValue[];
-}
+export type McpServerForm = Narrow<Wire<app.MCPServerForm>, { transport: "stdio" | "http" | "sse" }>;
 
-export interface McpFoundServer {
-  name: string;
-  transport: string;
-  /** the command's name or the URL's host */
-  runs: string;
-  /** values written literally in the other app's file */
-  secrets: number;
-  exists: boolean;
-}
+/** A server another app's file names: runs is the command's name or the URL's host, secrets the values written literally there. */
+export type McpFoundServer = Wire<app.MCPFoundServerView>;
 
-export interface McpFound {
-  app: string;
-  path: string;
-  servers: McpFoundServer[];
-}
+export type McpFound = Wire<app.MCPFoundView>;
 
 /** A resource a connected server offers, attachable from the composer's "@" as "@server:uri". */
-export interface McpResource {
-  server: string;
-  uri: string;
-  name: string;
-  mimeType: string;
-  description: string;
-}
+export type McpResource = Wire<app.MCPResourceView>;
 
 export interface McpBackend {
   servers(): Promise<McpView>;

@@ -2,19 +2,13 @@
 // the workspace's saved rules, each revocable.
 import * as App from "../../wailsjs/go/app/App";
 import { call } from "./errors";
+import type { app } from "../../wailsjs/go/models";
+import type { Wire } from "./wire";
 
-export interface PermissionRule {
-  /** read, edit, shell or mcp */
-  tool: string;
-  pattern: string;
-  /** allow, ask or deny */
-  effect: string;
-}
+/** A grant or saved rule: tool is read, edit, shell or mcp; effect allow, ask or deny. */
+export type PermissionRule = Wire<app.PermissionRule>;
 
-export interface PermissionsView {
-  grants: PermissionRule[];
-  rules: PermissionRule[];
-}
+export type PermissionsView = Wire<app.PermissionsView>;
 
 export interface PermissionsBackend {
   permissions(): Promise<PermissionsView>;

@@ -1,17 +1,13 @@
 // The bound methods of plan mode: the conversation's mode, approving a
 // proposed plan and sending feedback on it.
 import * as App from "../../wailsjs/go/app/App";
-import type { SendResult } from "../chat/protocol";
+import type { SendResult } from "./protocol";
 import { call } from "./errors";
+import type { app } from "../../wailsjs/go/models";
+import type { Wire } from "./wire";
 
-export interface ModeView {
-  /** plan, ask, edits or auto */
-  mode: string;
-  /** the modes in the order Shift+Tab cycles them */
-  modes: string[];
-  /** the plan waiting for approval, "" when none is */
-  pendingPlan: string;
-}
+/** The conversation's mode (plan, ask, edits or auto), the modes in the order Shift+Tab cycles them, and the plan waiting for approval ("" when none is). */
+export type ModeView = Wire<app.ModeView>;
 
 export interface PlanBackend {
   getMode(): Promise<ModeView>;

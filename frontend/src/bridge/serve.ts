@@ -2,17 +2,14 @@
 // state, and the approval cards of its turns. Kept apart from Backend so
 // the chat's test double needs none of it.
 import * as App from "../../wailsjs/go/app/App";
-import type { ApprovalRequest } from "../chat/protocol";
+import type { ApprovalRequest } from "./protocol";
 import { BridgeError, call } from "./errors";
+import type { app } from "../../wailsjs/go/models";
+import type { Wire } from "./wire";
 import { onEvent } from "./shell";
 
-export interface ServeView {
-  running: boolean;
-  url: string;
-  workspace: string;
-  /** why the server stopped on its own, "" when it did not */
-  error: string;
-}
+/** The served agent's state; error says why the server stopped on its own, "" when it did not. */
+export type ServeView = Wire<app.ServeView>;
 
 export type ServeEvent =
   | ({ type: "approval_requested" } & ApprovalRequest)

@@ -1,167 +1,90 @@
 // Shapes of the sessions, search and index methods of the Go facade, with
 // guards for what arrives untyped (events, and lists we render verbatim).
 
-import { isFileChange } from "../chat/guard";
-import type { FileChange } from "../chat/protocol";
-import type { session } from "../../wailsjs/go/models";
+import { isFileChange } from "./guard";
+import type { app, knowledge, session } from "../../wailsjs/go/models";
+import type { Narrow, Wire } from "./wire";
 
 /** One row of the sessions sidebar. updatedAt is unix milliseconds. */
-export interface SessionView {
-  id: string;
-  title: string;
-  updatedAt: number;
-  model: string;
-  costUsd: number;
-}
+export type SessionView = Wire<app.SessionView>;
 
 export type MessageRole = "user" | "assistant" | "tool" | "system";
 
-export interface SessionToolCall {
-  call_id: string;
-  text_offset: number;
-  name: string;
-  args: string;
-  status: string;
-  approval?: string;
-  output: string;
-  full_output?: string;
-  /** a task call's subagent transcript */
-  subagent?: StoredSubagent | null;
-}
+/** A stored tool call; subagent is a task call's subagent transcript. */
+export type SessionToolCall = Narrow<Wire<session.ToolCall>, { subagent?: StoredSubagent | null; attachments?: StoredAttachment[] | null }>;
 
-/** A subagent's stored transcript: its tool calls (name, args, status, output) and its answer (text). */
-export interface StoredSubagent {
-  agent: string;
-  description?: string;
-  steps: { name?: string; args?: string; status?: string; output?: string; text?: string }[];
-  /** tokens its responses used, and their cost (absent or 0: unknown) */
-  input_tokens?: number;
-  output_tokens?: number;
-  cost_usd?: number;
-}
+/** A subagent's stored transcript: its tool calls (name, args, status, output) and its answer (text); tokens and cost absent or 0 when unknown. */
+export type StoredSubagent = Wire<session.SubagentRun>;
 
-export interface SessionMessage {
-  id: number;
-  session_id: string;
-  seq: number;
-  role: MessageRole;
-  text: string;
-  reasoning?: string;
-  state: string;
-  error?: string;
-  provider?: string;
-  model?: string;
-  started_at: string;
-  first_token_at?: string;
-  finished_at?: string;
-  usage: { input_tokens: number; output_tokens: number; reasoning_tokens: number; cost_usd: number };
-  tool_calls?: SessionToolCall[];
-  /** a user message as typed ("/review foo") when text is its expansion */
-  typed?: string;
-  /** who sent a user message the person did not type ("hook:Stop") */
-  origin?: string;
-  /** a prompt's images, PDFs and text files (their bytes fetched by sha256) */
-  attachments?: StoredAttachment[] | null;
-  /** the hook commands that ran within the message */
-  hooks?: StoredHook[] | null;
-}
+/**
+ * A stored message. typed is a user message as typed ("/review foo") when
+ * text is its expansion; origin who sent a user message the person did not
+ * type ("hook:Stop"); attachments a prompt's images, PDFs and text files
+ * (their bytes fetched by sha256); hooks the hook commands that ran within it.
+ */
+export type SessionMessage = Narrow<
+  Wire<session.Message>,
+  { role: MessageRole; tool_calls?: SessionToolCall[] | null; attachments?: StoredAttachment[] | null; hooks?: StoredHook[] | null }
+>;
 
-/** A hook run stored with a message (after the call named after, or before any; text_offset runes into the step's text): the Go type (agent/session.HookRun) as Wails generates it. */
-export type StoredHook = session.HookRun;
+/** A hook run stored with a message (after the call named after, or before any; text_offset runes into the step's text). */
+export type StoredHook = Wire<session.HookRun>;
 
-/** An attachment stored with a prompt: the Go type (agent/session.Attachment) as Wails generates it. */
-export type StoredAttachment = session.Attachment;
+/** An attachment stored with a prompt. */
+export type StoredAttachment = Wire<session.Attachment>;
 
 /** What a stored turn changed, while its undo snapshots are kept. */
-export interface TurnUndo {
-  files: string[];
-  stats: FileChange[];
-  undone: boolean;
-}
+export type TurnUndo = Wire<app.TurnUndoView>;
 
-/** A stored conversation, as OpenSession returns it. undo is keyed by turn id ("m" + the prompt's id). */
-export interface TranscriptView {
-  session: SessionView;
-  messages: SessionMessage[];
-  undo?: Record<string, TurnUndo> | null;
-  /** each stored call's one-line summary (and a failed command's exit code), by call id */
-  calls?: Record<string, StoredCall> | null;
-  /** the conversation's todo list as it was left */
-  todos?: StoredTodo[] | null;
-}
+/**
+ * A stored conversation, as OpenSession returns it. undo is keyed by turn id
+ * ("m" + the prompt's id); calls holds each stored call's one-line summary
+ * (and a failed command's exit code) by call id; todos the conversation's
+ * todo list as it was left.
+ */
+export type TranscriptView = Narrow<
+  Wire<app.TranscriptView>,
+  {
+    messages: SessionMessage[];
+    undo?: Record<string, TurnUndo> | null;
+    calls?: Record<string, StoredCall> | null;
+    todos?: StoredTodo[] | null;
+  }
+>;
 
 /** One item of a stored todo list. */
-export interface StoredTodo {
-  content: string;
-  status: string;
-}
+export type StoredTodo = Wire<session.Todo>;
 
-export interface StoredCall {
-  summary: string;
-  exitCode?: number;
-}
+export type StoredCall = Wire<app.StoredCallView>;
 
 /** One message matching a history search; the snippet marks matches with [ and ]. */
-export interface SessionHit {
-  session_id: string;
-  title: string;
-  workspace: string;
-  message_id: number;
-  role: MessageRole;
-  snippet: string;
-  at: string;
-}
+export type SessionHit = Narrow<Wire<session.Hit>, { role: MessageRole }>;
 
 export type ExportFormat = "md" | "json";
 
-/** One file matching a workspace search. highlights are UTF-8 byte ranges in snippet. */
-export interface SearchHit {
-  path: string;
-  source?: string;
-  line: number;
-  lines?: number[];
-  score: number;
-  snippet: string;
-  highlights?: [number, number][];
-  /** the file defines a searched name, and line is where */
-  defines?: boolean;
-}
+/** A slash command as the composer's picker lists it: built-in, user, project or an MCP prompt. */
+export type CommandEntry = Wire<app.CommandView>;
 
-export interface SearchView {
-  total: number;
-  tookMs: number;
-  hits: SearchHit[];
-  partial: boolean;
-  /** total is an estimate: a broad pattern's scan stopped after a page */
-  approx?: boolean;
-  /** the query found nothing, and this answers it with its last word as a prefix */
-  asPrefix?: boolean;
-  /** the sentence found nothing, and this ranks the files with any of its words */
-  anyWord?: boolean;
-}
+/** One file matching a workspace search. highlights are UTF-8 byte ranges in snippet; defines says the file defines a searched name, and line is where. */
+export type SearchHit = Narrow<Wire<knowledge.Hit>, { highlights?: [number, number][] | null }>;
 
-export interface FileMatch {
-  path: string;
-  source?: string;
-  score: number;
-  positions?: number[];
-}
+/**
+ * A workspace search's answer. approx: total is an estimate (a broad
+ * pattern's scan stopped after a page); asPrefix: the query found nothing,
+ * and this answers it with its last word as a prefix; anyWord: the sentence
+ * found nothing, and this ranks the files with any of its words.
+ */
+export type SearchView = Narrow<
+  Wire<app.SearchView>,
+  { hits: SearchHit[] | null; approx?: boolean; asPrefix?: boolean; anyWord?: boolean }
+>;
+
+export type FileMatch = Wire<knowledge.FileMatch>;
 
 export type IndexState = "building" | "ready" | "failed" | "closed";
 
-export interface IndexStatus {
-  state: IndexState;
-  /** The build's walk is still finding files: the totals are still growing. */
-  counting?: boolean;
-  files_done: number;
-  files_total: number;
-  bytes_done: number;
-  bytes_total: number;
-  files: number;
-  bytes: number;
-  watcher: string;
-  warning?: string;
-}
+/** The index's progress; counting says the build's walk is still finding files (the totals are still growing). */
+export type IndexStatus = Narrow<Wire<knowledge.Status>, { state: IndexState; counting?: boolean }>;
 
 /** A toast the backend asks for ("notice" event). */
 export interface Notice {

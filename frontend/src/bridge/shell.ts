@@ -6,12 +6,11 @@ import { EventsOn } from "../../wailsjs/runtime/runtime";
 import { BridgeError, call } from "./errors";
 import {
   isFileMatch, isIndexStatus, isSearchView, isSessionHit, isSessionView, isTranscript, parseNotice,
-  type ExportFormat, type FileMatch, type IndexStatus, type Notice, type SearchView, type SessionHit,
+  type CommandEntry, type ExportFormat, type FileMatch, type IndexStatus, type Notice, type SearchView, type SessionHit,
   type SessionView, type TranscriptView,
 } from "./sessions";
 
 import { isSnippet, type SnippetView } from "./snippet";
-import type { CommandEntry } from "../chat/slash";
 
 function isCommandEntry(v: unknown): v is CommandEntry {
   if (typeof v !== "object" || v === null) return false;

@@ -2,14 +2,11 @@
 // can be turned off.
 import * as App from "../../wailsjs/go/app/App";
 import { call } from "./errors";
+import type { app } from "../../wailsjs/go/models";
+import type { Wire } from "./wire";
 
-export interface SkillView {
-  name: string;
-  description: string;
-  /** user or project */
-  scope: string;
-  enabled: boolean;
-}
+/** A skill; scope is user or project. */
+export type SkillView = Wire<app.SkillView>;
 
 export interface SkillsBackend {
   listSkills(): Promise<SkillView[]>;

@@ -1,16 +1,10 @@
 // A few numbered lines of a workspace file, for the search preview.
+import type { app } from "../../wailsjs/go/models";
+import type { Wire } from "./wire";
 
-export interface SnippetLine {
-  n: number;
-  text: string;
-}
+export type SnippetLine = Wire<app.SnippetLine>;
 
-export interface SnippetView {
-  path: string;
-  focus: number;
-  total: number;
-  lines: SnippetLine[];
-}
+export type SnippetView = Wire<app.SnippetView>;
 
 function isRec(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null;

@@ -1,11 +1,10 @@
 // The starter prompts an empty chat offers, drawn from the open folder.
 import * as App from "../../wailsjs/go/app/App";
 import { call } from "./errors";
+import type { app } from "../../wailsjs/go/models";
+import type { Wire } from "./wire";
 
-export interface StarterPrompt {
-  label: string;
-  prompt: string;
-}
+export type StarterPrompt = Wire<app.StarterPrompt>;
 
 export type LoadStarters = () => Promise<StarterPrompt[]>;
 

@@ -3,54 +3,27 @@
 // Backend so the chat's test double needs none of it.
 import * as App from "../../wailsjs/go/app/App";
 import { BridgeError, call } from "./errors";
+import type { app } from "../../wailsjs/go/models";
+import type { Wire } from "./wire";
 
-/** A workspace file an item runs, as it is now. */
-export interface TrustFile {
-  path: string;
-  /** "file", "link to …", "missing" */
-  state: string;
-}
+/** A workspace file an item runs, as it is now; state is "file", "link to …" or "missing". */
+export type TrustFile = Wire<app.TrustFileView>;
 
 /** One file that differs from what was trusted: a unified diff, or a note. */
-export interface TrustChange {
-  path: string;
-  diff: string;
-  note: string;
-}
+export type TrustChange = Wire<app.TrustChangeView>;
 
-export interface TrustItem {
-  path: string;
-  kind: string;
-  /** what it can do, in one sentence */
-  summary: string;
-  /** it can run code or widen permissions */
-  runs: boolean;
-  /** the content the person approves */
-  digest: string;
-  trusted: boolean;
-  /** trusted before and changed since */
-  changed: boolean;
-  reason: string;
-  /** the workspace files it runs */
-  files: TrustFile[];
-  /** the variables it reads, by name */
-  vars: string[];
-  /** plain warnings: reads credentials, sends data out */
-  warnings: string[];
-  /** what changed since it was trusted */
-  changes: TrustChange[];
-}
+/**
+ * One thing the folder brings: summary says what it can do in one sentence,
+ * runs that it can run code or widen permissions, digest the content the
+ * person approves, changed that it was trusted before and changed since;
+ * files are the workspace files it runs, vars the variables it reads,
+ * warnings plain ones (reads credentials, sends data out).
+ */
+export type TrustItem = Wire<app.TrustItemView>;
 
-export interface WorkspaceTrust {
-  path: string;
-  items: TrustItem[];
-  pending: number;
-}
+export type WorkspaceTrust = Wire<app.WorkspaceTrustView>;
 
-export interface TrustApproval {
-  path: string;
-  digest: string;
-}
+export type TrustApproval = Wire<app.TrustApproval>;
 
 export interface TrustBackend {
   workspaceTrust(): Promise<WorkspaceTrust>;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { useNow } from "../chat/useNow";
+import { useNow } from "../chat/hooks/useNow";
 import { matchShortcut } from "../shell/shortcuts";
 import { HistoryHits } from "./HistoryHits";
 import { SessionRow } from "./SessionRow";

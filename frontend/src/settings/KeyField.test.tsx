@@ -11,6 +11,7 @@ const provider: ProviderView = {
   baseUrl: "https://api.openai.com/v1",
   defaultBaseUrl: "https://api.openai.com/v1",
   model: "",
+  fastModel: "",
   keyStatus: "none",
   keyEnv: "OPENAI_API_KEY",
   needsKey: true,

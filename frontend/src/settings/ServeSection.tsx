@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import type { ServeBackend, ServeView } from "../bridge/serve";
-import { ApprovalCard } from "../chat/ApprovalCard";
-import type { Approval } from "../chat/model";
-import type { ApprovalDecision } from "../chat/protocol";
+import { ApprovalCard } from "../chat/components/ApprovalCard";
+import type { Approval } from "../chat/state/model";
+import type { ApprovalDecision } from "../bridge/protocol";
 
 interface Props {
   backend: ServeBackend;

@@ -70,7 +70,7 @@ describe("settingsReducer", () => {
 describe("configured", () => {
   const p = {
     id: "anthropic", name: "Anthropic", wire: "anthropic" as const, baseUrl: "https://a/v1", defaultBaseUrl: "https://a/v1",
-    model: "", keyStatus: "none" as const, keyEnv: "", needsKey: true, local: false, custom: false,
+    model: "", fastModel: "", keyStatus: "none" as const, keyEnv: "", needsKey: true, local: false, custom: false,
   };
   it.each([
     ["untouched", p, false],

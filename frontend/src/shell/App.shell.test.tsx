@@ -2,12 +2,12 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { App } from "../App";
 import type { SessionMessage } from "../bridge/shell";
-import { fakeBackend } from "../chat/fakeBackend";
+import { fakeBackend } from "../chat/testing/fakeBackend";
 import { fakeShell } from "./fakeShell";
 
 const msg = (id: number, role: SessionMessage["role"], text: string): SessionMessage => ({
-  id, session_id: "s1", seq: id, role, text, state: "done", started_at: "2026-11-20T10:00:00Z", finished_at: "2026-11-20T10:00:02Z",
-  usage: { input_tokens: 1, output_tokens: 1, reasoning_tokens: 0, cost_usd: 0 },
+  id, session_id: "s1", seq: id, role, text, state: "done", started_at: "2026-11-20T10:00:00Z", first_token_at: "2026-11-20T10:00:00Z", finished_at: "2026-11-20T10:00:02Z",
+  usage: { input_tokens: 1, output_tokens: 1, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0 },
 });
 
 describe("App shell", () => {

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { TrustItem } from "../bridge/trust";
-import { DiffView } from "../chat/DiffView";
+import { DiffView } from "../chat/components/DiffView";
 
 interface Props {
   items: TrustItem[];

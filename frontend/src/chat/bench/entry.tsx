@@ -4,9 +4,9 @@
 import { createRoot } from "react-dom/client";
 import type { Backend } from "../../bridge";
 import "../../styles.css";
-import { ChatView } from "../ChatView";
-import type { ChatEvent } from "../protocol";
-import { chatReducer, initialState } from "../state";
+import { ChatView } from "../components/ChatView";
+import type { ChatEvent } from "../../bridge/protocol";
+import { chatReducer, initialState } from "../state/state";
 import { answer, tokens } from "./corpus";
 
 const subs = new Set<(e: ChatEvent) => void>();

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { MessageAttachments } from "./Attachments";
+import type { AttachmentRef } from "../state/attachments";
+import "./UserPrompt.css";
+
+interface Props {
+  prompt: string;
+  /** what the model was sent for a slash command, shown collapsed */
+  expansion?: string;
+  /** images and PDFs sent with it */
+  attachments?: AttachmentRef[] | undefined;
+  /** absent when the prompt cannot be edited (a stored turn, or a turn running) */
+  onResend?: (text: string) => Promise<boolean>;
+}
+
+/** UserPrompt shows what the user asked, with Edit-and-resend. */
+export function UserPrompt({ prompt, expansion, attachments, onResend }: Props) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (draft === null) {
+    return (
+      <div className="user-msg">
+        {onResend && (
+          <button type="button" className="link edit-prompt" onClick={() => setDraft(prompt)}>
+            Edit
+          </button>
+        )}
+        <div className="bubble">{prompt}</div>
+        {expansion && (
+          <details className="expansion">
+            <summary>Sent to the model</summary>
+            <pre>{expansion}</pre>
+          </details>
+        )}
+        {attachments && <MessageAttachments items={attachments} />}
+      </div>
+    );
+  }
+  const resend = async () => {
+    if (!onResend || draft.trim() === "") return;
+    setBusy(true);
+    const ok = await onResend(draft);
+    setBusy(false);
+    if (ok) setDraft(null);
+  };
+  return (
+    <form
+      className="user-edit"
+      aria-label="Edit message"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void resend();
+      }}
+    >
+      <label className="sr-only" htmlFor="edit-prompt">
+        Edited message
+      </label>
+      <textarea
+        id="edit-prompt"
+        autoFocus
+        value={draft}
+        rows={Math.min(10, Math.max(2, draft.split("\n").length))}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            setDraft(null);
+          }
+        }}
+      />
+      <p className="muted edit-warning">The replies after this message will be replaced. The current version stays in Sessions as a fork.</p>
+      <div className="row">
+        <button type="submit" disabled={busy || draft.trim() === ""}>
+          Resend
+        </button>
+        <button type="button" onClick={() => setDraft(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useReducer, useState } from "react";
+import { BridgeError, type Backend } from "../../bridge";
+import { payloadOf, type Draft } from "../state/attachments";
+import type { ApprovalDecision } from "../../bridge/protocol";
+import { chatReducer, initialState, type ChatState, type Incoming } from "../state/state";
+import { undoToast } from "../state/undoToast";
+
+/** How long the toast after an undo stays. */
+export const UNDO_TOAST_MS = 6000;
+
+/** A failure of the user's own action (sending, stopping, answering), not of a turn. */
+export interface ChatNotice {
+  code: string;
+  message: string;
+  /** offered for undo/redo conflicts: overwrite the files changed since */
+  force?: () => void;
+}
+
+function noticeOf(e: unknown): ChatNotice {
+  if (e instanceof BridgeError) return { code: e.code, message: e.message };
+  return { code: "internal", message: e instanceof Error ? e.message : String(e) };
+}
+
+/**
+ * useChat owns the chat: the reducer's state, the event subscription and
+ * the calls to the backend. Events are queued and applied once per
+ * animation frame, so a fast stream costs one render per frame.
+ */
+export function useChat(backend: Backend, initial: ChatState = initialState) {
+  const [state, dispatch] = useReducer(chatReducer, initial);
+  const [notice, setNotice] = useState<ChatNotice | null>(null);
+  // What the last undo or redo brought back, for a moment.
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => {
+    if (toast === null) return;
+    const t = setTimeout(() => setToast(null), UNDO_TOAST_MS);
+    return () => clearTimeout(t);
+  }, [toast]);
+
+  useEffect(() => {
+    let queue: Incoming[] = [];
+    let frame = 0;
+    const flush = () => {
+      frame = 0;
+      const events = queue;
+      queue = [];
+      dispatch({ type: "events", events, now: Date.now() });
+    };
+    const off = backend.onChatEvent((e) => {
+      queue.push(e);
+      if (frame === 0) frame = requestAnimationFrame(flush);
+    });
+    return () => {
+      off();
+      if (frame !== 0) cancelAnimationFrame(frame);
+    };
+  }, [backend]);
+
+  // While the chat is shown, background failures (saving the conversation,
+  // undo, a drop) show here; the shell's toasts take them otherwise.
+  useEffect(() => backend.onNotice((e) => setNotice(noticeOf(e))), [backend]);
+
+  /** send resolves false (and sets the notice) when the prompt was not taken. */
+  const send = useCallback(
+    async (text: string, files: Draft[] = []): Promise<boolean> => {
+      setNotice(null);
+      try {
+        if (files.length === 0) {
+          const r = await backend.send(text);
+          dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued });
+          return true;
+        }
+        const r = await backend.sendWith(text, files.map((f) => ({ name: f.name, data: payloadOf(f.dataUrl) })));
+        const attachments = files.map(({ name, mediaType, size, dataUrl }) => ({ name, mediaType, size, dataUrl }));
+        dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued, attachments });
+        return true;
+      } catch (e) {
+        setNotice(noticeOf(e));
+        return false;
+      }
+    },
+    [backend],
+  );
+
+  // Stop holds queued prompts back: they wait, paused, for Resume or Remove.
+  const stop = useCallback(() => {
+    backend
+      .stop()
+      .then(() => dispatch({ type: "paused" }))
+      .catch((e: unknown) => setNotice(noticeOf(e)));
+  }, [backend]);
+
+  const resumeQueue = useCallback(async () => {
+    try {
+      await backend.resumeQueue();
+      dispatch({ type: "resumed" });
+    } catch (e) {
+      setNotice(noticeOf(e));
+    }
+  }, [backend]);
+
+  const removeQueued = useCallback(
+    async (turnId: string) => {
+      try {
+        await backend.removeQueued(turnId);
+        dispatch({ type: "removed", turnId });
+      } catch (e) {
+        setNotice(noticeOf(e));
+      }
+    },
+    [backend],
+  );
+
+  const approve = useCallback(
+    async (requestId: string, decision: ApprovalDecision) => {
+      dispatch({ type: "answered", requestId, decision: decision.kind });
+      try {
+        await backend.approve(requestId, decision);
+      } catch (e) {
+        dispatch({ type: "answered", requestId, decision: null });
+        setNotice(noticeOf(e));
+      }
+    },
+    [backend],
+  );
+
+  /** replace reruns a turn (regenerate, or edit-and-resend with text), dropping it and what followed. */
+  const replace = useCallback(
+    async (turnId: string, prompt: string, edited: boolean): Promise<boolean> => {
+      setNotice(null);
+      try {
+        const r = edited ? await backend.editAndResend(turnId, prompt) : await backend.regenerate(turnId);
+        dispatch({ type: "replaced", from: turnId, turnId: r.turnId, prompt, queued: r.queued });
+        return true;
+      } catch (e) {
+        setNotice(noticeOf(e));
+        return false;
+      }
+    },
+    [backend],
+  );
+
+  /** undo restores (or with redo, reapplies) the files a turn changed. */
+  const undo = useCallback(
+    async function move(turnId: string, redo: boolean, force = false): Promise<void> {
+      setNotice(null);
+      try {
+        const r = redo ? await backend.redoTurn(turnId, force) : await backend.undoTurn(turnId, force);
+        dispatch({ type: "undone", turnId, undone: !redo });
+        setToast(undoToast(r, redo));
+        if (r.conflicts.length > 0) {
+          setNotice({
+            code: "conflict",
+            message: `Changed since this turn, left as they are: ${r.conflicts.join(", ")}`,
+            force: () => void move(turnId, redo, true),
+          });
+        }
+      } catch (e) {
+        setNotice(noticeOf(e));
+      }
+    },
+    [backend],
+  );
+
+  /** compact shrinks the conversation's context and says by how much. */
+  const compact = useCallback(async () => {
+    setNotice(null);
+    try {
+      const r = await backend.compactConversation();
+      setNotice({
+        code: "compacted",
+        message: r.changed ? `About ${r.before.toLocaleString()} → ${r.after.toLocaleString()} tokens. Retry the last message to continue.` : "There was nothing to compact.",
+      });
+    } catch (e) {
+      setNotice(noticeOf(e));
+    }
+  }, [backend]);
+
+  const dismissNotice = useCallback(() => setNotice(null), []);
+  const dismissToast = useCallback(() => setToast(null), []);
+
+  return { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast };
+}

@@ -1,0 +1,73 @@
+// A Backend for component tests: the chat methods are spies, and emit()
+// plays the Go side's "chat" events. (The real backend is a Go process; the
+// Playwright suite drives that.)
+import { vi } from "vitest";
+import type { Backend, BridgeError } from "../../bridge";
+import type { ChatEvent, WorkspaceView } from "../../bridge/protocol";
+
+export interface FakeBackend extends Backend {
+  emit(...events: ChatEvent[]): void;
+  /** opened plays the backend opening a folder by itself (a drop). */
+  opened(w: WorkspaceView): void;
+  notice(e: BridgeError): void;
+  attach(paths: string[]): void;
+  listeners(): number;
+}
+
+const unused = () => Promise.reject(new Error("not used by the chat"));
+
+export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend {
+  const subs = new Set<(e: ChatEvent) => void>();
+  const opens = new Set<(w: WorkspaceView) => void>();
+  const notices = new Set<(e: BridgeError) => void>();
+  const attaches = new Set<(p: string[]) => void>();
+  let turn = 0;
+  return {
+    getSettings: unused, saveGlobal: unused, saveProvider: unused, addCustomEndpoint: unused, removeCustomEndpoint: unused, addKnowledgeFolder: unused, removeKnowledgeFolder: unused,
+    setKey: unused, setSessionKey: unused, deleteKey: unused, testConnection: unused, listModels: unused, detectLocal: unused, firstRun: unused, chatChoice: unused, setChatChoice: unused,
+    warnings: vi.fn(async () => []),
+    markFirstPaint: vi.fn(async () => undefined),
+    rememberWindow: vi.fn(async () => undefined),
+    compactConversation: vi.fn(async () => ({ changed: true, before: 90000, after: 30000 })),
+    openWorkspace: vi.fn(async (path: string) => ({ path, name: path.split("/").pop() ?? path })),
+    chooseWorkspace: vi.fn(async () => ({ path: "/home/me/proj", name: "proj" })),
+    recentWorkspaces: vi.fn(async () => []),
+    currentWorkspace: vi.fn(async () => workspace),
+    send: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
+    sendWith: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
+    storedAttachment: vi.fn(async () => "data:image/png;base64,iVBORw0KGgo="),
+    regenerate: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
+    editAndResend: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
+    undoTurn: vi.fn(async () => ({ restored: [], deleted: [], conflicts: [] })),
+    redoTurn: vi.fn(async () => ({ restored: [], deleted: [], conflicts: [] })),
+    stop: vi.fn(async () => undefined),
+    resumeQueue: vi.fn(async () => ({ turnId: "", queued: true })),
+    removeQueued: vi.fn(async () => undefined),
+    approve: vi.fn(async () => undefined),
+    openExternal: vi.fn(),
+    onChatEvent: (cb) => {
+      subs.add(cb);
+      return () => subs.delete(cb);
+    },
+    onWorkspace: (cb) => {
+      opens.add(cb);
+      return () => opens.delete(cb);
+    },
+    onAttach: (cb) => {
+      attaches.add(cb);
+      return () => attaches.delete(cb);
+    },
+    onNotice: (cb) => {
+      notices.add(cb);
+      return () => notices.delete(cb);
+    },
+    emit: (...events) => events.forEach((e) => subs.forEach((cb) => cb(e))),
+    opened: (w) => opens.forEach((cb) => cb(w)),
+    notice: (e) => notices.forEach((cb) => cb(e)),
+    attach: (p) => attaches.forEach((cb) => cb(p)),
+    listeners: () => subs.size,
+  };
+}
+
+/** nextFrame lets the frame-batched events reach the reducer. */
+export const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => r()));
