@@ -10,7 +10,7 @@ import (
 
 // An editor's servers join the person's and replace a same-named one,
 // and start even in a folder nobody trusted (the editor named them).
-func TestExtraServersJoinAndReplace(t *testing.T) {
+func TestExtraServersJoinAndReplaceForACP(t *testing.T) {
 	st := stores(t)
 	write(t, filepath.Join(st.ConfigDir, "mcp.json"), `{"mcpServers": {"a": {"command": "hearth-no-such-a"}, "b": {"command": "hearth-no-such-b"}}}`)
 	extra := func(name, cmd string) mcp.Entry {
