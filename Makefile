@@ -14,7 +14,7 @@ PREFIX  ?= $(HOME)/.local
 GO_PKGS  = $$(go list ./... | grep -v /node_modules/)
 
 .PHONY: run test deps frontend build dev-build gotest frontend-test launch-test keychain-test e2e \
-        windows install uninstall bench lint fmt-check vet clean serve-e2e
+        windows install uninstall bench lint fmt-check vet clean serve-e2e acp-e2e
 
 run: deps build
 	./$(BIN)
@@ -32,7 +32,7 @@ build: frontend
 dev-build: frontend
 	go build -tags dev,$(TAGS) -o $(DEV_BIN) .
 
-test: deps fmt-check frontend vet gotest frontend-test build keychain-test launch-test e2e serve-e2e windows
+test: deps fmt-check frontend vet gotest frontend-test build keychain-test launch-test e2e serve-e2e acp-e2e windows
 	@echo "make test: all suites passed"
 
 fmt-check:
@@ -62,6 +62,10 @@ e2e: dev-build
 # hearth serve, the real binary, against the official OpenAI Node SDK.
 serve-e2e: build
 	cd test/serve && npm ci --no-audit --no-fund --loglevel=error && HEARTH_BIN=../../$(BIN) timeout 180 npm test
+
+# hearth acp against the official ACP TypeScript SDK as the editor.
+acp-e2e: build
+	cd test/acp && npm ci --no-audit --no-fund --loglevel=error && HEARTH_BIN=../../$(BIN) timeout 180 npm test
 
 # Cross-compiles the Windows build and its NSIS installer so they never rot.
 windows: frontend
