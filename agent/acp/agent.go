@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"log/slog"
+	"strings"
 	"sync"
 
 	sdk "github.com/coder/acp-go-sdk"
@@ -45,8 +47,11 @@ type client interface {
 // Agent is Hearth as an ACP agent: one editor connection, its sessions
 // each a conversation in a project of its own.
 type Agent struct {
-	cfg    Config
-	client client
+	cfg Config
+	// conn is the editor's side, set once Serve has made the connection;
+	// ready is closed then (a request can arrive before that).
+	conn  client
+	ready chan struct{}
 
 	mu       sync.Mutex
 	sessions map[sdk.SessionId]*live
@@ -62,14 +67,24 @@ func New(cfg Config) *Agent {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	return &Agent{cfg: cfg, sessions: map[sdk.SessionId]*live{}}
+	return &Agent{cfg: cfg, sessions: map[sdk.SessionId]*live{}, ready: make(chan struct{})}
+}
+
+// client is the editor's side of the connection, once there is one.
+func (a *Agent) client() client {
+	<-a.ready
+	return a.conn
 }
 
 // Serve speaks ACP on r and w until the editor closes the connection or
-// ctx ends, then closes every session's project.
+// ctx ends, then closes every session's project. It is called once.
 func (a *Agent) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	conn := sdk.NewAgentSideConnection(a, w, r)
-	a.client = conn
+	// The connection's own notes (a peer that left) are not news; its
+	// warnings and errors go to the log.
+	conn.SetLogger(slog.New(slog.NewTextHandler(logWriter(a.cfg.Logf), &slog.HandlerOptions{Level: slog.LevelWarn})))
+	a.conn = conn
+	close(a.ready)
 	select {
 	case <-conn.Done():
 	case <-ctx.Done():
@@ -126,8 +141,12 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 		id = sdk.SessionId(sess.ID)
 	}
 	a.add(id, s)
-	// After the response, so the editor knows the session the commands are for.
-	go s.sendCommands(context.WithoutCancel(ctx))
+	// The request's context ends once its response is written (the SDK
+	// cancels it then): the editor knows the session the commands are for.
+	go func() {
+		<-ctx.Done()
+		s.sendCommands(context.WithoutCancel(ctx))
+	}()
 	return sdk.NewSessionResponse{SessionId: id}, nil
 }
 
@@ -387,7 +406,7 @@ func (s *live) Notice(err error) { s.a.cfg.Logf("hearth acp: %v", err) }
 func (s *live) SessionsChanged() {}
 
 func (s *live) ask(ctx context.Context, r conversation.ApprovalRequest) {
-	res, err := s.a.client.RequestPermission(ctx, PermissionRequest(s.id, r))
+	res, err := s.a.client().RequestPermission(ctx, PermissionRequest(s.id, r))
 	if err != nil {
 		// The turn stopped (or the editor left): the request ends with it.
 		if ctx.Err() == nil {
@@ -402,7 +421,7 @@ func (s *live) ask(ctx context.Context, r conversation.ApprovalRequest) {
 }
 
 func (s *live) send(ctx context.Context, u sdk.SessionUpdate) {
-	if err := s.a.client.SessionUpdate(ctx, sdk.SessionNotification{SessionId: s.id, Update: u}); err != nil {
+	if err := s.a.client().SessionUpdate(ctx, sdk.SessionNotification{SessionId: s.id, Update: u}); err != nil {
 		s.a.cfg.Logf("hearth acp: session/update: %v", err)
 	}
 }
@@ -415,6 +434,14 @@ func (s *live) sendCommands(ctx context.Context) {
 		return
 	}
 	s.send(ctx, CommandsUpdate(entries))
+}
+
+// logWriter writes each slog line through Logf.
+type logWriter func(format string, args ...any)
+
+func (l logWriter) Write(p []byte) (int, error) {
+	l("hearth acp: %s", strings.TrimRight(string(p), "\n"))
+	return len(p), nil
 }
 
 func randomID() string {

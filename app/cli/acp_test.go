@@ -3,6 +3,10 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +18,7 @@ import (
 	sdk "github.com/coder/acp-go-sdk"
 
 	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/session"
 )
 
 func TestACPUsage(t *testing.T) {
@@ -86,7 +91,10 @@ func (e *editor) WaitForTerminalExit(context.Context, sdk.WaitForTerminalExitReq
 // returned func ends the connection and gives the exit code.
 func startACP(t *testing.T, ed *editor, vars map[string]string, args ...string) (*sdk.ClientSideConnection, func() int) {
 	t.Helper()
-	cfg, data := t.TempDir(), t.TempDir()
+	cfg, data := t.TempDir(), vars["HEARTH_DATA_DIR"]
+	if data == "" {
+		data = t.TempDir()
+	}
 	getenv := func(k string) string {
 		switch k {
 		case "HEARTH_CONFIG_DIR":
@@ -179,5 +187,72 @@ func TestACPNoKeyOffersAuthentication(t *testing.T) {
 	}
 	if code := stop(); code != ExitOK {
 		t.Fatalf("hearth acp exited %d", code)
+	}
+}
+
+// A prompt's image goes to the model as an image, an embedded file as
+// context after the text.
+func TestACPPromptCarriesImagesAndResources(t *testing.T) {
+	llm := newLLMServer(t, textReply("A small square."))
+	var pic bytes.Buffer
+	if err := png.Encode(&pic, image.NewRGBA(image.Rect(0, 0, 4, 4))); err != nil {
+		t.Fatal(err)
+	}
+	conn, stop := startACP(t, &editor{}, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "gpt-4o")
+	ctx := t.Context()
+	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{
+		sdk.TextBlock("what is this?"),
+		sdk.ImageBlock(base64.StdEncoding.EncodeToString(pic.Bytes()), "image/png"),
+		sdk.ResourceBlock(sdk.EmbeddedResourceResource{TextResourceContents: &sdk.TextResourceContents{Uri: "file:///w/notes.md", Text: "square notes"}}),
+	}})
+	if err != nil || res.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt = %+v, %v", res, err)
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+	llm.mu.Lock()
+	defer llm.mu.Unlock()
+	body, _ := json.Marshal(llm.bodies[0]["messages"])
+	for _, want := range []string{`"image_url"`, "data:image/png;base64,", "what is this?", "context ref=", "file:///w/notes.md", "square notes"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("the model was not sent %s: %s", want, body)
+		}
+	}
+}
+
+// A session the editor opened and never prompted is not left behind.
+func TestACPUnpromptedSessionIsNotKept(t *testing.T) {
+	data := t.TempDir()
+	conn, stop := startACP(t, &editor{}, map[string]string{"HEARTH_DATA_DIR": data},
+		"--provider", "openai-compatible", "--base-url", "http://127.0.0.1:9/v1", "--model", "m")
+	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := session.Open(t.Context(), filepath.Join(data, session.FileName), session.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.Get(t.Context(), string(s.SessionId)); err != nil {
+		t.Fatalf("the new session is not stored while open: %v", err)
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+	list, err := store.List(t.Context(), session.ListOptions{})
+	if err != nil || len(list) != 0 {
+		t.Fatalf("sessions after the editor left = %+v, %v; want none", list, err)
 	}
 }

@@ -163,6 +163,9 @@ test('initialize, a session, a streamed answer, permissions both ways, cancel', 
     sessionId = session.sessionId;
     const commands = await a.waitFor((u) => u.update.sessionUpdate === 'available_commands_update');
     assert.ok(commands.update.availableCommands.some((c) => c.name === 'help'), 'the built-in commands are offered');
+    const answered = a.wire.findIndex((w) => w.from === 'agent' && w.msg.result?.sessionId === sessionId);
+    const offered = a.wire.findIndex((w) => w.msg.params?.update?.sessionUpdate === 'available_commands_update');
+    assert.ok(answered >= 0 && answered < offered, 'the commands come after the session they are for');
 
     // A streamed answer.
     const done = await ctx.request(acp.methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'hello' }] });
