@@ -45,16 +45,25 @@ func TestACPUsage(t *testing.T) {
 // it records updates and answers permission requests with answer.
 type editor struct {
 	answer string
+	// hold, when set, keeps a permission request unanswered until the
+	// request is cancelled, after saying so on asking.
+	hold   bool
+	asking chan struct{}
 
 	mu      sync.Mutex
 	asked   []sdk.RequestPermissionRequest
 	updates []sdk.SessionNotification
 }
 
-func (e *editor) RequestPermission(_ context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
+func (e *editor) RequestPermission(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
 	e.mu.Lock()
-	defer e.mu.Unlock()
 	e.asked = append(e.asked, p)
+	e.mu.Unlock()
+	if e.hold {
+		close(e.asking)
+		<-ctx.Done() // the agent withdrew the request
+		return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeCancelled()}, nil
+	}
 	return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeSelected(sdk.PermissionOptionId(e.answer))}, nil
 }
 
@@ -254,5 +263,45 @@ func TestACPUnpromptedSessionIsNotKept(t *testing.T) {
 	list, err := store.List(t.Context(), session.ListOptions{})
 	if err != nil || len(list) != 0 {
 		t.Fatalf("sessions after the editor left = %+v, %v; want none", list, err)
+	}
+}
+
+// session/cancel while the editor is asked stops the turn: the call does
+// not run and the prompt answers cancelled.
+func TestACPCancelWhileAsking(t *testing.T) {
+	llm := newLLMServer(t, toolReply("w1", "write_file", `{"path":"a.txt","content":"one\n"}`))
+	ws := t.TempDir()
+	ed := &editor{hold: true, asking: make(chan struct{})}
+	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "m")
+	ctx := t.Context()
+	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: ws, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type answer struct {
+		res sdk.PromptResponse
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("write")}})
+		done <- answer{res, err}
+	}()
+	<-ed.asking
+	if err := conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.SessionId}); err != nil {
+		t.Fatal(err)
+	}
+	got := <-done
+	if got.err != nil || got.res.StopReason != sdk.StopReasonCancelled {
+		t.Fatalf("prompt = %+v, %v; want cancelled", got.res, got.err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
+		t.Errorf("a.txt exists after the turn was cancelled while asking (%v)", err)
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
 	}
 }
