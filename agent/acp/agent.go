@@ -130,9 +130,13 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 	}
 	id := sdk.SessionId("unsaved-" + randomID())
 	if store := a.store(); store != nil {
+		// The session is stored now, so the editor's id is Hearth's and
+		// session/load finds it after a restart.
 		sess, err := store.Create(ctx, session.NewSession{Workspace: s.proj.Dir(), Provider: a.cfg.Provider, Model: a.cfg.Model})
 		if err == nil {
-			err = a.resume(ctx, s, store, sess.ID)
+			if err = s.conv.Adopt(sess.ID); err != nil {
+				_ = store.Delete(ctx, sess.ID)
+			}
 		}
 		if err != nil {
 			s.proj.Close()
@@ -256,15 +260,6 @@ func (a *Agent) open(ctx context.Context, cwd string, servers []sdk.McpServer) (
 		return nil, sdk.NewInternalError(map[string]any{"error": err.Error()})
 	}
 	return s, nil
-}
-
-func (a *Agent) resume(ctx context.Context, s *live, store *session.Store, id string) error {
-	t, err := store.Load(ctx, id)
-	if err != nil {
-		return err
-	}
-	s.id = sdk.SessionId(id)
-	return s.conv.Resume(t)
 }
 
 func (a *Agent) store() *session.Store {
