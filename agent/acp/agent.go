@@ -367,6 +367,13 @@ func (s *live) prompt(ctx context.Context, in Input) (sdk.PromptResponse, error)
 	s.mu.Lock()
 	failure := s.failure
 	s.mu.Unlock()
+	if b := turn.Built(); failure != nil && !res.Stopped && (b == nil || b.Provider == "") {
+		// A built-in command that could not run (nothing to undo, say)
+		// answers in words, as it does in the app; it is no failure of
+		// the agent.
+		s.send(context.WithoutCancel(ctx), sdk.UpdateAgentMessageText(failure.Message))
+		return sdk.PromptResponse{StopReason: sdk.StopReasonEndTurn}, nil
+	}
 	reason, err := StopReason(res, failure)
 	return sdk.PromptResponse{StopReason: reason}, err
 }

@@ -305,3 +305,39 @@ func TestACPCancelWhileAsking(t *testing.T) {
 		t.Fatalf("hearth acp exited %d", code)
 	}
 }
+
+// Built-in commands run in the editor too, and one that cannot run says
+// why in words instead of failing the prompt.
+func TestACPBuiltinCommands(t *testing.T) {
+	ed := &editor{}
+	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", "http://127.0.0.1:9/v1", "--model", "m")
+	ctx := t.Context()
+	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"/help", "/undo"} {
+		res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock(cmd)}})
+		if err != nil || res.StopReason != sdk.StopReasonEndTurn {
+			t.Fatalf("%s = %+v, %v; want end_turn", cmd, res, err)
+		}
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+	ed.mu.Lock()
+	defer ed.mu.Unlock()
+	var said []string
+	for _, n := range ed.updates {
+		if c := n.Update.AgentMessageChunk; c != nil && c.Content.Text != nil {
+			said = append(said, c.Content.Text.Text)
+		}
+	}
+	t.Logf("said %q", said)
+	if len(said) != 2 || !strings.Contains(said[0], "/undo") || said[1] == "" {
+		t.Fatalf("the commands said %q; want /help's list, then why /undo could not run", said)
+	}
+}
