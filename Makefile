@@ -17,7 +17,7 @@ SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 GO_PKGS  = $$(go list ./... | grep -v /node_modules/)
 
 .PHONY: run test deps frontend build dev-build gotest frontend-test launch-test keychain-test e2e \
-        windows install uninstall bench lint fmt-check vet clean serve-e2e package package-test workflow-lint
+        windows install uninstall bench lint fmt-check vet clean serve-e2e acp-e2e package package-test workflow-lint
 
 run: deps build
 	./$(BIN)
@@ -35,7 +35,7 @@ build: frontend
 dev-build: frontend
 	go build -tags dev,$(TAGS) -o $(DEV_BIN) .
 
-test: deps fmt-check workflow-lint frontend vet gotest frontend-test build keychain-test launch-test e2e serve-e2e windows package-test
+test: deps fmt-check workflow-lint frontend vet gotest frontend-test build keychain-test launch-test e2e serve-e2e acp-e2e windows package-test
 	@echo "make test: all suites passed"
 
 fmt-check:
@@ -69,6 +69,10 @@ e2e: dev-build
 # hearth serve, the real binary, against the official OpenAI Node SDK.
 serve-e2e: build
 	cd test/serve && npm ci --no-audit --no-fund --loglevel=error && HEARTH_BIN=../../$(BIN) timeout 180 npm test
+
+# hearth acp against the official ACP TypeScript SDK as the editor.
+acp-e2e: build
+	cd test/acp && npm ci --no-audit --no-fund --loglevel=error && HEARTH_BIN=../../$(BIN) timeout 180 npm test
 
 # Cross-compiles the Windows build and its NSIS installer so they never rot.
 windows: frontend

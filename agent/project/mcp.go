@@ -15,6 +15,10 @@ type MCPOptions struct {
 	// only them.
 	RunFiles []string
 	Strict   bool
+	// Extra are servers a front-end was handed rather than read from a
+	// file (an editor's ACP session/new); they are trusted like RunFiles
+	// and replace a server of the same name.
+	Extra []mcp.Entry
 	// Only starts just the named server (hearth mcp login); a name that
 	// is not configured fails Open.
 	Only string
@@ -59,7 +63,16 @@ func (p *Project) MCPEntries() ([]mcp.Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return mcp.Load(mcp.Sources{UserDir: p.stores.ConfigDir, Project: judged, RunFiles: o.RunFiles, Strict: o.Strict})
+	// Load's error can come with the servers it could read: both are kept.
+	entries, err := mcp.Load(mcp.Sources{UserDir: p.stores.ConfigDir, Project: judged, RunFiles: o.RunFiles, Strict: o.Strict})
+	for _, x := range o.Extra {
+		if i := slices.IndexFunc(entries, func(e mcp.Entry) bool { return e.Name == x.Name }); i >= 0 {
+			entries[i] = x
+			continue
+		}
+		entries = append(entries, x)
+	}
+	return entries, err
 }
 
 // StartMCP starts the servers (MCPEntries) and ends the previous set, in

@@ -1,0 +1,343 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/coder/acp-go-sdk"
+
+	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/agent/session"
+)
+
+func TestACPUsage(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"approve", []string{"--approve", "sometimes"}, "--approve must be never, edits or all"},
+		{"base url", []string{"--provider", "openai-compatible"}, "needs --base-url"},
+		{"argument", []string{"extra"}, "unexpected argument"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var errb bytes.Buffer
+			env := &Env{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: &errb, Getenv: func(string) string { return "" }}
+			if code := Run(t.Context(), env, append([]string{"acp"}, tc.args...)); code != ExitUsage || !strings.Contains(errb.String(), tc.want) {
+				t.Fatalf("exit %d, stderr %q; want %d saying %q", code, errb.String(), ExitUsage, tc.want)
+			}
+		})
+	}
+}
+
+// editor is the client side of an ACP connection, as an editor would be:
+// it records updates and answers permission requests with answer.
+type editor struct {
+	answer string
+	// hold, when set, keeps a permission request unanswered until the
+	// request is cancelled, after saying so on asking.
+	hold   bool
+	asking chan struct{}
+
+	mu      sync.Mutex
+	asked   []sdk.RequestPermissionRequest
+	updates []sdk.SessionNotification
+}
+
+func (e *editor) RequestPermission(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
+	e.mu.Lock()
+	e.asked = append(e.asked, p)
+	e.mu.Unlock()
+	if e.hold {
+		close(e.asking)
+		<-ctx.Done() // the agent withdrew the request
+		return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeCancelled()}, nil
+	}
+	return sdk.RequestPermissionResponse{Outcome: sdk.NewRequestPermissionOutcomeSelected(sdk.PermissionOptionId(e.answer))}, nil
+}
+
+func (e *editor) SessionUpdate(_ context.Context, n sdk.SessionNotification) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.updates = append(e.updates, n)
+	return nil
+}
+
+func (e *editor) ReadTextFile(context.Context, sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
+	return sdk.ReadTextFileResponse{}, sdk.NewMethodNotFound("fs/read_text_file")
+}
+func (e *editor) WriteTextFile(context.Context, sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error) {
+	return sdk.WriteTextFileResponse{}, sdk.NewMethodNotFound("fs/write_text_file")
+}
+func (e *editor) CreateTerminal(context.Context, sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
+	return sdk.CreateTerminalResponse{}, sdk.NewMethodNotFound("terminal/create")
+}
+func (e *editor) KillTerminal(context.Context, sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error) {
+	return sdk.KillTerminalResponse{}, sdk.NewMethodNotFound("terminal/kill")
+}
+func (e *editor) TerminalOutput(context.Context, sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error) {
+	return sdk.TerminalOutputResponse{}, sdk.NewMethodNotFound("terminal/output")
+}
+func (e *editor) ReleaseTerminal(context.Context, sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error) {
+	return sdk.ReleaseTerminalResponse{}, sdk.NewMethodNotFound("terminal/release")
+}
+func (e *editor) WaitForTerminalExit(context.Context, sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error) {
+	return sdk.WaitForTerminalExitResponse{}, sdk.NewMethodNotFound("terminal/wait_for_exit")
+}
+
+// startACP runs `hearth acp args` in-process and connects ed to it; the
+// returned func ends the connection and gives the exit code.
+func startACP(t *testing.T, ed *editor, vars map[string]string, args ...string) (*sdk.ClientSideConnection, func() int) {
+	t.Helper()
+	cfg, data := t.TempDir(), vars["HEARTH_DATA_DIR"]
+	if data == "" {
+		data = t.TempDir()
+	}
+	getenv := func(k string) string {
+		switch k {
+		case "HEARTH_CONFIG_DIR":
+			return cfg
+		case "HEARTH_DATA_DIR":
+			return data
+		}
+		return vars[k]
+	}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errb bytes.Buffer
+	env := &Env{Stdin: inR, Stdout: outW, Stderr: &errb, Getenv: getenv,
+		Secrets: secrets.NewWith(emptyRing{}, time.Second, getenv), Version: "test"}
+	code := make(chan int, 1)
+	go func() {
+		code <- Run(context.WithoutCancel(t.Context()), env, append([]string{"acp"}, args...))
+		outW.Close()
+	}()
+	conn := sdk.NewClientSideConnection(ed, inW, outR)
+	return conn, func() int {
+		inW.Close()
+		c := <-code
+		if c != ExitOK {
+			t.Logf("stderr: %s", errb.String())
+		}
+		return c
+	}
+}
+
+// An "allow always" answer is Hearth's grant for the session: the second
+// write of the turn runs without asking again.
+func TestACPAllowAlwaysIsTheSessionGrant(t *testing.T) {
+	llm := newLLMServer(t,
+		toolReply("w1", "write_file", `{"path":"a.txt","content":"one\n"}`),
+		toolReply("w2", "write_file", `{"path":"a.txt","content":"two\n"}`),
+		textReply("Both written."))
+	ws := t.TempDir()
+	ed := &editor{answer: "allow_session"}
+	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "m", "--approve", "never")
+	ctx := t.Context()
+	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: ws, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("write twice")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.StopReason != sdk.StopReasonEndTurn {
+		t.Errorf("stopReason = %q, want end_turn", res.StopReason)
+	}
+	if b, err := os.ReadFile(filepath.Join(ws, "a.txt")); err != nil || string(b) != "two\n" {
+		t.Errorf("a.txt = %q, %v; want the second write's text", b, err)
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+	ed.mu.Lock()
+	defer ed.mu.Unlock()
+	if len(ed.asked) != 1 || ed.asked[0].ToolCall.ToolCallId != "w1" {
+		t.Fatalf("asked %d times (%+v), want once, for w1", len(ed.asked), ed.asked)
+	}
+	completed := map[sdk.ToolCallId]bool{}
+	for _, n := range ed.updates {
+		if u := n.Update.ToolCallUpdate; u != nil && u.Status != nil && *u.Status == sdk.ToolCallStatusCompleted {
+			completed[u.ToolCallId] = true
+		}
+	}
+	if !completed["w1"] || !completed["w2"] {
+		t.Errorf("completed calls = %v, want w1 and w2", completed)
+	}
+}
+
+// Without a key the provider needs, initialize offers the way to set one.
+func TestACPNoKeyOffersAuthentication(t *testing.T) {
+	conn, stop := startACP(t, &editor{}, nil, "--provider", "openai", "--model", "gpt-x")
+	res, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.AuthMethods) != 1 || res.AuthMethods[0].Agent == nil || res.AuthMethods[0].Agent.Id != "hearth-keys" {
+		t.Fatalf("authMethods = %+v, want hearth-keys", res.AuthMethods)
+	}
+	if _, err := conn.Authenticate(t.Context(), sdk.AuthenticateRequest{MethodId: "hearth-keys"}); err == nil {
+		t.Error("authenticate succeeded with no key set")
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+}
+
+// A prompt's image goes to the model as an image, an embedded file as
+// context after the text.
+func TestACPPromptCarriesImagesAndResources(t *testing.T) {
+	llm := newLLMServer(t, textReply("A small square."))
+	var pic bytes.Buffer
+	if err := png.Encode(&pic, image.NewRGBA(image.Rect(0, 0, 4, 4))); err != nil {
+		t.Fatal(err)
+	}
+	conn, stop := startACP(t, &editor{}, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "gpt-4o")
+	ctx := t.Context()
+	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{
+		sdk.TextBlock("what is this?"),
+		sdk.ImageBlock(base64.StdEncoding.EncodeToString(pic.Bytes()), "image/png"),
+		sdk.ResourceBlock(sdk.EmbeddedResourceResource{TextResourceContents: &sdk.TextResourceContents{Uri: "file:///w/notes.md", Text: "square notes"}}),
+	}})
+	if err != nil || res.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt = %+v, %v", res, err)
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+	llm.mu.Lock()
+	defer llm.mu.Unlock()
+	body, _ := json.Marshal(llm.bodies[0]["messages"])
+	for _, want := range []string{`"image_url"`, "data:image/png;base64,", "what is this?", "context ref=", "file:///w/notes.md", "square notes"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("the model was not sent %s: %s", want, body)
+		}
+	}
+}
+
+// A session the editor opened and never prompted is not left behind.
+func TestACPUnpromptedSessionIsNotKept(t *testing.T) {
+	data := t.TempDir()
+	conn, stop := startACP(t, &editor{}, map[string]string{"HEARTH_DATA_DIR": data},
+		"--provider", "openai-compatible", "--base-url", "http://127.0.0.1:9/v1", "--model", "m")
+	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := session.Open(t.Context(), filepath.Join(data, session.FileName), session.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	if _, err := store.Get(t.Context(), string(s.SessionId)); err != nil {
+		t.Fatalf("the new session is not stored while open: %v", err)
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+	list, err := store.List(t.Context(), session.ListOptions{})
+	if err != nil || len(list) != 0 {
+		t.Fatalf("sessions after the editor left = %+v, %v; want none", list, err)
+	}
+}
+
+// session/cancel while the editor is asked stops the turn: the call does
+// not run and the prompt answers cancelled.
+func TestACPCancelWhileAsking(t *testing.T) {
+	llm := newLLMServer(t, toolReply("w1", "write_file", `{"path":"a.txt","content":"one\n"}`))
+	ws := t.TempDir()
+	ed := &editor{hold: true, asking: make(chan struct{})}
+	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "m")
+	ctx := t.Context()
+	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: ws, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type answer struct {
+		res sdk.PromptResponse
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("write")}})
+		done <- answer{res, err}
+	}()
+	<-ed.asking
+	if err := conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.SessionId}); err != nil {
+		t.Fatal(err)
+	}
+	got := <-done
+	if got.err != nil || got.res.StopReason != sdk.StopReasonCancelled {
+		t.Fatalf("prompt = %+v, %v; want cancelled", got.res, got.err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
+		t.Errorf("a.txt exists after the turn was cancelled while asking (%v)", err)
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+}
+
+// Built-in commands run in the editor too, and one that cannot run says
+// why in words instead of failing the prompt.
+func TestACPBuiltinCommands(t *testing.T) {
+	ed := &editor{}
+	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", "http://127.0.0.1:9/v1", "--model", "m")
+	ctx := t.Context()
+	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"/help", "/undo"} {
+		res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock(cmd)}})
+		if err != nil || res.StopReason != sdk.StopReasonEndTurn {
+			t.Fatalf("%s = %+v, %v; want end_turn", cmd, res, err)
+		}
+	}
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+	ed.mu.Lock()
+	defer ed.mu.Unlock()
+	var said []string
+	for _, n := range ed.updates {
+		if c := n.Update.AgentMessageChunk; c != nil && c.Content.Text != nil {
+			said = append(said, c.Content.Text.Text)
+		}
+	}
+	t.Logf("said %q", said)
+	if len(said) != 2 || !strings.Contains(said[0], "/undo") || said[1] == "" {
+		t.Fatalf("the commands said %q; want /help's list, then why /undo could not run", said)
+	}
+}
