@@ -204,6 +204,8 @@ type TurnError struct {
 	Type    string `json:"type" tstype:"\"error\""`
 	Class   string `json:"class"`
 	Message string `json:"message"`
+	// BillingURL is where to add credit when the key has none (class quota).
+	BillingURL string `json:"billingUrl,omitempty"`
 }
 
 // Changes lists the files the turn changed, sent before done when any

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tools"
 )
@@ -138,5 +139,8 @@ func stageBuild(ctx context.Context, p *prep) error {
 	t.built = built
 	p.c.noticeOnce(built.Notices)
 	t.stream.red, t.stream.window = redact.New(built.Key), built.Window
+	if info, ok := provider.Lookup(built.Provider); ok {
+		t.stream.billing = info.BillingURL
+	}
 	return nil
 }

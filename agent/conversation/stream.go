@@ -30,6 +30,8 @@ type turnStream struct {
 	// window is the model's context window in tokens (0 when unknown), sent
 	// with usage so the UI can show how full the context is.
 	window int
+	// billing is the provider's billing page, named when a key has no credit.
+	billing string
 
 	mu      sync.Mutex
 	turnID  string
@@ -148,7 +150,11 @@ func (s *turnStream) event(e loop.Event) {
 		s.send(&HookRan{Event: e.Event, Command: r(e.Command), ExitCode: e.ExitCode,
 			DurationMs: e.Duration.Milliseconds(), Output: r(e.Output), Problem: r(e.Problem), Blocked: e.Blocked})
 	case loop.TurnError:
-		s.send(&TurnError{Class: string(e.Class), Message: r(e.Message)})
+		te := &TurnError{Class: string(e.Class), Message: r(e.Message)}
+		if e.Class == llm.ClassQuota {
+			te.BillingURL = s.billing
+		}
+		s.send(te)
 	case loop.TurnDone:
 		s.endProgress("")
 		if s.beforeDone != nil {

@@ -95,7 +95,7 @@ describe("First run", () => {
       await shot(page, "first-run-cloud-answer");
     } finally {
       // The sandbox's keychain outlives this app: a saved key would make the next first run "ready".
-      await page.evaluate(() => window.go.app.App.DeleteKey("openai")).catch(() => undefined);
+      await page.evaluate(() => window.go.app.Settings.DeleteKey("openai")).catch(() => undefined);
       await page.close();
       await app.stop();
       await provider.close();
@@ -174,7 +174,7 @@ describe("Errors go to the field that fixes them", () => {
     const s = await chatSetup([]);
     try {
       // The custom endpoint has no model and none is active.
-      await s.page.evaluate(() => window.go.app.App.SaveGlobal({
+      await s.page.evaluate(() => window.go.app.Settings.SaveGlobal({
         activeProvider: "custom:script", activeModel: "", temperature: null, reasoningEffort: "off", maxIterations: 5,
         approvalMode: "ask", modelTitles: false, containApproved: false,
       }));
@@ -281,7 +281,7 @@ describe("Composer model picker", () => {
       assert.equal(await s.page.getByRole("group", { name: /Approval needed/ }).count(), 0, "the mode switch's mode was not used");
       assert.ok(existsSync(path.join(s.ws, "auto.txt")));
       assert.equal(s.provider.requests[0].model, "e2e-model");
-      const settings = await s.page.evaluate(() => window.go.app.App.GetSettings());
+      const settings = await s.page.evaluate(() => window.go.app.Settings.GetSettings());
       assert.equal(settings.approvalMode, "ask", "the picker changed Settings");
     } finally {
       await s.close();

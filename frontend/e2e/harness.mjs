@@ -148,7 +148,7 @@ export async function axeViolations(page) {
 
 /** openWorkspace opens dir through the bound method (as a folder drop does) and reloads. */
 export async function openWorkspace(page, dir) {
-  await page.evaluate((d) => window.go.app.App.OpenWorkspace(d), dir);
+  await page.evaluate((d) => window.go.app.Project.OpenWorkspace(d), dir);
   await page.reload();
 }
 

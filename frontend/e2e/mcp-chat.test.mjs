@@ -30,7 +30,7 @@ async function everythingChat(replies, approval) {
   const composer = page.getByRole("textbox", { name: "Message", exact: true });
   await composer.waitFor();
   for (let end = Date.now() + 30_000; ;) {
-    const v = await page.evaluate(() => window.go.app.App.MCPServers());
+    const v = await page.evaluate(() => window.go.app.MCP.MCPServers());
     if (v.servers.some((s) => s.name === "ev" && s.status === "connected")) break;
     if (Date.now() > end) throw new Error(`ev never connected: ${JSON.stringify(v).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 200));

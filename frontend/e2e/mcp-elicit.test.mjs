@@ -19,7 +19,7 @@ const shotAxe = screenshotter("mcp-elicit", { fullPage: true, axe: true });
 async function waitForTool(page, server, tool, ms) {
   const end = Date.now() + ms;
   for (;;) {
-    const v = await page.evaluate(() => window.go.app.App.MCPServers());
+    const v = await page.evaluate(() => window.go.app.MCP.MCPServers());
     const s = v.servers?.find((x) => x.name === server);
     if (s?.tools?.some((t) => t.name === tool)) return;
     if (Date.now() > end) throw new Error(`${server} never listed ${tool}: ${JSON.stringify(s).slice(0, 500)}`);

@@ -70,7 +70,7 @@ describe("Settings → MCP", () => {
       await shotAxe(s.page, "import-shown");
       // Shown, not imported.
       assert.deepEqual(userServers(s.configDir), []);
-      assert.equal((await s.page.evaluate(() => window.go.app.App.MCPServers())).servers.length, 0);
+      assert.equal((await s.page.evaluate(() => window.go.app.MCP.MCPServers())).servers.length, 0);
 
       await desktop.getByRole("checkbox", { name: /memory/ }).check();
       assert.ok(await desktop.getByRole("checkbox", { name: /Move the 1 secret/ }).isChecked());

@@ -85,7 +85,7 @@ describe("MCP servers in Settings and in a chat", () => {
     } catch (e) {
       await shot(page, "failure");
       console.log(app.log());
-      console.log(JSON.stringify(await page.evaluate(() => window.go.app.App.MCPServers()).catch((x) => String(x))));
+      console.log(JSON.stringify(await page.evaluate(() => window.go.app.MCP.MCPServers()).catch((x) => String(x))));
       throw e;
     } finally {
       await page.close();

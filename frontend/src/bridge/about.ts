@@ -1,7 +1,7 @@
 // Settings → About: the program's version, as the build set it.
-import * as App from "../../wailsjs/go/app/App";
+import * as Shell from "../../wailsjs/go/app/Shell";
 import { call } from "./errors";
 
 export function appVersion(): Promise<string> {
-  return call(() => App.Version());
+  return call(() => Shell.Version());
 }

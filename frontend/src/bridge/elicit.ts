@@ -1,5 +1,5 @@
 // The bound method that answers an MCP server's question shown in the chat.
-import * as App from "../../wailsjs/go/app/App";
+import * as Chat from "../../wailsjs/go/app/Chat";
 import { call } from "./errors";
 
 export type ElicitAction = "accept" | "decline" | "cancel";
@@ -11,5 +11,5 @@ export interface ElicitBackend {
 
 export const elicitBackend: ElicitBackend = {
   answerElicitation: (requestId, action, content) =>
-    call(() => App.AnswerElicitation(requestId, action, content === null ? "" : JSON.stringify(content))),
+    call(() => Chat.AnswerElicitation(requestId, action, content === null ? "" : JSON.stringify(content))),
 };

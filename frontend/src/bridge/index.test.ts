@@ -7,7 +7,7 @@ import type { ChatEvent } from "./protocol";
 
 type Fn = (...args: unknown[]) => unknown;
 interface Win {
-  go?: { app: { App: Record<string, Fn> } };
+  go?: { app: Record<string, Record<string, Fn>> };
   runtime?: Record<string, Fn>;
 }
 const w = window as unknown as Win;
@@ -20,7 +20,8 @@ beforeEach(() => {
   listeners = new Map();
   opened = [];
   bound = {};
-  w.go = { app: { App: bound } };
+  // Every bound handler (Chat, Project, …) answers from the one record.
+  w.go = { app: new Proxy({}, { get: () => bound }) };
   w.runtime = {
     EventsOnMultiple: (name, cb) => {
       listeners.set(name as string, cb as Fn);

@@ -1,5 +1,10 @@
 // The one module that talks to the generated Wails bindings.
-import * as App from "../../wailsjs/go/app/App";
+import * as Chat from "../../wailsjs/go/app/Chat";
+import * as Composer from "../../wailsjs/go/app/Composer";
+import * as Project from "../../wailsjs/go/app/Project";
+import * as Sessions from "../../wailsjs/go/app/Sessions";
+import * as Settings from "../../wailsjs/go/app/Settings";
+import * as Shell from "../../wailsjs/go/app/Shell";
 import type { app } from "../../wailsjs/go/models";
 import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
 import { checkChatEvent, isSendResult, isUndoReport, isWorkspaceView, type Skipped } from "./guard";
@@ -108,48 +113,48 @@ async function mustWorkspace(p: () => Promise<unknown>): Promise<WorkspaceView> 
 }
 
 export const backend: Backend = {
-  getSettings: () => call(() => App.GetSettings()),
-  saveGlobal: (input) => call(() => App.SaveGlobal(input as app.GlobalInput)),
-  saveProvider: (id, input) => call(() => App.SaveProvider(id, input as app.ProviderInput)),
-  addCustomEndpoint: (name, baseUrl) => call(() => App.AddCustomEndpoint(name, baseUrl)),
-  removeCustomEndpoint: (name) => call(() => App.RemoveCustomEndpoint(name)),
-  setKey: (id, key) => call(() => App.SetKey(id, key)),
-  setSessionKey: (id, key) => call(() => App.SetSessionKey(id, key)),
-  deleteKey: (id) => call(() => App.DeleteKey(id)),
-  testConnection: (id) => call(() => App.TestConnection(id)),
-  listModels: async (id) => (await call<string[] | null>(() => App.ListModels(id))) ?? [],
-  addKnowledgeFolder: () => call(() => App.AddKnowledgeFolder()),
-  removeKnowledgeFolder: (label) => call(() => App.RemoveKnowledgeFolder(label)),
-  detectLocal: async () => (await call<string[] | null>(() => App.DetectLocal())) ?? [],
-  firstRun: () => call(() => App.FirstRun()),
-  chatChoice: () => call(() => App.ChatChoice()),
-  setChatChoice: (input) => call(() => App.SetChatChoice(input as app.ChatChoiceInput)),
-  markFirstPaint: () => call(() => App.MarkFirstPaint()),
-  rememberWindow: () => call(() => App.RememberWindow()),
-  compactConversation: () => call(() => App.CompactConversation()),
-  warnings: async () => (await call<string[] | null>(() => App.Warnings())) ?? [],
-  openWorkspace: (path) => mustWorkspace(() => App.OpenWorkspace(path)),
-  chooseWorkspace: () => workspace(() => App.ChooseWorkspace()),
-  currentWorkspace: () => workspace(() => App.CurrentWorkspace()),
+  getSettings: () => call(() => Settings.GetSettings()),
+  saveGlobal: (input) => call(() => Settings.SaveGlobal(input as app.GlobalInput)),
+  saveProvider: (id, input) => call(() => Settings.SaveProvider(id, input as app.ProviderInput)),
+  addCustomEndpoint: (name, baseUrl) => call(() => Settings.AddCustomEndpoint(name, baseUrl)),
+  removeCustomEndpoint: (name) => call(() => Settings.RemoveCustomEndpoint(name)),
+  setKey: (id, key) => call(() => Settings.SetKey(id, key)),
+  setSessionKey: (id, key) => call(() => Settings.SetSessionKey(id, key)),
+  deleteKey: (id) => call(() => Settings.DeleteKey(id)),
+  testConnection: (id) => call(() => Settings.TestConnection(id)),
+  listModels: async (id) => (await call<string[] | null>(() => Settings.ListModels(id))) ?? [],
+  addKnowledgeFolder: () => call(() => Settings.AddKnowledgeFolder()),
+  removeKnowledgeFolder: (label) => call(() => Settings.RemoveKnowledgeFolder(label)),
+  detectLocal: async () => (await call<string[] | null>(() => Settings.DetectLocal())) ?? [],
+  firstRun: () => call(() => Shell.FirstRun()),
+  chatChoice: () => call(() => Composer.ChatChoice()),
+  setChatChoice: (input) => call(() => Composer.SetChatChoice(input as app.ChatChoiceInput)),
+  markFirstPaint: () => call(() => Shell.MarkFirstPaint()),
+  rememberWindow: () => call(() => Shell.RememberWindow()),
+  compactConversation: () => call(() => Chat.CompactConversation()),
+  warnings: async () => (await call<string[] | null>(() => Shell.Warnings())) ?? [],
+  openWorkspace: (path) => mustWorkspace(() => Project.OpenWorkspace(path)),
+  chooseWorkspace: () => workspace(() => Project.ChooseWorkspace()),
+  currentWorkspace: () => workspace(() => Project.CurrentWorkspace()),
   recentWorkspaces: async () => {
-    const v = await call<unknown>(() => App.RecentWorkspaces());
+    const v = await call<unknown>(() => Project.RecentWorkspaces());
     return Array.isArray(v) ? v.filter(isWorkspaceView) : [];
   },
-  send: (text) => sendResult(() => App.Send(text)),
-  sendWith: (text, files) => sendResult(() => App.SendWith(text, files)),
+  send: (text) => sendResult(() => Chat.Send(text)),
+  sendWith: (text, files) => sendResult(() => Chat.SendWith(text, files)),
   storedAttachment: async (sessionId, sha256) => {
-    const v = await call<{ dataUrl?: unknown }>(() => App.StoredAttachment(sessionId, sha256));
+    const v = await call<{ dataUrl?: unknown }>(() => Sessions.StoredAttachment(sessionId, sha256));
     if (typeof v?.dataUrl !== "string" || !v.dataUrl.startsWith("data:")) throw new BridgeError("internal", "The backend sent a malformed attachment.");
     return v.dataUrl;
   },
-  regenerate: (turnId) => sendResult(() => App.Regenerate(turnId)),
-  editAndResend: (turnId, text) => sendResult(() => App.EditAndResend(turnId, text)),
-  undoTurn: (turnId, force) => undoReport(() => App.UndoTurn(turnId, force)),
-  redoTurn: (turnId, force) => undoReport(() => App.RedoTurn(turnId, force)),
-  stop: () => call(() => App.Stop()),
-  resumeQueue: () => call(() => App.ResumeQueue()),
-  removeQueued: (turnId) => call(() => App.RemoveQueued(turnId)),
-  approve: (requestId, d) => call(() => App.Approve(requestId, d.kind, d.kind === "deny" ? d.note : "")),
+  regenerate: (turnId) => sendResult(() => Chat.Regenerate(turnId)),
+  editAndResend: (turnId, text) => sendResult(() => Chat.EditAndResend(turnId, text)),
+  undoTurn: (turnId, force) => undoReport(() => Chat.UndoTurn(turnId, force)),
+  redoTurn: (turnId, force) => undoReport(() => Chat.RedoTurn(turnId, force)),
+  stop: () => call(() => Chat.Stop()),
+  resumeQueue: () => call(() => Chat.ResumeQueue()),
+  removeQueued: (turnId) => call(() => Chat.RemoveQueued(turnId)),
+  approve: (requestId, d) => call(() => Chat.Approve(requestId, d.kind, d.kind === "deny" ? d.note : "")),
   onChatEvent: (cb) =>
     withRuntime(() =>
       EventsOn("chat", (payload: unknown) => {

@@ -4,7 +4,7 @@
 // ever comes back from the backend: env values and headers go one way,
 // into the keychain. Kept apart from Backend so the chat's test double
 // needs none of it.
-import * as App from "../../wailsjs/go/app/App";
+import * as MCP from "../../wailsjs/go/app/MCP";
 import { app } from "../../wailsjs/go/models";
 import { BridgeError, call } from "./errors";
 import type { Narrow, Wire } from "./wire";
@@ -114,35 +114,35 @@ const none: McpView = { servers: [], tokens: 0, budgetPercent: 10 };
 
 export const mcpBackend: McpBackend = {
   // Outside the Wails window (tests, a plain browser) no server runs.
-  servers: () => ("go" in window ? view(() => App.MCPServers()) : Promise.resolve(none)),
-  add: (form) => view(() => App.AddMCPServer(app.MCPServerForm.createFrom(form))),
-  addJSON: (text) => view(() => App.AddMCPServersJSON(text)),
-  setBudget: (percent) => view(() => App.SetMCPBudget(percent)),
+  servers: () => ("go" in window ? view(() => MCP.MCPServers()) : Promise.resolve(none)),
+  add: (form) => view(() => MCP.AddMCPServer(app.MCPServerForm.createFrom(form))),
+  addJSON: (text) => view(() => MCP.AddMCPServersJSON(text)),
+  setBudget: (percent) => view(() => MCP.SetMCPBudget(percent)),
   config: async (name) => {
-    const v = await call<unknown>(() => App.MCPServerConfig(name));
+    const v = await call<unknown>(() => MCP.MCPServerConfig(name));
     if (!isForm(v)) throw new BridgeError("internal", "The backend sent a malformed server form.");
     return v;
   },
-  edit: (name, form) => view(() => App.EditMCPServer(name, app.MCPServerForm.createFrom(form))),
-  remove: (name) => view(() => App.RemoveMCPServer(name)),
-  setEnabled: (name, on) => view(() => App.SetMCPServerEnabled(name, on)),
-  setToolEnabled: (name, tool, on) => view(() => App.SetMCPToolEnabled(name, tool, on)),
-  restart: (name) => view(() => App.RestartMCPServer(name)),
+  edit: (name, form) => view(() => MCP.EditMCPServer(name, app.MCPServerForm.createFrom(form))),
+  remove: (name) => view(() => MCP.RemoveMCPServer(name)),
+  setEnabled: (name, on) => view(() => MCP.SetMCPServerEnabled(name, on)),
+  setToolEnabled: (name, tool, on) => view(() => MCP.SetMCPToolEnabled(name, tool, on)),
+  restart: (name) => view(() => MCP.RestartMCPServer(name)),
   log: async (name) => {
-    const v = await call<unknown>(() => App.MCPServerLog(name));
+    const v = await call<unknown>(() => MCP.MCPServerLog(name));
     if (!isStrings(v)) throw new BridgeError("internal", "The backend sent a malformed log.");
     return v;
   },
-  signIn: (name) => view(() => App.SignInMCPServer(name)),
+  signIn: (name) => view(() => MCP.SignInMCPServer(name)),
   importCandidates: async () => {
-    const v = await call<unknown>(() => App.MCPImportCandidates());
+    const v = await call<unknown>(() => MCP.MCPImportCandidates());
     if (!Array.isArray(v) || !v.every(isFound)) throw new BridgeError("internal", "The backend sent a malformed import list.");
     return v;
   },
-  importServers: (path, names, move) => view(() => App.ImportMCPServers(path, names, move)),
+  importServers: (path, names, move) => view(() => MCP.ImportMCPServers(path, names, move)),
   resources: async () => {
     if (!("go" in window)) return [];
-    const v = await call<unknown>(() => App.MCPResources());
+    const v = await call<unknown>(() => MCP.MCPResources());
     if (!Array.isArray(v) || !v.every(isResource)) throw new BridgeError("internal", "The backend sent a malformed resource list.");
     return v;
   },

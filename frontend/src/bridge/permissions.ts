@@ -1,6 +1,6 @@
 // The bound methods of the permissions view: this conversation's grants and
 // the workspace's saved rules, each revocable.
-import * as App from "../../wailsjs/go/app/App";
+import * as Project from "../../wailsjs/go/app/Project";
 import { call } from "./errors";
 import type { app } from "../../wailsjs/go/models";
 import type { Wire } from "./wire";
@@ -17,7 +17,7 @@ export interface PermissionsBackend {
 }
 
 export const permissionsBackend: PermissionsBackend = {
-  permissions: () => call(() => App.Permissions()),
-  revokeGrant: (tool, pattern) => call(() => App.RevokeGrant(tool, pattern)),
-  revokeRule: (rule) => call(() => App.RevokeRule(rule)),
+  permissions: () => call(() => Project.Permissions()),
+  revokeGrant: (tool, pattern) => call(() => Project.RevokeGrant(tool, pattern)),
+  revokeRule: (rule) => call(() => Project.RevokeRule(rule)),
 };

@@ -1,6 +1,7 @@
 // The bound methods of plan mode: the conversation's mode, approving a
 // proposed plan and sending feedback on it.
-import * as App from "../../wailsjs/go/app/App";
+import * as Chat from "../../wailsjs/go/app/Chat";
+import * as Composer from "../../wailsjs/go/app/Composer";
 import type { SendResult } from "./protocol";
 import { call } from "./errors";
 import type { app } from "../../wailsjs/go/models";
@@ -18,8 +19,8 @@ export interface PlanBackend {
 }
 
 export const planBackend: PlanBackend = {
-  getMode: () => call(() => App.GetMode()),
-  setMode: (mode) => call(() => App.SetMode(mode)),
-  approvePlan: (mode) => call(() => App.ApprovePlan(mode)),
-  keepPlanning: (feedback) => call(() => App.KeepPlanning(feedback)),
+  getMode: () => call(() => Composer.GetMode()),
+  setMode: (mode) => call(() => Composer.SetMode(mode)),
+  approvePlan: (mode) => call(() => Chat.ApprovePlan(mode)),
+  keepPlanning: (feedback) => call(() => Chat.KeepPlanning(feedback)),
 };

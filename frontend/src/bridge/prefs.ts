@@ -1,7 +1,7 @@
 // Preferences that are not the Settings form's own fields: the theme (read
 // before first paint) and the MCP tools marked read-only. Kept apart from
 // Backend so the chat's test double needs none of it.
-import * as App from "../../wailsjs/go/app/App";
+import * as Settings from "../../wailsjs/go/app/Settings";
 import { call } from "./errors";
 import type { SettingsView, Theme } from "./types";
 
@@ -15,9 +15,9 @@ export interface PrefsBackend {
 
 export const prefsBackend: PrefsBackend = {
   theme: async () => {
-    const t = await call<string>(() => App.Theme());
+    const t = await call<string>(() => Settings.Theme());
     return t === "light" || t === "dark" ? t : "system";
   },
-  setTheme: (theme) => call(() => App.SetTheme(theme)),
-  setReadOnlyTools: (patterns) => call(() => App.SetReadOnlyTools(patterns)),
+  setTheme: (theme) => call(() => Settings.SetTheme(theme)),
+  setReadOnlyTools: (patterns) => call(() => Settings.SetReadOnlyTools(patterns)),
 };

@@ -237,6 +237,10 @@ export interface TurnError extends Header {
   type: "error";
   class: string;
   message: string;
+  /**
+   * BillingURL is where to add credit when the key has none (class quota).
+   */
+  billingUrl?: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The agent served to other programs (hearth serve inside the app): its
 // state, and the approval cards of its turns. Kept apart from Backend so
 // the chat's test double needs none of it.
-import * as App from "../../wailsjs/go/app/App";
+import * as Serve from "../../wailsjs/go/app/Serve";
 import type { ApprovalRequest } from "./protocol";
 import { BridgeError, call } from "./errors";
 import type { app } from "../../wailsjs/go/models";
@@ -66,11 +66,11 @@ const stopped: ServeView = { running: false, url: "", workspace: "", error: "" }
 
 export const serveBackend: ServeBackend = {
   // Outside the Wails window (tests, a plain browser) nothing is served.
-  servingStatus: () => ("go" in window ? view(() => App.ServingStatus()) : Promise.resolve(stopped)),
-  startServing: () => view(() => App.StartServing()),
-  stopServing: () => view(() => App.StopServing()),
+  servingStatus: () => ("go" in window ? view(() => Serve.ServingStatus()) : Promise.resolve(stopped)),
+  startServing: () => view(() => Serve.StartServing()),
+  stopServing: () => view(() => Serve.StopServing()),
   answerServedApproval: async (id, decision, note) => {
-    await call<unknown>(() => App.AnswerServedApproval(id, decision, note));
+    await call<unknown>(() => Serve.AnswerServedApproval(id, decision, note));
   },
   onServe: (cb) =>
     onEvent("serve", (payload) => {

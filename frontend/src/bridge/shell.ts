@@ -1,7 +1,10 @@
 // The shell's side of the bridge: sessions sidebar, search panel, index
 // status and notices. Kept apart from Backend (index.ts) so the chat's test
 // double, which implements Backend, needs none of it.
-import * as App from "../../wailsjs/go/app/App";
+import * as Chat from "../../wailsjs/go/app/Chat";
+import * as Composer from "../../wailsjs/go/app/Composer";
+import * as Project from "../../wailsjs/go/app/Project";
+import * as Sessions from "../../wailsjs/go/app/Sessions";
 import { EventsOn } from "../../wailsjs/runtime/runtime";
 import { BridgeError, call } from "./errors";
 import {
@@ -73,23 +76,23 @@ async function list<T>(p: () => Promise<unknown>, ok: (v: unknown) => v is T): P
 }
 
 export const shellBackend: ShellBackend = {
-  listSessions: () => list(() => App.ListSessions(), isSessionView),
-  newChat: () => call(() => App.NewChat()),
-  openSession: (id) => checked("conversation", () => App.OpenSession(id), isTranscript),
-  renameSession: (id, title) => call(() => App.RenameSession(id, title)),
-  deleteSession: (id) => call(() => App.DeleteSession(id)),
-  restoreSession: (id) => call(() => App.RestoreSession(id)),
-  searchSessions: (q) => list(() => App.SearchSessions(q), isSessionHit),
-  exportSession: (id, f, att = "link") => call(() => App.ExportSession(id, f, att)),
-  saveSessionExport: async (id, f, att = "link") => (await call<string | null>(() => App.SaveSessionExport(id, f, att))) ?? "",
+  listSessions: () => list(() => Sessions.ListSessions(), isSessionView),
+  newChat: () => call(() => Chat.NewChat()),
+  openSession: (id) => checked("conversation", () => Sessions.OpenSession(id), isTranscript),
+  renameSession: (id, title) => call(() => Sessions.RenameSession(id, title)),
+  deleteSession: (id) => call(() => Sessions.DeleteSession(id)),
+  restoreSession: (id) => call(() => Sessions.RestoreSession(id)),
+  searchSessions: (q) => list(() => Sessions.SearchSessions(q), isSessionHit),
+  exportSession: (id, f, att = "link") => call(() => Sessions.ExportSession(id, f, att)),
+  saveSessionExport: async (id, f, att = "link") => (await call<string | null>(() => Sessions.SaveSessionExport(id, f, att))) ?? "",
   searchWorkspace: async (q, limit) => {
-    const v = await checked("search result", () => App.SearchWorkspace(q, limit), isSearchView);
+    const v = await checked("search result", () => Project.SearchWorkspace(q, limit), isSearchView);
     return { ...v, hits: v.hits ?? [] };
   },
-  findFiles: (pattern, limit) => list(() => App.FindFiles(pattern, limit), isFileMatch),
-  listCommands: () => list(() => App.ListCommands(), isCommandEntry),
-  readSnippet: (path, line) => checked("file preview", () => App.ReadSnippet(path, line), isSnippet),
-  indexStatus: () => checked("index status", () => App.IndexStatus(), isIndexStatus),
+  findFiles: (pattern, limit) => list(() => Composer.FindFiles(pattern, limit), isFileMatch),
+  listCommands: () => list(() => Composer.ListCommands(), isCommandEntry),
+  readSnippet: (path, line) => checked("file preview", () => Project.ReadSnippet(path, line), isSnippet),
+  indexStatus: () => checked("index status", () => Project.IndexStatus(), isIndexStatus),
   onSessions: (cb) =>
     onEvent("sessions", (p) => {
       const current = typeof p === "object" && p !== null ? (p as Record<string, unknown>).current : undefined;

@@ -1,6 +1,6 @@
 // Settings → Skills: the Agent Skills the model is offered, each of which
 // can be turned off.
-import * as App from "../../wailsjs/go/app/App";
+import * as Composer from "../../wailsjs/go/app/Composer";
 import { call } from "./errors";
 import type { app } from "../../wailsjs/go/models";
 import type { Wire } from "./wire";
@@ -15,6 +15,6 @@ export interface SkillsBackend {
 }
 
 export const skillsBackend: SkillsBackend = {
-  listSkills: () => call(() => App.ListSkills()),
-  setSkillEnabled: (name, enabled) => call(() => App.SetSkillEnabled(name, enabled)),
+  listSkills: () => call(() => Composer.ListSkills()),
+  setSkillEnabled: (name, enabled) => call(() => Composer.SetSkillEnabled(name, enabled)),
 };

@@ -1,5 +1,5 @@
 // The starter prompts an empty chat offers, drawn from the open folder.
-import * as App from "../../wailsjs/go/app/App";
+import * as Composer from "../../wailsjs/go/app/Composer";
 import { call } from "./errors";
 import type { app } from "../../wailsjs/go/models";
 import type { Wire } from "./wire";
@@ -8,4 +8,4 @@ export type StarterPrompt = Wire<app.StarterPrompt>;
 
 export type LoadStarters = () => Promise<StarterPrompt[]>;
 
-export const loadStarters: LoadStarters = () => call(() => App.StarterPrompts());
+export const loadStarters: LoadStarters = () => call(() => Composer.StarterPrompts());

@@ -1,7 +1,7 @@
 // What the open folder brings (permission rules, hooks, MCP servers,
 // commands, agents, skills) and the person's trust in it. Kept apart from
 // Backend so the chat's test double needs none of it.
-import * as App from "../../wailsjs/go/app/App";
+import * as Project from "../../wailsjs/go/app/Project";
 import { BridgeError, call } from "./errors";
 import type { app } from "../../wailsjs/go/models";
 import type { Wire } from "./wire";
@@ -60,6 +60,6 @@ async function trustView(p: () => Promise<unknown>): Promise<WorkspaceTrust> {
 }
 
 export const trustBackend: TrustBackend = {
-  workspaceTrust: () => trustView(() => App.WorkspaceTrust()),
-  trustWorkspace: (approved) => trustView(() => App.TrustWorkspace(approved)),
+  workspaceTrust: () => trustView(() => Project.WorkspaceTrust()),
+  trustWorkspace: (approved) => trustView(() => Project.TrustWorkspace(approved)),
 };

@@ -8,8 +8,9 @@ const view: FirstRunView = {
   ready: false,
   active: "openai",
   options: [
-    { id: "ollama", name: "Ollama", local: true, needsKey: false, keyEnv: "", found: "running", detail: "Ollama is running with 2 models", models: ["nomic-embed-text", "qwen3:8b"], defaultModel: "" },
-    { id: "openai", name: "OpenAI", local: false, needsKey: true, keyEnv: "OPENAI_API_KEY", found: "", detail: "", models: [], defaultModel: "gpt-5" },
+    { id: "ollama", name: "Ollama", local: true, needsKey: false, keyEnv: "", found: "running", detail: "Ollama is running with 2 models", models: ["nomic-embed-text", "qwen3:8b"], defaultModel: "", installUrl: "" },
+    { id: "lmstudio", name: "LM Studio", local: true, needsKey: false, keyEnv: "", found: "", detail: "not found on this machine — install it first", models: [], defaultModel: "", installUrl: "https://lmstudio.ai/download" },
+    { id: "openai", name: "OpenAI", local: false, needsKey: true, keyEnv: "OPENAI_API_KEY", found: "", detail: "", models: [], defaultModel: "gpt-5", installUrl: "" },
   ],
 };
 
@@ -56,6 +57,18 @@ describe("FirstRunSetup", () => {
     expect(b.saveGlobal).toHaveBeenCalledWith(expect.objectContaining({ activeProvider: "ollama", activeModel: "qwen3:8b" }));
     expect(onDone).toHaveBeenCalledWith("ollama", "qwen3:8b");
     expect(screen.getByTestId("setup-done").textContent).toContain("Ready: Ollama · qwen3:8b");
+  });
+
+  it("says a local server was not found and links to its installer, never claiming it runs", async () => {
+    const b = backend();
+    const openExternal = vi.fn();
+    render(<FirstRunSetup backend={{ ...b, openExternal }} onDone={vi.fn()} />);
+    await flush();
+    const lms = screen.getByRole("button", { name: /LM Studio not found/ });
+    expect(lms.textContent).not.toContain("runs on this machine");
+    fireEvent.click(screen.getByRole("button", { name: "How to install LM Studio" }));
+    expect(openExternal).toHaveBeenCalledWith("https://lmstudio.ai/download");
+    expect(screen.queryByRole("button", { name: "How to install Ollama" })).toBeNull();
   });
 
   it("takes a key for a cloud provider and sends a rejected key back to its field, focused", async () => {

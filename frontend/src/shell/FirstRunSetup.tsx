@@ -162,6 +162,11 @@ export function FirstRunSetup({ backend, onDone }: Props) {
                   <strong>{o.name}</strong>
                   <span className="muted">{o.detail || (o.local ? "runs on this machine, no key" : "needs an API key")}</span>
                 </button>
+                {o.installUrl && (
+                  <button type="button" className="link setup-install" onClick={() => backend.openExternal(o.installUrl)}>
+                    How to install {o.name}
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -167,6 +167,7 @@ export namespace app {
 	    detail: string;
 	    models: string[];
 	    defaultModel: string;
+	    installUrl: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SetupOption(source);
@@ -183,6 +184,7 @@ export namespace app {
 	        this.detail = source["detail"];
 	        this.models = source["models"];
 	        this.defaultModel = source["defaultModel"];
+	        this.installUrl = source["installUrl"];
 	    }
 	}
 	export class FirstRunView {
@@ -1070,6 +1072,42 @@ export namespace app {
 	        this.conflicts = source["conflicts"];
 	    }
 	}
+	export class UpdateView {
+	    enabled: boolean;
+	    newer: boolean;
+	    release: update.Release;
+	    note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new UpdateView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.enabled = source["enabled"];
+	        this.newer = source["newer"];
+	        this.release = this.convertValues(source["release"], update.Release);
+	        this.note = source["note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class WorkspaceTrustView {
 	    path: string;
 	    items: TrustItemView[];
@@ -1549,6 +1587,50 @@ export namespace undo {
 	        this.diff = source["diff"];
 	        this.binary = source["binary"];
 	    }
+	}
+
+}
+
+export namespace update {
+	
+	export class Release {
+	    version: string;
+	    name: string;
+	    url: string;
+	    notes: string;
+	    // Go type: time
+	    published: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Release(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.version = source["version"];
+	        this.name = source["name"];
+	        this.url = source["url"];
+	        this.notes = source["notes"];
+	        this.published = this.convertValues(source["published"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }

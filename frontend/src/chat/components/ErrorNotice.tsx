@@ -1,4 +1,6 @@
+import { useContext } from "react";
 import type { SettingsFocus } from "../../settings/focus";
+import { OpenLink } from "./Markdown";
 import { redact } from "../state/redact";
 
 interface Words {
@@ -15,6 +17,7 @@ const words: Record<string, Words> = {
   no_model: { text: "No model is chosen yet.", settings: "model" },
   auth: { text: "The provider did not accept the API key.", settings: "key" },
   bad_key: { text: "The provider did not accept the API key.", settings: "key" },
+  quota: { text: "This key has no credit left. Add credit with the provider, or choose another model.", settings: "model" },
   rate_limit: { text: "The provider is limiting how fast Hearth may call it. Wait a moment, then retry.", retry: true },
   overloaded: { text: "The provider is overloaded right now.", retry: true },
   server: { text: "The provider had an internal error.", retry: true },
@@ -41,20 +44,28 @@ const words: Record<string, Words> = {
 interface Props {
   cls: string;
   message: string;
+  /** the provider's billing page, for a key with no credit */
+  billingUrl?: string;
   onOpenSettings?: (focus?: SettingsFocus) => void;
   onRetry?: () => void;
   onCompact?: () => void;
 }
 
 /** ErrorNotice says what failed in plain words and offers the next step. */
-export function ErrorNotice({ cls, message, onOpenSettings, onRetry, onCompact }: Props) {
+export function ErrorNotice({ cls, message, billingUrl, onOpenSettings, onRetry, onCompact }: Props) {
   const w = words[cls] ?? { text: "Something went wrong.", retry: true };
+  const openLink = useContext(OpenLink);
   const detail = redact(message);
   return (
     <div className="chat-error" role="alert">
       <p>{w.text}</p>
       {detail && detail !== w.text && <p className="chat-error-detail">{detail}</p>}
       <div className="row">
+        {billingUrl && (
+          <button type="button" onClick={() => openLink(billingUrl)}>
+            Add credit
+          </button>
+        )}
         {w.settings && onOpenSettings && (
           <button type="button" onClick={() => onOpenSettings(w.settings === true ? undefined : w.settings || undefined)}>
             {w.settings === "key" ? "Add the API key" : w.settings === "model" ? "Choose a model" : "Open Settings"}

@@ -96,6 +96,7 @@ export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; 
           <ErrorNotice
             cls={turn.error.class}
             message={turn.error.message}
+            billingUrl={turn.error.billingUrl}
             onOpenSettings={actions.onOpenSettings}
             onCompact={actions.busy ? undefined : actions.onCompact}
           />

@@ -117,7 +117,7 @@ export interface Turn {
   cost: number | null;
   elapsedMs: number | null;
   iterations: number;
-  error: { class: string; message: string } | null;
+  error: { class: string; message: string; billingUrl?: string } | null;
   retry: Retry | null;
   /** MCP servers the turn waits for before its first request, while it waits */
   mcpWaiting?: string[] | null;

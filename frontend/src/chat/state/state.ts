@@ -119,7 +119,7 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
       return { ...base, parts: [...t.parts, { kind: "hook", hook }] };
     }
     case "error":
-      return { ...base, error: { class: e.class, message: e.message }, status: "error" };
+      return { ...base, error: { class: e.class, message: e.message, billingUrl: e.billingUrl }, status: "error" };
     case "changes":
       return { ...base, changed: e.files, changeStats: e.stats ?? [] };
     case "plan":
