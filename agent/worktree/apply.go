@@ -110,14 +110,15 @@ func binary(b []byte) bool { return bytes.IndexByte(b[:min(len(b), 8000)], 0) >=
 // both changed is merged line by line (git merge-file). If any file
 // cannot be merged cleanly nothing is written and a *ConflictError names
 // them all; otherwise the worktree is removed once its changes are in.
-func (s *Store) Apply(ctx context.Context, id string) error {
+// It returns the paths it wrote or deleted.
+func (s *Store) Apply(ctx context.Context, id string) ([]string, error) {
 	t, err := s.Get(id)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	cs, err := s.changes(ctx, t)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	type write struct {
 		path string
@@ -128,7 +129,7 @@ func (s *Store) Apply(ctx context.Context, id string) error {
 	for _, c := range cs {
 		cur, err := readBlob(filepath.Join(t.Project, filepath.FromSlash(c.path)))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		switch {
 		case cur.same(c.new): // already so
@@ -141,25 +142,27 @@ func (s *Store) Apply(ctx context.Context, id string) error {
 				continue
 			}
 			if err != nil {
-				return err
+				return nil, err
 			}
 			plan = append(plan, write{c.path, merged})
 		}
 	}
 	if len(conflicts) > 0 {
-		return &ConflictError{ID: t.ID, Files: conflicts}
+		return nil, &ConflictError{ID: t.ID, Files: conflicts}
 	}
 	root, err := os.OpenRoot(t.Project)
 	if err != nil {
-		return fmt.Errorf("worktree: %w", err)
+		return nil, fmt.Errorf("worktree: %w", err)
 	}
 	defer root.Close()
+	done := make([]string, 0, len(plan))
 	for _, w := range plan {
 		if err := put(root, w.path, w.b); err != nil {
-			return fmt.Errorf("worktree: applying %s: %w", w.path, err)
+			return done, fmt.Errorf("worktree: applying %s: %w", w.path, err)
 		}
+		done = append(done, w.path)
 	}
-	return s.Discard(ctx, t.ID)
+	return done, s.Discard(ctx, t.ID)
 }
 
 // errConflict is a file the folder and the tree changed in ways that do

@@ -178,7 +178,11 @@ func (s *Store) stateTree(ctx context.Context, t *Tree) (string, error) {
 		return "", fmt.Errorf("worktree: %w", err)
 	}
 	defer os.Remove(tmp.Name())
+	var idxTime time.Time
 	if idx, err := os.Open(strings.TrimSpace(string(out))); err == nil {
+		if fi, err := idx.Stat(); err == nil {
+			idxTime = fi.ModTime()
+		}
 		_, err = io.Copy(tmp, idx)
 		idx.Close()
 		if err != nil {
@@ -188,6 +192,14 @@ func (s *Store) stateTree(ctx context.Context, t *Tree) (string, error) {
 	}
 	if err := tmp.Close(); err != nil {
 		return "", fmt.Errorf("worktree: %w", err)
+	}
+	// The copy keeps the index's time: git trusts a file's cached stat
+	// only when the file is older than its index, and a copy made now
+	// would vouch for a same-size edit made just after the checkout.
+	if !idxTime.IsZero() {
+		if err := os.Chtimes(tmp.Name(), idxTime, idxTime); err != nil {
+			return "", fmt.Errorf("worktree: %w", err)
+		}
 	}
 	env := []string{"GIT_INDEX_FILE=" + tmp.Name()}
 	if _, err := git(ctx, root, env, nil, "add", "--all", "--", "."); err != nil {

@@ -177,6 +177,34 @@ func (s *Store) Discard(ctx context.Context, id string) error {
 	})
 }
 
+// DiskSize is the bytes t's files take (a snapshot's starting copy
+// included), counting shared reflinked blocks as if they were not.
+func (s *Store) DiskSize(t *Tree) (int64, error) {
+	var n int64
+	for _, d := range []string{s.root(t.ID), s.base(t.ID)} {
+		err := filepath.WalkDir(d, func(_ string, e fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if e.Type().IsRegular() {
+				fi, err := e.Info()
+				if err != nil {
+					return err
+				}
+				n += fi.Size()
+			}
+			return nil
+		})
+		if err != nil {
+			return n, fmt.Errorf("worktree: measuring %s: %w", d, err)
+		}
+	}
+	return n, nil
+}
+
 // remove deletes what Create made for t.
 func (s *Store) remove(ctx context.Context, t *Tree) error {
 	if !t.Snapshot() {

@@ -62,6 +62,9 @@ func TestCreateMakesATreeOutsideTheFolder(t *testing.T) {
 			if tr.Branch != wantBranch || tr.Snapshot() != (k.name == "snapshot") {
 				t.Errorf("branch %q snapshot %v", tr.Branch, tr.Snapshot())
 			}
+			if size, err := s.DiskSize(tr); err != nil || size < int64(len("package b\n")) {
+				t.Errorf("DiskSize = %d, %v", size, err)
+			}
 			list, err := s.List(dir)
 			if err != nil || len(list) != 1 || list[0].ID != tr.ID || list[0].Path != tr.Path {
 				t.Fatalf("List = %+v, %v", list, err)
@@ -112,8 +115,9 @@ func TestWriteDiffApply(t *testing.T) {
 			}
 			// The folder's own edit elsewhere in a changed file merges.
 			write(t, filepath.Join(dir, "a.txt"), "one\ntwo\nthree\nfour\n")
-			if err := s.Apply(t.Context(), tr.ID); err != nil {
-				t.Fatal(err)
+			applied, err := s.Apply(t.Context(), tr.ID)
+			if want := []string{"a.txt", "gone.txt", "new/c.txt"}; err != nil || !slices.Equal(applied, want) {
+				t.Fatalf("Apply = %q, %v; want %q", applied, err, want)
 			}
 			if got := read(t, filepath.Join(dir, "a.txt")); got != "one\nTWO\nthree\nfour\n" {
 				t.Errorf("a.txt = %q, want both edits", got)
@@ -159,7 +163,7 @@ func TestApplyConflictLeavesTheFolderUntouched(t *testing.T) {
 			if k.name == "git" {
 				status = gitT(t, dir, "status", "--porcelain")
 			}
-			err = s.Apply(t.Context(), tr.ID)
+			_, err = s.Apply(t.Context(), tr.ID)
 			var ce *worktree.ConflictError
 			if !errors.As(err, &ce) || !slices.Equal(ce.Files, []string{"a.txt"}) {
 				t.Fatalf("Apply = %v, want a conflict in a.txt", err)
@@ -238,7 +242,7 @@ func TestSubfolderOfARepository(t *testing.T) {
 	if err != nil || !strings.Contains(diff, "a/a.txt") || strings.Contains(diff, "b.txt") {
 		t.Fatalf("diff = %q, %v", diff, err)
 	}
-	if err := s.Apply(t.Context(), tr.ID); err != nil {
+	if _, err := s.Apply(t.Context(), tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	if read(t, filepath.Join(dir, "a.txt")) != "A\n" || read(t, filepath.Join(repo, "other", "b.txt")) != "b\n" {
@@ -250,7 +254,7 @@ func TestUnknownIDs(t *testing.T) {
 	s := worktree.NewStore(t.TempDir())
 	for name, f := range map[string]func() error{
 		"diff":    func() error { _, err := s.Diff(t.Context(), "nope"); return err },
-		"apply":   func() error { return s.Apply(t.Context(), "nope") },
+		"apply":   func() error { _, err := s.Apply(t.Context(), "nope"); return err },
 		"discard": func() error { return s.Discard(t.Context(), "nope") },
 	} {
 		if err := f(); !errors.Is(err, worktree.ErrNotFound) {
