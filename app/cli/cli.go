@@ -56,6 +56,7 @@ var commands = []command{
 	{"sessions", "list, show and export saved conversations", runSessions},
 	{"mcp", "list, inspect, add and remove MCP servers", runMCP},
 	{"serve", "serve the agent behind an OpenAI-compatible API", runServe},
+	{"worktree", "list, diff, apply and discard the worktrees runs worked in", runWorktree},
 }
 
 // IsCommand reports whether args ask for the CLI rather than the window.
