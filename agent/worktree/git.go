@@ -1,7 +1,6 @@
 package worktree
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -12,7 +11,6 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -263,28 +261,13 @@ func (s *Store) gitChanges(ctx context.Context, t *Tree) ([]change, error) {
 			continue // a submodule's commit is not a file to land
 		}
 		raws = append(raws, r)
-		for _, sha := range []string{r.oldSHA, r.newSHA} {
-			if strings.Trim(sha, "0") != "" {
-				want = append(want, sha)
-			}
+		if present(r.oldSHA) {
+			want = append(want, t.Base+":"+r.path)
 		}
 	}
-	blobs, err := catBlobs(ctx, root, want)
+	blobs, err := catFiles(ctx, root, want)
 	if err != nil {
 		return nil, err
-	}
-	side := func(mode, sha string) *blob {
-		if strings.Trim(sha, "0") == "" {
-			return nil
-		}
-		b := &blob{data: blobs[sha], mode: 0o644}
-		switch mode {
-		case "100755":
-			b.mode = 0o755
-		case "120000":
-			b.mode = fs.ModeSymlink
-		}
-		return b
 	}
 	changes := make([]change, 0, len(raws))
 	for _, r := range raws {
@@ -292,40 +275,48 @@ func (s *Store) gitChanges(ctx context.Context, t *Tree) ([]change, error) {
 		if prefix != "" {
 			rel = strings.TrimPrefix(rel, prefix+"/")
 		}
-		changes = append(changes, change{path: path.Clean(rel), old: side(r.oldMode, r.oldSHA), new: side(r.newMode, r.newSHA)})
+		c := change{path: path.Clean(rel)}
+		if present(r.oldSHA) {
+			c.old = &blob{data: blobs[t.Base+":"+r.path], mode: gitFileMode(r.oldMode)}
+		}
+		// The tree's side is its file as it is: already in checkout form.
+		if present(r.newSHA) {
+			if c.new, err = readBlob(filepath.Join(root, filepath.FromSlash(r.path))); err != nil {
+				return nil, err
+			}
+		}
+		if !c.old.same(c.new) {
+			changes = append(changes, c)
+		}
 	}
 	return changes, nil
 }
 
-// catBlobs reads blobs by hash with one git cat-file --batch.
-func catBlobs(ctx context.Context, dir string, shas []string) (map[string][]byte, error) {
-	got := make(map[string][]byte, len(shas))
-	if len(shas) == 0 {
-		return got, nil
+func gitFileMode(mode string) fs.FileMode {
+	switch mode {
+	case "100755":
+		return 0o755
+	case "120000":
+		return fs.ModeSymlink
 	}
-	out, err := git(ctx, dir, nil, strings.NewReader(strings.Join(shas, "\n")+"\n"), "cat-file", "--batch")
-	if err != nil {
-		return nil, fmt.Errorf("worktree: %w", err)
-	}
-	r := bufio.NewReader(bytes.NewReader(out))
-	for range shas {
-		head, err := r.ReadString('\n')
+	return 0o644
+}
+
+// present says whether a diff's object id names content (all zeros: none).
+func present(sha string) bool { return strings.Trim(sha, "0") != "" }
+
+// catFiles reads files named "<tree-ish>:<path>" as a checkout writes
+// them (git's filters and line-ending conversion applied), so they
+// compare with the folder's own files. One git per file: git cat-file
+// --batch --filters loses the path of a "<rev>:<path>" (git 2.39).
+func catFiles(ctx context.Context, dir string, specs []string) (map[string][]byte, error) {
+	got := make(map[string][]byte, len(specs))
+	for _, spec := range specs {
+		out, err := git(ctx, dir, nil, nil, "cat-file", "--filters", spec)
 		if err != nil {
-			return nil, fmt.Errorf("worktree: reading blobs: %w", err)
+			return nil, fmt.Errorf("worktree: %w", err)
 		}
-		f := strings.Fields(head)
-		if len(f) != 3 {
-			return nil, fmt.Errorf("worktree: reading blob: %q", strings.TrimSpace(head))
-		}
-		n, err := strconv.Atoi(f[2])
-		if err != nil {
-			return nil, fmt.Errorf("worktree: reading blob: %q", strings.TrimSpace(head))
-		}
-		data := make([]byte, n+1) // and the newline after it
-		if _, err := io.ReadFull(r, data); err != nil {
-			return nil, fmt.Errorf("worktree: reading blob %s: %w", f[0], err)
-		}
-		got[f[0]] = data[:n]
+		got[spec] = out
 	}
 	return got, nil
 }

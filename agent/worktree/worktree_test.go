@@ -262,3 +262,26 @@ func TestUnknownIDs(t *testing.T) {
 		}
 	}
 }
+
+// Files git converts on checkout (here to CRLF) compare in their checkout
+// form: an untouched folder file takes the tree's edit without a conflict.
+func TestApplyComparesCheckedOutFiles(t *testing.T) {
+	dir := newRepo(t, map[string]string{".gitattributes": "*.txt text eol=crlf\n", "a.txt": "one\ntwo\n"})
+	gitT(t, dir, "rm", "-q", "--cached", "a.txt")
+	gitT(t, dir, "checkout", "-q", "HEAD", "--", "a.txt")
+	if got := read(t, filepath.Join(dir, "a.txt")); got != "one\r\ntwo\r\n" {
+		t.Fatalf("checked out a.txt = %q, want CRLF", got)
+	}
+	s := worktree.NewStore(t.TempDir())
+	tr, err := s.Create(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(tr.Path, "a.txt"), "one\r\nTWO\r\n")
+	if _, err := s.Apply(t.Context(), tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, filepath.Join(dir, "a.txt")); got != "one\r\nTWO\r\n" {
+		t.Errorf("a.txt = %q", got)
+	}
+}
