@@ -121,8 +121,8 @@ func (s *Store) Apply(ctx context.Context, id string) ([]string, error) {
 		return nil, err
 	}
 	type write struct {
-		path string
-		b    *blob // nil: delete
+		path    string
+		b, prev *blob // nil: delete, none
 	}
 	var plan []write
 	var conflicts []string
@@ -134,7 +134,7 @@ func (s *Store) Apply(ctx context.Context, id string) ([]string, error) {
 		switch {
 		case cur.same(c.new): // already so
 		case cur.same(c.old):
-			plan = append(plan, write{c.path, c.new})
+			plan = append(plan, write{c.path, c.new, cur})
 		default:
 			merged, err := merge(ctx, cur, c.old, c.new)
 			if errors.Is(err, errConflict) {
@@ -144,7 +144,7 @@ func (s *Store) Apply(ctx context.Context, id string) ([]string, error) {
 			if err != nil {
 				return nil, err
 			}
-			plan = append(plan, write{c.path, merged})
+			plan = append(plan, write{c.path, merged, cur})
 		}
 	}
 	if len(conflicts) > 0 {
@@ -156,9 +156,14 @@ func (s *Store) Apply(ctx context.Context, id string) ([]string, error) {
 	}
 	defer root.Close()
 	done := make([]string, 0, len(plan))
-	for _, w := range plan {
-		if err := put(root, w.path, w.b); err != nil {
-			return done, fmt.Errorf("worktree: applying %s: %w", w.path, err)
+	for i, w := range plan {
+		if err := putFile(root, w.path, w.b); err != nil {
+			// A write that fails (a full disk, a file made read-only)
+			// takes back the ones before it: all or nothing.
+			for _, u := range plan[:i] {
+				_ = put(root, u.path, u.prev)
+			}
+			return nil, fmt.Errorf("worktree: applying %s: %w", w.path, err)
 		}
 		done = append(done, w.path)
 	}
@@ -205,6 +210,9 @@ func merge(ctx context.Context, cur, base, theirs *blob) (*blob, error) {
 	}
 	return &blob{data: out, mode: mode}, nil
 }
+
+// putFile is put; tests make it fail part way.
+var putFile = put
 
 // put makes name in root what b says: a file written whole, a symlink, or
 // nothing.
