@@ -100,6 +100,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	}
 	var err error
 	if store, err = openRunSession(ctx, env, conv, &o); err != nil {
+		o.dropNewTree(ctx)
 		return failure(env, "run", err)
 	}
 	if store != nil {
@@ -108,6 +109,9 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	out := newRunPrinter(env, o.json, redact.New(turn.Built().Key))
 	out.todos = conv.Todos
 	out.worktree = o.tree
+	if t := o.tree; !o.json && t != nil {
+		fmt.Fprintf(env.Stderr, "hearth run: working in worktree %s at %s ('hearth worktree diff %s' shows what changed)\n", t.ID, termSafe(t.Path), t.ID)
+	}
 	res, err := turn.Run(ctx, out.event)
 	o.recordWorktree(ctx, env, store, conv.SessionID())
 	if err != nil {
@@ -115,9 +119,6 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	}
 	if id := conv.SessionID(); !o.json && id != "" {
 		fmt.Fprintf(env.Stderr, "hearth run: session %s\n", id)
-	}
-	if t := o.tree; !o.json && t != nil {
-		fmt.Fprintf(env.Stderr, "hearth run: worked in worktree %s at %s ('hearth worktree diff %s' shows what changed)\n", t.ID, termSafe(t.Path), t.ID)
 	}
 	if code, decided := finishPlan(ctx, env, conv, out, &o, res); decided {
 		return code

@@ -266,3 +266,20 @@ func TestWorktreeUsage(t *testing.T) {
 		t.Errorf("empty list: %d %q", code, out)
 	}
 }
+
+// A run that never starts its turn leaves no worktree behind.
+func TestRunWorktreeThatNeverStartsLeavesNone(t *testing.T) {
+	ws := gitFolder(t)
+	vars := map[string]string{"HEARTH_DATA_DIR": t.TempDir()}
+	code, _, errOut := runCLI(t, context.Background(), vars, "--workspace", ws, "--provider", "openai-compatible",
+		"--base-url", "http://127.0.0.1:1/v1", "--worktree", "hi")
+	if code != ExitUsage || !strings.Contains(errOut, "no model") {
+		t.Fatalf("exit %d, stderr %q; want the no-model usage error", code, errOut)
+	}
+	if code, out, _ := hearth(t, vars, "worktree", "list", "--json"); code != 0 || strings.TrimSpace(out) != "[]" {
+		t.Errorf("worktrees left: %s", out)
+	}
+	if got := gitIn(t, ws, "branch", "--list", "hearth/*"); got != "" {
+		t.Errorf("branches left: %s", got)
+	}
+}
