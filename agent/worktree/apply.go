@@ -70,7 +70,7 @@ func (s *Store) Diff(ctx context.Context, id string) (string, error) {
 }
 
 func writeDiff(b *strings.Builder, c change) {
-	fmt.Fprintf(b, "diff --hearth a/%s b/%s\n", c.path, c.path)
+	fmt.Fprintf(b, "diff --git a/%s b/%s\n", c.path, c.path)
 	from, to := "a/"+c.path, "b/"+c.path
 	var old, new []byte
 	switch {
