@@ -60,9 +60,9 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO sessions
 			(id, workspace, title, title_source, provider, model, parent_id, forked_from, created_at, updated_at, mode, todos,
-			 choice_provider, choice_model, choice_effort)
+			 choice_provider, choice_model, choice_effort, worktree)
 			SELECT ?, workspace, title || ' (fork)', CASE title_source WHEN '' THEN '' ELSE 'user' END,
-			provider, model, id, ?, ?, ?, mode, todos, choice_provider, choice_model, choice_effort FROM sessions WHERE id = ? AND deleted_at IS NULL`,
+			provider, model, id, ?, ?, ?, mode, todos, choice_provider, choice_model, choice_effort, worktree FROM sessions WHERE id = ? AND deleted_at IS NULL`,
 			newID, throughID, now, now, sessionID)
 		if err != nil {
 			return err

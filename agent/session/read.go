@@ -10,7 +10,7 @@ import (
 const sessionCols = `id, workspace, title, title_source, provider, model, COALESCE(parent_id, ''),
 	COALESCE(forked_from, 0), created_at, updated_at, input_tokens, output_tokens, cache_read_tokens,
 	cache_write_tokens, reasoning_tokens, cost_microusd, COALESCE(deleted_at, 0), mode, todos,
-	choice_provider, choice_model, choice_effort`
+	choice_provider, choice_model, choice_effort, COALESCE(worktree, '')`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -21,7 +21,7 @@ func scanSession(r scanner) (Session, error) {
 	err := r.Scan(&s.ID, &s.Workspace, &s.Title, &s.TitleSource, &s.Provider, &s.Model, &s.ParentID,
 		&s.ForkedFrom, &created, &updated, &s.Usage.InputTokens, &s.Usage.OutputTokens,
 		&s.Usage.CacheReadTokens, &s.Usage.CacheWriteTokens, &s.Usage.ReasoningTokens, &cost, &deleted,
-		&s.Mode, &todos, &s.Choice.Provider, &s.Choice.Model, &s.Choice.Effort)
+		&s.Mode, &todos, &s.Choice.Provider, &s.Choice.Model, &s.Choice.Effort, &s.Worktree)
 	s.Todos = decodeTodos(todos)
 	s.CreatedAt, s.UpdatedAt, s.DeletedAt = fromMillis(created), fromMillis(updated), fromMillis(deleted)
 	s.Usage.CostUSD = fromMicros(cost)

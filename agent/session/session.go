@@ -105,6 +105,9 @@ type Session struct {
 	// Choice is the composer picker's provider, model and effort, as last
 	// set.
 	Choice Choice `json:"choice,omitzero"`
+	// Worktree is the id of the worktree the conversation works in ("":
+	// its project folder itself).
+	Worktree string `json:"worktree,omitempty"`
 }
 
 // Choice is the provider, model and reasoning effort picked for a

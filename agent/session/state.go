@@ -27,6 +27,17 @@ func (s *Store) SetChoice(ctx context.Context, id string, ch Choice) error {
 		ch.Provider, ch.Model, ch.Effort, id)
 }
 
+// SetWorktree records the worktree the conversation works in ("" for
+// none), so continuing it works there again.
+func (s *Store) SetWorktree(ctx context.Context, id, worktree string) error {
+	var v any
+	if worktree != "" {
+		v = worktree
+	}
+	return s.updateOne(ctx, "saving the conversation's worktree",
+		"UPDATE sessions SET worktree = ? WHERE id = ? AND deleted_at IS NULL", v, id)
+}
+
 // SetTodos records the conversation's todo list as it stands.
 func (s *Store) SetTodos(ctx context.Context, id string, todos []Todo) error {
 	b, err := json.Marshal(todos)

@@ -73,3 +73,39 @@ func TestSessionKeepsModeAndTodos(t *testing.T) {
 		t.Errorf("SetMode of a missing session: %v", err)
 	}
 }
+
+// A session keeps the worktree it works in, a fork works in it too, and
+// clearing it reads back as none.
+func TestSessionKeepsItsWorktree(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	sess, err := s.Create(ctx, NewSession{Workspace: "/data/worktrees/ab12cd34", Provider: "openai", Model: "m"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustLoad(t, s, sess.ID).Session; got.Worktree != "" {
+		t.Fatalf("new session's worktree = %q", got.Worktree)
+	}
+	if err := s.SetWorktree(ctx, sess.ID, "ab12cd34"); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Get(ctx, sess.ID); err != nil || got.Worktree != "ab12cd34" {
+		t.Fatalf("Get: %q, %v", got.Worktree, err)
+	}
+	fork, err := s.Fork(ctx, sess.ID, mustUser(t, s, sess.ID, "go on").ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustLoad(t, s, fork.ID).Session; got.Worktree != "ab12cd34" {
+		t.Errorf("fork's worktree = %q", got.Worktree)
+	}
+	if err := s.SetWorktree(ctx, sess.ID, ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := mustLoad(t, s, sess.ID).Session; got.Worktree != "" {
+		t.Errorf("cleared worktree reads %q", got.Worktree)
+	}
+	if err := s.SetWorktree(ctx, "nope", "x"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("SetWorktree of a missing session: %v", err)
+	}
+}

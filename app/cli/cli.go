@@ -57,6 +57,7 @@ var commands = []command{
 	{"mcp", "list, inspect, add and remove MCP servers", runMCP},
 	{"serve", "serve the agent behind an OpenAI-compatible API", runServe},
 	{"acp", "be the agent of an editor over the Agent Client Protocol (stdio)", runACP},
+	{"worktree", "list, diff, apply and discard the worktrees runs worked in", runWorktree},
 }
 
 // IsCommand reports whether args ask for the CLI rather than the window.

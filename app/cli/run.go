@@ -20,12 +20,13 @@ import (
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/worktree"
 )
 
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
            [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
            [--mcp-config FILE]... [--strict-mcp-config] [--mode plan [--approve-plan]]
-           [--attach FILE]... [--json] [PROMPT]
+           [--attach FILE]... [--worktree] [--json] [PROMPT]
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
@@ -45,6 +46,9 @@ the plan out under the --approve mode.
 --attach sends a file with the prompt: an image (PNG, JPEG, GIF, WebP;
 oriented, stripped of metadata and downscaled first), a PDF (Anthropic) or
 a text file; with --attach, PROMPT may be left out.
+--worktree works in a new worktree (see 'hearth worktree --help') and
+leaves the workspace folder unchanged; --session continues a session in
+the worktree it worked in.
 Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
@@ -59,6 +63,9 @@ type runOptions struct {
 	mode                                           string // "" or plan
 	approvePlan                                    bool
 	project                                        *project.Project // closed by runRun
+	worktree                                       bool
+	tree                                           *worktree.Tree  // the worktree the run works in
+	newTree                                        *worktree.Store // set when this run made tree
 }
 
 func runRun(ctx context.Context, env *Env, args []string) int {
@@ -77,6 +84,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.BoolVar(&o.strictMCP, "strict-mcp-config", false, "use only the --mcp-config servers")
 	fs.Var(&o.attach, "attach", "a file sent with the prompt: image, PDF or text (repeatable)")
 	o.planFlags(fs)
+	o.worktreeFlag(fs)
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
@@ -87,10 +95,12 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 		defer o.project.Close()
 	}
 	if turn == nil {
+		o.dropNewTree(ctx)
 		return code
 	}
 	var err error
 	if store, err = openRunSession(ctx, env, conv, &o); err != nil {
+		o.dropNewTree(ctx)
 		return failure(env, "run", err)
 	}
 	if store != nil {
@@ -98,7 +108,12 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	}
 	out := newRunPrinter(env, o.json, redact.New(turn.Built().Key))
 	out.todos = conv.Todos
+	out.worktree = o.tree
+	if t := o.tree; !o.json && t != nil {
+		fmt.Fprintf(env.Stderr, "hearth run: working in worktree %s at %s ('hearth worktree diff %s' shows what changed)\n", t.ID, termSafe(t.Path), t.ID)
+	}
 	res, err := turn.Run(ctx, out.event)
+	o.recordWorktree(ctx, env, store, conv.SessionID())
 	if err != nil {
 		return failure(env, "run", err)
 	}
@@ -135,6 +150,9 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	if o.strictMCP && len(o.mcpConfig) == 0 {
 		return nil, nil, usageErr(env, fs, "--strict-mcp-config needs at least one --mcp-config FILE")
 	}
+	if o.worktree && o.session != "" {
+		return nil, nil, usageErr(env, fs, "--worktree starts a new conversation; --session continues one in its own worktree")
+	}
 	if o.maxIter < 0 || o.maxIter > 500 {
 		return nil, nil, usageErr(env, fs, "--max-iterations must be between 1 and 500")
 	}
@@ -170,6 +188,10 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		return nil, nil, usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
 	o.workspace = ws
+	if err := o.enterWorktree(ctx, env); err != nil {
+		return nil, nil, failure(env, "run", err)
+	}
+	ws = o.workspace
 	tr, err := runTrust(env, ws, o.trust)
 	if err != nil {
 		return nil, nil, failure(env, "run", err)

@@ -10,6 +10,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/worktree"
 )
 
 // runPrinter writes events as JSON lines or as readable text. Everything
@@ -29,6 +30,8 @@ type runPrinter struct {
 	midRow                  bool // the last text written did not end a line
 	// todos reads the conversation's todo list, printed whenever it changes.
 	todos func() []tools.TodoItem
+	// worktree is the tree the run works in, named by the done event.
+	worktree *worktree.Tree
 }
 
 func newRunPrinter(env *Env, asJSON bool, red *redact.Redactor) *runPrinter {
@@ -175,7 +178,11 @@ func (p *runPrinter) jsonEvent(e loop.Event, r func(string) string) {
 		// kind is what a script branches on (quota: no retry will help).
 		p.line(map[string]any{"type": "error", "class": string(e.Class), "kind": string(e.Class), "message": r(e.Message)})
 	case loop.TurnDone:
-		p.line(map[string]any{"type": "done", "text": r(e.Text), "iterations": e.Iterations, "elapsed_ms": e.Elapsed.Milliseconds()})
+		v := map[string]any{"type": "done", "text": r(e.Text), "iterations": e.Iterations, "elapsed_ms": e.Elapsed.Milliseconds()}
+		if t := p.worktree; t != nil {
+			v["worktree"] = map[string]string{"id": t.ID, "path": t.Path, "branch": t.Branch}
+		}
+		p.line(v)
 	}
 }
 
