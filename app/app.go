@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -57,6 +58,8 @@ type App struct {
 	indexGen atomic.Uint64
 
 	mcp mcpRunner
+	// probes keeps what servers said of their models (vision) for a while.
+	probes *assembly.Cache
 	// serving is the agent served to other programs (serve.go).
 	serving serving
 
@@ -73,6 +76,7 @@ func New(deps Deps) *App {
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
 	a.h = newHandlers(a)
+	a.probes = assembly.NewCache()
 	if err := a.use(project.NoFolder(a.stores(), a.projectOptions())); err != nil {
 		a.warnings = append(a.warnings, err.Error())
 	}

@@ -1,8 +1,9 @@
 package app
 
 import (
+	"time"
+
 	"github.com/hearth-agent/hearth/agent/conversation"
-	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/provider"
 )
 
@@ -15,9 +16,11 @@ type ChatChoiceView struct {
 	Effort    string           `json:"effort"`
 	Mode      string           `json:"mode"`
 	Providers []ChoiceProvider `json:"providers"`
-	// Vision says whether the model is known to take images (the catalog of
-	// model names); the provider refusing one is the final word.
-	Vision bool `json:"vision"`
+	// Vision says whether the model takes images, as its name or its
+	// server says; VisionKnown is false when neither could tell (an image
+	// is then sent, and the provider refusing it is the final word).
+	Vision      bool `json:"vision"`
+	VisionKnown bool `json:"visionKnown"`
 }
 
 // ChoiceProvider is one provider the picker offers.
@@ -50,7 +53,13 @@ func (a *Composer) ChatChoice() ChatChoiceView {
 	if ch.Model != "" {
 		v.Model = ch.Model
 	}
-	v.Vision = llm.SeesImages(v.Model)
+	baseURL := ""
+	if ep, err := st.Resolve(v.Provider, a.deps.Getenv); err == nil {
+		baseURL = ep.BaseURL
+	}
+	ctx, cancel := a.callCtx(4 * time.Second)
+	defer cancel()
+	v.Vision, v.VisionKnown = a.probes.Vision(ctx, v.Provider, baseURL, v.Model)
 	if ch.Effort != "" {
 		v.Effort = ch.Effort
 	}

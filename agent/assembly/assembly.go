@@ -293,6 +293,11 @@ func (b *build) client(ctx context.Context) error {
 		b.cfg.Client = openai.New(openai.Config{BaseURL: ep.BaseURL, APIKey: key, HTTP: hc, IdleTimeout: idle,
 			OpenRouter: id == "openrouter", SendReasoningEffort: id == "openai" || id == "openrouter"})
 	}
+	if b.cfg.Vision == "" {
+		if sees, _ := b.spec.Cache.Vision(ctx, id, ep.BaseURL, model); sees {
+			b.cfg.Vision = string(ep.Wire)
+		}
+	}
 	if local {
 		key := id + "\x00" + ep.BaseURL + "\x00" + model
 		p, ok := b.spec.Cache.window(key)

@@ -31,6 +31,7 @@ type probed struct {
 	window, numCtx int
 	ok             bool
 	at             time.Time
+	sees           bool // what Vision read, under a key of its own
 }
 
 // windowTTL is how long a probed context window is trusted: a local

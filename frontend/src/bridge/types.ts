@@ -48,7 +48,7 @@ export type ProviderInput = Wire<app.ProviderInput>;
 /** The composer picker: what the conversation's next turn uses, and the providers to pick from. */
 export type ChatChoiceView = Narrow<
   Wire<app.ChatChoiceView>,
-  { effort: ReasoningEffort; mode: ApprovalMode; providers: Wire<app.ChoiceProvider>[] | null; vision?: boolean }
+  { effort: ReasoningEffort; mode: ApprovalMode; providers: Wire<app.ChoiceProvider>[] | null; vision?: boolean; visionKnown?: boolean }
 >;
 
 /** Sets the conversation's choice; an empty field follows Settings. */

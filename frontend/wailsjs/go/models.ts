@@ -55,6 +55,7 @@ export namespace app {
 	    mode: string;
 	    providers: ChoiceProvider[];
 	    vision: boolean;
+	    visionKnown: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ChatChoiceView(source);
@@ -68,6 +69,7 @@ export namespace app {
 	        this.mode = source["mode"];
 	        this.providers = this.convertValues(source["providers"], ChoiceProvider);
 	        this.vision = source["vision"];
+	        this.visionKnown = source["visionKnown"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -24,6 +24,7 @@ import type { TurnActions } from "./TurnView";
 import { useChat } from "../hooks/useChat";
 import type { FindFiles, ListResources } from "../hooks/useMention";
 import type { ListCommands } from "../hooks/useSlash";
+import { canSendImages } from "../state/vision";
 
 function relativeTo(root: string, p: string): string {
   const base = root.replace(/[\\/]+$/, "");
@@ -63,7 +64,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
   const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
   const [vision, setVision] = useState<boolean | undefined>(undefined);
-  const onChoice = useCallback((v: ChatChoiceView) => setVision(v.vision), []);
+  const onChoice = useCallback((v: ChatChoiceView) => setVision(canSendImages(v)), []);
   // Stored attachments are shown from the conversation they were sent in.
   const sessionId = transcript?.[0]?.session_id ?? "";
   const loadAttachment = useMemo(() => (sessionId ? (sha: string) => backend.storedAttachment(sessionId, sha) : null), [backend, sessionId]);
