@@ -58,6 +58,8 @@ type SettingsView struct {
 	Theme string `json:"theme"`
 	// ReadOnlyTools are the MCP tool names and patterns plan mode may run.
 	ReadOnlyTools []string `json:"readOnlyTools"`
+	// UpdateCheck says whether "Check for updates" may read the release feed.
+	UpdateCheck bool `json:"updateCheck"`
 }
 
 // SandboxView says which protection contains shell commands.
@@ -81,6 +83,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		Sandbox:          SandboxView{Active: box.Active(), Detail: box.Detail, ContainApproved: st.ContainApproved},
 		Theme:            st.ThemeName(),
 		ReadOnlyTools:    append([]string{}, st.ReadOnlyTools...),
+		UpdateCheck:      st.Updates.Enabled,
 	}
 	for _, f := range st.KnowledgeFolders {
 		v.KnowledgeFolders = append(v.KnowledgeFolders, KnowledgeFolderView{Label: f.Label, Path: f.Path})

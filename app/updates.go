@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/update"
 )
 
@@ -35,4 +36,18 @@ func (a *Shell) CheckForUpdates() (UpdateView, error) {
 		return UpdateView{}, invalidf("updates", err.Error())
 	}
 	return UpdateView{Enabled: true, Newer: newer, Release: rel}, nil
+}
+
+// SetUpdateCheck turns the release check on or off; off, Hearth never
+// reads the feed.
+func (a *Shell) SetUpdateCheck(enabled bool) (SettingsView, error) {
+	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
+		s.Updates.Enabled = enabled
+		return nil
+	}); err != nil {
+		return SettingsView{}, err
+	}
+	ctx, cancel := a.callCtx(5 * time.Second)
+	defer cancel()
+	return a.view(ctx), nil
 }

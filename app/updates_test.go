@@ -23,10 +23,13 @@ func TestCheckForUpdatesAsksOnlyWhenTurnedOn(t *testing.T) {
 		t.Fatalf("off by default: %+v %v, feed asked %d times", v, err, asked.Load())
 	}
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
-		s.Updates = settings.UpdateCheck{Enabled: true, FeedURL: feed.URL}
+		s.Updates.FeedURL = feed.URL
 		return nil
 	}); err != nil {
 		t.Fatal(err)
+	}
+	if v, err := a.h.Shell.SetUpdateCheck(true); err != nil || !v.UpdateCheck || !a.deps.Settings.Get().Updates.Enabled {
+		t.Fatalf("turning the check on: %+v %v", v.UpdateCheck, err)
 	}
 	v, err := a.h.Shell.CheckForUpdates()
 	if err != nil || !v.Newer || v.Release.Version != "v0.9.0" || v.Release.URL != "https://example.org/r/0.9" {

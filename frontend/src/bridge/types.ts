@@ -28,6 +28,7 @@ export type SettingsView = Narrow<
     providers: ProviderView[];
     theme?: Theme;
     readOnlyTools?: string[] | null;
+    updateCheck?: boolean;
   }
 >;
 

@@ -1,15 +1,21 @@
 import { useEffect, useState } from "react";
 import type { SettingsView } from "../bridge";
-import { appVersion } from "../bridge/about";
+import { backend } from "../bridge";
+import { appVersion, checkForUpdates, setUpdateCheck } from "../bridge/about";
+import { UpdateCheck, type UpdateBackend } from "./UpdateCheck";
+
+const updates: UpdateBackend = { check: checkForUpdates, setEnabled: setUpdateCheck, open: (url) => backend.openExternal(url) };
 
 interface Props {
   view: SettingsView;
   /** the program's version; the bound method by default */
   loadVersion?: () => Promise<string>;
+  /** the release check; the bound methods by default */
+  updateBackend?: UpdateBackend;
 }
 
 /** AboutSection: what Hearth is, its version, and what protects keys and commands on this machine. */
-export function AboutSection({ view, loadVersion = appVersion }: Props) {
+export function AboutSection({ view, loadVersion = appVersion, updateBackend = updates }: Props) {
   const [version, setVersion] = useState("");
   useEffect(() => {
     let live = true;
@@ -36,6 +42,7 @@ export function AboutSection({ view, loadVersion = appVersion }: Props) {
         <dt>Active provider</dt>
         <dd>{view.providers.find((p) => p.id === view.activeProvider)?.name ?? view.activeProvider}</dd>
       </dl>
+      <UpdateCheck enabled={!!view.updateCheck} backend={updateBackend} />
     </div>
   );
 }

@@ -750,6 +750,7 @@ export namespace app {
 	    sandbox: SandboxView;
 	    theme: string;
 	    readOnlyTools: string[];
+	    updateCheck: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -772,6 +773,7 @@ export namespace app {
 	        this.sandbox = this.convertValues(source["sandbox"], SandboxView);
 	        this.theme = source["theme"];
 	        this.readOnlyTools = source["readOnlyTools"];
+	        this.updateCheck = source["updateCheck"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

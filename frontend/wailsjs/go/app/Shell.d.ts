@@ -10,6 +10,8 @@ export function MarkFirstPaint():Promise<void>;
 
 export function RememberWindow():Promise<void>;
 
+export function SetUpdateCheck(arg1:boolean):Promise<app.SettingsView>;
+
 export function Version():Promise<string>;
 
 export function Warnings():Promise<Array<string>>;

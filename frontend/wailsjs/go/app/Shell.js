@@ -18,6 +18,10 @@ export function RememberWindow() {
   return window['go']['app']['Shell']['RememberWindow']();
 }
 
+export function SetUpdateCheck(arg1) {
+  return window['go']['app']['Shell']['SetUpdateCheck'](arg1);
+}
+
 export function Version() {
   return window['go']['app']['Shell']['Version']();
 }
