@@ -7,7 +7,6 @@ import (
 	"image/png"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/settings"
 )
@@ -60,9 +59,7 @@ func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.
 		t.Fatalf("no image_url part with a PNG data URL in %v", parts)
 	}
 
-	for deadline := time.Now().Add(10 * time.Second); a.chat().Running() && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond) // done is sent just before the turn lets go
-	}
+	waitIdle(t, a) // done is sent just before the turn lets go
 	id := a.chat().SessionID()
 	tr, err := a.h.Sessions.OpenSession(id)
 	if err != nil {

@@ -34,7 +34,7 @@ func TestChatChoiceIsTheConversations(t *testing.T) {
 func TestOpenSessionBringsBackItsPick(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("one"), textReply("two"), textReply("three"), textReply("four")}}
 	a, _ := scriptedApp(t, p, "ask")
-	rec := &recorder{signal: make(chan struct{}, 1)}
+	rec := &recorder{}
 	var mu sync.Mutex
 	var notices []string
 	a.setEmitter(func(name string, data any) {

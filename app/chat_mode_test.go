@@ -37,7 +37,7 @@ func TestChatPlanModeThenApprove(t *testing.T) {
 		t.Fatalf("plan event %v", ev)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
 		t.Fatal("plan mode wrote a file")
 	}
@@ -50,7 +50,7 @@ func TestChatPlanModeThenApprove(t *testing.T) {
 	if _, err := a.h.Chat.ApprovePlan("edits"); err != nil {
 		t.Fatal(err)
 	}
-	waitIdle(a)
+	waitIdle(t, a)
 	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != "a\n" {
 		t.Fatalf("the approved plan did not write a.txt (types %v)", rec.types())
 	}

@@ -31,7 +31,7 @@ func pacedProvider(t *testing.T, reply string, gap time.Duration) string {
 		for _, line := range strings.Split(reply, "\n") {
 			fmt.Fprintf(w, "data: %s\n\n", line)
 			w.(http.Flusher).Flush()
-			time.Sleep(gap)
+			time.Sleep(gap) // a slow model's pace, so each delta reaches the UI on its own
 		}
 	}))
 	t.Cleanup(srv.Close)

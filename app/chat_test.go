@@ -15,6 +15,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // scriptedProvider is a loopback OpenAI Chat Completions server that
@@ -83,7 +84,6 @@ type recorder struct {
 	mu       sync.Mutex
 	events   []map[string]any
 	sessions []SessionsChange // the "sessions" events' payloads
-	signal   chan struct{}
 }
 
 func (r *recorder) emit(name string, data any) {
@@ -98,10 +98,6 @@ func (r *recorder) emit(name string, data any) {
 	r.mu.Lock()
 	r.events = append(r.events, eventFields(data))
 	r.mu.Unlock()
-	select {
-	case r.signal <- struct{}{}:
-	default:
-	}
 }
 
 // scriptedApp is a test app whose chat talks to p, with approval as its
@@ -161,23 +157,19 @@ func eventFields(data any) map[string]any {
 // waitFor blocks until an event of type typ arrives (or fails the test).
 func (r *recorder) waitFor(t *testing.T, typ string) map[string]any {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
+	var found map[string]any
+	eventually.NoError(t, "a "+typ+" event", func() error {
 		r.mu.Lock()
+		defer r.mu.Unlock()
 		for _, e := range r.events {
 			if e["type"] == typ {
-				r.mu.Unlock()
-				return e
+				found = e
+				return nil
 			}
 		}
-		r.mu.Unlock()
-		select {
-		case <-r.signal:
-		case <-time.After(20 * time.Millisecond):
-		case <-deadline:
-			t.Fatalf("no %q event; got %v", typ, r.types())
-		}
-	}
+		return fmt.Errorf("%d events, none a %s", len(r.events), typ)
+	})
+	return found
 }
 
 func (r *recorder) types() []string {
@@ -193,7 +185,7 @@ func (r *recorder) types() []string {
 func chatApp(t *testing.T, p *scriptedProvider, approval string) (*App, *recorder, string) {
 	t.Helper()
 	a, _ := scriptedApp(t, p, approval)
-	rec := &recorder{signal: make(chan struct{}, 1)}
+	rec := &recorder{}
 	a.setEmitter(rec.emit)
 	ws := t.TempDir()
 	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
@@ -302,7 +294,7 @@ func TestChatStopKeepsPartialText(t *testing.T) {
 
 func TestChatWithoutKeyFailsWithNoKeyClass(t *testing.T) {
 	a, _ := newTestApp(t, nil)
-	rec := &recorder{signal: make(chan struct{}, 1)}
+	rec := &recorder{}
 	a.setEmitter(rec.emit)
 	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)

@@ -5,23 +5,14 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/internal/eventually"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
 func TestWorkspaceIndexAnswersSearchAndMentions(t *testing.T) {
 	a, _ := newTestApp(t, nil)
-	statuses := make(chan knowledge.Status, 64)
-	a.setEmitter(func(name string, data any) {
-		if s, ok := data.(knowledge.Status); ok && name == IndexEventName {
-			select {
-			case statuses <- s:
-			default:
-			}
-		}
-	})
 	ws := t.TempDir()
 	os.MkdirAll(filepath.Join(ws, "server"), 0o755)
 	os.WriteFile(filepath.Join(ws, "server", "container_lookup.go"), []byte("package server\n\n// no such container here\nfunc findContainer() {}\n"), 0o644)
@@ -29,15 +20,7 @@ func TestWorkspaceIndexAnswersSearchAndMentions(t *testing.T) {
 	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.After(20 * time.Second)
-	for a.h.Project.IndexStatus().State != knowledge.StateReady {
-		select {
-		case <-statuses:
-		case <-time.After(50 * time.Millisecond):
-		case <-deadline:
-			t.Fatalf("index not ready: %+v", a.h.Project.IndexStatus())
-		}
-	}
+	eventually.True(t, "the index ready", func() bool { return a.h.Project.IndexStatus().State == knowledge.StateReady })
 	res, err := a.h.Project.SearchWorkspace(`"no such container"`, 10)
 	if err != nil || res.Total != 1 || res.Hits[0].Path != "server/container_lookup.go" || res.Hits[0].Line != 3 {
 		t.Fatalf("search = %+v, %v", res, err)
@@ -80,13 +63,10 @@ func TestKnowledgeFoldersAreIndexedBesideTheWorkspace(t *testing.T) {
 	}
 	label := v.KnowledgeFolders[0].Label
 	var res SearchView
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if res, err = a.h.Project.SearchWorkspace("release checklist", 10); err == nil && res.Total > 0 && !res.Partial {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	eventually.True(t, "the knowledge folder searchable", func() bool {
+		res, err = a.h.Project.SearchWorkspace("release checklist", 10)
+		return err == nil && res.Total > 0 && !res.Partial
+	})
 	if res.Total != 1 || res.Hits[0].Source != label || res.Hits[0].Path != "deploy.md" {
 		t.Fatalf("search over the knowledge folder = %+v", res)
 	}
@@ -124,13 +104,7 @@ func TestReplacedIndexDoesNotReportOverItsSuccessor(t *testing.T) {
 		}
 	})
 	waitReady := func() {
-		deadline := time.Now().Add(20 * time.Second)
-		for a.h.Project.IndexStatus().State != knowledge.StateReady {
-			if time.Now().After(deadline) {
-				t.Fatalf("index not ready: %+v", a.h.Project.IndexStatus())
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		eventually.True(t, "the index ready", func() bool { return a.h.Project.IndexStatus().State == knowledge.StateReady })
 	}
 	first, second := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(first, "a.go"), []byte("package a\n"), 0o644)
@@ -141,6 +115,7 @@ func TestReplacedIndexDoesNotReportOverItsSuccessor(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitReady()
+	old := a.currentIndex()
 	mu.Lock()
 	from := len(seen)
 	mu.Unlock()
@@ -148,7 +123,9 @@ func TestReplacedIndexDoesNotReportOverItsSuccessor(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitReady()
-	time.Sleep(time.Second) // the old index's Close runs meanwhile
+	// The old index's closed notice, were it forwarded, leaves just after
+	// its status says closed.
+	eventually.True(t, "the old index to close", func() bool { return old.Status().State == knowledge.StateClosed })
 	mu.Lock()
 	defer mu.Unlock()
 	for _, s := range seen[from:] {

@@ -3,16 +3,17 @@ package app
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/mcp/config"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // mcpEvents counts the MCP status events the app emits.
@@ -38,22 +39,21 @@ func (e *mcpEvents) count() int {
 // serverIn polls the list until server name satisfies ok.
 func serverIn(t *testing.T, a *App, name string, ok func(MCPServerView) bool) MCPServerView {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	var found MCPServerView
+	eventually.NoError(t, name+" to reach the wanted state", func() error {
 		v, err := a.h.MCP.MCPServers()
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, s := range v.Servers {
 			if s.Name == name && ok(s) {
-				return s
+				found = s
+				return nil
 			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%s never reached the wanted state: %+v", name, v)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		return fmt.Errorf("servers: %+v", v.Servers)
+	})
+	return found
 }
 
 func status(want string) func(MCPServerView) bool {

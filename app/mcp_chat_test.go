@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // everythingChat opens a desktop chat whose user servers include
@@ -101,18 +104,9 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 	a, rec := everythingChat(t, p)
 	// The elicitation tool appears once the server has seen the client's
 	// capabilities (a tools/list_changed after initialising).
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-		found := false
-		for _, tl := range a.project().MCP().Tools() {
-			found = found || tl.Remote() == "trigger-elicitation-request"
-		}
-		if found {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the elicitation tool never appeared")
-		}
-	}
+	eventually.True(t, "the elicitation tool to appear", func() bool {
+		return slices.ContainsFunc(a.project().MCP().Tools(), func(tl *mcp.Tool) bool { return tl.Remote() == "trigger-elicitation-request" })
+	})
 	if _, err := a.h.Chat.Send("ask me"); err != nil {
 		t.Fatal(err)
 	}

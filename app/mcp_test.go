@@ -52,7 +52,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, ".mcp.json"), []byte(project), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{signal: make(chan struct{}, 1)}
+	rec := &recorder{}
 	a.setEmitter(rec.emit)
 	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
 		t.Fatal(err)
@@ -107,7 +107,7 @@ func TestChatExpandsAnMCPPrompt(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(`{"mcpServers": {"ev": {"command": "`+everything+`", "args": ["stdio"]}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	rec := &recorder{signal: make(chan struct{}, 1)}
+	rec := &recorder{}
 	a.setEmitter(rec.emit)
 	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)

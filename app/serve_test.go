@@ -6,10 +6,11 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // serveEvents collects the "serve" events.
@@ -28,18 +29,19 @@ func (s *serveEvents) emit(name string, data any) {
 
 func (s *serveEvents) first(t *testing.T, typ string) ServeEvent {
 	t.Helper()
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	var found *ServeEvent
+	eventually.True(t, "a "+typ+" serve event", func() bool {
 		s.mu.Lock()
+		defer s.mu.Unlock()
 		for _, e := range s.events {
 			if e.Type == typ {
-				s.mu.Unlock()
-				return e
+				found = &e
+				return true
 			}
 		}
-		s.mu.Unlock()
-	}
-	t.Fatalf("no %s serve event", typ)
-	return ServeEvent{}
+		return false
+	})
+	return *found
 }
 
 func TestServedTurnAsksOnApprovalCards(t *testing.T) {

@@ -7,9 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 func TestChatsAreSavedListedAndResumed(t *testing.T) {
@@ -46,7 +46,7 @@ func TestChatsAreSavedListedAndResumed(t *testing.T) {
 		t.Fatalf("regenerate a stored turn: %v", err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	regen, _ := json.Marshal(p.requests[2]["messages"])
 	if strings.Count(string(regen), "capital of France") != 1 || strings.Contains(string(regen), "Paris.") {
 		t.Errorf("regenerating a stored turn sent %s", regen)
@@ -94,7 +94,7 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	sent, _ := json.Marshal(p.requests[2]["messages"])
 	if !strings.Contains(string(sent), "2+2?") || strings.Contains(string(sent), "3*3?") || !strings.Contains(string(sent), "3+3?") {
 		t.Errorf("edited resend sent %s", sent)
@@ -118,7 +118,7 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	sent, _ = json.Marshal(p.requests[3]["messages"])
 	if strings.Count(string(sent), "2+2?") != 1 || strings.Contains(string(sent), "3+3?") {
 		t.Errorf("regenerate sent %s", sent)
@@ -136,7 +136,7 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 		t.Fatalf("edit after a regenerate: %v", err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	if _, err := a.h.Chat.Regenerate("t-unknown"); err == nil {
 		t.Error("regenerating an unknown turn was accepted")
 	}
@@ -154,17 +154,13 @@ func sendAndWait(t *testing.T, a *App, rec *recorder, prompt string) string {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	return res.TurnID
 }
 
-func waitIdle(a *App) {
-	for {
-		if !a.chat().Running() {
-			return
-		}
-		time.Sleep(2 * time.Millisecond)
-	}
+func waitIdle(t *testing.T, a *App) {
+	t.Helper()
+	eventually.True(t, "the conversation to go idle", func() bool { return !a.chat().Running() })
 }
 
 func TestSearchAndExportRedactStoredKeys(t *testing.T) {
@@ -177,7 +173,7 @@ func TestSearchAndExportRedactStoredKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	hits, err := a.h.Sessions.SearchSessions("remember")
 	if err != nil || len(hits) != 1 {
 		t.Fatalf("SearchSessions = %+v, %v", hits, err)
@@ -209,22 +205,19 @@ func TestModelNamesTheConversation(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
+	eventually.NoError(t, "the model's title on the session", func() error {
 		list, _ := a.h.Sessions.ListSessions()
-		if len(list) == 1 && list[0].Title == "Speeding up the importer" {
-			p.mu.Lock()
-			sys, _ := p.requests[1]["messages"].([]any)
-			p.mu.Unlock()
-			if len(sys) == 0 {
-				t.Error("the title request sent no messages")
-			}
-			return
+		if len(list) != 1 || list[0].Title != "Speeding up the importer" {
+			return fmt.Errorf("sessions: %+v", list)
 		}
-		time.Sleep(20 * time.Millisecond)
+		return nil
+	})
+	p.mu.Lock()
+	sys, _ := p.requests[1]["messages"].([]any)
+	p.mu.Unlock()
+	if len(sys) == 0 {
+		t.Error("the title request sent no messages")
 	}
-	list, _ := a.h.Sessions.ListSessions()
-	t.Fatalf("title = %+v", list)
 }
 
 func TestCompactConversationOnRequest(t *testing.T) {
@@ -251,7 +244,7 @@ func TestCompactConversationOnRequest(t *testing.T) {
 			t.Fatal(err)
 		}
 		rec.waitFor(t, "done")
-		waitIdle(a)
+		waitIdle(t, a)
 	}
 	res, err := a.h.Chat.CompactConversation()
 	if err != nil || !res.Changed || res.After >= res.Before {
@@ -264,7 +257,7 @@ func TestCompactConversationOnRequest(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	sent, _ := json.Marshal(p.requests[3]["messages"])
 	for _, want := range []string{"SUMMARY: two long answers.", "first question", "second question", "go on"} {
 		if !strings.Contains(string(sent), want) {
@@ -285,7 +278,7 @@ func TestSessionsEventNamesTheLiveConversation(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	list, err := a.h.Sessions.ListSessions()
 	if err != nil || len(list) != 1 {
 		t.Fatalf("ListSessions = %+v, %v", list, err)

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 )
 
 // A reopened conversation's tool rows read as they did live: each call's
@@ -21,9 +20,7 @@ func TestReopenedToolRowsKeepTheirSummaries(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	for a.chat().Running() {
-		time.Sleep(2 * time.Millisecond)
-	}
+	waitIdle(t, a)
 	list, err := a.h.Sessions.ListSessions()
 	if err != nil || len(list) != 1 {
 		t.Fatalf("sessions %v, %v", list, err)

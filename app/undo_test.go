@@ -20,11 +20,11 @@ func TestReopenedTurnCanBeUndone(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	waitIdle(a)
+	waitIdle(t, a)
 	if _, err := a.h.Chat.Send("just talk"); err != nil {
 		t.Fatal(err)
 	}
-	waitIdle(a)
+	waitIdle(t, a)
 	list, err := a.h.Sessions.ListSessions()
 	if err != nil || len(list) != 1 {
 		t.Fatalf("ListSessions = %+v, %v", list, err)

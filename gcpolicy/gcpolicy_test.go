@@ -6,6 +6,8 @@ import (
 	"runtime/metrics"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // testBuildGCPercent is the build target these tests set, as a program
@@ -95,19 +97,12 @@ func TestKeepHeapFloor(t *testing.T) {
 	defer debug.SetGCPercent(orig)
 	stop := KeepHeapFloor(256 << 20) // far above this test's live heap
 	defer stop()
-	waitPercent := func(ok func(int) bool) int {
-		t.Helper()
-		for range 200 {
-			runtime.GC()
-			if p := gcPercent(); ok(p) {
-				return p
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-		t.Fatalf("GOGC stayed %d", gcPercent())
-		return 0
-	}
-	raised := waitPercent(func(p int) bool { return p > 100 })
+	var raised int
+	eventually.True(t, "the floor to raise GOGC above 100", func() bool {
+		runtime.GC()
+		raised = gcPercent()
+		return raised > 100
+	})
 	// Started during a build, a second floor takes the percent from
 	// before the build, not the build's.
 	during := LowerGCForBuild()
@@ -120,7 +115,7 @@ func TestKeepHeapFloor(t *testing.T) {
 	restore := LowerGCForBuild()
 	runtime.GC()
 	runtime.GC()
-	time.Sleep(20 * time.Millisecond) // the finalizer's turn
+	time.Sleep(20 * time.Millisecond) // nothing to wait for: the floor's finalizer gets its turn to raise GOGC, were it to
 	if p := gcPercent(); p != testBuildGCPercent {
 		t.Errorf("during a build GOGC = %d, want %d", p, testBuildGCPercent)
 	}

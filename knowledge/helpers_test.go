@@ -99,18 +99,6 @@ func indexedIDs(t testing.TB, x *Index) []string {
 	return out
 }
 
-// eventually polls cond until it holds or the deadline passes.
-func eventually(t testing.TB, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 // randomPieces joins pieces picked at random until the text is n bytes
 // or longer: random texts built from what a test's matcher treats
 // specially.

@@ -2,10 +2,13 @@ package knowledge
 
 import (
 	"context"
+	"errors"
 	"math/rand"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // While the first check hangs, the other workers stop lookahead past it
@@ -22,8 +25,16 @@ func TestCheckInOrderStaysNearTheFirstUnfinished(t *testing.T) {
 		return i
 	}
 	go func() {
-		// Time enough for the others to run on through all n, were they free to.
-		time.Sleep(200 * time.Millisecond)
+		// Release only once the others have filled the window, so the test
+		// runs with the first check really hung even on a loaded machine.
+		if eventually.Within(eventually.Deadline, func() error {
+			if started.Load() < lookahead {
+				return errors.New("window not full")
+			}
+			return nil
+		}) == nil {
+			time.Sleep(50 * time.Millisecond) // time for the others to run past the window, were they free to
+		}
 		close(release)
 	}()
 	var handed []int
@@ -55,8 +66,8 @@ func TestCheckInOrderHandsOnInOrder(t *testing.T) {
 			var calls atomic.Int64
 			check := func(i int) int {
 				calls.Add(1)
-				time.Sleep(time.Duration(rand.Intn(200)) * time.Microsecond)
-				return i + 1 // 0 marks a result not checked
+				time.Sleep(time.Duration(rand.Intn(200)) * time.Microsecond) // checks of uneven length finish out of order
+				return i + 1                                                 // 0 marks a result not checked
 			}
 			var handed []int
 			enough := func(r int) bool {
@@ -110,7 +121,7 @@ func TestCheckInOrderReturnsOnCancel(t *testing.T) {
 		checkInOrder(ctx, 1000, 8, check, func(int) bool { return false })
 		close(returned)
 	}()
-	time.Sleep(50 * time.Millisecond)
+	eventually.True(t, "the workers to fill the window behind the hung check", func() bool { return calls.Load() >= lookahead })
 	cancel()
 	select {
 	case <-returned:
@@ -134,7 +145,7 @@ type slowCancel struct {
 
 func (c *slowCancel) Err() error {
 	if c.calls.Add(1) == c.n+1 {
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond) // the late worker's slowness, not a wait
 		c.cancelled.Store(true)
 	}
 	if c.cancelled.Load() {

@@ -2,10 +2,12 @@ package knowledge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
-	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // TestSearchDuringFirstBuild: results come from the partial index while
@@ -25,18 +27,19 @@ func TestSearchDuringFirstBuild(t *testing.T) {
 	}
 	defer x.Close()
 	var partial *Results
-	deadline := time.Now().Add(30 * time.Second)
-	for x.Status().State == StateBuilding && time.Now().Before(deadline) {
+	eventually.True(t, "a partial result or the build's end", func() bool {
+		if x.Status().State != StateBuilding {
+			return true
+		}
 		r, err := x.Search(context.Background(), "common", 5)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Partial && r.Total > 0 && r.Total < n {
 			partial = &r
-			break
 		}
-		time.Sleep(time.Millisecond)
-	}
+		return partial != nil
+	})
 	if err := x.Wait(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +81,10 @@ func TestCloseDuringBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(20 * time.Millisecond)
+	eventually.True(t, "the build to be under way", func() bool {
+		st := x.Status()
+		return st.State != StateBuilding || st.FilesDone > 0
+	})
 	if err := x.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -111,15 +117,13 @@ func TestIndexingStartsBeforeTheWalkEnds(t *testing.T) {
 		if st := x.Status(); !st.Counting {
 			t.Errorf("status %+v while the walk runs; want Counting", st)
 		}
-		deadline := time.Now().Add(20 * time.Second)
-		for time.Now().Before(deadline) {
-			if r, err := x.Search(context.Background(), "earlyword", 5); err == nil && len(r.Hits) > 0 {
-				sawEarly <- true
-				return
+		sawEarly <- eventually.Within(eventually.Deadline, func() error {
+			r, err := x.Search(context.Background(), "earlyword", 5)
+			if err == nil && len(r.Hits) == 0 {
+				err = errors.New("no hits yet")
 			}
-			time.Sleep(5 * time.Millisecond)
-		}
-		sawEarly <- false
+			return err
+		}) == nil
 	}
 	defer func() { testHookWalked = nil }()
 	var err error

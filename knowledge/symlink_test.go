@@ -6,7 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // outsideTree is a folder outside the workspace holding a unique word, and
@@ -81,7 +82,7 @@ func TestWatcherStaysInTheSource(t *testing.T) {
 	// theirs, so once it is found the links have been handled.
 	for _, marker := range []string{"rambutan", "durian"} {
 		write(t, ws, marker+".txt", marker)
-		eventually(t, 10*time.Second, marker+" indexed", func() bool { return totalOf(t, x, marker) == 1 })
+		eventually.True(t, marker+" indexed", func() bool { return totalOf(t, x, marker) == 1 })
 	}
 	for _, word := range []string{"zanzibarquux", "quokkavault"} {
 		if got := hitPaths(search(t, x, word)); len(got) > 0 {

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/knowledge/watch"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 func totalOf(t *testing.T, x *Index, q string) int { return search(t, x, q).Total }
@@ -22,7 +24,7 @@ func TestWatcherFollowsChanges(t *testing.T) {
 	if st := x.Status(); st.Watcher != WatchActive {
 		t.Fatalf("watcher %q", st.Watcher)
 	}
-	wait := func(what string, cond func() bool) { eventually(t, 5*time.Second, what, cond) }
+	wait := func(what string, cond func() bool) { eventually.True(t, what, cond) }
 
 	write(t, ws, "a.go", "zeta")
 	wait("edit", func() bool { return totalOf(t, x, "zeta") == 1 && totalOf(t, x, "alpha") == 0 })
@@ -88,11 +90,11 @@ func TestChurn(t *testing.T) {
 			files = append(files[:k], files[k+1:]...)
 		}
 		if i%50 == 0 {
-			time.Sleep(20 * time.Millisecond)
+			time.Sleep(20 * time.Millisecond) // a person's pace: the watcher indexes between bursts, not a wait
 		}
 	}
 	sort.Strings(files)
-	eventually(t, 10*time.Second, "index equals disk", func() bool {
+	eventually.True(t, "index equals disk", func() bool {
 		return reflect.DeepEqual(indexedIDs(t, x), files)
 	})
 	// And the content is the disk's: every file is found by its own word.
@@ -120,7 +122,7 @@ func TestStormTriggersRescan(t *testing.T) {
 	}
 	sort.Strings(want)
 	start := time.Now()
-	eventually(t, 15*time.Second, "storm settled", func() bool {
+	eventually.True(t, "storm settled", func() bool {
 		return reflect.DeepEqual(indexedIDs(t, x), want)
 	})
 	t.Logf("%d files consistent %v after the storm", len(want), time.Since(start))
@@ -141,9 +143,9 @@ func TestStormRecreatedDirIsWatched(t *testing.T) {
 	for i := range watch.StormPaths + 100 {
 		write(t, ws, fmt.Sprintf("gen/g%d.txt", i), "regenerated")
 	}
-	eventually(t, 15*time.Second, "rescan", func() bool { return totalOf(t, x, "regenerated") == watch.StormPaths+100 })
+	eventually.True(t, "rescan", func() bool { return totalOf(t, x, "regenerated") == watch.StormPaths+100 })
 	write(t, ws, "gen/later.txt", "afterstorm")
-	eventually(t, 5*time.Second, "event in recreated dir", func() bool { return totalOf(t, x, "afterstorm") == 1 })
+	eventually.True(t, "event in recreated dir", func() bool { return totalOf(t, x, "afterstorm") == 1 })
 	if totalOf(t, x, "old") != 0 {
 		t.Error("deleted files still indexed")
 	}

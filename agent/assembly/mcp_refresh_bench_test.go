@@ -2,6 +2,7 @@ package assembly
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/config"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // BenchmarkFollowMCPUnchanged is what the loop's Refresh costs before each
@@ -23,7 +25,9 @@ func BenchmarkFollowMCPUnchanged(b *testing.B) {
 	if err := m.Wait(ctx); err != nil {
 		b.Fatal(err)
 	}
-	time.Sleep(time.Second) // the tools it adds once initialised
+	eventually.True(b, "the roots tool the server adds once initialised", func() bool {
+		return slices.ContainsFunc(m.Tools(), func(tl *mcp.Tool) bool { return tl.Remote() == "get-roots-list" })
+	})
 	_ = m.Settle(ctx)
 	refresh := followMCP(m, m.Tools(), func([]*mcp.Tool) (*loop.Refreshed, error) {
 		b.Fatal("rebuilt though nothing changed")

@@ -167,7 +167,7 @@ func TestSymlinkSwapRace(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(time.Until(deadline))
+	time.Sleep(time.Until(deadline)) // the race runs for a time budget, not until something happens
 	stop.Store(true)
 	wg.Wait()
 	if n := escapes.Load(); n > 0 {

@@ -83,7 +83,7 @@ func newTrustedConversation(t *testing.T, files map[string]string, trusted bool,
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := &events{signal: make(chan struct{}, 1)}
+	ev := &events{}
 	c := New(Config{
 		Settings: func() settings.Settings { return st },
 		Keys:     func(context.Context, string) (string, error) { return "", nil },

@@ -12,12 +12,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // script is a loopback OpenAI Chat Completions server answering each
@@ -76,17 +76,12 @@ type events struct {
 	mu      sync.Mutex
 	list    []Event
 	notices []error
-	signal  chan struct{}
 }
 
 func (e *events) Emit(ev Event) {
 	e.mu.Lock()
 	e.list = append(e.list, ev)
 	e.mu.Unlock()
-	select {
-	case e.signal <- struct{}{}:
-	default:
-	}
 }
 func (e *events) Notice(err error) { e.mu.Lock(); e.notices = append(e.notices, err); e.mu.Unlock() }
 func (e *events) SessionsChanged() {}
@@ -94,23 +89,18 @@ func (e *events) SessionsChanged() {}
 // waitDone waits for turnID's done event.
 func (e *events) waitDone(t *testing.T, turnID string) *Done {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
+	var done *Done
+	eventually.True(t, "turn "+turnID+" to end", func() bool {
 		e.mu.Lock()
+		defer e.mu.Unlock()
 		for _, ev := range e.list {
 			if d, ok := ev.(*Done); ok && d.TurnID == turnID {
-				e.mu.Unlock()
-				return d
+				done = d
 			}
 		}
-		e.mu.Unlock()
-		select {
-		case <-e.signal:
-		case <-time.After(20 * time.Millisecond):
-		case <-deadline:
-			t.Fatalf("turn %s never ended", turnID)
-		}
-	}
+		return done != nil
+	})
+	return done
 }
 
 func newConversation(t *testing.T, replies ...string) (*Conversation, *events, *session.Store, string) {
@@ -143,7 +133,7 @@ func newConversationWith(t *testing.T, mode string, configure func(*Config), rep
 	if err != nil {
 		t.Fatal(err)
 	}
-	ev := &events{signal: make(chan struct{}, 1)}
+	ev := &events{}
 	cfg := Config{
 		Settings: func() settings.Settings { return st },
 		Keys:     func(context.Context, string) (string, error) { return "", nil },
@@ -255,11 +245,7 @@ func sendDone(t *testing.T, c *Conversation, ev *events, prompt string) *Done {
 
 func waitIdle(t *testing.T, c *Conversation) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); c.Running(); time.Sleep(2 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the conversation is still running")
-		}
-	}
+	eventually.True(t, "the conversation to go idle", func() bool { return !c.Running() })
 }
 
 // The CLI's path: a headless turn is prepared and run on the caller's
@@ -285,7 +271,7 @@ func TestHeadlessTurnRunsAndResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	next := New(c.cfg, &events{signal: make(chan struct{}, 1)})
+	next := New(c.cfg, &events{})
 	if err := next.Open(c.Workspace()); err != nil {
 		t.Fatal(err)
 	}

@@ -4,30 +4,27 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // waitApproval waits for turnID's next unanswered approval request.
 func (e *events) waitApproval(t *testing.T, turnID string, seen map[string]bool) *ApprovalRequested {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
-	for {
+	var req *ApprovalRequested
+	eventually.True(t, "turn "+turnID+" to ask for an approval", func() bool {
 		e.mu.Lock()
+		defer e.mu.Unlock()
 		for _, ev := range e.list {
 			if a, ok := ev.(*ApprovalRequested); ok && a.TurnID == turnID && !seen[a.RequestID] {
-				e.mu.Unlock()
-				seen[a.RequestID] = true
-				return a
+				req = a
+				break
 			}
 		}
-		e.mu.Unlock()
-		select {
-		case <-e.signal:
-		case <-time.After(20 * time.Millisecond):
-		case <-deadline:
-			t.Fatalf("turn %s asked for no approval", turnID)
-		}
-	}
+		return req != nil
+	})
+	seen[req.RequestID] = true
+	return req
 }
 
 func (e *events) approvals(turnID string) int {

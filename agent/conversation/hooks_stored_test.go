@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/session"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // Every hook row of a turn is stored with the message it ran within, so a
@@ -71,17 +71,15 @@ func TestNotificationHookRunsWhileAnApprovalWaits(t *testing.T) {
 	var req *ApprovalRequested
 	var got []byte
 	// The row is awaited too, so the approval is answered while it waits.
-	for deadline := time.Now().Add(10 * time.Second); (req == nil || len(got) == 0 || len(ev.hookRows(id)) == 0) && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	eventually.True(t, "the approval request, the notification file and its hook row", func() bool {
 		for _, e := range ev.inTurn(id) {
 			if a, ok := e.(*ApprovalRequested); ok {
 				req = a
 			}
 		}
 		got, _ = os.ReadFile(filepath.Join(ws, "notified.json"))
-	}
-	if req == nil {
-		t.Fatal("no approval was asked")
-	}
+		return req != nil && len(got) > 0 && len(ev.hookRows(id)) > 0
+	})
 	if !strings.Contains(string(got), `"hook_event_name":"Notification"`) || !strings.Contains(string(got), "needs your permission to use write_file") {
 		t.Fatalf("the Notification hook read %q", got)
 	}

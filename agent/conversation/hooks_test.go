@@ -3,13 +3,20 @@
 package conversation
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // hookRows are the turn's hook events.
@@ -98,7 +105,7 @@ func TestPreToolUseHookBlocksRm(t *testing.T) {
 func TestHookTimeoutAndInvalidJSONAreVisible(t *testing.T) {
 	c, ev, _, ws := newTrustedConversation(t, map[string]string{
 		".hearth/settings.json": `{"hooks":{"UserPromptSubmit":[{"hooks":[
-			{"type":"command","command":"(sleep 2; touch late-canary) & sleep 30","timeout":0.5},
+			{"type":"command","command":"sh -c 'echo $$ > late.pid; sleep 2; touch late-canary' & sleep 30","timeout":0.5},
 			{"type":"command","command":"echo '{\"decision\": '"}]}]}}`,
 	}, true, text("Still here."))
 	start := time.Now()
@@ -115,7 +122,15 @@ func TestHookTimeoutAndInvalidJSONAreVisible(t *testing.T) {
 		!strings.Contains(rows[1].Problem, "invalid JSON") {
 		t.Fatalf("hook rows = %+v", rows)
 	}
-	time.Sleep(2500 * time.Millisecond)
+	// Had the background process outlived the hook, it would touch the
+	// canary before it ends.
+	var pid int
+	eventually.True(t, "the hook's background process to start", func() bool {
+		b, _ := os.ReadFile(filepath.Join(ws, "late.pid"))
+		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		return pid > 0
+	})
+	eventually.True(t, "the hook's background process to end", func() bool { return ended(pid) })
 	if _, err := os.Stat(filepath.Join(ws, "late-canary")); err == nil {
 		t.Fatal("the timed-out hook's background process outlived it")
 	}
@@ -231,4 +246,17 @@ func TestSubagentStopHookSendsTheSubagentBackOnce(t *testing.T) {
 	if n != 2 {
 		t.Fatalf("%d SubagentStop rows, want 2", n)
 	}
+}
+
+// ended reports whether pid has exited: gone, or a zombie not yet reaped.
+func ended(pid int) bool {
+	if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+		return true
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false // no /proc here, or the process went between the two calls: the next poll says
+	}
+	i := bytes.LastIndexByte(b, ')') // the state follows the parenthesised command name
+	return i >= 0 && i+2 < len(b) && b[i+2] == 'Z'
 }

@@ -38,7 +38,7 @@ func TestTurnsShareTheContextWindowProbe(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	ev := &events{signal: make(chan struct{}, 1)}
+	ev := &events{}
 	c := New(Config{
 		Settings: func() settings.Settings { return st },
 		Keys:     func(context.Context, string) (string, error) { return "", nil },

@@ -38,15 +38,21 @@ type turnStream struct {
 	seq     int
 	pending map[string]string // "text" / "reasoning" → buffered, redacted delta
 	order   []string
-	timer   *time.Timer
+	stop    func() bool               // stops the armed flush timer; nil when none is armed
 	streams map[string]*redact.Stream // "text" / "reasoning" → what redacts its deltas
 	outputs map[string]*redact.Stream // call id → what redacts its live output
 	subs    subagentUsage             // what the turn's subagents used
+
+	// afterFunc arms the flush timer; tests replace it to fire the flush
+	// themselves instead of waiting for the interval.
+	afterFunc func(d time.Duration, f func()) (stop func() bool)
 }
+
+func realAfterFunc(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
 
 func newTurnStream(emit func(Event), red *redact.Redactor, turnID string) *turnStream {
 	return &turnStream{emit: emit, red: red, turnID: turnID, pending: map[string]string{},
-		streams: map[string]*redact.Stream{}, outputs: map[string]*redact.Stream{}}
+		streams: map[string]*redact.Stream{}, outputs: map[string]*redact.Stream{}, afterFunc: realAfterFunc}
 }
 
 // send emits one event now, after all the text before it, held back
@@ -96,8 +102,8 @@ func (s *turnStream) bufferLocked(kind, text string) {
 		s.order = append(s.order, kind)
 	}
 	s.pending[kind] += text
-	if s.timer == nil {
-		s.timer = time.AfterFunc(TextFlushInterval, func() {
+	if s.stop == nil {
+		s.stop = s.afterFunc(TextFlushInterval, func() {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			s.flushLocked()
@@ -106,9 +112,9 @@ func (s *turnStream) bufferLocked(kind, text string) {
 }
 
 func (s *turnStream) flushLocked() {
-	if s.timer != nil {
-		s.timer.Stop()
-		s.timer = nil
+	if s.stop != nil {
+		s.stop()
+		s.stop = nil
 	}
 	for _, kind := range s.order {
 		if kind == "reasoning" {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // request is what the scripted provider was sent, read back.
@@ -249,14 +250,15 @@ func TestDenialInSubagentFailsTheTask(t *testing.T) {
 		t.Fatal(err)
 	}
 	var req *ApprovalRequested
-	for deadline := time.Now().Add(10 * time.Second); req == nil && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	eventually.True(t, "the subagent's approval request", func() bool {
 		for _, e := range ev.inTurn(id) {
 			if a, ok := e.(*ApprovalRequested); ok {
 				req = a
 			}
 		}
-	}
-	if req == nil || req.Agent != "general" {
+		return req != nil
+	})
+	if req.Agent != "general" {
 		t.Fatalf("approval request %+v, want one labelled general", req)
 	}
 	if err := c.Approve(req.RequestID, "deny", "not now"); err != nil {

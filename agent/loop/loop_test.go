@@ -3,6 +3,7 @@ package loop
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 func TestTextAnswer(t *testing.T) {
@@ -51,7 +53,7 @@ func TestConcurrentToolsResultsInCallOrder(t *testing.T) {
 			case <-time.After(2 * time.Second):
 				return "", errBoom
 			}
-			time.Sleep(delay)
+			time.Sleep(delay) // the tool's own work, so the two finish in a chosen order
 			return name + " done", nil
 		}}
 	}
@@ -177,9 +179,12 @@ func TestStopDuringStreamIsFast(t *testing.T) {
 	var rec recorder
 	var stoppedAt time.Time
 	go func() {
-		for !strings.Contains(rec.text(), "answer") {
-			time.Sleep(time.Millisecond)
-		}
+		_ = eventually.Within(eventually.Deadline, func() error {
+			if !strings.Contains(rec.text(), "answer") {
+				return errors.New("no answer yet")
+			}
+			return nil
+		})
 		stoppedAt = time.Now()
 		cancel()
 	}()

@@ -15,11 +15,11 @@ import (
 // output is still the result; the call's time is measured.
 func TestExitedCommandFailsWithCodeAndDuration(t *testing.T) {
 	shell := &fnTool{name: "shell", run: func(ctx context.Context, args json.RawMessage) (string, error) {
-		time.Sleep(30 * time.Millisecond)
+		time.Sleep(30 * time.Millisecond) // the command's run time, which the call measures
 		return "exit code: 1 (30ms)\nvet: broken", &tool.ExitError{Code: 1}
 	}}
 	ok := &fnTool{name: "ok", run: func(ctx context.Context, args json.RawMessage) (string, error) {
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(10 * time.Millisecond) // the tool's run time, which the call measures
 		return "fine", nil
 	}}
 	s := newScript(t,

@@ -4,15 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 func TestPromptsAndResources(t *testing.T) {
@@ -65,7 +66,7 @@ func TestElicitationSamplingAndLogging(t *testing.T) {
 	ctx := context.Background()
 	// The conditional tools appear once the server saw our capabilities.
 	var elicit, sample *mcp.Tool
-	for deadline := time.Now().Add(20 * time.Second); (elicit == nil || sample == nil) && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	eventually.True(t, "the elicitation and sampling tools to appear", func() bool {
 		for _, tl := range m.Tools() {
 			switch tl.Remote() {
 			case "trigger-elicitation-request":
@@ -74,10 +75,8 @@ func TestElicitationSamplingAndLogging(t *testing.T) {
 				sample = tl
 			}
 		}
-	}
-	if elicit == nil || sample == nil {
-		t.Fatal("the elicitation and sampling tools never appeared")
-	}
+		return elicit != nil && sample != nil
+	})
 	out, err := elicit.Run(ctx, nil)
 	if err != nil || !strings.Contains(strings.ToLower(out), "decline") {
 		t.Fatalf("elicitation: %q, %v", out, err)
@@ -89,17 +88,15 @@ func TestElicitationSamplingAndLogging(t *testing.T) {
 	if _, err := find(t, m, "mcp__everything__toggle-simulated-logging").Run(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	eventually.NoError(t, "a logging message in the server's log", func() error {
 		lines, _ := m.Log("everything", 0)
 		if slices.ContainsFunc(lines, func(l string) bool {
 			return strings.HasPrefix(l, "[") && strings.Contains(l, "]") && !strings.HasPrefix(l, "hearth:")
 		}) {
-			break
+			return nil
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no logging message reached the log: %q", lines)
-		}
-	}
+		return fmt.Errorf("log: %q", lines)
+	})
 }
 
 // server-filesystem started without directories works in the roots the
@@ -115,17 +112,14 @@ func TestFilesystemServerUsesTheWorkspaceRoot(t *testing.T) {
 	}
 	m := started(t, mcp.Options{Workspace: ws}, stdioEntry(t, "fs", mcptest.Bin(t, "mcp-server-filesystem")))
 	ctx := context.Background()
-	var out string
-	var err error
 	// The server asks for the roots just after initialisation.
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if out, err = find(t, m, "mcp__fs__list_allowed_directories").Run(ctx, nil); err == nil && strings.Contains(out, filepath.Base(ws)) {
-			break
+	eventually.NoError(t, "the workspace among the allowed directories", func() error {
+		out, err := find(t, m, "mcp__fs__list_allowed_directories").Run(ctx, nil)
+		if err == nil && !strings.Contains(out, filepath.Base(ws)) {
+			err = fmt.Errorf("allowed directories: %q", out)
 		}
-	}
-	if err != nil || !strings.Contains(out, filepath.Base(ws)) {
-		t.Fatalf("allowed directories: %q, %v", out, err)
-	}
+		return err
+	})
 	read := find(t, m, "mcp__fs__read_text_file")
 	args, _ := json.Marshal(map[string]string{"path": filepath.Join(ws, "notes.txt")})
 	if out, err := read.Run(ctx, args); err != nil || !strings.Contains(out, "inside the workspace") {
@@ -142,16 +136,14 @@ func TestFilesystemServerUsesTheWorkspaceRoot(t *testing.T) {
 func TestElicitationAsksThePersonWatchingTheCall(t *testing.T) {
 	m := started(t, mcp.Options{}, stdioEntry(t, "everything", mcptest.Bin(t, "mcp-server-everything"), "stdio"))
 	var elicit *mcp.Tool
-	for deadline := time.Now().Add(20 * time.Second); elicit == nil && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+	eventually.True(t, "the elicitation tool to appear", func() bool {
 		for _, tl := range m.Tools() {
 			if tl.Remote() == "trigger-elicitation-request" {
 				elicit = tl
 			}
 		}
-	}
-	if elicit == nil {
-		t.Fatal("the elicitation tool never appeared")
-	}
+		return elicit != nil
+	})
 	tests := []struct {
 		name   string
 		answer mcp.ElicitAnswer

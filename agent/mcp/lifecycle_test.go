@@ -15,6 +15,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // wrapped starts server-everything from a shell script that first leaves a
@@ -42,17 +43,6 @@ func wrapped(t *testing.T) (entry mcp.Entry, serverPid, grandchildPid func() int
 
 func alive(pid int) bool { return syscall.Kill(pid, 0) == nil }
 
-func waitDead(t *testing.T, pid int, what string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for alive(pid) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s (pid %d) still runs", what, pid)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 func TestCloseEndsTheWholeProcessTree(t *testing.T) {
 	e, server, child := wrapped(t)
 	m := started(t, mcp.Options{}, e)
@@ -66,8 +56,8 @@ func TestCloseEndsTheWholeProcessTree(t *testing.T) {
 	if err := m.Disable("wrapped"); err != nil {
 		t.Fatal(err)
 	}
-	waitDead(t, sp, "the server")
-	waitDead(t, cp, "the server's child")
+	eventually.True(t, "the server to end", func() bool { return !alive(sp) })
+	eventually.True(t, "the server's child to end", func() bool { return !alive(cp) })
 	if s := serverInfo(m, "wrapped"); s.Status != mcp.StatusDisabled {
 		t.Fatalf("status %s after disable", s.Status)
 	}
@@ -85,7 +75,7 @@ func TestCloseEndsTheWholeProcessTree(t *testing.T) {
 	}
 	sp = server()
 	m.Close()
-	waitDead(t, sp, "the restarted server after Close")
+	eventually.True(t, "the restarted server to end after Close", func() bool { return !alive(sp) })
 }
 
 func TestServerKilledMidCall(t *testing.T) {
@@ -99,10 +89,7 @@ func TestServerKilledMidCall(t *testing.T) {
 	if err == nil || time.Since(start) > 10*time.Second {
 		t.Fatalf("call to a killed server: %v after %s", err, time.Since(start))
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for serverInfo(m, "wrapped").Status != mcp.StatusFailed && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
+	eventually.True(t, "the killed server marked failed", func() bool { return serverInfo(m, "wrapped").Status == mcp.StatusFailed })
 	s := serverInfo(m, "wrapped")
 	if s.Status != mcp.StatusFailed || len(m.Tools()) != 0 {
 		t.Fatalf("after the kill: status %s, %d tools", s.Status, len(m.Tools()))

@@ -16,6 +16,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/mcp/config"
 	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 func stdioEntry(t *testing.T, name, bin string, args ...string) mcp.Entry {
@@ -107,18 +108,14 @@ func TestListChangedAndRoots(t *testing.T) {
 	// The server adds its roots tool after initialisation and says so with
 	// tools/list_changed; the manager's list must follow.
 	var roots *mcp.Tool
-	deadline := time.Now().Add(20 * time.Second)
-	for roots == nil && time.Now().Before(deadline) {
+	eventually.True(t, "get-roots-list to appear after tools/list_changed", func() bool {
 		for _, tl := range m.Tools() {
 			if tl.Remote() == "get-roots-list" {
 				roots = tl
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if roots == nil {
-		t.Fatal("get-roots-list never appeared after tools/list_changed")
-	}
+		return roots != nil
+	})
 	out, err := roots.Run(context.Background(), nil)
 	if err != nil || !strings.Contains(out, filepath.Base(ws)) {
 		t.Fatalf("roots: %q, %v (want the workspace %s)", out, err, ws)

@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,12 +21,44 @@ const (
 	customValue = "gw-custom-endpoint-pass-55120"
 )
 
+// flushTimer holds the store's delta-flush timer so the test fires it
+// between deltas instead of waiting for it.
+type flushTimer struct {
+	mu sync.Mutex
+	f  func()
+}
+
+func (c *flushTimer) afterFunc(_ time.Duration, f func()) func() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.f = f
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		live := c.f != nil
+		c.f = nil
+		return live
+	}
+}
+
+// fire runs the armed flush, if any, as its timer would.
+func (c *flushTimer) fire() {
+	c.mu.Lock()
+	f := c.f
+	c.f = nil
+	c.mu.Unlock()
+	if f != nil {
+		f()
+	}
+}
+
 // rawStore is a store that redacts nothing itself, so only the recorder
-// keeps keys out of it.
-func rawStore(t *testing.T) (*session.Store, string) {
+// keeps keys out of it; its delta flush fires when the test calls fire.
+func rawStore(t *testing.T) (st *session.Store, id string, fire func()) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := session.Open(ctx, filepath.Join(t.TempDir(), "sessions.db"), session.Options{FlushInterval: time.Millisecond})
+	clock := &flushTimer{}
+	st, err := session.Open(ctx, filepath.Join(t.TempDir(), "sessions.db"), session.Options{AfterFunc: clock.afterFunc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +67,7 @@ func rawStore(t *testing.T) (*session.Store, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st, s.ID
+	return st, s.ID, clock.fire
 }
 
 func split(rng *rand.Rand, s string) []string {
@@ -69,7 +102,7 @@ func TestSplitKeysNeverReachTheDatabase(t *testing.T) {
 	want := redact.New().String(text)
 	for trial := 0; trial < 8; trial++ {
 		ctx := context.Background()
-		st, id := rawStore(t)
+		st, id, fire := rawStore(t)
 		r, err := Begin(ctx, st, id, "p", "m", "hi")
 		if err != nil {
 			t.Fatal(err)
@@ -88,7 +121,7 @@ func TestSplitKeysNeverReachTheDatabase(t *testing.T) {
 		for i, p := range split(rng, text) {
 			r.Event(ctx, loop.TextDelta{Text: p})
 			if i%5 == 0 {
-				time.Sleep(2 * time.Millisecond) // let the store's timer write whole lines
+				fire() // the store's timer writes whole lines
 				check()
 			}
 		}
@@ -110,7 +143,7 @@ func TestSplitKeysNeverReachTheDatabase(t *testing.T) {
 // as it stands: nothing the recorder held back is lost.
 func TestHeldTailIsStoredBeforeTheNextEvent(t *testing.T) {
 	ctx := context.Background()
-	st, id := rawStore(t)
+	st, id, _ := rawStore(t)
 	r, err := Begin(ctx, st, id, "p", "m", "hi")
 	if err != nil {
 		t.Fatal(err)

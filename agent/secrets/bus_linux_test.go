@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/zalando/go-keyring"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // busDaemons lists the pids of running D-Bus and keyring daemons, read
@@ -96,9 +98,7 @@ func noSessionBus(t *testing.T) (mark string, started func() []int) {
 		for _, pid := range started() {
 			syscall.Kill(pid, syscall.SIGTERM)
 		}
-		for deadline := time.Now().Add(3 * time.Second); len(started()) > 0 && time.Now().Before(deadline); {
-			time.Sleep(50 * time.Millisecond)
-		}
+		eventually.True(t, "the daemons this test started to exit", func() bool { return len(started()) == 0 })
 	})
 	return mark, started
 }
@@ -126,7 +126,7 @@ func TestNoSessionBusStartsNoDaemon(t *testing.T) {
 	if err := s.Set(ctx, "openai", "sk-new"); !errors.Is(err, ErrNoSessionBus) {
 		t.Fatalf("Set = %v, want ErrNoSessionBus", err)
 	}
-	time.Sleep(200 * time.Millisecond) // a forked daemon would have shown up by now
+	time.Sleep(200 * time.Millisecond) // nothing to wait for: a forked daemon would have shown up by now
 	if pids := started(); len(pids) > 0 {
 		t.Fatalf("daemons started: %v", pids)
 	}
@@ -144,8 +144,5 @@ func TestUngatedKeyringWouldStartADaemon(t *testing.T) {
 	if _, err := os.Stat(mark); err != nil {
 		t.Skip("this keyring library no longer autolaunches a bus")
 	}
-	time.Sleep(200 * time.Millisecond)
-	if len(started()) == 0 {
-		t.Fatal("dbus-launch ran but no new daemon was seen: the process check is blind")
-	}
+	eventually.True(t, "the daemon dbus-launch started to be seen (else the process check is blind)", func() bool { return len(started()) > 0 })
 }

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/openai/openai-go/v3"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 func TestClientDisconnectStopsLongShellCommand(t *testing.T) {
@@ -29,25 +31,21 @@ func TestClientDisconnectStopsLongShellCommand(t *testing.T) {
 	stream := c.Chat.Completions.NewStreaming(ctx, userSays("run it"))
 	pidFile := filepath.Join(h.ws, "sleep.pid")
 	var pid int
-	deadline := time.Now().Add(20 * time.Second)
-	for pid == 0 && time.Now().Before(deadline) {
+	eventually.True(t, "the shell command to start", func() bool {
 		b, _ := os.ReadFile(pidFile)
 		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
-		time.Sleep(20 * time.Millisecond)
-	}
-	if pid == 0 {
-		t.Fatal("the shell command never started")
-	}
+		return pid != 0
+	})
+	t.Cleanup(func() {
+		if t.Failed() {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
 	cancel() // the client goes away mid-turn
 	stream.Close()
-	for time.Now().Before(deadline) {
-		if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-			return // the command's process tree is gone
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	_ = syscall.Kill(pid, syscall.SIGKILL)
-	t.Fatalf("the sleep (pid %d) still runs after the client left", pid)
+	eventually.True(t, "the sleep's process tree to go after the client left", func() bool {
+		return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+	})
 }
 
 func TestQueueFullGets429(t *testing.T) {
@@ -66,7 +64,7 @@ func TestQueueFullGets429(t *testing.T) {
 		_, err := c.Chat.Completions.New(ctx, userSays("two"))
 		queued <- err
 	}()
-	waitFor(t, func() bool { return h.srv.gate.waiting.Load() == 1 })
+	eventually.True(t, "the second request to queue", func() bool { return h.srv.gate.waiting.Load() == 1 })
 	var resp *http.Response
 	_, err := c.Chat.Completions.New(context.Background(), userSays("three"))
 	var apiErr *openai.Error
@@ -82,16 +80,6 @@ func TestQueueFullGets429(t *testing.T) {
 	}
 	cancel()
 	<-queued
-}
-
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		if cond() {
-			return
-		}
-	}
-	t.Fatal("condition not met in time")
 }
 
 func TestBadInput(t *testing.T) {

@@ -66,7 +66,7 @@ func TestCrashChild(t *testing.T) {
 				full.WriteString(delta)
 				step.AppendText(delta)
 				if rng.IntN(4) == 0 {
-					time.Sleep(time.Duration(rng.IntN(1500)) * time.Microsecond)
+					time.Sleep(time.Duration(rng.IntN(1500)) * time.Microsecond) // a model streaming at an uneven pace, so the flush timer fires mid-step
 				}
 			}
 			if rng.IntN(2) == 0 {
@@ -157,7 +157,7 @@ func runChild(t *testing.T, path string, rng *rand.Rand, startup time.Duration) 
 	}()
 	var readyAfter time.Duration
 	if rng.IntN(4) == 0 && startup > 0 {
-		time.Sleep(time.Duration(rng.Int64N(int64(startup)))) // during start-up
+		time.Sleep(time.Duration(rng.Int64N(int64(startup)))) // a random kill point during start-up, not a wait
 	} else {
 		select {
 		case readyAfter = <-ready:
@@ -168,7 +168,7 @@ func runChild(t *testing.T, path string, rng *rand.Rand, startup time.Duration) 
 		// CI machine (slower writers) still kills mid-write rather than
 		// before anything was committed.
 		waitCommits(commits, 1+rng.IntN(4))
-		time.Sleep(time.Duration(rng.IntN(3000)) * time.Microsecond)
+		time.Sleep(time.Duration(rng.IntN(3000)) * time.Microsecond) // a random kill point between commits, not a wait
 	}
 	cmd.Process.Kill()
 	cmd.Wait()

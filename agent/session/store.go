@@ -39,6 +39,10 @@ type Options struct {
 	UndoWindow time.Duration
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// AfterFunc arms the timer that flushes streamed deltas and returns
+	// what stops it; time.AfterFunc when nil. Tests pass their own to fire
+	// the flush without waiting for FlushInterval.
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// Redact, when set, is applied to text before it is stored: user
 	// messages, summaries, tool arguments and outputs, errors, and each
 	// assistant step's text and reasoning when it finishes (a key split
@@ -79,6 +83,9 @@ func Open(ctx context.Context, path string, opt Options) (*Store, error) {
 	}
 	if opt.Now == nil {
 		opt.Now = time.Now
+	}
+	if opt.AfterFunc == nil {
+		opt.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
 	}
 	if opt.Redact == nil {
 		opt.Redact = func(s string) string { return s }

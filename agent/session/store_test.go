@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 func TestFTS5IsAvailableInTheDriver(t *testing.T) {
@@ -218,11 +220,10 @@ func TestCancelledWriteReportsTheCancellation(t *testing.T) {
 		cancel()
 		// database/sql rolls a cancelled transaction back in the
 		// background; the write fails once it has.
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-			if _, err := tx.ExecContext(context.Background(), `SELECT 1`); errors.Is(err, sql.ErrTxDone) {
-				break
-			}
-		}
+		eventually.True(t, "the cancelled transaction to roll back", func() bool {
+			_, err := tx.ExecContext(context.Background(), `SELECT 1`)
+			return errors.Is(err, sql.ErrTxDone)
+		})
 		return ctx.Err()
 	})
 	if !errors.Is(err, context.Canceled) || errors.Is(err, sql.ErrTxDone) || strings.Contains(err.Error(), "\n") {

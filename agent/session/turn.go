@@ -22,7 +22,7 @@ type Turn struct {
 	text      strings.Builder // unflushed deltas
 	reasoning strings.Builder
 	firstTok  time.Time
-	timer     *time.Timer
+	stopTimer func() bool // stops the armed flush timer; nil when none is armed
 	toolSeq   int64
 	err       error // first background flush failure, reported by the next event
 	done      bool
@@ -61,8 +61,8 @@ func (t *Turn) appendDelta(b *strings.Builder, delta string) {
 		t.firstTok = t.s.opt.Now()
 	}
 	b.WriteString(delta)
-	if t.timer == nil {
-		t.timer = time.AfterFunc(t.s.opt.FlushInterval, t.flushInBackground)
+	if t.stopTimer == nil {
+		t.stopTimer = t.s.opt.AfterFunc(t.s.opt.FlushInterval, t.flushInBackground)
 	}
 }
 
@@ -77,7 +77,7 @@ func (t *Turn) flushInBackground() {
 	defer cancel()
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.timer = nil
+	t.stopTimer = nil
 	if t.done || wholeLines(t.text.String())+wholeLines(t.reasoning.String()) == 0 {
 		return // nothing whole to write: no transaction
 	}
@@ -131,9 +131,9 @@ func (t *Turn) event(ctx context.Context, what string, final bool, fn func(ctx c
 	if t.done {
 		return ErrFinished
 	}
-	if t.timer != nil {
-		t.timer.Stop()
-		t.timer = nil
+	if t.stopTimer != nil {
+		t.stopTimer()
+		t.stopTimer = nil
 	}
 	err := t.s.write(ctx, func(tx *sql.Tx) error {
 		if err := t.flushLocked(ctx, tx, fn != nil); err != nil || fn == nil {

@@ -3,8 +3,10 @@ package session
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -90,11 +92,48 @@ func TestTurnEventsAreStoredInStreamOrder(t *testing.T) {
 	}
 }
 
+// flushClock stands in for time.AfterFunc: the flush timer fires only when
+// the test says so.
+type flushClock struct {
+	mu    sync.Mutex
+	d     time.Duration
+	f     func()
+	armed int
+}
+
+func (c *flushClock) afterFunc(d time.Duration, f func()) func() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.d, c.f = d, f
+	c.armed++
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		live := c.f != nil
+		c.f = nil
+		return live
+	}
+}
+
+// fire runs the armed timer's function as its expiry would.
+func (c *flushClock) fire(t *testing.T) {
+	t.Helper()
+	c.mu.Lock()
+	f := c.f
+	c.f = nil
+	c.mu.Unlock()
+	if f == nil {
+		t.Fatal("no flush timer armed")
+	}
+	f()
+}
+
 // Streamed lines reach the database without an event; a line still
 // streaming waits for its end (a key in it is redacted only whole).
 func TestDeltasAreFlushedWithoutAnEvent(t *testing.T) {
 	ctx := context.Background()
-	s := openTemp(t) // 20 ms flush interval
+	clock := &flushClock{}
+	s := openAt(t, filepath.Join(t.TempDir(), FileName), Options{FlushInterval: 20 * time.Millisecond, AfterFunc: clock.afterFunc})
 	sess := mustCreate(t, s, "/ws")
 	turn, err := s.BeginAssistant(ctx, sess.ID, "", "")
 	if err != nil {
@@ -103,19 +142,18 @@ func TestDeltasAreFlushedWithoutAnEvent(t *testing.T) {
 	turn.AppendText("partial ")
 	turn.AppendText("answer\nand the ne")
 	turn.AppendReasoning("thinking\nmo")
-	deadline := time.Now().Add(2 * time.Second)
-	for {
-		m := mustLoad(t, s, sess.ID).Messages[0]
-		if m.Text == "partial answer\n" && m.Reasoning == "thinking\n" && m.State == StateStreaming {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("deltas never flushed: %q", m.Text)
-		}
-		time.Sleep(5 * time.Millisecond)
+	if m := mustLoad(t, s, sess.ID).Messages[0]; m.Text != "" || m.Reasoning != "" {
+		t.Fatalf("written before the flush interval: %+v", m)
 	}
-	turn.AppendText("xt")             // arms the timer again
-	time.Sleep(60 * time.Millisecond) // three more flush intervals
+	if clock.armed != 1 || clock.d != 20*time.Millisecond {
+		t.Fatalf("%d timers armed for %v, want one for the flush interval", clock.armed, clock.d)
+	}
+	clock.fire(t)
+	if m := mustLoad(t, s, sess.ID).Messages[0]; m.Text != "partial answer\n" || m.Reasoning != "thinking\n" || m.State != StateStreaming {
+		t.Fatalf("after the flush interval: %+v", m)
+	}
+	turn.AppendText("xt") // arms the timer again
+	clock.fire(t)
 	if m := mustLoad(t, s, sess.ID).Messages[0]; m.Text != "partial answer\n" || m.Reasoning != "thinking\n" {
 		t.Fatalf("an unfinished line was flushed: %+v", m)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/tool"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // alive reports whether pid is a live (not zombie) process.
@@ -36,30 +37,15 @@ func alive(pid int) bool {
 
 func readPID(t *testing.T, file string) int {
 	t.Helper()
-	deadline := time.Now().Add(3 * time.Second)
-	for {
+	var pid int
+	eventually.NoError(t, "a pid in "+file, func() error {
 		b, err := os.ReadFile(file)
 		if err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil {
-				return pid
-			}
+			pid, err = strconv.Atoi(strings.TrimSpace(string(b)))
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no pid in %s", file)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-func waitDead(t *testing.T, pid int, within time.Duration) {
-	t.Helper()
-	deadline := time.Now().Add(within)
-	for alive(pid) {
-		if time.Now().After(deadline) {
-			t.Fatalf("process %d still alive %s after the call ended", pid, within)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return err
+	})
+	return pid
 }
 
 func TestShellTimeoutKillsGrandchildren(t *testing.T) {
@@ -74,7 +60,8 @@ func TestShellTimeoutKillsGrandchildren(t *testing.T) {
 	if took := time.Since(start); took > 2500*time.Millisecond {
 		t.Errorf("timeout of 1s took %s to return", took)
 	}
-	waitDead(t, readPID(t, filepath.Join(dir, "gc.pid")), time.Second)
+	gc := readPID(t, filepath.Join(dir, "gc.pid"))
+	eventually.True(t, "the timed-out call's grandchild to end", func() bool { return !alive(gc) })
 }
 
 func TestShellCancelKillsGroup(t *testing.T) {
@@ -95,7 +82,7 @@ func TestShellCancelKillsGroup(t *testing.T) {
 	case <-time.After(time.Second):
 		t.Fatal("cancel did not end the call within 1s")
 	}
-	waitDead(t, pid, time.Second)
+	eventually.True(t, "the cancelled call's process to end", func() bool { return !alive(pid) })
 }
 
 func TestShellLeavesNoOrphans(t *testing.T) {
@@ -108,7 +95,8 @@ func TestShellLeavesNoOrphans(t *testing.T) {
 	if time.Since(start) > 2*time.Second {
 		t.Errorf("a background child held the call for %s", time.Since(start))
 	}
-	waitDead(t, readPID(t, filepath.Join(dir, "bg.pid")), time.Second)
+	bg := readPID(t, filepath.Join(dir, "bg.pid"))
+	eventually.True(t, "the call's background child to end", func() bool { return !alive(bg) })
 }
 
 func TestShellEnvHasNoProviderKeys(t *testing.T) {

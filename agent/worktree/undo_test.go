@@ -19,6 +19,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/agent/undo"
 	"github.com/hearth-agent/hearth/agent/worktree"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // script answers chat completions with one scripted SSE body each.
@@ -120,11 +121,7 @@ func TestAConversationInATreeWritesAndUndoesThere(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the turn never ended")
 	}
-	for deadline := time.Now().Add(10 * time.Second); c.Running(); time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the conversation is still running")
-		}
-	}
+	eventually.True(t, "the conversation to go idle", func() bool { return !c.Running() })
 	if got := read(t, filepath.Join(tr.Path, "a.txt")); got != "rewritten\n" {
 		t.Fatalf("a.txt in the tree = %q", got)
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,9 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+
+	"github.com/hearth-agent/hearth/agent/secrets"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // lockedBuffer is a stderr read while the command writes it.
@@ -53,24 +56,22 @@ func startServe(t *testing.T, vars map[string]string, args ...string) (url strin
 	env = &Env{Stdin: strings.NewReader(""), Stdout: &lockedBuffer{}, Stderr: stderr, Getenv: getenv,
 		Secrets: secrets.NewWith(emptyRing{}, time.Second, getenv), Version: "test"}
 	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel) // ends serve should the wait below fail
 	codec := make(chan int, 1)
 	go func() { codec <- Run(ctx, env, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)) }()
 	listening := regexp.MustCompile(`listening on (http://127\.0\.0\.1:\d+)\n`)
-	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	eventually.NoError(t, "serve to say it listens", func() error {
 		if m := listening.FindStringSubmatch(stderr.String()); m != nil {
 			url = m[1]
-			break
+			return nil
 		}
 		select {
 		case code := <-codec:
 			t.Fatalf("serve exited %d: %s", code, stderr.String())
 		default:
 		}
-	}
-	if url == "" {
-		cancel()
-		t.Fatalf("serve never said it listens: %s", stderr.String())
-	}
+		return fmt.Errorf("stderr: %s", stderr.String())
+	})
 	var once sync.Once
 	var code int
 	stop = func() int {

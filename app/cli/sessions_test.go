@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,14 +32,18 @@ const storedKey = "sk-ant-api03-PlantedKey0123456789abcdefXYZ"
 func seedSessions(t *testing.T, dir string) (older, newer session.Session) {
 	t.Helper()
 	ctx := context.Background()
-	s, err := session.Open(ctx, filepath.Join(dir, session.FileName), session.Options{})
+	// A clock that moves on a millisecond at each reading: the second
+	// session is the newer without the test waiting for the real one.
+	var ns atomic.Int64
+	ns.Store(time.Now().UnixNano())
+	now := func() time.Time { return time.Unix(0, ns.Add(int64(time.Millisecond))) }
+	s, err := session.Open(ctx, filepath.Join(dir, session.FileName), session.Options{Now: now})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
 	older, _ = s.Create(ctx, session.NewSession{Workspace: "/ws/one", Provider: "openai", Model: "gpt"})
 	s.AddUserMessage(ctx, older.ID, "Refactor the parser")
-	time.Sleep(5 * time.Millisecond)
 	newer, _ = s.Create(ctx, session.NewSession{Workspace: "/ws/two"})
 	s.AddUserMessage(ctx, newer.ID, "Call the API with "+storedKey)
 	turn, err := s.BeginAssistant(ctx, newer.ID, "anthropic", "claude")

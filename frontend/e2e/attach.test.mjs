@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, openWorkspace, screenshotter, startApp, writeChatSettings } from "./harness.mjs";
+import { eventually, launchBrowser, openWorkspace, screenshotter, startApp, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 let browser;
@@ -98,7 +98,7 @@ describe("Attachments in the composer", () => {
       await s.page.getByText("A red rectangle.").waitFor();
       const img = s.page.getByRole("list", { name: "Attached to this message" }).locator("img");
       await img.waitFor();
-      assert.equal(await img.getAttribute("src"), image.image_url.url, "the reopened message shows another picture than the model got");
+      await eventually(async () => assert.equal(await img.getAttribute("src"), image.image_url.url, "the reopened message shows another picture than the model got"), "the reopened message's picture");
       await shot(s.page, "reopened");
     } finally {
       await s.close();
@@ -113,7 +113,7 @@ describe("Attachments in the composer", () => {
       await warning.waitFor();
       await s.composer.fill("describe it");
       await s.composer.press("Enter");
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 300)); // nothing to wait for: time for a request that must not go out
       assert.equal(s.provider.requests.length, 0, "the image went to a model that cannot see");
       await shot(s.page, "no-vision");
       await warning.getByRole("button", { name: "Send without" }).click();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { chatSetup, screenshotter, useBrowser } from "./harness.mjs";
+import { chatSetup, eventually, screenshotter, useBrowser } from "./harness.mjs";
 
 const browser = useBrowser();
 
@@ -61,7 +61,7 @@ describe("Edits, undo and rewriting the conversation", () => {
       await s.page.getByText("First answer.").waitFor();
       await s.page.getByRole("button", { name: "Regenerate", exact: true }).click();
       await s.page.getByText("Regenerated answer.").waitFor();
-      assert.equal(await s.page.getByText("First answer.").count(), 0, "the old answer is still shown");
+      await eventually(async () => assert.equal(await s.page.getByText("First answer.").count(), 0, "the old answer is still shown"), "the old answer to go");
       const regen = JSON.stringify(s.provider.requests[1].messages);
       assert.equal(regen.split("original prompt").length - 1, 1, `regenerate resent history: ${regen}`);
 
@@ -124,7 +124,7 @@ describe("Edits, undo and rewriting the conversation", () => {
       await shot(s.page, "mention");
       await s.composer.press("Enter");
       await picker.waitFor({ state: "detached" });
-      assert.match(await s.composer.inputValue(), /@server_config\.go/);
+      await eventually(async () => assert.match(await s.composer.inputValue(), /@server_config\.go/), "the mention in the composer");
       await s.composer.press("Enter");
       await s.page.getByText("Got the mention.").waitFor();
       assert.ok(JSON.stringify(s.provider.requests[0].messages).includes("server_config.go"));

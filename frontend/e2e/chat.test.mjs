@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { chatSetup as harnessSetup, openWorkspace, screenshotter, startApp, useBrowser } from "./harness.mjs";
+import { chatSetup as harnessSetup, eventually, openWorkspace, screenshotter, startApp, useBrowser } from "./harness.mjs";
 
 const browser = useBrowser();
 
@@ -46,7 +46,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       await s.page.getByText(/Cooked for/).waitFor({ timeout: 5000 });
       await s.page.getByRole("button", { name: "Send" }).waitFor();
       assert.equal(await s.page.getByText("never shown").count(), 0);
-      assert.ok(await s.page.getByText("Partial answer").isVisible());
+      await s.page.getByText("Partial answer").waitFor();
       await shot(s.page, "stopped");
     } finally {
       await s.close();
@@ -150,13 +150,13 @@ describe("Chat against the real backend and a scripted provider", () => {
       await box.fill("findContainer");
       const defining = results.getByRole("option").filter({ hasText: "definition" });
       await defining.filter({ hasText: "func findContainer() {}" }).waitFor();
-      assert.equal(await defining.locator(".search-lineno").textContent(), "4");
+      await eventually(async () => assert.equal(await defining.locator(".search-lineno").textContent(), "4"), "the definition's line number");
       await s.page.getByRole("status").filter({ hasText: /^2 results in/ }).waitFor();
       // def: keeps the defining file only.
       await box.fill("def:findContainer");
       await s.page.getByRole("status").filter({ hasText: /^1 result in/ }).waitFor();
       await defining.filter({ hasText: "func findContainer() {}" }).waitFor();
-      assert.equal(await results.getByRole("option").count(), 1);
+      await eventually(async () => assert.equal(await results.getByRole("option").count(), 1), "def: to keep the defining file only");
     } finally {
       await s.close();
     }

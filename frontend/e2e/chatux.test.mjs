@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { chatSetup as harnessSetup, screenshotter, useBrowser } from "./harness.mjs";
+import { chatSetup as harnessSetup, eventually, screenshotter, useBrowser } from "./harness.mjs";
 
 const browser = useBrowser();
 
@@ -31,8 +31,8 @@ describe("Approval cards", () => {
       await card.getByText("This writes main.go").waitFor();
       const added = card.locator("tr.diff-add").filter({ hasText: 'return "hello, world"' });
       await added.waitFor();
-      assert.equal(await added.locator(".diff-num").nth(1).getAttribute("data-n"), "4", "the added line is not numbered 4");
-      assert.ok(await added.locator(".hljs-keyword").count() > 0, "the Go line is not highlighted");
+      await eventually(async () => assert.equal(await added.locator(".diff-num").nth(1).getAttribute("data-n"), "4", "the added line is not numbered 4"), "the added line numbered 4");
+      await eventually(async () => assert.ok(await added.locator(".hljs-keyword").count() > 0, "the Go line is not highlighted"), "the Go line highlighted");
       await shot(s.page, "approval-unified");
       await card.getByRole("button", { name: "Split" }).click();
       await card.locator("td.diff-del + td.diff-num + td.diff-add").first().waitFor();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launchBrowser, openWorkspace, screenshotter, startApp, writeChatSettings } from "./harness.mjs";
+import { eventually, launchBrowser, openSettings, openWorkspace, screenshotter, startApp, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 let browser;
@@ -54,10 +54,10 @@ describe("Slash commands and hooks in the desktop", () => {
       await composer.fill("/rev");
       const picker = page.getByRole("listbox", { name: "Commands" });
       await picker.getByText("/frontend:review").waitFor();
-      assert.ok((await picker.textContent()).includes("<component>"), "the argument hint is not shown");
+      await eventually(async () => assert.ok((await picker.textContent()).includes("<component>"), "the argument hint is not shown"), "the argument hint");
       await shot(page, "picker");
       await composer.press("Enter");
-      assert.equal(await composer.inputValue(), "/frontend:review ");
+      await eventually(async () => assert.equal(await composer.inputValue(), "/frontend:review "), "the command in the composer");
       await composer.pressSequentially("Button");
       await composer.press("Enter");
 
@@ -65,27 +65,22 @@ describe("Slash commands and hooks in the desktop", () => {
       await log.getByText("Looks accessible.").waitFor();
       const hook = log.getByRole("group", { name: "Hook" }).or(log.getByLabel("Hook"));
       await hook.first().waitFor();
-      assert.ok((await hook.first().textContent()).includes("UserPromptSubmit"));
+      await eventually(async () => assert.ok((await hook.first().textContent()).includes("UserPromptSubmit")), "the hook row to name UserPromptSubmit");
       await shot(page, "hook");
       const sent = JSON.stringify(provider.requests[0].messages);
       assert.ok(sent.includes("Review the Button component for accessibility."), "the command was not expanded");
       assert.ok(sent.includes("HOOK-CONTEXT"), "the hook's context was not sent");
 
       // Settings → Skills lists the trusted folder's skill and turns it off.
-      const dialog = page.getByRole("dialog", { name: "Settings" });
-      for (let i = 0; i < 20 && !(await dialog.isVisible()); i++) {
-        await page.keyboard.press("Control+,");
-        await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
-      }
-      await dialog.getByRole("tab", { name: "Skills", exact: true }).click();
+      const dialog = await openSettings(page, "Skills");
       const skills = dialog.getByRole("region", { name: "Skills" });
       const pdf = skills.getByRole("checkbox", { name: /pdf/ });
       await pdf.waitFor();
-      assert.ok(await pdf.isChecked(), "the skill is not listed on");
+      await eventually(async () => assert.ok(await pdf.isChecked(), "the skill is not listed on"), "the skill listed on");
       await pdf.click();
       await skills.getByRole("checkbox", { name: /pdf/, checked: false }).waitFor();
-      const saved = JSON.parse(readFileSync(path.join(configDir, "Hearth", "settings.json"), "utf8"));
-      assert.deepEqual(saved.disabledSkills, ["pdf"]);
+      await eventually(async () => assert.deepEqual(JSON.parse(readFileSync(path.join(configDir, "Hearth", "settings.json"), "utf8")).disabledSkills, ["pdf"]),
+        "the skill saved as off");
     } finally {
       await page.close();
       await app.stop();

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { chatSetup as harnessSetup, openWorkspace, screenshotter, startApp, tempDir, useBrowser } from "./harness.mjs";
+import { chatSetup as harnessSetup, eventually, openWorkspace, screenshotter, startApp, tempDir, useBrowser } from "./harness.mjs";
 import { startFakeOllama } from "./ollama.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
@@ -32,8 +32,8 @@ describe("First run", () => {
       await first.click();
       const model = setup.getByLabel("Ollama model");
       await model.waitFor();
-      assert.equal(await model.inputValue(), "qwen3:8b", "the embedding model was chosen to chat");
-      assert.ok(await model.evaluate((el) => el === document.activeElement), "the model picker is not focused");
+      await eventually(async () => assert.equal(await model.inputValue(), "qwen3:8b", "the embedding model was chosen to chat"), "the chat model picked");
+      await eventually(async () => assert.ok(await model.evaluate((el) => el === document.activeElement), "the model picker is not focused"), "the model picker focused");
       await setup.getByRole("button", { name: "Test" }).click();
       await setup.getByTestId("setup-test").filter({ hasText: "Connected: 2 models" }).waitFor();
       await setup.getByRole("button", { name: "Use qwen3:8b" }).click();
@@ -47,7 +47,7 @@ describe("First run", () => {
       await composer.press("Enter");
       await page.getByText("This folder holds a demo README.").waitFor();
       await page.getByText(/Cooked for/).waitFor();
-      assert.equal(await page.getByRole("alert").count(), 0, "the first message failed");
+      await eventually(async () => assert.equal(await page.getByRole("alert").count(), 0, "the first message failed"), "no alert");
       assert.equal(ollama.requests.at(-1).model, "qwen3:8b");
       await shot(page, "first-run-local-answer");
     } finally {
@@ -84,7 +84,7 @@ describe("First run", () => {
       await setup.getByRole("button", { name: "Save key" }).click();
       const model = setup.getByLabel("OpenAI model");
       await model.waitFor();
-      assert.deepEqual(await model.locator("option").allTextContents(), ["e2e-large", "e2e-small"]);
+      await eventually(async () => assert.deepEqual(await model.locator("option").allTextContents(), ["e2e-large", "e2e-small"]), "the OpenAI models listed");
       await setup.getByRole("button", { name: "Test" }).click();
       await setup.getByTestId("setup-test").filter({ hasText: "Connected" }).waitFor();
       await setup.getByRole("button", { name: /^Use / }).click();
@@ -122,10 +122,10 @@ describe("First run", () => {
       await first.click();
       const model = setup.getByLabel("OpenRouter model");
       await model.waitFor();
-      assert.equal(await model.inputValue(), "e2e-router");
+      await eventually(async () => assert.equal(await model.inputValue(), "e2e-router"), "the router model picked");
       await setup.getByRole("button", { name: "Use e2e-router" }).click();
       await setup.getByTestId("setup-done").filter({ hasText: "Ready: OpenRouter · e2e-router" }).waitFor();
-      assert.equal(await setup.getByLabel(/API key/).count(), 0, "a key was asked for");
+      await eventually(async () => assert.equal(await setup.getByLabel(/API key/).count(), 0, "a key was asked for"), "no key asked for");
       await askAboutFolder(page, provider, envKey, "e2e-router");
       await shot(page, "first-run-env-answer");
     } finally {
@@ -160,8 +160,8 @@ async function askAboutFolder(page, provider, key, modelName) {
   await composer.press("Enter");
   await page.getByText("NOTES.md says: the kiln fires at 1230 degrees on Thursdays.").waitFor();
   await page.getByText(/Cooked for/).waitFor();
-  assert.equal(await page.getByRole("alert").count(), 0, "the first message failed");
-  assert.equal(await page.locator("details.tool-row .tool-summary").first().textContent(), "Read NOTES.md · 2 lines");
+  await eventually(async () => assert.equal(await page.getByRole("alert").count(), 0, "the first message failed"), "no alert");
+  await eventually(async () => assert.equal(await page.locator("details.tool-row .tool-summary").first().textContent(), "Read NOTES.md · 2 lines"), "the read's summary");
   assert.equal(provider.requests.length, 2);
   assert.equal(provider.requests[0].model, modelName);
   assert.ok(provider.requests[0].stream, "the answer was not streamed");
@@ -207,14 +207,16 @@ describe("Tool rows", () => {
       await s.page.getByText("The word is not in README.md.").waitFor();
       const rows = s.page.locator("details.tool-row");
       await rows.nth(2).waitFor();
-      assert.equal(await rows.nth(0).locator(".tool-summary").textContent(), "Read README.md · 2 lines");
-      assert.equal(await rows.nth(1).locator(".tool-summary").textContent(), 'grep "MinValueLen" · 3 matches in 2 files');
+      await eventually(async () => assert.equal(await rows.nth(0).locator(".tool-summary").textContent(), "Read README.md · 2 lines"), "the read's summary");
+      await eventually(async () => assert.equal(await rows.nth(1).locator(".tool-summary").textContent(), 'grep "MinValueLen" · 3 matches in 2 files'), "the grep's summary");
       const shell = rows.nth(2);
-      assert.equal(await shell.getAttribute("data-status"), "failed");
-      assert.equal(await shell.locator(".tool-status").textContent(), "exit 1");
-      assert.equal(await shell.locator(".tool-summary").textContent(), "Ran grep -q absent README.md · exit 1");
-      assert.equal(await shell.locator(".tool-allowed").textContent(), "auto-allowed: read-only");
-      for (const d of await rows.locator(".tool-duration").allTextContents()) assert.ok(d !== "0 ms" && d !== "", `duration ${d}`);
+      await eventually(async () => assert.equal(await shell.getAttribute("data-status"), "failed"), "the shell call failed");
+      await eventually(async () => assert.equal(await shell.locator(".tool-status").textContent(), "exit 1"), "the shell call's exit status");
+      await eventually(async () => assert.equal(await shell.locator(".tool-summary").textContent(), "Ran grep -q absent README.md · exit 1"), "the shell call's summary");
+      await eventually(async () => assert.equal(await shell.locator(".tool-allowed").textContent(), "auto-allowed: read-only"), "the shell call's allowance");
+      await eventually(async () => {
+        for (const d of await rows.locator(".tool-duration").allTextContents()) assert.ok(d !== "0 ms" && d !== "", `duration ${d}`);
+      }, "every call's duration");
       await shell.locator("summary").click();
       await shell.locator(".tool-pre").filter({ hasText: "exit code: 1" }).waitFor();
       await shot(s.page, "tool-rows");
@@ -269,16 +271,21 @@ describe("Composer model picker", () => {
     ]);
     try {
       const picker = s.page.getByRole("group", { name: "Model for this conversation" });
-      assert.equal(await picker.getByLabel("Model").inputValue(), "e2e-model");
-      assert.equal(await picker.getByLabel("Provider").inputValue(), "custom:script");
+      await eventually(async () => assert.equal(await picker.getByLabel("Model").inputValue(), "e2e-model"), "the conversation's model");
+      await eventually(async () => assert.equal(await picker.getByLabel("Provider").inputValue(), "custom:script"), "the conversation's provider");
       const mode = s.page.getByRole("button", { name: /^Mode: / });
-      for (let i = 0; i < 4 && !/Full auto/.test((await mode.getAttribute("aria-label")) ?? ""); i++) await mode.click();
-      assert.match((await mode.getAttribute("aria-label")) ?? "", /Full auto/);
+      for (let i = 0; i < 4; i++) {
+        const label = (await mode.getAttribute("aria-label")) ?? "";
+        if (/Full auto/.test(label)) break;
+        await mode.click();
+        await eventually(async () => assert.notEqual(await mode.getAttribute("aria-label"), label), "the mode to change on a click");
+      }
+      await s.page.getByRole("button", { name: /^Mode: Full auto/ }).waitFor();
       await picker.getByLabel("Reasoning effort").selectOption("high");
       await shot(s.page, "model-picker");
       await s.send("write auto.txt");
       await s.page.getByText("Wrote it without asking.").waitFor();
-      assert.equal(await s.page.getByRole("group", { name: /Approval needed/ }).count(), 0, "the mode switch's mode was not used");
+      await eventually(async () => assert.equal(await s.page.getByRole("group", { name: /Approval needed/ }).count(), 0, "the mode switch's mode was not used"), "no approval card in full auto");
       assert.ok(existsSync(path.join(s.ws, "auto.txt")));
       assert.equal(s.provider.requests[0].model, "e2e-model");
       const settings = await s.page.evaluate(() => window.go.app.Settings.GetSettings());
@@ -327,7 +334,7 @@ describe("End of a turn", () => {
       await s.send("create notes.txt");
       await s.page.getByText("Created notes.txt.").waitFor();
       const actions = s.page.getByRole("group", { name: "Turn actions" });
-      assert.deepEqual(await actions.getByRole("button").allTextContents(), ["Copy", "Regenerate", "Undo turn"]);
+      await eventually(async () => assert.deepEqual(await actions.getByRole("button").allTextContents(), ["Copy", "Regenerate", "Undo turn"]), "the turn's actions");
       assert.ok(existsSync(path.join(s.ws, "notes.txt")));
       await actions.getByRole("button", { name: "Undo turn" }).click();
       await s.page.getByTestId("undo-toast").filter({ hasText: "Undone: removed notes.txt." }).waitFor();

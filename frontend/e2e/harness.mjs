@@ -26,18 +26,30 @@ function freePort() {
   });
 }
 
-async function waitForHTTP(url, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
+/**
+ * eventually retries check until it stops throwing and returns its result;
+ * past timeout ms it fails naming what was awaited, with check's last
+ * error. Flows wait for the expected state this way (or through a locator's
+ * own waitFor) instead of reading a count or a text once: on a loaded
+ * machine the page is often a render behind.
+ */
+export async function eventually(check, what, { timeout = 30_000 } = {}) {
+  const end = Date.now() + timeout;
+  for (let pause = 10; ; pause = Math.min(2 * pause, 100)) {
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not up yet
+      return await check();
+    } catch (err) {
+      if (Date.now() >= end) throw new Error(`waited ${timeout} ms for ${what}: ${err?.message ?? err}`, { cause: err });
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, pause));
   }
-  throw new Error(`${url} did not come up in ${ms} ms`);
+}
+
+async function waitForHTTP(url, ms) {
+  await eventually(async () => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  }, `${url} to come up`, { timeout: ms });
 }
 
 /** startApp runs the dev binary with its own config dir (and env added to the process's). */
@@ -218,11 +230,11 @@ export function useBrowser() {
  */
 export async function openSettings(page, tab) {
   const dialog = page.getByRole("dialog", { name: "Settings" });
-  for (let i = 0; i < 40 && !(await dialog.isVisible()); i++) {
+  await eventually(async () => {
+    if (await dialog.isVisible()) return;
     await page.keyboard.press("Control+,");
-    await dialog.waitFor({ timeout: 250 }).catch(() => undefined);
-  }
-  await dialog.waitFor();
+    await dialog.waitFor({ timeout: 250 });
+  }, "the Settings dialog to open on its shortcut");
   if (tab) await dialog.getByRole("tab", { name: tab, exact: true }).click();
   return dialog;
 }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings } from "./harness.mjs";
+import { eventually, openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 const everything = path.resolve(import.meta.dirname, "../../test/mcp/node_modules/@modelcontextprotocol/server-everything");
@@ -29,12 +29,10 @@ async function everythingChat(replies, approval) {
   await openWorkspace(page, tempDir("ws-"));
   const composer = page.getByRole("textbox", { name: "Message", exact: true });
   await composer.waitFor();
-  for (let end = Date.now() + 30_000; ;) {
+  await eventually(async () => {
     const v = await page.evaluate(() => window.go.app.MCP.MCPServers());
-    if (v.servers.some((s) => s.name === "ev" && s.status === "connected")) break;
-    if (Date.now() > end) throw new Error(`ev never connected: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    assert.ok(v.servers.some((s) => s.name === "ev" && s.status === "connected"), JSON.stringify(v).slice(0, 500));
+  }, "ev to connect");
   return { provider, app, page, composer, close: async () => { await page.close(); await app.stop(); await provider.close(); } };
 }
 
@@ -49,7 +47,7 @@ describe("server-everything in a chat", () => {
       await shotAxe(s.page, "picker");
       await group.getByRole("option", { name: /^architecture\.md/ }).click();
       const uri = "demo://resource/static/document/architecture.md";
-      assert.equal(await s.composer.inputValue(), `summarise @ev:${uri} `);
+      await eventually(async () => assert.equal(await s.composer.inputValue(), `summarise @ev:${uri} `), "the resource mention in the composer");
       await s.composer.press("Enter");
       await s.page.getByText("Read the architecture.").waitFor({ timeout: 20_000 });
       const sent = JSON.stringify(s.provider.requests[0].messages);
@@ -80,12 +78,12 @@ describe("server-everything in a chat", () => {
       await shotAxe(s.page, "approval");
       await card.getByRole("button", { name: "Allow all ev tools for session" }).click();
       await s.page.getByText("Both ran.").waitFor({ timeout: 20_000 });
-      assert.equal(await s.page.getByRole("group", { name: /Approval needed/ }).count(), 0, "a second card was shown");
+      await eventually(async () => assert.equal(await s.page.getByRole("group", { name: /Approval needed/ }).count(), 0, "a second card was shown"), "no second card");
       const rows = s.page.locator(".tool-row").filter({ has: s.page.locator(".tool-server-name", { hasText: "ev" }) });
-      assert.equal(await rows.count(), 2);
+      await eventually(async () => assert.equal(await rows.count(), 2), "two ev tool rows");
       const second = rows.nth(1);
-      assert.equal(await second.getAttribute("data-status"), "succeeded");
-      assert.match(await second.locator(".tool-allowed").textContent(), /auto-allowed for this chat/);
+      await eventually(async () => assert.equal(await second.getAttribute("data-status"), "succeeded"), "the second call succeeded");
+      await eventually(async () => assert.match(await second.locator(".tool-allowed").textContent(), /auto-allowed for this chat/), "the second call auto-allowed");
       assert.ok(JSON.stringify(s.provider.requests[2].messages).includes("call_e2"), "the second result did not reach the model");
       await shot(s.page, "allowed");
     } catch (e) {

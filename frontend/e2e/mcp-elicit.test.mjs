@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings } from "./harness.mjs";
+import { eventually, openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 const everythingBin = path.resolve(import.meta.dirname, "../../test/mcp/node_modules/.bin/mcp-server-everything");
@@ -16,15 +16,12 @@ const shot = screenshotter("mcp-elicit", { fullPage: true });
 const shotAxe = screenshotter("mcp-elicit", { fullPage: true, axe: true });
 
 /** waitForTool polls the bound MCPServers until server lists tool. */
-async function waitForTool(page, server, tool, ms) {
-  const end = Date.now() + ms;
-  for (;;) {
+async function waitForTool(page, server, tool) {
+  await eventually(async () => {
     const v = await page.evaluate(() => window.go.app.MCP.MCPServers());
     const s = v.servers?.find((x) => x.name === server);
-    if (s?.tools?.some((t) => t.name === tool)) return;
-    if (Date.now() > end) throw new Error(`${server} never listed ${tool}: ${JSON.stringify(s).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+    assert.ok(s?.tools?.some((t) => t.name === tool), JSON.stringify(s).slice(0, 500));
+  }, `${server} to list ${tool}`);
 }
 
 describe("an MCP server's progress and question in a chat", () => {
@@ -48,7 +45,7 @@ describe("an MCP server's progress and question in a chat", () => {
       const composer = page.getByRole("textbox", { name: "Message", exact: true });
       await composer.waitFor();
       // The elicitation tool is listed once the server has seen the client's capabilities.
-      await waitForTool(page, "ev", "trigger-elicitation-request", 30_000);
+      await waitForTool(page, "ev", "trigger-elicitation-request");
 
       await composer.fill("run the long one, then ask me");
       await composer.press("Enter");

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings, openSettings } from "./harness.mjs";
+import { eventually, openSettings, openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings } from "./harness.mjs";
 import { startOAuthMCP } from "./oauth-mcp.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
@@ -65,21 +65,21 @@ describe("Settings → MCP", () => {
       const cursor = dialog.getByRole("group", { name: /Cursor/ });
       await desktop.getByRole("checkbox", { name: /memory/ }).waitFor();
       await cursor.getByRole("checkbox", { name: /everything/ }).waitFor();
-      assert.match(await desktop.textContent(), /1 secret\(s\) in the file/);
-      assert.ok(!(await desktop.textContent()).includes(memFile), "the list shows a secret's value");
+      await eventually(async () => assert.match(await desktop.textContent(), /1 secret\(s\) in the file/), "the secret count in the import list");
+      await eventually(async () => assert.ok(!(await desktop.textContent()).includes(memFile), "the list shows a secret's value"), "the import list without a secret's value");
       await shotAxe(s.page, "import-shown");
       // Shown, not imported.
       assert.deepEqual(userServers(s.configDir), []);
       assert.equal((await s.page.evaluate(() => window.go.app.MCP.MCPServers())).servers.length, 0);
 
       await desktop.getByRole("checkbox", { name: /memory/ }).check();
-      assert.ok(await desktop.getByRole("checkbox", { name: /Move the 1 secret/ }).isChecked());
+      await eventually(async () => assert.ok(await desktop.getByRole("checkbox", { name: /Move the 1 secret/ }).isChecked()), "the secret's move ticked");
       await desktop.getByRole("button", { name: "Import 1 from Claude Desktop" }).click();
       await dialog.getByRole("status", { name: "memory: Connected" }).waitFor({ timeout: 30_000 });
       assert.deepEqual(userServers(s.configDir), ["memory"], "only the picked server is imported");
       const file = readFileSync(userFile(s.configDir), "utf8");
       assert.ok(!file.includes(memFile) && file.includes("${keychain:mcp.memory.env.MEMORY_FILE_PATH}"), `mcp.json:\n${file}`);
-      assert.equal(await dialog.getByTestId("mcp-everything").count(), 0);
+      await eventually(async () => assert.equal(await dialog.getByTestId("mcp-everything").count(), 0), "only memory listed");
       await shot(s.page, "imported");
     } catch (e) {
       await failing(s, "import", e);
@@ -109,15 +109,15 @@ describe("Settings → MCP", () => {
       await dialog.getByRole("button", { name: "Edit memory" }).click();
       const edit = dialog.getByRole("form", { name: "Edit memory" });
       await edit.waitFor();
-      assert.equal(await edit.getByLabel("Command and arguments").inputValue(), memoryBin);
+      await eventually(async () => assert.equal(await edit.getByLabel("Command and arguments").inputValue(), memoryBin), "the command in the edit form");
       const env = edit.getByLabel(/Environment/);
-      assert.equal(await env.inputValue(), "API_TOKEN=••••••••\nMEMORY_FILE_PATH=••••••••");
+      await eventually(async () => assert.equal(await env.inputValue(), "API_TOKEN=••••••••\nMEMORY_FILE_PATH=••••••••"), "the masked environment");
       await shotAxe(s.page, "edit-form");
       await edit.getByLabel("Name").fill("notes");
       await env.fill(`API_TOKEN=••••••••\nMEMORY_FILE_PATH=${second}`);
       await edit.getByRole("button", { name: "Save changes" }).click();
       await dialog.getByRole("status", { name: "notes: Connected" }).waitFor({ timeout: 30_000 });
-      assert.equal(await dialog.getByTestId("mcp-memory").count(), 0, "the old name is still listed");
+      await eventually(async () => assert.equal(await dialog.getByTestId("mcp-memory").count(), 0, "the old name is still listed"), "the old name to go");
       assert.deepEqual(userServers(s.configDir), ["notes"]);
       const file = readFileSync(userFile(s.configDir), "utf8");
       assert.ok(!file.includes(second) && !file.includes("tok-e2e-5150") && file.includes("${keychain:mcp.notes.env.API_TOKEN}"), `mcp.json:\n${file}`);
@@ -133,8 +133,8 @@ describe("Settings → MCP", () => {
       assert.ok(!existsSync(first) || !readFileSync(first, "utf8").includes("Cleo"));
       dialog = await openSettings(s.page, "MCP");
       await dialog.getByRole("button", { name: "Edit notes" }).click();
-      assert.equal(await dialog.getByRole("form", { name: "Edit notes" }).getByLabel(/Environment/).inputValue(),
-        "API_TOKEN=••••••••\nMEMORY_FILE_PATH=••••••••", "the edited values are shown unmasked");
+      await eventually(async () => assert.equal(await dialog.getByRole("form", { name: "Edit notes" }).getByLabel(/Environment/).inputValue(),
+        "API_TOKEN=••••••••\nMEMORY_FILE_PATH=••••••••", "the edited values are shown unmasked"), "the edited environment masked");
     } catch (e) {
       await failing(s, "edit", e);
     } finally {
@@ -159,11 +159,7 @@ describe("Settings → MCP", () => {
       assert.ok(!existsSync(opened), "a sign-in page opened before the person asked");
       await shotAxe(s.page, "needs-sign-in");
       await dialog.getByRole("button", { name: "Sign in to remote" }).click();
-      let url = "";
-      for (let i = 0; i < 100 && !url; i++) {
-        url = existsSync(opened) ? readFileSync(opened, "utf8").trim() : "";
-        if (!url) await new Promise((r) => setTimeout(r, 100));
-      }
+      const url = await eventually(async () => readFileSync(opened, "utf8").trim() || assert.fail("empty"), "the sign-in page to open");
       assert.ok(url.startsWith(new URL("/authorize", auth.url).href) && url.includes("code_challenge="), `opened ${url}`);
       // The person's browser: the authorization server approves and redirects to Hearth's loopback page.
       const tab = await browser().newPage();
@@ -172,7 +168,7 @@ describe("Settings → MCP", () => {
       assert.match(landed, /^http:\/\/(127\.0\.0\.1|localhost):\d+\//, `the redirect went to ${landed}`);
       await tab.close();
       await dialog.getByRole("status", { name: "remote: Connected" }).waitFor({ timeout: 30_000 });
-      assert.equal(await dialog.getByTestId("mcp-remote-tools").textContent(), "1 tools");
+      await eventually(async () => assert.equal(await dialog.getByTestId("mcp-remote-tools").textContent(), "1 tools"), "the remote server's tool count");
       assert.equal(auth.authorized.length, 1);
       assert.ok(!readFileSync(userFile(s.configDir), "utf8").includes("access_token"), "a token was written to mcp.json");
       await shot(s.page, "signed-in");

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, axeViolations, launchBrowser, openWorkspace, startApp, writeChatSettings, openSettings } from "./harness.mjs";
+import { artifacts, axeViolations, eventually, launchBrowser, openSettings, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 const memoryBin = path.resolve(import.meta.dirname, "../../test/mcp/node_modules/.bin/mcp-server-memory");
@@ -49,8 +49,8 @@ describe("MCP servers in Settings and in a chat", () => {
       await dialog.getByRole("status", { name: "memory: Connected" }).waitFor({ timeout: 30_000 });
       await dialog.getByRole("button", { name: "Details of memory" }).click();
       await dialog.getByRole("checkbox", { name: /^create_entities \d+ tokens$/ }).waitFor();
-      assert.ok(await dialog.getByRole("checkbox", { name: /^create_entities \d+ tokens$/ }).isChecked());
-      assert.match(await dialog.getByTestId("mcp-memory-tools").textContent(), /^[1-9]\d* tools$/);
+      await eventually(async () => assert.ok(await dialog.getByRole("checkbox", { name: /^create_entities \d+ tokens$/ }).isChecked()), "create_entities on");
+      await eventually(async () => assert.match(await dialog.getByTestId("mcp-memory-tools").textContent(), /^[1-9]\d* tools$/), "memory's tool count");
       await dialog.getByTestId("mcp-memory").scrollIntoViewIfNeeded();
       await shot(page, "connected");
       assert.deepEqual(await axeViolations(page), [], "axe on Settings → MCP");
@@ -70,7 +70,7 @@ describe("MCP servers in Settings and in a chat", () => {
       await page.getByText("Remembered Ann.").waitFor();
       const row = page.locator(".tool-row").filter({ has: page.locator(".tool-server-name", { hasText: "memory" }) });
       await row.waitFor();
-      assert.equal(await row.getAttribute("data-status"), "succeeded");
+      await eventually(async () => assert.equal(await row.getAttribute("data-status"), "succeeded"), "the memory call succeeded");
       assert.ok(readFileSync(memFile, "utf8").includes('"Ann"'), "server-memory did not store the entity");
       assert.ok(JSON.stringify(provider.requests[0].tools).includes("mcp__memory__create_entities"), "the tool was not offered");
       assert.ok(JSON.stringify(provider.requests[1].messages).includes("call_m1"), "the result did not reach the model");
@@ -79,7 +79,7 @@ describe("MCP servers in Settings and in a chat", () => {
       dialog = await openSettings(page, "MCP");
       await dialog.getByRole("button", { name: "Disable memory" }).click();
       await dialog.getByRole("status", { name: "memory: Disabled" }).waitFor();
-      assert.ok(readFileSync(path.join(configDir, "Hearth", "mcp.json"), "utf8").includes('"disabled": true'));
+      await eventually(async () => assert.ok(readFileSync(path.join(configDir, "Hearth", "mcp.json"), "utf8").includes('"disabled": true')), "memory saved as disabled");
       await dialog.getByTestId("mcp-memory").scrollIntoViewIfNeeded();
       await shot(page, "disabled");
     } catch (e) {

@@ -3,7 +3,7 @@
 // lines read from disk.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { chatSetup, screenshotter, useBrowser } from "./harness.mjs";
+import { chatSetup, eventually, screenshotter, useBrowser } from "./harness.mjs";
 
 const browser = useBrowser();
 const shot = screenshotter("palette-files", { axe: true });
@@ -22,14 +22,14 @@ describe("Command palette: files", () => {
       const files = palette.locator("[cmdk-group]").filter({ has: s.page.locator("[cmdk-group-heading]", { hasText: /^Files$/ }) });
       const option = files.getByRole("option", { name: "kiln-schedule.md" });
       await option.waitFor();
-      assert.deepEqual(await files.getByRole("option").allTextContents(), ["kiln-schedule.md"], "Files lists other files too");
+      await eventually(async () => assert.deepEqual(await files.getByRole("option").allTextContents(), ["kiln-schedule.md"], "Files lists other files too"), "Files to list the match alone");
       await s.page.waitForFunction(() => document.querySelector("[cmdk-item][aria-selected='true']")?.textContent === "kiln-schedule.md");
-      assert.equal(await palette.getByText("Nothing matches.").count(), 0, "the palette says nothing matches beside a match");
+      await eventually(async () => assert.equal(await palette.getByText("Nothing matches.").count(), 0, "the palette says nothing matches beside a match"), "no \"Nothing matches\" beside a match");
       await shot(s.page, "files-group");
       await s.page.keyboard.press("Enter");
       const preview = s.page.getByRole("dialog", { name: "Preview of kiln-schedule.md" });
       await preview.getByText("Fires on Thursdays at 1230 degrees.").waitFor();
-      assert.equal(await palette.count(), 0, "the palette stayed open");
+      await eventually(async () => assert.equal(await palette.count(), 0, "the palette stayed open"), "the palette to close");
       await shot(s.page, "files-preview");
       await s.page.keyboard.press("Escape");
       await preview.waitFor({ state: "detached" });

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { openWorkspace, screenshotter, startApp, tempDir, useBrowser } from "./harness.mjs";
+import { eventually, openWorkspace, screenshotter, startApp, tempDir, useBrowser } from "./harness.mjs";
 import { scriptedModels, startScriptedProvider } from "./provider.mjs";
 
 const browser = useBrowser();
@@ -62,7 +62,7 @@ describe("Composer model picker", () => {
       const providerSelect = picker.getByLabel("Provider");
       const model = picker.getByLabel("Model");
       const effort = picker.getByLabel("Reasoning effort");
-      assert.equal(await providerSelect.inputValue(), "custom:script");
+      await eventually(async () => assert.equal(await providerSelect.inputValue(), "custom:script"), "the custom endpoint picked");
       assert.deepEqual((await options(model, "e2e-reasoner")).sort(), [...scriptedModels].sort(), "the custom endpoint's live list");
 
       await providerSelect.selectOption("openai");
@@ -85,9 +85,9 @@ describe("Composer model picker", () => {
       await s.page.getByText("Thought it through.").waitFor({ state: "detached" });
       await picker.waitFor();
       await options(model, "e2e-fast");
-      assert.equal(await providerSelect.inputValue(), "openai");
-      assert.equal(await model.inputValue(), "e2e-reasoner");
-      assert.equal(await effort.inputValue(), "high");
+      await eventually(async () => assert.equal(await providerSelect.inputValue(), "openai"), "the conversation's provider");
+      await eventually(async () => assert.equal(await model.inputValue(), "e2e-reasoner"), "the conversation's model");
+      await eventually(async () => assert.equal(await effort.inputValue(), "high"), "the conversation's effort");
       await model.selectOption("e2e-fast");
       await effort.selectOption("low");
       await s.page.waitForFunction(() => document.querySelector('[aria-label="Model for this conversation"] [aria-label="Reasoning effort"]')?.value === "low");
@@ -101,15 +101,15 @@ describe("Composer model picker", () => {
       await s.page.getByText("Thought it through.").waitFor();
       await picker.waitFor();
       await options(model, "e2e-fast");
-      assert.equal(await providerSelect.inputValue(), "openai");
-      assert.equal(await model.inputValue(), "e2e-reasoner");
-      assert.equal(await effort.inputValue(), "high");
+      await eventually(async () => assert.equal(await providerSelect.inputValue(), "openai"), "the conversation's provider");
+      await eventually(async () => assert.equal(await model.inputValue(), "e2e-reasoner"), "the conversation's model");
+      await eventually(async () => assert.equal(await effort.inputValue(), "high"), "the conversation's effort");
       await shot(s.page, "reopened");
       await s.page.locator(".session-open", { hasText: "Answer quickly" }).click();
       await s.page.getByText("Quick answer.").waitFor();
       await options(model, "e2e-fast");
-      assert.equal(await model.inputValue(), "e2e-fast");
-      assert.equal(await effort.inputValue(), "low");
+      await eventually(async () => assert.equal(await model.inputValue(), "e2e-fast"), "the second conversation's model");
+      await eventually(async () => assert.equal(await effort.inputValue(), "low"), "the second conversation's effort");
     } finally {
       await s.close();
     }

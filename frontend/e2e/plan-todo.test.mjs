@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, axeViolations, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
+import { artifacts, axeViolations, eventually, launchBrowser, openWorkspace, startApp, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 let browser;
@@ -58,7 +58,7 @@ describe("Plan mode's todo list", () => {
 
       // The plan's steps arrive as the list, then the model marks the first in progress.
       await panel.getByText("Write notes.txt (in progress)").waitFor();
-      assert.equal(await panel.getByTestId("todo-progress").textContent(), "0 of 2 done");
+      await panel.getByTestId("todo-progress").getByText("0 of 2 done", { exact: true }).waitFor();
       await panel.getByText("Say what changed (to do)").waitFor();
       await shot(page, "in-progress");
       provider.release();
@@ -73,7 +73,7 @@ describe("Plan mode's todo list", () => {
       // A new chat has no list; switching its mode leaves the stored conversation's alone.
       await page.getByRole("button", { name: "New chat" }).click();
       await page.getByRole("button", { name: /Mode: Auto-accept edits/ }).waitFor();
-      assert.equal(await panel.count(), 0, "a new chat shows the old todo list");
+      await eventually(async () => assert.equal(await panel.count(), 0, "a new chat shows the old todo list"), "the old todo list to go in a new chat");
       await page.getByRole("button", { name: /Mode: Auto-accept edits/ }).click();
       await page.getByRole("button", { name: /Mode: Full auto/ }).waitFor();
 

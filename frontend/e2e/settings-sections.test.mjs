@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { artifacts, axeViolations, launchBrowser, startApp, openSettings } from "./harness.mjs";
+import { artifacts, axeViolations, eventually, launchBrowser, openSettings, startApp } from "./harness.mjs";
 
 let browser;
 before(async () => {
@@ -92,13 +92,13 @@ describe("Settings sections", () => {
       const light = await rootBackground(page);
       const dialog = await openSettings(page);
       await dialog.getByRole("tab", { name: "Appearance" }).click();
-      assert.ok(await dialog.getByRole("radio", { name: /System/ }).isChecked());
+      await eventually(async () => assert.ok(await dialog.getByRole("radio", { name: /System/ }).isChecked()), "the System theme chosen");
 
       await dialog.getByRole("radio", { name: "Dark", exact: true }).check();
       await page.waitForFunction((before) => window.getComputedStyle(document.documentElement).backgroundColor !== before, light);
       assert.equal(await rootBackground(page), "rgb(28, 27, 26)");
       await dialog.getByTestId("settings-status").filter({ hasText: "Saved." }).waitFor();
-      assert.match(readFileSync(path.join(app.configDir, "Hearth", "settings.json"), "utf8"), /"theme": "dark"/);
+      await eventually(async () => assert.match(readFileSync(path.join(app.configDir, "Hearth", "settings.json"), "utf8"), /"theme": "dark"/), "the dark theme saved");
       await shotAndAxe(page, "appearance-dark");
 
       // At the next start every data-theme the page ever had is recorded: only dark, from the first script on.

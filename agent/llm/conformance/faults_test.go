@@ -71,7 +71,7 @@ func TestKeepAlivesAloneTimeOut(t *testing.T) {
 		t.Run(wire+"/keep-alives", func(t *testing.T) {
 			srv := sseServer(t, func(w io.Writer, i int) bool {
 				io.WriteString(w, keepAlive[wire])
-				time.Sleep(20 * time.Millisecond)
+				time.Sleep(20 * time.Millisecond) // the fake provider's keep-alive pace
 				return true
 			})
 			start := time.Now()
@@ -94,7 +94,7 @@ func TestKeepAlivesAloneTimeOut(t *testing.T) {
 					return false
 				}
 				io.WriteString(w, keepAlive[wire]+content[wire]("x"))
-				time.Sleep(noContent / 3)
+				time.Sleep(noContent / 3) // a slow provider whose content still arrives in time
 				return true
 			})
 			resp, err := limitedClient(wire, srv.URL, noContent, 0).Stream(context.Background(), history(), func(llm.Delta) {})
@@ -181,7 +181,7 @@ func TestKeepAlivesThroughRetries(t *testing.T) {
 		for r.Context().Err() == nil {
 			io.WriteString(w, keepAlive["openai"])
 			w.(http.Flusher).Flush()
-			time.Sleep(20 * time.Millisecond)
+			time.Sleep(20 * time.Millisecond) // the fake provider's keep-alive pace
 		}
 	}))
 	defer srv.Close()
