@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { BridgeError } from "../../bridge";
 import { ChatView } from "./ChatView";
@@ -43,7 +43,7 @@ describe("ChatView stream", () => {
     const write = vi.fn(async () => undefined);
     Object.defineProperty(navigator, "clipboard", { value: { writeText: write }, configurable: true });
     fireEvent.click(screen.getByRole("button", { name: "Copy output" }));
-    await vi.waitFor(() => expect(write).toHaveBeenCalledWith("token [redacted]"));
+    await waitFor(() => expect(write).toHaveBeenCalledWith("token [redacted]"));
     void input;
   });
 

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Markdown, OpenLink } from "./Markdown";
 
@@ -46,7 +46,7 @@ describe("Markdown", () => {
     const { container } = render(<Markdown text={'```go\nfunc main() { key := "sk-ant-abcdefghijklmnop" }\n```'} />);
     expect(container.querySelector("code.hljs.language-go .hljs-keyword")?.textContent).toBe("func");
     fireEvent.click(screen.getByRole("button", { name: "Copy go" }));
-    await vi.waitFor(() => expect(write).toHaveBeenCalledWith('func main() { key := "[redacted]" }'));
+    await waitFor(() => expect(write).toHaveBeenCalledWith('func main() { key := "[redacted]" }'));
     expect(await screen.findByText("Copied")).toBeTruthy();
   });
 

@@ -90,11 +90,12 @@ describe("MessageAttachments", () => {
 });
 
 describe("Composer attachments", () => {
+  // A pasted file is read before it shows; wait for its chip.
   async function paste(input: HTMLElement, files: File[]) {
-    await act(async () => {
+    act(() => {
       fireEvent.paste(input, { clipboardData: { files, getData: () => "" } });
-      await new Promise((r) => setTimeout(r, 20));
     });
+    for (const f of files) await screen.findByRole("button", { name: `Remove ${f.name}` });
   }
 
   it("takes a pasted image as a thumbnail and sends it with the text", async () => {
@@ -170,15 +171,15 @@ describe("Composer attachments", () => {
   it("attaches dropped images and picked files", async () => {
     render(<Composer streaming={false} onSend={vi.fn(async () => true)} onStop={vi.fn()} />);
     const form = screen.getByRole("form", { name: "Message composer" });
-    await act(async () => {
+    act(() => {
       fireEvent.drop(form, { dataTransfer: { files: [png("dropped.png")], types: ["Files"] } });
-      await new Promise((r) => setTimeout(r, 20));
     });
+    await screen.findByRole("button", { name: "Remove dropped.png" });
     const picker = screen.getByTestId("attach-input");
-    await act(async () => {
+    act(() => {
       fireEvent.change(picker, { target: { files: [png("picked.png")] } });
-      await new Promise((r) => setTimeout(r, 20));
     });
+    await screen.findByRole("button", { name: "Remove picked.png" });
     expect(screen.getAllByRole("button", { name: /^Remove / }).map((b) => b.getAttribute("aria-label"))).toEqual(["Remove dropped.png", "Remove picked.png"]);
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { Composer } from "./Composer";
 import { mentionAt, pick } from "../state/mention";
@@ -34,11 +34,12 @@ describe("Composer @-mentions", () => {
     return { find, onSend, onStop, input };
   }
 
+  // Typing after @ waits for the debounced lookup's list.
   async function type(input: HTMLTextAreaElement, value: string) {
-    await act(async () => {
+    act(() => {
       fireEvent.change(input, { target: { value, selectionStart: value.length, selectionEnd: value.length } });
-      await new Promise((r) => setTimeout(r, 120));
     });
+    await screen.findAllByRole("option");
   }
 
   it("looks files up as you type after @ and picks one with the keyboard", async () => {
@@ -89,10 +90,13 @@ describe("Composer @ picker with MCP resources", () => {
     const listResources = vi.fn(async () => resources);
     render(<Composer streaming={false} onSend={vi.fn(async () => true)} onStop={vi.fn()} findFiles={findFiles} listResources={listResources} />);
     const input = screen.getByLabelText("Message") as HTMLTextAreaElement;
-    await act(async () => {
+    act(() => {
       fireEvent.change(input, { target: { value, selectionStart: value.length, selectionEnd: value.length } });
-      await new Promise((r) => setTimeout(r, 120));
     });
+    // Resources list at once, files after the debounced lookup answers.
+    await waitFor(() => expect(findFiles).toHaveBeenCalled());
+    await act(async () => undefined);
+    await screen.findAllByRole("option");
     return { input, listResources };
   }
 
@@ -122,11 +126,11 @@ describe("Composer @ picker with MCP resources", () => {
     const listResources = vi.fn(async () => []);
     render(<Composer streaming={false} onSend={vi.fn(async () => true)} onStop={vi.fn()} listResources={listResources} />);
     const input = screen.getByLabelText("Message") as HTMLTextAreaElement;
-    await act(async () => {
+    act(() => {
       fireEvent.change(input, { target: { value: "@", selectionStart: 1, selectionEnd: 1 } });
-      await new Promise((r) => setTimeout(r, 120));
     });
-    expect(listResources).toHaveBeenCalled();
+    await waitFor(() => expect(listResources).toHaveBeenCalled());
+    await act(async () => undefined); // its empty answer settles
     expect(screen.queryByRole("listbox")).toBeNull();
   });
 });

@@ -41,11 +41,12 @@ describe("pickCommand", () => {
 });
 
 describe("Composer / picker", () => {
+  // Typing a command name waits for the list the picker fetches.
   async function type(input: HTMLTextAreaElement, value: string) {
-    await act(async () => {
+    act(() => {
       fireEvent.change(input, { target: { value, selectionStart: value.length, selectionEnd: value.length } });
-      await new Promise((r) => setTimeout(r, 20));
     });
+    if (!value.includes(" ")) await screen.findByRole("listbox", { name: "Commands" });
   }
 
   it("opens on a leading /, shows hints and descriptions, and is driven from the keyboard", async () => {

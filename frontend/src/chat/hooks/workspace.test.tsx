@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { BridgeError, type Backend } from "../../bridge";
 import { ChatView } from "../components/ChatView";
@@ -22,7 +22,7 @@ describe("workspace and chat", () => {
     render(<App backend={backend} />);
     const open = (await screen.findByRole("button", { name: "Open a folder" })) as HTMLButtonElement;
     expect(screen.getByText(/drop a folder/)).toBeTruthy();
-    await vi.waitFor(() => expect(open.disabled).toBe(false));
+    await waitFor(() => expect(open.disabled).toBe(false));
     await act(async () => {
       fireEvent.click(open);
     });
@@ -44,7 +44,7 @@ describe("workspace and chat", () => {
     vi.mocked(backend.chooseWorkspace).mockRejectedValueOnce(new BridgeError("invalid", "/ is the file system root"));
     render(<App backend={backend} />);
     const open = (await screen.findByRole("button", { name: "Open a folder" })) as HTMLButtonElement;
-    await vi.waitFor(() => expect(open.disabled).toBe(false));
+    await waitFor(() => expect(open.disabled).toBe(false));
     await act(async () => {
       fireEvent.click(open);
     });
@@ -57,7 +57,7 @@ describe("workspace and chat", () => {
     await screen.findByRole("region", { name: "Chat in proj" });
     // The chat subscribes to events after it renders: an event sent before
     // that is lost (two CI runs failed here on a busy machine).
-    await vi.waitFor(() => expect(backend.listeners()).toBeGreaterThan(0));
+    await waitFor(() => expect(backend.listeners()).toBeGreaterThan(0));
     await act(async () => {
       backend.emit({ type: "turn_started", prompt: "first question", startedAt: 1, turnId: "t1", seq: 1 });
     });
