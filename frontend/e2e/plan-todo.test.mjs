@@ -75,6 +75,8 @@ describe("Plan mode's todo list", () => {
       await page.getByRole("button", { name: /Mode: Auto-accept edits/ }).waitFor();
       assert.equal(await panel.count(), 0, "a new chat shows the old todo list");
       await page.getByRole("button", { name: /Mode: Auto-accept edits/ }).click();
+      await page.getByRole("menuitemradio", { name: /Full auto/ }).click();
+      await page.getByRole("alertdialog", { name: "Switch to Full auto?" }).getByRole("button", { name: "Switch to Full auto" }).click();
       await page.getByRole("button", { name: /Mode: Full auto/ }).waitFor();
 
       await page.getByRole("group", { name: "Sessions" }).getByText("plan writing notes", { exact: true }).click();
