@@ -45,7 +45,7 @@ describe("Plan mode's todo list", () => {
       const composer = page.getByRole("textbox", { name: "Message", exact: true });
       await composer.waitFor();
       await page.getByRole("button", { name: /Mode: Ask/ }).waitFor();
-      for (let i = 0; i < 3; i++) await composer.press("Shift+Tab");
+      for (let i = 0; i < 2; i++) await composer.press("Shift+Tab"); // Ask → Auto-accept edits → Plan (Full auto is passed over until confirmed)
       await page.getByRole("button", { name: /Mode: Plan/ }).waitFor();
       await composer.fill("plan writing notes");
       await composer.press("Enter");

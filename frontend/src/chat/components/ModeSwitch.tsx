@@ -15,7 +15,8 @@ export function nextMode(modes: string[], mode: string): string {
  * ModeSwitch shows the conversation's mode at the composer; it opens a menu
  * of the modes, each with what it allows, and Shift+Tab in the composer moves
  * to the next one. Full auto asks for a confirmation once per conversation
- * (ChatView remounts per conversation, and this state with it).
+ * (ChatView remounts per conversation, and this state with it); until then
+ * Shift+Tab passes over it.
  */
 export function ModeSwitch({ backend = planBackend }: { backend?: PlanBackend }) {
   const [mode, setMode] = useState<string | null>(null);
@@ -74,11 +75,14 @@ export function ModeSwitch({ backend = planBackend }: { backend?: PlanBackend })
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Tab" || !e.shiftKey || !(e.target instanceof HTMLElement) || e.target.closest(".composer") === null) return;
       e.preventDefault();
-      if (mode !== null && modes.length > 0) choose(nextMode(modes, mode));
+      if (mode === null || modes.length === 0) return;
+      // The blind cycle skips Full auto until the menu's confirmation let it in.
+      const next = nextMode(modes, mode);
+      apply(next === "auto" && !confirmed.current ? nextMode(modes, next) : next);
     };
     document.addEventListener("keydown", onKey, true);
     return () => document.removeEventListener("keydown", onKey, true);
-  }, [choose, mode, modes]);
+  }, [apply, mode, modes]);
 
   if (mode === null) return null;
   return (

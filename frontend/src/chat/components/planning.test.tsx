@@ -184,7 +184,7 @@ describe("ModeSwitch as a menu", () => {
     expect(b.calls).toEqual(["mode:auto", "mode:ask", "mode:auto"]);
   });
 
-  it("asks before Shift+Tab moves into Full auto", async () => {
+  it("passes over Full auto on Shift+Tab until the menu's confirmation let it in", async () => {
     const b = fakePlanBackend("edits");
     render(
       <>
@@ -196,8 +196,18 @@ describe("ModeSwitch as a menu", () => {
     );
     await screen.findByRole("button", { name: /Mode: Auto-accept edits/ });
     fireEvent.keyDown(screen.getByLabelText("Message"), { key: "Tab", shiftKey: true });
-    await screen.findByRole("alertdialog", { name: "Switch to Full auto?" });
-    expect(b.calls).toEqual([]);
+    await screen.findByRole("button", { name: /Mode: Plan/ });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(b.calls).toEqual(["mode:plan"]);
+
+    fireEvent.click(within(await openMenu()).getByRole("menuitemradio", { name: /Full auto/ }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Switch to Full auto" }));
+    await screen.findByRole("button", { name: /Mode: Full auto/ });
+    fireEvent.click(within(await openMenu()).getByRole("menuitemradio", { name: /Auto-accept edits/ }));
+    await screen.findByRole("button", { name: /Mode: Auto-accept edits/ });
+    fireEvent.keyDown(screen.getByLabelText("Message"), { key: "Tab", shiftKey: true });
+    await screen.findByRole("button", { name: /Mode: Full auto/ });
+    expect(b.calls).toEqual(["mode:plan", "mode:auto", "mode:edits", "mode:auto"]);
   });
 });
 
