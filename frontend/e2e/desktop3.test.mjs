@@ -87,7 +87,7 @@ describe("Focus (#42 item 8)", () => {
       await s.page.keyboard.press("Tab");
       await s.page.waitForFunction(() => document.activeElement?.getAttribute("role") === "tabpanel");
       const ring = await s.page.evaluate(() => {
-        const st = getComputedStyle(document.activeElement);
+        const st = window.getComputedStyle(document.activeElement);
         return { style: st.outlineStyle, width: parseFloat(st.outlineWidth) };
       });
       assert.notEqual(ring.style, "none", "the tab panel has no focus ring");
@@ -164,7 +164,7 @@ describe("Plain words (#42 item 9) and small untruths (#42 item 10)", () => {
         const d = document.querySelector(".settings").getBoundingClientRect();
         const h = document.querySelector(".settings-header h1").getBoundingClientRect();
         const c = document.querySelector('[aria-label="Close settings"]').getBoundingClientRect();
-        return { scrolled: document.querySelector(".settings").scrollTop, dialogTop: d.top, titleTop: h.top, closeTop: c.top, closeBottom: c.bottom, height: innerHeight };
+        return { scrolled: document.querySelector(".settings").scrollTop, dialogTop: d.top, titleTop: h.top, closeTop: c.top, closeBottom: c.bottom, height: window.innerHeight };
       });
       assert.equal(where.scrolled, 0, "the dialog itself scrolled");
       assert.ok(where.titleTop >= where.dialogTop && where.closeTop >= 0 && where.closeBottom <= where.height, `title or close off view: ${JSON.stringify(where)}`);
@@ -182,19 +182,19 @@ describe("Plain words (#42 item 9) and small untruths (#42 item 10)", () => {
       await s.send("second");
       await s.page.getByText("Two.").waitFor();
       const turns = s.page.locator("article.turn");
-      const opacity = (i) => turns.nth(i).locator(".turn-actions").evaluate((el) => getComputedStyle(el).opacity);
+      const opacity = (i) => turns.nth(i).locator(".turn-actions").evaluate((el) => window.getComputedStyle(el).opacity);
       await turns.nth(1).locator(".turn-actions").waitFor();
       await s.page.waitForFunction(() => {
         const a = document.querySelectorAll("article.turn .turn-actions");
-        return a.length === 2 && getComputedStyle(a[0]).opacity === "0" && getComputedStyle(a[1]).opacity === "1";
+        return a.length === 2 && window.getComputedStyle(a[0]).opacity === "0" && window.getComputedStyle(a[1]).opacity === "1";
       }).catch(async () => assert.fail(`opacities ${await opacity(0)} / ${await opacity(1)}`));
       await shot(s.page, "older-turn-rest");
       await turns.nth(0).getByRole("button", { name: "Regenerate" }).focus();
-      await s.page.waitForFunction(() => getComputedStyle(document.querySelector("article.turn .turn-actions")).opacity === "1");
+      await s.page.waitForFunction(() => window.getComputedStyle(document.querySelector("article.turn .turn-actions")).opacity === "1");
       await s.composer.focus();
-      await s.page.waitForFunction(() => getComputedStyle(document.querySelector("article.turn .turn-actions")).opacity === "0");
+      await s.page.waitForFunction(() => window.getComputedStyle(document.querySelector("article.turn .turn-actions")).opacity === "0");
       await turns.nth(0).hover();
-      await s.page.waitForFunction(() => getComputedStyle(document.querySelector("article.turn .turn-actions")).opacity === "1");
+      await s.page.waitForFunction(() => window.getComputedStyle(document.querySelector("article.turn .turn-actions")).opacity === "1");
     } finally {
       await s.close();
     }
