@@ -24,10 +24,10 @@ describe("Chat against the real backend and a scripted provider", () => {
       const log = s.page.getByRole("log", { name: "Messages" });
       await log.getByText("First part.").waitFor();
       assert.equal(await log.getByText("Second part").count(), 0, "the second chunk showed before it was sent");
-      await s.page.getByText("Cooking").first().waitFor();
+      await s.page.getByText("Working").first().waitFor();
       await log.getByRole("table").waitFor();
       await log.locator("code").filter({ hasText: "func main()" }).first().waitFor();
-      await s.page.getByText(/Cooked for/).waitFor();
+      await s.page.getByText(/Worked for/).waitFor();
       await shot(s.page, "stream");
       assert.equal(s.provider.requests.length, 1);
       const sent = JSON.stringify(s.provider.requests[0].messages);
@@ -43,7 +43,7 @@ describe("Chat against the real backend and a scripted provider", () => {
       await s.send("go");
       await s.page.getByText("Partial answer").waitFor();
       await s.page.getByRole("button", { name: "Stop" }).click();
-      await s.page.getByText(/Cooked for/).waitFor({ timeout: 5000 });
+      await s.page.getByText(/Stopped after/).waitFor({ timeout: 5000 });
       await s.page.getByRole("button", { name: "Send" }).waitFor();
       assert.equal(await s.page.getByText("never shown").count(), 0);
       await s.page.getByText("Partial answer").waitFor();

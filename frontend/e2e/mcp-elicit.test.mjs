@@ -49,7 +49,7 @@ describe("an MCP server's progress and question in a chat", () => {
 
       await composer.fill("run the long one, then ask me");
       await composer.press("Enter");
-      const running = page.getByRole("status", { name: "Running mcp__ev__trigger-long-running-operation" });
+      const running = page.getByRole("status", { name: "Running trigger-long-running-operation on ev" });
       await running.locator(".tool-server-name", { hasText: "ev" }).waitFor({ timeout: 20_000 });
       await running.getByText(/progress [12]\/3/).waitFor({ timeout: 20_000 });
       await shot(page, "progress");

@@ -45,7 +45,7 @@ describe("Plan mode's todo list", () => {
       const composer = page.getByRole("textbox", { name: "Message", exact: true });
       await composer.waitFor();
       await page.getByRole("button", { name: /Mode: Ask/ }).waitFor();
-      for (let i = 0; i < 3; i++) await composer.press("Shift+Tab");
+      for (let i = 0; i < 2; i++) await composer.press("Shift+Tab"); // Ask → Auto-accept edits → Plan (Full auto is passed over until confirmed)
       await page.getByRole("button", { name: /Mode: Plan/ }).waitFor();
       await composer.fill("plan writing notes");
       await composer.press("Enter");
@@ -75,6 +75,8 @@ describe("Plan mode's todo list", () => {
       await page.getByRole("button", { name: /Mode: Auto-accept edits/ }).waitFor();
       await eventually(async () => assert.equal(await panel.count(), 0, "a new chat shows the old todo list"), "the old todo list to go in a new chat");
       await page.getByRole("button", { name: /Mode: Auto-accept edits/ }).click();
+      await page.getByRole("menuitemradio", { name: /Full auto/ }).click();
+      await page.getByRole("alertdialog", { name: "Switch to Full auto?" }).getByRole("button", { name: "Switch to Full auto" }).click();
       await page.getByRole("button", { name: /Mode: Full auto/ }).waitFor();
 
       await page.getByRole("group", { name: "Sessions" }).getByText("plan writing notes", { exact: true }).click();

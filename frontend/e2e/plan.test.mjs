@@ -25,7 +25,7 @@ describe("Plan mode and subagents", () => {
     ], { "a.txt": "a\n" });
     try {
       await s.page.getByRole("button", { name: /Mode: Ask/ }).waitFor();
-      for (let i = 0; i < 3; i++) await s.composer.press("Shift+Tab");
+      for (let i = 0; i < 2; i++) await s.composer.press("Shift+Tab"); // Ask → Auto-accept edits → Plan (Full auto is passed over until confirmed)
       await s.page.getByRole("button", { name: /Mode: Plan/ }).waitFor();
       await s.send("plan writing notes");
       const card = s.page.getByRole("group", { name: "Proposed plan" });

@@ -9,6 +9,7 @@ import { EmptyState } from "./chat/components/EmptyState";
 import { useWorkspace } from "./chat/hooks/useWorkspace";
 import { SearchLauncher } from "./search/SearchLauncher";
 import { SnippetPreview } from "./search/SnippetPreview";
+import { keyNames } from "./shell/platform";
 import { useSessions } from "./sessions/useSessions";
 import type { SettingsFocus } from "./settings/focus";
 import { SettingsPanel } from "./settings/SettingsPanel";
@@ -30,15 +31,15 @@ function press(init: KeyboardEventInit) {
 function paletteCommands(o: { workspace: boolean; newChat: () => void; chooseFolder: () => void; settings: (focus?: SettingsFocus) => void }): PaletteCommand[] {
   const out: PaletteCommand[] = [];
   if (o.workspace) {
-    out.push({ id: "new-chat", label: "New chat", keys: "Ctrl/⌘ + N", run: o.newChat });
-    out.push({ id: "search", label: "Search the workspace", keys: "Ctrl/⌘ + Shift + F", run: () => press({ key: "F", ctrlKey: true, shiftKey: true }) });
+    out.push({ id: "new-chat", label: "New chat", keys: keyNames("Ctrl/⌘ + N"), run: o.newChat });
+    out.push({ id: "search", label: "Search the workspace", keys: keyNames("Ctrl/⌘ + Shift + F"), run: () => press({ key: "F", ctrlKey: true, shiftKey: true }) });
   }
   out.push(
     { id: "folder", label: "Open a folder…", run: o.chooseFolder },
-    { id: "settings", label: "Open Settings", keys: "Ctrl/⌘ + ,", run: () => o.settings() },
+    { id: "settings", label: "Open Settings", keys: keyNames("Ctrl/⌘ + ,"), run: () => o.settings() },
     { id: "settings-model", label: "Settings: default model", run: () => o.settings("model") },
     { id: "settings-key", label: "Settings: API key of the active provider", run: () => o.settings("key") },
-    { id: "help", label: "Show keyboard shortcuts", keys: "Ctrl/⌘ + /", run: () => press({ key: "/", ctrlKey: true }) },
+    { id: "help", label: "Show keyboard shortcuts", keys: keyNames("Ctrl/⌘ + /"), run: () => press({ key: "/", ctrlKey: true }) },
   );
   return out;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useNow } from "../chat/hooks/useNow";
 import { matchShortcut } from "../shell/shortcuts";
+import { keyNames } from "../shell/platform";
 import { HistoryHits } from "./HistoryHits";
 import { SessionRow } from "./SessionRow";
 import { groupByDate, sessionTitle } from "./state";
@@ -38,7 +39,7 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
 
   return (
     <div className="sessions-panel">
-      <button type="button" className="new-chat" onClick={() => void ctl.newChat()} title="New chat (Ctrl/⌘ + N)">
+      <button type="button" className="new-chat" onClick={() => void ctl.newChat()} title={keyNames("New chat (Ctrl/⌘ + N)")}>
         New chat
       </button>
       <input

@@ -1,3 +1,4 @@
+import { SandboxStatus } from "./SandboxStatus";
 import { useEffect, useState } from "react";
 import type { SettingsView } from "../bridge";
 import { backend } from "../bridge";
@@ -38,7 +39,9 @@ export function AboutSection({ view, loadVersion = appVersion, updateBackend = u
         <dt>Keys</dt>
         <dd>{view.keychain.available ? "Kept in the system keychain, never in settings.json." : view.keychain.message}</dd>
         <dt>Commands</dt>
-        <dd>{view.sandbox.detail}</dd>
+        <dd>
+          <SandboxStatus detail={view.sandbox.detail} />
+        </dd>
         <dt>Active provider</dt>
         <dd>{view.providers.find((p) => p.id === view.activeProvider)?.name ?? view.activeProvider}</dd>
       </dl>

@@ -1,3 +1,4 @@
+import { SandboxStatus } from "./SandboxStatus";
 import { X } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import type { ApprovalMode, SettingsView } from "../bridge";
@@ -38,7 +39,7 @@ export function PermissionsSection({ view, actions }: { view: SettingsView; acti
       <div className="setting">
         <span className="setting-label">Command sandbox</span>
         <p className="hint" id="sandbox-status">
-          {view.sandbox.detail}
+          <SandboxStatus detail={view.sandbox.detail} />
         </p>
         {view.sandbox.active && (
           <label className="checkbox">

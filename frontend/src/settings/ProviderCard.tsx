@@ -54,7 +54,7 @@ export function ProviderCard({ provider, keychain, busy, connection, models, det
       </div>
       <div className="field">
         <label htmlFor={`model-${id}`}>Default model</label>
-        <ModelSelect id={`model-${id}`} value={provider.model} models={models} defaultLabel="Hearth's default" onChange={(model) => save({ model })} />
+        <ModelSelect id={`model-${id}`} value={provider.model} models={models} defaultLabel="Recommended for this provider" onChange={(model) => save({ model })} />
       </div>
       <div className="field">
         <label htmlFor={`fast-${id}`}>Fast model</label>

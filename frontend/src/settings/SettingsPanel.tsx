@@ -40,8 +40,16 @@ export function SettingsPanel({ backend, onClose, focus, section, serve = serveB
   useEffect(() => {
     if (!focus || active === undefined) return;
     const field = document.querySelector<HTMLElement>(focusTarget(focus, active));
-    field?.scrollIntoView({ block: "center" });
-    field?.focus();
+    if (!field) return;
+    // Scroll only the section's own pane: scrollIntoView would also scroll the
+    // dialog (overflow: hidden still scrolls), taking its title and close button off.
+    const pane = field.closest<HTMLElement>(".settings-body");
+    if (pane) {
+      const f = field.getBoundingClientRect();
+      const p = pane.getBoundingClientRect();
+      pane.scrollTop += f.top - p.top - (p.height - f.height) / 2;
+    }
+    field.focus({ preventScroll: true });
   }, [focus, active, listed]);
 
   return (

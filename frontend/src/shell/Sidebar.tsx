@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { SessionsPanel } from "../sessions/SessionsPanel";
+import { keyNames } from "./platform";
 import type { SessionsController } from "../sessions/useSessions";
 
 interface Props {
@@ -29,11 +30,11 @@ export function Sidebar({ onOpenSettings, sessions = null, workspace = null, foo
       )}
       {footer}
       {workspace && onSearch && (
-        <button type="button" className="sidebar-settings sidebar-search" onClick={onSearch} title="Search the workspace (Ctrl/⌘ + Shift + F)">
+        <button type="button" className="sidebar-settings sidebar-search" onClick={onSearch} title={keyNames("Search the workspace (Ctrl/⌘ + Shift + F)")}>
           Search files
         </button>
       )}
-      <button type="button" className="sidebar-settings" onClick={onOpenSettings} title="Settings (Ctrl/⌘ + ,)">
+      <button type="button" className="sidebar-settings" onClick={onOpenSettings} title={keyNames("Settings (Ctrl/⌘ + ,)")}>
         Settings
       </button>
     </nav>

@@ -1,5 +1,7 @@
 // Global keyboard shortcuts, as data so the help overlay and the handler
 // cannot disagree.
+import { keyNames } from "./platform";
+
 export type ShortcutId = "settings" | "new-chat" | "search" | "help" | "palette";
 
 export interface Shortcut {
@@ -19,14 +21,14 @@ function typing(e: KeyboardEvent): boolean {
 }
 
 export const shortcuts: Shortcut[] = [
-  { id: "palette", label: "Command palette", keys: "Ctrl/⌘ + K", matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "k" },
-  { id: "new-chat", label: "New chat", keys: "Ctrl/⌘ + N", matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "n" },
-  { id: "search", label: "Search the workspace", keys: "Ctrl/⌘ + Shift + F", matches: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === "f" },
-  { id: "settings", label: "Open settings", keys: "Ctrl/⌘ + ,", matches: (e) => mod(e) && e.key === "," },
+  { id: "palette", label: "Command palette", keys: keyNames("Ctrl/⌘ + K"), matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "k" },
+  { id: "new-chat", label: "New chat", keys: keyNames("Ctrl/⌘ + N"), matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "n" },
+  { id: "search", label: "Search the workspace", keys: keyNames("Ctrl/⌘ + Shift + F"), matches: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === "f" },
+  { id: "settings", label: "Open settings", keys: keyNames("Ctrl/⌘ + ,"), matches: (e) => mod(e) && e.key === "," },
   {
     id: "help",
     label: "Show keyboard shortcuts",
-    keys: "? or Ctrl/⌘ + /",
+    keys: keyNames("? or Ctrl/⌘ + /"),
     matches: (e) => (mod(e) && e.key === "/") || (e.key === "?" && !mod(e) && !e.altKey && !typing(e)),
   },
 ];

@@ -52,6 +52,33 @@ describe("ChatView composer", () => {
     expect(screen.getByText("Queued: waits for the current reply.")).toBeTruthy();
   });
 
+  it("gives the focus back to the composer when a turn ends and after Stop", async () => {
+    const { backend, input } = setup();
+    await play(backend, ...stream("t1", started("p"), text("partial")));
+    const stop = screen.getByRole("button", { name: "Stop" });
+    stop.focus();
+    fireEvent.click(stop);
+    await play(backend, { turnId: "t1", seq: 3, type: "done", text: "partial", iterations: 1, elapsedMs: 5, stopped: true, usage: usage(1, 1), cost: null });
+    expect(document.activeElement).toBe(input);
+
+    // A turn that ends while the focus is on the page (an answered card, a click on the transcript).
+    await play(backend, ...stream("t2", started("q"), text("more")));
+    input.blur();
+    expect(document.activeElement).toBe(document.body);
+    await play(backend, { turnId: "t2", seq: 3, type: "done", text: "more", iterations: 1, elapsedMs: 5, stopped: false, usage: usage(1, 1), cost: null });
+    expect(document.activeElement).toBe(input);
+  });
+
+  it("leaves the focus where the user put it when a turn ends", async () => {
+    const { backend, input } = setup();
+    await play(backend, ...stream("t1", started("p"), text("partial")));
+    const elsewhere = screen.getByRole("button", { name: "Permissions" });
+    elsewhere.focus();
+    await play(backend, { turnId: "t1", seq: 3, type: "done", text: "partial", iterations: 1, elapsedMs: 5, stopped: false, usage: usage(1, 1), cost: null });
+    expect(document.activeElement).toBe(elsewhere);
+    expect(document.activeElement).not.toBe(input);
+  });
+
   it("turns Send into Stop during a stream; the button and Esc stop", async () => {
     const { backend, input } = setup();
     expect(screen.getByRole("button", { name: "Send" })).toBeTruthy();

@@ -7,19 +7,19 @@ import { play, setup, ws } from "../testing/renderChat";
 import { done, started, stream, text, usage } from "../testing/testkit";
 
 describe("ChatView stream", () => {
-  it("streams Markdown, then shows cooked time, tokens and cost", async () => {
+  it("streams Markdown, then shows the time it worked, tokens and cost", async () => {
     const { backend } = setup();
     const evs = stream("t1", started("explain"), { type: "reasoning", text: "let me think" }, text("# Title\n\nSome "), text("**bold** text"),
       done({ elapsedMs: 65_000, usage: usage(1200, 340), cost: 0.0123 }));
     await play(backend, ...evs.slice(0, 4));
     expect(screen.getByRole("heading", { name: "Title" })).toBeTruthy();
     expect(screen.getByText("bold").tagName).toBe("STRONG");
-    expect(screen.getByText(/Cooking/)).toBeTruthy();
+    expect(screen.getByText(/Working/)).toBeTruthy();
     const thinking = screen.getByText("Thinking").closest("details");
     expect(thinking?.open).toBe(false);
     await play(backend, ...evs.slice(4));
-    expect(screen.getByText("Cooked for 1 m 05 s")).toBeTruthy();
-    expect(screen.getByText("1.2k in · 340 out")).toBeTruthy();
+    expect(screen.getByText("Worked for 1 m 05 s")).toBeTruthy();
+    expect(screen.getByText("used 1.5k tokens")).toBeTruthy();
     expect(screen.getByText("$0.01")).toBeTruthy();
   });
 
@@ -130,7 +130,7 @@ describe("ChatView stream", () => {
     );
     expect(screen.getByText("what is in main.go?")).toBeTruthy();
     expect(screen.getByText("main").tagName).toBe("STRONG");
-    expect(screen.getByText("Cooked for 8 s")).toBeTruthy();
+    expect(screen.getByText("Worked for 8 s")).toBeTruthy();
     await play(backend, ...stream("t1", started("and now?"), text("Now this.")));
     expect(screen.getAllByRole("article")).toHaveLength(2);
   });

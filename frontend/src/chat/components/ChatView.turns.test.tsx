@@ -9,6 +9,18 @@ import { done, started, stream, text } from "../testing/testkit";
 describe("ChatView per-turn actions", () => {
   const finished = (id: string, prompt: string, answer: string) => stream(id, started(prompt), text(answer), done());
 
+  it("marks only the latest turn's actions to show at rest; older ones show on hover or focus", async () => {
+    const { backend } = setup();
+    await play(backend, ...finished("a", "first", "one"), ...finished("b", "second", "two"));
+    const turns = Array.from(document.querySelectorAll("article.turn"));
+    expect(turns.map((t) => t.classList.contains("latest"))).toEqual([false, true]);
+    // Still in the tab order: hidden by opacity, not display or visibility.
+    expect(turns[0]?.querySelector<HTMLButtonElement>(".turn-actions button")?.tabIndex).toBe(0);
+    const css = (await import("../../styles.css?raw")).default;
+    expect(css).toMatch(/\.turn:not\(\.latest\) \.turn-actions \{ opacity: 0; \}/);
+    expect(css).toMatch(/\.turn:not\(\.latest\) \.turn-actions:focus-within \{ opacity: 1; \}|\.turn-actions:focus-within/);
+  });
+
   it("regenerates a turn in place of it and everything after it", async () => {
     const { backend } = setup();
     await play(backend, ...finished("a", "first", "one"), ...finished("b", "second", "two"));

@@ -66,6 +66,19 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
     if (!now || now === document.body) area.current?.focus();
   }, []);
 
+  // When a turn ends (Stop included) or an approval is answered, the button
+  // or card that had the focus is gone: give it back to the composer rather
+  // than the page, unless the user has put it somewhere else.
+  const was = useRef({ streaming, awaitingApproval });
+  useEffect(() => {
+    const before = was.current;
+    was.current = { streaming, awaitingApproval };
+    if (!(before.streaming && !streaming) && !(before.awaitingApproval && !awaitingApproval)) return;
+    const now = document.activeElement;
+    const lost = !now || now === document.body || !now.isConnected || (now instanceof HTMLButtonElement && now.disabled);
+    if (lost) area.current?.focus();
+  }, [streaming, awaitingApproval]);
+
   useEffect(
     () =>
       onAttach?.((paths) => {
@@ -242,11 +255,11 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
         Attach…
       </button>
       {streaming ? (
-        <button type="button" className="stop-button" onClick={onStop} title="Stop (Esc)">
+        <button key="stop" type="button" className="stop-button" onClick={onStop} title="Stop (Esc)">
           Stop
         </button>
       ) : (
-        <button type="submit" disabled={(text.trim() === "" && drafts.length === 0) || sending}>
+        <button key="send" type="submit" disabled={(text.trim() === "" && drafts.length === 0) || sending}>
           Send
         </button>
       )}

@@ -129,7 +129,7 @@ export function MessageList({ state, actions }: { state: ChatState; actions: Tur
         )}
         {state.order.slice(win.first, win.last).map((id) => {
           const t = state.turns[id];
-          return t ? <TurnView key={id} turn={t} actions={actions} /> : null;
+          return t ? <TurnView key={id} turn={t} actions={actions} latest={id === state.order[state.order.length - 1]} /> : null;
         })}
         {win.last < win.turns && (
           <button type="button" className="link show-later" onClick={() => slide(newer)}>

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ToolCall } from "../state/state";
-import { allowanceLabel, argHint, duration, mcpTool, statusLabel, ToolRow } from "./ToolRow";
+import { allowanceLabel, argHint, duration, mcpTool, rowLine, statusLabel, ToolRow } from "./ToolRow";
 
 const base: ToolCall = {
   callId: "c1", name: "shell", args: { command: "go vet ./..." }, state: "failed", tail: "",
@@ -45,7 +45,20 @@ describe("MCP tool rows", () => {
     expect(container.querySelector(".tool-server")?.getAttribute("title")).toBe("MCP server memory");
     expect(container.querySelector(".tool-server .badge")?.textContent).toBe("M");
     rerender(<ToolRow call={{ ...call, state: "succeeded", summary: "created 1 entity" }} />);
-    expect(container.querySelector("summary .tool-server-name")?.textContent).toBe("memory");
+    expect(container.querySelector("summary .tool-server-name")?.textContent).toBe("· memory");
+  });
+
+  it("go by the tool's own name and its server, not mcp__server__tool", () => {
+    const call: ToolCall = { ...base, name: "mcp__memory__create_entities", args: { entities: [] }, state: "running", summary: null, exitCode: null };
+    const { container, rerender } = render(<ToolRow call={call} />);
+    const shown = () => (container.firstElementChild?.textContent ?? "").replace(/\s+/g, " ");
+    expect(shown()).toContain("create_entities · memory");
+    expect(shown()).not.toContain("mcp__");
+    expect(screen.getByRole("status").getAttribute("aria-label")).toBe("Running create_entities on memory");
+    rerender(<ToolRow call={{ ...call, state: "succeeded", summary: "mcp__memory__create_entities" }} />);
+    expect(container.querySelector("summary")?.textContent).toContain("create_entities · memory");
+    expect(container.querySelector("summary")?.textContent).not.toContain("mcp__");
+    expect(container.querySelector("summary .tool-summary")?.textContent).toBe("create_entities");
   });
 
   it("leave built-in tools without a server", () => {
@@ -58,6 +71,19 @@ describe("MCP tool rows", () => {
     expect(mcpTool("mcp__my_db__run__sql")).toEqual({ server: "my_db", tool: "run__sql" });
     expect(mcpTool("mcp_search")).toBeNull();
     expect(mcpTool("shell")).toBeNull();
+  });
+});
+
+describe("a failed command's row", () => {
+  it("shows one duration, the row's own", () => {
+    const { container } = render(
+      <ToolRow call={{ ...base, exitCode: null, summary: "Ran go vet ./... · failed: exit code: 1 (812ms)", durationMs: 812 }} />,
+    );
+    const text = container.querySelector("summary")?.textContent ?? "";
+    expect(text.split("812").length - 1).toBe(1);
+    expect(text).toContain("812 ms");
+    expect(rowLine("Ran sleep 9 · failed: exit code: 124 (1m2.5s)", "shell")).toBe("Ran sleep 9 · failed: exit code: 124");
+    expect(rowLine("Ran echo (hi)", "shell")).toBe("Ran echo (hi)");
   });
 });
 

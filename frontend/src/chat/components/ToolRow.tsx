@@ -40,14 +40,53 @@ export function mcpTool(name: string): { server: string; tool: string } | null {
   return m?.[1] && m[2] ? { server: m[1], tool: m[2] } : null;
 }
 
-/** ServerBadge names the MCP server a call went to: its initial, then its name. */
+/** toolLabel is the name a person reads: an MCP tool's own name, "create_entities" for mcp__memory__create_entities. */
+export function toolLabel(name: string): string {
+  return mcpTool(name)?.tool ?? name;
+}
+
+// A Go duration in parentheses, as a failed command's first output line carries it: "(812ms)", "(1m2.5s)".
+const goDuration = /\s*\((?:\d+h)?(?:\d+m(?!s))?(?:\d+(?:\.\d+)?(?:ms|µs|us|ns|s))?\)/g;
+
+/**
+ * rowLine is a finished call's summary as shown: an MCP tool by its own name
+ * (its server is beside it), and without a second duration (the row has one).
+ */
+export function rowLine(summary: string, name: string): string {
+  const mcp = mcpTool(name);
+  const line = mcp && summary.startsWith(name) ? mcp.tool + summary.slice(name.length) : summary;
+  return line.replace(goDuration, (m) => (/\d/.test(m) ? "" : m));
+}
+
+/** ServerBadge marks a call to an MCP server with the server's initial. */
 function ServerBadge({ name }: { name: string }) {
   const mcp = mcpTool(name);
   if (!mcp) return null;
   return (
     <span className="tool-server" title={`MCP server ${mcp.server}`}>
-      <span className="badge" aria-hidden="true">{mcp.server.charAt(0).toUpperCase()}</span>{" "}
-      <span className="tool-server-name">{mcp.server}</span>
+      <span className="badge" aria-hidden="true">{mcp.server.charAt(0).toUpperCase()}</span>
+    </span>
+  );
+}
+
+/** ServerName follows the tool's name: "create_entities · memory". */
+function ServerName({ name }: { name: string }) {
+  const mcp = mcpTool(name);
+  if (!mcp) return null;
+  return (
+    <>
+      {" "}
+      <span className="tool-server-name muted">· {mcp.server}</span>
+    </>
+  );
+}
+
+/** ToolName is the tool's own name, the name the model calls it by in its tooltip. */
+function ToolName({ name }: { name: string }) {
+  const label = toolLabel(name);
+  return (
+    <span className="tool-name" title={label === name ? undefined : name}>
+      {label}
     </span>
   );
 }
@@ -85,11 +124,14 @@ export function duration(ms: number | null): string {
  */
 export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; awaitingApproval?: boolean }) {
   const hint = argHint(call.args);
+  const mcp = mcpTool(call.name);
+  const spoken = mcp ? `${mcp.tool} on ${mcp.server}` : call.name;
   if (call.state === "running" && awaitingApproval) {
     return (
-      <div className="tool-live tool-waiting" role="status" aria-label={`${call.name} waits for your approval`}>
+      <div className="tool-live tool-waiting" role="status" aria-label={`${spoken} waits for your approval`}>
         <ServerBadge name={call.name} />
-        <span className="tool-name">{call.name}</span>
+        <ToolName name={call.name} />
+        <ServerName name={call.name} />
         {hint && <span className="tool-hint">{hint}</span>}
         <span className="tool-tail muted">waits for your approval below</span>
       </div>
@@ -97,10 +139,11 @@ export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; aw
   }
   if (call.state === "running") {
     return (
-      <div className="tool-live" role="status" aria-label={`Running ${call.name}`}>
+      <div className="tool-live" role="status" aria-label={`Running ${spoken}`}>
         <span className="spinner" aria-hidden="true" />
         <ServerBadge name={call.name} />
-        <span className="tool-name">{call.name}</span>
+        <ToolName name={call.name} />
+        <ServerName name={call.name} />
         {hint && <span className="tool-hint">{hint}</span>}
         <span className="tool-tail">{lastLine(redact(call.tail))}</span>
       </div>
@@ -108,7 +151,7 @@ export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; aw
   }
   const args = redact(JSON.stringify(call.args, null, 2) ?? "");
   const output = redact(call.output);
-  const line = call.summary !== null ? redact(call.summary) : null;
+  const line = call.summary !== null ? rowLine(redact(call.summary), call.name) : null;
   return (
     <details className={`tool-row tool-${call.state}`} data-status={call.state}>
       <summary>
@@ -118,10 +161,11 @@ export function ToolRow({ call, awaitingApproval = false }: { call: ToolCall; aw
           <span className="tool-summary" title={line}>{line}</span>
         ) : (
           <>
-            <span className="tool-name">{call.name}</span>
+            <ToolName name={call.name} />
             {hint && <span className="tool-hint">{hint}</span>}
           </>
         )}
+        <ServerName name={call.name} />
         {call.allowedBy && (
           <span className="tool-allowed" title={call.allowedBy.by === "session" ? `granted earlier in this chat: ${call.allowedBy.detail ?? ""}` : undefined}>
             {allowanceLabel(call.allowedBy)}

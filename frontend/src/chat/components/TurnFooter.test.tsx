@@ -10,14 +10,15 @@ const footer = () => document.querySelector(".turn-footer")?.textContent ?? "";
 
 describe("TurnFooter", () => {
   it.each([
-    ["a fast turn in tenths of a second", 400, "Cooked for 0.4 s"],
-    ["a very fast turn as under a tenth", 30, "Cooked for <0.1 s"],
-    ["a slow turn in seconds", 8_400, "Cooked for 8 s"],
+    ["a fast turn in tenths of a second", 400, "Worked for 0.4 s"],
+    ["a very fast turn as under a tenth", 30, "Worked for <0.1 s"],
+    ["a slow turn in seconds", 8_400, "Worked for 8 s"],
   ])("shows %s", async (_name, elapsedMs, want) => {
     const { backend } = setup();
     await play(backend, ...stream("t1", started("hi"), text("Hello."), done({ elapsedMs, cost: null })));
     expect(screen.getByText(want)).toBeTruthy();
-    expect(footer()).not.toMatch(/Cooked for 0 s/);
+    expect(footer()).not.toMatch(/for 0 s/);
+    expect(footer()).not.toMatch(/Cook/);
   });
 
   it.each([
@@ -27,7 +28,7 @@ describe("TurnFooter", () => {
   ])("shows a %s cost only when known", async (_name, cost, want) => {
     const { backend } = setup();
     await play(backend, ...stream("t1", started("hi"), text("Hello."), done({ elapsedMs: 2_000, usage: usage(10, 20), cost })));
-    expect(footer()).toContain("10 in · 20 out");
+    expect(footer()).toContain("used 30 tokens");
     if (want) expect(footer()).toContain(want);
     else expect(footer()).not.toContain("$");
     expect(footer()).not.toContain("cost unknown");
@@ -44,8 +45,31 @@ describe("TurnFooter", () => {
       ]} />,
     );
     expect(screen.getByText("A README.")).toBeTruthy();
-    expect(footer()).toContain("Cooked for 0.4 s");
-    expect(footer()).toContain("900 in · 12 out");
+    expect(footer()).toContain("Worked for 0.4 s");
+    expect(footer()).toContain("used 912 tokens");
     expect(footer()).not.toContain("$");
+  });
+
+  it("says how a failed or stopped turn ended, not that it worked", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("t1", started("hi"), { type: "error", class: "server", message: "boom" }, done({ elapsedMs: 4_000 })));
+    expect(footer()).toContain("Failed after 4 s");
+    expect(footer()).not.toMatch(/Worked|Cooked/);
+  });
+
+  it("shows no zeros after Stop when the provider reported no usage", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("t1", started("hi"), text("partial answer"), done({ elapsedMs: 2_000, stopped: true, usage: usage(0, 0), cost: null })));
+    expect(footer()).toContain("Stopped after 2 s");
+    expect(footer()).not.toMatch(/\b0 in|0 out|0 tokens/);
+  });
+
+  it("puts the token details in the tooltip, in words", async () => {
+    const { backend } = setup();
+    await play(backend, ...stream("t1", started("hi"), text("Hello."), done({ elapsedMs: 2_000, usage: usage(21_000, 1_600), cost: null })));
+    const used = screen.getByText("used 23k tokens");
+    expect(used.title).toContain("21,000 tokens read by the model");
+    expect(used.title).toContain("1,600 tokens written by the model");
+    expect(footer()).not.toMatch(/ in · /);
   });
 });

@@ -1,4 +1,4 @@
-import { formatCost, formatElapsed, formatUsage, retryLeft } from "../state/format";
+import { formatCost, formatElapsed, formatUsage, retryLeft, usageDetails } from "../state/format";
 import { usageTitle } from "../state/planning";
 import type { Retry, Turn } from "../state/state";
 import { useNow } from "../hooks/useNow";
@@ -15,8 +15,17 @@ export function RetryNotice({ retry }: { retry: Retry }) {
   );
 }
 
+// How long a finished turn took, in words that say how it ended.
+const tookWords: Record<string, string> = { done: "Worked for", stopped: "Stopped after", error: "Failed after" };
+
+/** tookLabel is "Worked for 4 s" (or "Stopped after", "Failed after"). */
+export function tookLabel(turn: Pick<Turn, "status" | "elapsedMs">): string {
+  if (turn.elapsedMs === null) return "";
+  return `${tookWords[turn.status] ?? "Worked for"} ${formatElapsed(turn.elapsedMs)}`;
+}
+
 /**
- * TurnFooter: "Cooked for X", tokens and (when known) cost once a turn ends;
+ * TurnFooter: "Worked for X", tokens and (when known) cost once a turn ends;
  * a live clock while it runs; Resume and Remove on a prompt Stop paused.
  */
 export function TurnFooter({ turn, onResume, onRemove }: { turn: Turn; onResume?: () => void; onRemove?: () => void }) {
@@ -43,15 +52,18 @@ export function TurnFooter({ turn, onResume, onRemove }: { turn: Turn; onResume?
   if (live) {
     return (
       <p className="turn-footer muted" aria-live="off">
-        <span className="spinner" aria-hidden="true" /> Cooking{turn.startedAt !== null ? ` for ${formatElapsed(now - turn.startedAt)}` : "…"}
+        <span className="spinner" aria-hidden="true" /> Working{turn.startedAt !== null ? ` for ${formatElapsed(now - turn.startedAt)}` : "…"}
       </p>
     );
   }
+  // A stopped turn may end before the provider reported usage: zeros would be untrue, so say nothing.
+  const used = turn.iterations > 0 ? formatUsage(turn.usage) : "";
+  const details = used === "" ? "" : [usageDetails(turn.usage), usageTitle(turn)].filter((l) => l !== "" && l !== "Tokens").join("\n\n");
   return (
     <div className="turn-footer muted">
-      {turn.elapsedMs !== null && <span>Cooked for {formatElapsed(turn.elapsedMs)}</span>}
-      {turn.iterations > 0 && <span title={usageTitle(turn)}>{formatUsage(turn.usage)}</span>}
-      {turn.iterations > 0 && formatCost(turn.cost) !== "" && <span title={usageTitle(turn)}>{formatCost(turn.cost)}</span>}
+      {turn.elapsedMs !== null && <span>{tookLabel(turn)}</span>}
+      {used !== "" && <span title={details}>{used}</span>}
+      {used !== "" && formatCost(turn.cost) !== "" && <span title={details}>{formatCost(turn.cost)}</span>}
     </div>
   );
 }

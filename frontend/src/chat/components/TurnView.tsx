@@ -70,14 +70,18 @@ function PartView({ part, last, turn, actions }: { part: Part; last: boolean; tu
   }
 }
 
-/** TurnView: the user's prompt and everything the agent did in answer. */
-export const TurnView = memo(function TurnView({ turn, actions }: { turn: Turn; actions: TurnActions }) {
+/**
+ * TurnView: the user's prompt and everything the agent did in answer. Only
+ * the latest turn shows its action row at rest; older ones show it on hover
+ * or when the keyboard reaches it, so a long chat is not a wall of buttons.
+ */
+export const TurnView = memo(function TurnView({ turn, actions, latest = true }: { turn: Turn; actions: TurnActions; latest?: boolean }) {
   const waiting = turn.status === "running" && turn.parts.length === 0 && turn.reasoning === "";
   // Stored turns can be regenerated, edited and undone like live ones: the
   // backend knows where they start and which snapshots are theirs.
   const idle = !actions.busy;
   return (
-    <article className="turn" aria-label="Exchange" data-turn={turn.turnId}>
+    <article className={latest ? "turn latest" : "turn"} aria-label="Exchange" data-turn={turn.turnId}>
       <UserPrompt prompt={turn.prompt} expansion={turn.expansion} attachments={turn.attachments} onResend={idle && turn.prompt ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
       <div className="assistant-msg" aria-busy={turn.status === "running"}>
         {turn.reasoning && (

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { ModeView, PlanBackend } from "../../bridge/plan";
 import { isChatEvent } from "../../bridge/guard";
@@ -133,6 +133,81 @@ describe("ModeSwitch", () => {
     });
     expect(b.calls).toEqual(["mode:plan"]);
     expect(screen.getByRole("button", { name: /Mode: Plan/ })).toBeTruthy();
+  });
+});
+
+describe("ModeSwitch as a menu", () => {
+  const openMenu = async () => {
+    const trigger = await screen.findByRole("button", { name: /Mode: / });
+    fireEvent.keyDown(trigger, { key: "Enter" });
+    return screen.findByRole("menu");
+  };
+
+  it("lists the four modes, each with what it allows, the current one checked", async () => {
+    render(<ModeSwitch backend={fakePlanBackend("ask")} />);
+    const menu = await openMenu();
+    const items = within(menu).getAllByRole("menuitemradio");
+    expect(items.map((i) => i.querySelector(".mode-item-label")?.textContent)).toEqual(["Plan", "Ask", "Auto-accept edits", "Full auto"]);
+    for (const i of items) expect(i.querySelector(".mode-item-desc")?.textContent?.length).toBeGreaterThan(10);
+    expect(within(menu).getByRole("menuitemradio", { name: /Ask/ }).getAttribute("aria-checked")).toBe("true");
+  });
+
+  it("picks a mode without stepping through the others", async () => {
+    const b = fakePlanBackend("plan");
+    render(<ModeSwitch backend={b} />);
+    const menu = await openMenu();
+    fireEvent.click(within(menu).getByRole("menuitemradio", { name: /Auto-accept edits/ }));
+    await screen.findByRole("button", { name: /Mode: Auto-accept edits/ });
+    expect(b.calls).toEqual(["mode:edits"]);
+  });
+
+  it("asks before Full auto once per conversation", async () => {
+    const b = fakePlanBackend("ask");
+    render(<ModeSwitch backend={b} />);
+    fireEvent.click(within(await openMenu()).getByRole("menuitemradio", { name: /Full auto/ }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Switch to Full auto?" });
+    expect(b.calls).toEqual([]);
+    fireEvent.click(within(confirm).getByRole("button", { name: /Keep Ask/ }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(b.calls).toEqual([]);
+
+    fireEvent.click(within(await openMenu()).getByRole("menuitemradio", { name: /Full auto/ }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Switch to Full auto" }));
+    await screen.findByRole("button", { name: /Mode: Full auto/ });
+    expect(b.calls).toEqual(["mode:auto"]);
+
+    fireEvent.click(within(await openMenu()).getByRole("menuitemradio", { name: /Ask/ }));
+    await screen.findByRole("button", { name: /Mode: Ask/ });
+    fireEvent.click(within(await openMenu()).getByRole("menuitemradio", { name: /Full auto/ }));
+    await screen.findByRole("button", { name: /Mode: Full auto/ });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(b.calls).toEqual(["mode:auto", "mode:ask", "mode:auto"]);
+  });
+
+  it("passes over Full auto on Shift+Tab until the menu's confirmation let it in", async () => {
+    const b = fakePlanBackend("edits");
+    render(
+      <>
+        <ModeSwitch backend={b} />
+        <form className="composer">
+          <textarea aria-label="Message" />
+        </form>
+      </>,
+    );
+    await screen.findByRole("button", { name: /Mode: Auto-accept edits/ });
+    fireEvent.keyDown(screen.getByLabelText("Message"), { key: "Tab", shiftKey: true });
+    await screen.findByRole("button", { name: /Mode: Plan/ });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(b.calls).toEqual(["mode:plan"]);
+
+    fireEvent.click(within(await openMenu()).getByRole("menuitemradio", { name: /Full auto/ }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Switch to Full auto" }));
+    await screen.findByRole("button", { name: /Mode: Full auto/ });
+    fireEvent.click(within(await openMenu()).getByRole("menuitemradio", { name: /Auto-accept edits/ }));
+    await screen.findByRole("button", { name: /Mode: Auto-accept edits/ });
+    fireEvent.keyDown(screen.getByLabelText("Message"), { key: "Tab", shiftKey: true });
+    await screen.findByRole("button", { name: /Mode: Full auto/ });
+    expect(b.calls).toEqual(["mode:plan", "mode:auto", "mode:edits", "mode:auto"]);
   });
 });
 

@@ -31,11 +31,20 @@ export function formatCost(cost: number | null): string {
   return `$${cost.toFixed(2)}`;
 }
 
+/** formatUsage says how many tokens a turn used, in plain words: "used 23k tokens"; "" when none were reported. */
 export function formatUsage(u: Usage): string {
-  const parts = [`${formatTokens(u.inputTokens)} in`, `${formatTokens(u.outputTokens)} out`];
-  if (u.cachedInputTokens > 0) parts.push(`${formatTokens(u.cachedInputTokens)} cached`);
-  if (u.reasoningTokens > 0) parts.push(`${formatTokens(u.reasoningTokens)} reasoning`);
-  return parts.join(" · ");
+  const total = u.inputTokens + u.outputTokens;
+  return total > 0 ? `used ${formatTokens(total)} tokens` : "";
+}
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** usageDetails spells a turn's tokens out for the footer's tooltip. */
+export function usageDetails(u: Usage): string {
+  const lines = [`${count(u.inputTokens)} tokens read by the model (your messages, files and tool results)`, `${count(u.outputTokens)} tokens written by the model`];
+  if (u.cachedInputTokens > 0) lines.push(`${count(u.cachedInputTokens)} of those read came from the provider's cache`);
+  if (u.reasoningTokens > 0) lines.push(`${count(u.reasoningTokens)} of those written were reasoning`);
+  return lines.join("\n");
 }
 
 /** retryLeft is the whole seconds left before a retry, never negative. */

@@ -14,6 +14,14 @@ export const modeLabels: Record<string, string> = {
   auto: "Full auto",
 };
 
+/** What each mode lets the agent do, in one line for the mode menu. */
+export const modeDescriptions: Record<string, string> = {
+  plan: "Reads and proposes a plan; changes nothing until you approve it.",
+  ask: "Asks before every file edit and command.",
+  edits: "Edits files without asking; asks before commands.",
+  auto: "Edits files and runs commands without asking.",
+};
+
 export function applyPlan(t: Turn, e: Plan): Turn {
   return { ...t, plan: { callId: e.callId, markdown: e.markdown } };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitBlocks } from "./blocks";
-import { formatCost, formatElapsed, formatTokens, formatUsage, retryLeft } from "./format";
+import { formatCost, formatElapsed, formatTokens, formatUsage, retryLeft, usageDetails } from "./format";
 import { MASK, redact } from "./redact";
 
 describe("splitBlocks", () => {
@@ -56,8 +56,14 @@ describe("format", () => {
   ])("formatCost(%s) = %s", (c, want) => expect(formatCost(c)).toBe(want));
 
   it("lists cached and reasoning tokens only when present", () => {
-    expect(formatUsage({ inputTokens: 10, cachedInputTokens: 0, outputTokens: 5, reasoningTokens: 0 })).toBe("10 in · 5 out");
-    expect(formatUsage({ inputTokens: 10, cachedInputTokens: 4, outputTokens: 5, reasoningTokens: 2 })).toBe("10 in · 5 out · 4 cached · 2 reasoning");
+    expect(formatUsage({ inputTokens: 10, cachedInputTokens: 0, outputTokens: 5, reasoningTokens: 0 })).toBe("used 15 tokens");
+    expect(formatUsage({ inputTokens: 0, cachedInputTokens: 0, outputTokens: 0, reasoningTokens: 0 })).toBe("");
+    expect(usageDetails({ inputTokens: 10, cachedInputTokens: 4, outputTokens: 5, reasoningTokens: 2 }).split("\n")).toEqual([
+      "10 tokens read by the model (your messages, files and tool results)",
+      "5 tokens written by the model",
+      "4 of those read came from the provider's cache",
+      "2 of those written were reasoning",
+    ]);
   });
 
   it("counts a retry down to zero", () => {
