@@ -14,8 +14,8 @@ after(async () => {
 });
 
 /** A fresh app on a scripted provider whose model is named model. */
-async function setup(replies, model) {
-  const provider = await startScriptedProvider(replies);
+async function setup(replies, model, providerOptions = {}) {
+  const provider = await startScriptedProvider(replies, providerOptions);
   const home = process.env.HOME;
   const configDir = mkdtempSync(path.join(home, "cfg-"));
   const ws = mkdtempSync(path.join(home, "ws-"));
@@ -105,8 +105,8 @@ describe("Attachments in the composer", () => {
     }
   });
 
-  it("a model that cannot see images says so before sending, and Send without sends the text alone", async () => {
-    const s = await setup([[{ text: "Text only, as asked." }]], "e2e-model");
+  it("a model whose server says it cannot see images says so before sending, and Send without sends the text alone", async () => {
+    const s = await setup([[{ text: "Text only, as asked." }]], "e2e-model", { modalities: { vision: false } });
     try {
       await pasteScreenshot(s.page);
       const warning = s.page.getByRole("alert").filter({ hasText: "This model can't see images: pick a vision model or send without." });

@@ -4,7 +4,8 @@
 // {wait: ms}, {stamp: n} (a marker with the send time, for latency),
 // {hold: true} (pause until release() or the client leaves). GET /models
 // lists models in OpenAI's shape (scriptedModels unless {models} says
-// otherwise), for the composer's picker; with {key} it refuses a request
+// otherwise), for the composer's picker; with {modalities} GET /props says
+// what the model takes, as llama.cpp does; with {key} it refuses a request
 // not bearing that key, as a cloud provider does; auths records the
 // Authorization header of every chat request.
 import http from "node:http";
@@ -16,7 +17,7 @@ function chunk(delta, finish = null) {
   return `data: ${JSON.stringify({ id: "chatcmpl-e2e", object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 }
 
-export async function startScriptedProvider(replies, { models = scriptedModels, key = "" } = {}) {
+export async function startScriptedProvider(replies, { models = scriptedModels, key = "", modalities = null } = {}) {
   const requests = [];
   const auths = [];
   let releaseHold = () => undefined;
@@ -24,6 +25,12 @@ export async function startScriptedProvider(replies, { models = scriptedModels, 
     if (key && req.headers.authorization !== `Bearer ${key}`) {
       res.writeHead(401, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: "Incorrect API key provided." } }));
+      return;
+    }
+    if (req.method === "GET" && req.url.endsWith("/props") && modalities) {
+      // llama.cpp's /props: what the loaded model takes besides text.
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ modalities }));
       return;
     }
     if (req.method === "GET" && req.url.endsWith("/models") && models.length > 0) {
