@@ -45,7 +45,7 @@ export function toolLabel(name: string): string {
   return mcpTool(name)?.tool ?? name;
 }
 
-// A Go duration in parentheses, as a failed command's first output line carries it: "(812ms)", "(1m2.5s)".
+// A Go duration in parentheses, as a failed command's first output line carries it.
 const goDuration = /\s*\((?:\d+h)?(?:\d+m(?!s))?(?:\d+(?:\.\d+)?(?:ms|µs|us|ns|s))?\)/g;
 
 /**
