@@ -75,11 +75,15 @@ func (a *Agent) client() client {
 // Serve speaks ACP on r and w until the editor closes the connection or
 // ctx ends, then closes every session's project. It is called once.
 func (a *Agent) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
-	conn := sdk.NewAgentSideConnection(a, w, r)
+	// The SDK starts reading as soon as the connection exists and its
+	// logger has no lock, so nothing is read until the logger is set.
+	gate := &gatedReader{r: r, open: make(chan struct{})}
+	conn := sdk.NewAgentSideConnection(a, w, gate)
 	// The connection's own notes (a peer that left) are not news; its
 	// warnings and errors go to the log.
 	conn.SetLogger(slog.New(slog.NewTextHandler(logWriter(a.cfg.Logf), &slog.HandlerOptions{Level: slog.LevelWarn})))
 	a.conn = conn
+	close(gate.open)
 	close(a.ready)
 	select {
 	case <-conn.Done():
@@ -311,4 +315,15 @@ func randomID() string {
 	b := make([]byte, 8)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// gatedReader holds every Read until open is closed.
+type gatedReader struct {
+	r    io.Reader
+	open chan struct{}
+}
+
+func (g *gatedReader) Read(p []byte) (int, error) {
+	<-g.open
+	return g.r.Read(p)
 }
