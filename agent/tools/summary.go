@@ -124,11 +124,21 @@ func failure(out string) string {
 	if name, rest, ok := strings.Cut(line, ": "); ok && !strings.ContainsAny(name, " /.") {
 		line = rest // "read_file: x is a directory" → "x is a directory"
 	}
+	// The row shows the call's own duration; a second one from the text would disagree.
+	line = strings.TrimSpace(goDuration.ReplaceAllStringFunc(line, func(m string) string {
+		if strings.ContainsAny(m, "0123456789") {
+			return ""
+		}
+		return m // "()" is not a duration
+	}))
 	if line == "" {
 		return "failed"
 	}
 	return "failed: " + clip(line)
 }
+
+// goDuration is a Go duration in parentheses, as "exit code: 1 (812ms)" carries it.
+var goDuration = regexp.MustCompile(`\s*\((\d+h)?(\d+m)?(\d+(\.\d+)?(ms|µs|us|ns|s))?\)`)
 
 // clip makes s one line of at most 60 characters.
 func clip(s string) string {

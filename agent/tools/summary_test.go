@@ -116,3 +116,16 @@ func TestSummaryOtherTool(t *testing.T) {
 		"mcp__docs__fetch https://example.com")
 	check(t, Summarize(Finished{Name: "ping", Args: json.RawMessage(`not json`), Status: tool.StatusCanceled}), "ping · canceled")
 }
+
+// A failed call's summary carries no duration of its own: the row shows the measured one.
+func TestSummaryFailureWithoutDuration(t *testing.T) {
+	for _, tt := range []struct{ out, want string }{
+		{"exit code: 124 (1m2.5s)\nslow", "Ran sleep 9 · failed: exit code: 124"},
+		{"exit code: 1 (812ms)", "Ran sleep 9 · failed: exit code: 1"},
+		{"exit code: 1 (12µs)", "Ran sleep 9 · failed: exit code: 1"},
+		{"no such file (hi)", "Ran sleep 9 · failed: no such file (hi)"},
+	} {
+		raw, _ := json.Marshal(ShellParams{Command: "sleep 9"})
+		check(t, Summarize(Finished{Name: "shell", Args: raw, Status: tool.StatusFailed, Output: tt.out}), tt.want)
+	}
+}

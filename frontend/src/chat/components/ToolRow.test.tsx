@@ -75,14 +75,14 @@ describe("MCP tool rows", () => {
 });
 
 describe("a failed command's row", () => {
-  it("shows one duration, the row's own", () => {
+  // The summary comes from the backend without a duration (agent/tools failure()); the row adds its own.
+  it("shows the row's own duration", () => {
     const { container } = render(
-      <ToolRow call={{ ...base, exitCode: null, summary: "Ran go vet ./... · failed: exit code: 1 (812ms)", durationMs: 812 }} />,
+      <ToolRow call={{ ...base, exitCode: null, summary: "Ran go vet ./... · failed: exit code: 1", durationMs: 812 }} />,
     );
     const text = container.querySelector("summary")?.textContent ?? "";
     expect(text.split("812").length - 1).toBe(1);
     expect(text).toContain("812 ms");
-    expect(rowLine("Ran sleep 9 · failed: exit code: 124 (1m2.5s)", "shell")).toBe("Ran sleep 9 · failed: exit code: 124");
     expect(rowLine("Ran echo (hi)", "shell")).toBe("Ran echo (hi)");
   });
 });

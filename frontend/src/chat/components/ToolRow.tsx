@@ -45,17 +45,10 @@ export function toolLabel(name: string): string {
   return mcpTool(name)?.tool ?? name;
 }
 
-// A Go duration in parentheses, as a failed command's first output line carries it.
-const goDuration = /\s*\((?:\d+h)?(?:\d+m(?!s))?(?:\d+(?:\.\d+)?(?:ms|µs|us|ns|s))?\)/g;
-
-/**
- * rowLine is a finished call's summary as shown: an MCP tool by its own name
- * (its server is beside it), and without a second duration (the row has one).
- */
+/** rowLine is a finished call's summary as shown: an MCP tool by its own name (its server is beside it). */
 export function rowLine(summary: string, name: string): string {
   const mcp = mcpTool(name);
-  const line = mcp && summary.startsWith(name) ? mcp.tool + summary.slice(name.length) : summary;
-  return line.replace(goDuration, (m) => (/\d/.test(m) ? "" : m));
+  return mcp && summary.startsWith(name) ? mcp.tool + summary.slice(name.length) : summary;
 }
 
 /** ServerBadge marks a call to an MCP server with the server's initial. */
