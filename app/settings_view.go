@@ -65,7 +65,10 @@ type SettingsView struct {
 // SandboxView says which protection contains shell commands.
 type SandboxView struct {
 	Active          bool   `json:"active"`
+	Kind            string `json:"kind"`
+	ABI             int    `json:"abi"`
 	Detail          string `json:"detail"`
+	Mechanism       string `json:"mechanism"`
 	ContainApproved bool   `json:"containApproved"`
 }
 
@@ -80,7 +83,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		ModelTitles: st.TitlesFromModel(), ReopenLastWorkspace: st.ReopensLastWorkspace(),
 		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
-		Sandbox:          SandboxView{Active: box.Active(), Detail: box.Detail, ContainApproved: st.ContainApproved},
+		Sandbox:          SandboxView{Active: box.Active(), Kind: box.Kind, ABI: box.ABI, Detail: box.Detail, Mechanism: box.Mechanism, ContainApproved: st.ContainApproved},
 		Theme:            st.ThemeName(),
 		ReadOnlyTools:    append([]string{}, st.ReadOnlyTools...),
 		UpdateCheck:      st.Updates.Enabled,

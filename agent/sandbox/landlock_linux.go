@@ -14,13 +14,14 @@ import (
 var status = sync.OnceValue(func() Status {
 	abi, err := ll.LandlockGetABIVersion()
 	if err != nil || abi < 1 {
-		return Status{Kind: "none", Detail: "The kernel offers no Landlock, so commands are not sandboxed: only commands the parser proves read-only run without asking."}
+		return Status{Kind: "none", Mechanism: "The Linux kernel has no Landlock support", Detail: "This system offers no sandbox, so commands are not sandboxed: only commands the parser proves read-only run without asking."}
 	}
 	net := "no network or local services"
 	if abi < 4 {
 		net = "no local services, network not restricted (kernel too old)"
 	}
-	return Status{Kind: "landlock", ABI: abi, Detail: fmt.Sprintf("Landlock (ABI %d): commands run without asking read only the workspace and system programs, write only a private temp dir, run only the programs judged, %s.", abi, net)}
+	return Status{Kind: "landlock", ABI: abi, Mechanism: fmt.Sprintf("Linux Landlock sandbox, kernel ABI version %d", abi),
+		Detail: "Sandboxed: commands run without asking read only the workspace and system programs, write only a private temp dir, run only the programs judged, " + net + "."}
 })
 
 // Available reports the sandbox this machine offers.

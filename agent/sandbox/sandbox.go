@@ -34,9 +34,10 @@ type Policy struct {
 
 // Status says which protection is active on this machine.
 type Status struct {
-	Kind   string `json:"kind"`   // "landlock" or "none"
-	ABI    int    `json:"abi"`    // the kernel's Landlock ABI version, when Kind is landlock
-	Detail string `json:"detail"` // one sentence for Settings
+	Kind      string `json:"kind"`      // "landlock", "seatbelt" or "none"
+	ABI       int    `json:"abi"`       // the kernel's Landlock ABI version, when Kind is landlock
+	Detail    string `json:"detail"`    // what happens to commands, in plain words, for Settings
+	Mechanism string `json:"mechanism"` // the technical name, for whoever asks; "" when there is none
 }
 
 // Active reports whether commands can be contained.

@@ -10,9 +10,10 @@ const sandboxExec = "/usr/bin/sandbox-exec"
 
 var status = sync.OnceValue(func() Status {
 	if _, err := os.Stat(sandboxExec); err != nil {
-		return Status{Kind: "none", Detail: "sandbox-exec is missing, so commands are not sandboxed: only commands the parser proves read-only run without asking."}
+		return Status{Kind: "none", Mechanism: "macOS sandbox-exec is missing", Detail: "This system offers no sandbox, so commands are not sandboxed: only commands the parser proves read-only run without asking."}
 	}
-	return Status{Kind: "seatbelt", Detail: "Seatbelt (sandbox-exec): commands run without asking read only the workspace and system programs, write only a private temp dir, run only the programs judged, no network."}
+	return Status{Kind: "seatbelt", Mechanism: "macOS Seatbelt sandbox (sandbox-exec)",
+		Detail: "Sandboxed: commands run without asking read only the workspace and system programs, write only a private temp dir, run only the programs judged, no network."}
 })
 
 // Available reports the sandbox this machine offers.

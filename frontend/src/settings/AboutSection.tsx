@@ -40,7 +40,7 @@ export function AboutSection({ view, loadVersion = appVersion, updateBackend = u
         <dd>{view.keychain.available ? "Kept in the system keychain, never in settings.json." : view.keychain.message}</dd>
         <dt>Commands</dt>
         <dd>
-          <SandboxStatus detail={view.sandbox.detail} />
+          <SandboxStatus sandbox={view.sandbox} />
         </dd>
         <dt>Active provider</dt>
         <dd>{view.providers.find((p) => p.id === view.activeProvider)?.name ?? view.activeProvider}</dd>

@@ -39,7 +39,7 @@ export function PermissionsSection({ view, actions }: { view: SettingsView; acti
       <div className="setting">
         <span className="setting-label">Command sandbox</span>
         <p className="hint" id="sandbox-status">
-          <SandboxStatus detail={view.sandbox.detail} />
+          <SandboxStatus sandbox={view.sandbox} />
         </p>
         {view.sandbox.active && (
           <label className="checkbox">

@@ -1,17 +1,15 @@
 import { Info } from "lucide-react";
 import { IconButton } from "./IconButton";
-import { sandboxWords } from "./sandboxWords";
 
 /** SandboxStatus says what happens to commands in plain words; the mechanism is in a tooltip. */
-export function SandboxStatus({ detail }: { detail: string }) {
-  const w = sandboxWords(detail);
+export function SandboxStatus({ sandbox }: { sandbox: { detail: string; mechanism: string } }) {
   return (
     <>
-      {w.text}
-      {w.technical && (
+      {sandbox.detail}
+      {sandbox.mechanism && (
         <>
           {" "}
-          <IconButton label={w.technical} className="inline-info">
+          <IconButton label={sandbox.mechanism} className="inline-info">
             <Info size={14} aria-hidden="true" />
           </IconButton>
         </>

@@ -16,7 +16,7 @@ const anthropic: ProviderView = { ...openai, id: "anthropic", name: "Anthropic",
 const base: SettingsView = {
   activeProvider: "openai", activeModel: "", temperature: null, reasoningEffort: "medium", maxIterations: 50, approvalMode: "ask",
   modelTitles: true, reopenLastWorkspace: true, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
-  warning: "", knowledgeFolders: [], sandbox: { active: true, detail: "Landlock", containApproved: false }, theme: "system", readOnlyTools: [],
+  warning: "", knowledgeFolders: [], sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "Landlock", containApproved: false }, theme: "system", readOnlyTools: [],
 };
 
 function fakes(view: SettingsView = base) {

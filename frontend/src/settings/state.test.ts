@@ -15,7 +15,7 @@ const view: SettingsView = {
   keychain: { available: true, message: "", help: "" },
   warning: "",
   knowledgeFolders: [],
-  sandbox: { active: true, detail: "Landlock", containApproved: false },
+  sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "Landlock", containApproved: false },
 };
 
 describe("settingsReducer", () => {

@@ -17,7 +17,7 @@ const view: FirstRunView = {
 const settings = {
   activeProvider: "openai", activeModel: "", temperature: null, reasoningEffort: "medium", maxIterations: 50, approvalMode: "ask",
   modelTitles: true, reopenLastWorkspace: true, providers: [], keychain: { available: true, message: "", help: "" }, warning: "",
-  knowledgeFolders: [], sandbox: { active: true, detail: "", containApproved: false },
+  knowledgeFolders: [], sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "Landlock", containApproved: false },
 } as SettingsView;
 
 function backend(over: Partial<Backend> = {}): Backend {

@@ -626,7 +626,10 @@ export namespace app {
 	}
 	export class SandboxView {
 	    active: boolean;
+	    kind: string;
+	    abi: number;
 	    detail: string;
+	    mechanism: string;
 	    containApproved: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -636,7 +639,10 @@ export namespace app {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.active = source["active"];
+	        this.kind = source["kind"];
+	        this.abi = source["abi"];
 	        this.detail = source["detail"];
+	        this.mechanism = source["mechanism"];
 	        this.containApproved = source["containApproved"];
 	    }
 	}
