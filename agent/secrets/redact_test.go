@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"context"
+	"crypto/rand"
 	"strings"
 	"testing"
 	"time"
@@ -13,16 +14,18 @@ import (
 // a custom endpoint's included.
 func TestKeysJoinTheRedactionSet(t *testing.T) {
 	ctx := context.Background()
-	ring := &memRing{keys: map[string]string{Service + "/custom:My Gateway": "gw-keychain-value-0001"}}
-	s := NewWith(ring, time.Second, env(map[string]string{"OPENROUTER_API_KEY": "env-value-router-0002"}))
+	// The redaction set is the process's, so each run needs values it has not seen (-count=2).
+	run := rand.Text()[:10]
+	ring := &memRing{keys: map[string]string{Service + "/custom:My Gateway": "gw-keychain-value-0001" + run}}
+	s := NewWith(ring, time.Second, env(map[string]string{"OPENROUTER_API_KEY": "env-value-router-0002" + run}))
 	steps := []struct {
 		name, key string
 		do        func()
 	}{
-		{"resolved from the keychain", "gw-keychain-value-0001", func() { s.Resolve(ctx, "custom:My Gateway") }},
-		{"listed from the environment", "env-value-router-0002", func() { s.Values(ctx, []string{"openrouter"}) }},
-		{"set in the keychain", "set-value-anthropic-0003", func() { s.Set(ctx, "anthropic", "set-value-anthropic-0003") }},
-		{"kept for the session", "session-value-custom-0004", func() { s.SetSessionOnly("custom:Other", "session-value-custom-0004") }},
+		{"resolved from the keychain", "gw-keychain-value-0001" + run, func() { s.Resolve(ctx, "custom:My Gateway") }},
+		{"listed from the environment", "env-value-router-0002" + run, func() { s.Values(ctx, []string{"openrouter"}) }},
+		{"set in the keychain", "set-value-anthropic-0003" + run, func() { s.Set(ctx, "anthropic", "set-value-anthropic-0003"+run) }},
+		{"kept for the session", "session-value-custom-0004" + run, func() { s.SetSessionOnly("custom:Other", "session-value-custom-0004"+run) }},
 	}
 	for _, st := range steps {
 		text := "key=" + st.key + "."
