@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -137,12 +138,18 @@ func hasFlags(fs *flag.FlagSet) bool {
 // parseFlags parses args; ok is false when the caller must return code.
 // --help prints usage to stdout and exits 0; bad flags exit 2.
 func parseFlags(fs *flag.FlagSet, env *Env, args []string) (code int, ok bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(env.Stdout)
-			fs.Usage()
-			return ExitOK, false
-		}
+	// The flag package prints usage itself before saying which error it was,
+	// so it prints into a buffer that then goes to the one right stream.
+	var printed bytes.Buffer
+	fs.SetOutput(&printed)
+	err := fs.Parse(args)
+	fs.SetOutput(env.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		env.Stdout.Write(printed.Bytes())
+		return ExitOK, false
+	case err != nil:
+		env.Stderr.Write(printed.Bytes())
 		return ExitUsage, false
 	}
 	return 0, true

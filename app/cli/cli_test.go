@@ -23,6 +23,8 @@ func TestTopLevelContract(t *testing.T) {
 		{[]string{"keys"}, ExitUsage, "", "missing subcommand", true, false},
 		{[]string{"keys", "set"}, ExitUsage, "", "unexpected arguments", true, false},
 		{[]string{"run", "--help"}, ExitOK, "Usage: hearth run", "", true, false},
+		{[]string{"search", "--help"}, ExitOK, "Usage: hearth search", "", true, false},
+		{[]string{"search", "--bogus"}, ExitUsage, "", "flag provided but not defined: -bogus", true, false},
 		{[]string{"-devserver", "127.0.0.1:1"}, ExitUsage, "", "", false, false},
 	}
 	for _, tt := range tests {
@@ -43,6 +45,9 @@ func TestTopLevelContract(t *testing.T) {
 		}
 		if !strings.Contains(errb.String(), tt.stderr) {
 			t.Errorf("%v: stderr %q, want it to contain %q", tt.args, errb.String(), tt.stderr)
+		}
+		if code == ExitOK && errb.Len() > 0 {
+			t.Errorf("%v: a successful run wrote to stderr: %q", tt.args, errb.String())
 		}
 	}
 }
