@@ -21,6 +21,9 @@ type ChatChoiceView struct {
 	// is then sent, and the provider refusing it is the final word).
 	Vision      bool `json:"vision"`
 	VisionKnown bool `json:"visionKnown"`
+	// HasEffort says whether a reasoning effort reaches this model; the
+	// picker offers one only then.
+	HasEffort bool `json:"hasEffort"`
 }
 
 // ChoiceProvider is one provider the picker offers.
@@ -60,6 +63,7 @@ func (a *Composer) ChatChoice() ChatChoiceView {
 	ctx, cancel := a.callCtx(4 * time.Second)
 	defer cancel()
 	v.Vision, v.VisionKnown = a.probes.Vision(ctx, v.Provider, baseURL, v.Model)
+	v.HasEffort = provider.Effort(v.Provider, v.Model)
 	if ch.Effort != "" {
 		v.Effort = ch.Effort
 	}

@@ -13,8 +13,11 @@ import (
 func TestChatChoiceIsTheConversations(t *testing.T) {
 	a, _ := newTestApp(t, nil)
 	v := a.h.Composer.ChatChoice()
-	if v.Provider != "openai" || v.Model != "gpt-5" || v.Effort != "medium" || v.Mode != "ask" || len(v.Providers) < 5 {
+	if v.Provider != "openai" || v.Model != "gpt-5" || v.Effort != "medium" || v.Mode != "ask" || len(v.Providers) < 5 || !v.HasEffort {
 		t.Fatalf("default view %+v", v)
+	}
+	if v, err := a.h.Composer.SetChatChoice(ChatChoiceInput{Provider: "openai", Model: "gpt-4o"}); err != nil || v.HasEffort {
+		t.Fatalf("gpt-4o takes no effort, the view offers one: %+v, %v", v, err)
 	}
 	v, err := a.h.Composer.SetChatChoice(ChatChoiceInput{Provider: "anthropic", Effort: "high", Mode: "edits"})
 	if err != nil || v.Provider != "anthropic" || v.Model != "claude-sonnet-4-5" || v.Effort != "high" || v.Mode != "edits" {

@@ -256,7 +256,8 @@ func (b *build) loopConfig(context.Context) error {
 	if cfg.SpillDir, err = SpillDir(spec.CacheDir, spec.Workspace); err != nil {
 		logf("compaction keeps no copies: %v", err) // the note then asks to call the tool again
 	}
-	if st.ReasoningEffort != "" && st.ReasoningEffort != "off" {
+	// A model without reasoning refuses the field, so the effort goes only where it is taken.
+	if st.ReasoningEffort != "" && st.ReasoningEffort != "off" && provider.Effort(b.id, model) {
 		cfg.Reasoning = st.ReasoningEffort
 	}
 	cfg.Pricing, _ = llm.LookupModel(model)

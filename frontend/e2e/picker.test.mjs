@@ -1,7 +1,8 @@
-// The composer's picker (issue 26): the live model list comes from the
-// provider, the model and reasoning effort picked reach the provider's
-// request, and each conversation keeps its own pick when reopened from the
-// sidebar while New chat keeps the last one.
+// The composer's picker (issues 26, 42): one button naming the model opens
+// the live model list from the provider; the model and the reasoning effort
+// (offered only for a model that takes one) reach the provider's request,
+// and each conversation keeps its own pick when reopened from the sidebar
+// while New chat keeps the last one.
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -62,6 +63,12 @@ describe("Composer model picker", () => {
       const providerSelect = picker.getByLabel("Provider");
       const model = picker.getByLabel("Model");
       const effort = picker.getByLabel("Reasoning effort");
+      // The picker is one button naming the model; it opens the provider, model and effort.
+      const open = async () => {
+        if (!(await picker.isVisible())) await s.page.getByRole("button", { name: /^Model: / }).click();
+        await picker.waitFor();
+      };
+      await open();
       await eventually(async () => assert.equal(await providerSelect.inputValue(), "custom:script"), "the custom endpoint picked");
       assert.deepEqual((await options(model, "e2e-reasoner")).sort(), [...scriptedModels].sort(), "the custom endpoint's live list");
 
@@ -70,10 +77,9 @@ describe("Composer model picker", () => {
       for (const m of scriptedModels) assert.ok(live.includes(m), `OpenAI's live list ${live} lacks ${m}`);
       await model.selectOption("e2e-reasoner");
       await effort.selectOption("high");
-      await s.page.waitForFunction(() => {
-        const g = document.querySelector('[aria-label="Model for this conversation"]');
-        return g?.querySelector('[aria-label="Model"]')?.value === "e2e-reasoner" && g?.querySelector('[aria-label="Reasoning effort"]')?.value === "high";
-      });
+      await eventually(async () => assert.equal(await model.inputValue(), "e2e-reasoner"), "the model picked");
+      await eventually(async () => assert.equal(await effort.inputValue(), "high"), "the effort picked");
+      await s.page.getByRole("button", { name: /^Model: e2e-reasoner OpenAI/ }).waitFor();
       await shot(s.page, "picked");
       await s.send("Think it through");
       await s.page.getByText("Thought it through.").waitFor();
@@ -83,23 +89,23 @@ describe("Composer model picker", () => {
       // New chat keeps the last pick; this chat then picks another.
       await s.page.getByRole("button", { name: "New chat" }).click();
       await s.page.getByText("Thought it through.").waitFor({ state: "detached" });
-      await picker.waitFor();
+      await open();
       await options(model, "e2e-fast");
       await eventually(async () => assert.equal(await providerSelect.inputValue(), "openai"), "the conversation's provider");
       await eventually(async () => assert.equal(await model.inputValue(), "e2e-reasoner"), "the conversation's model");
       await eventually(async () => assert.equal(await effort.inputValue(), "high"), "the conversation's effort");
+      // A model that does not reason is offered no effort, and none is sent.
       await model.selectOption("e2e-fast");
-      await effort.selectOption("low");
-      await s.page.waitForFunction(() => document.querySelector('[aria-label="Model for this conversation"] [aria-label="Reasoning effort"]')?.value === "low");
+      await effort.waitFor({ state: "detached" });
       await s.send("Answer quickly");
       await s.page.getByText("Quick answer.").waitFor();
       assert.equal(s.provider.requests[1].model, "e2e-fast");
-      assert.equal(s.provider.requests[1].reasoning_effort, "low");
+      assert.equal(s.provider.requests[1].reasoning_effort, undefined);
 
       // The first conversation, opened from the sidebar, shows its own pick.
       await s.page.locator(".session-open", { hasText: "Think it through" }).click();
       await s.page.getByText("Thought it through.").waitFor();
-      await picker.waitFor();
+      await open();
       await options(model, "e2e-fast");
       await eventually(async () => assert.equal(await providerSelect.inputValue(), "openai"), "the conversation's provider");
       await eventually(async () => assert.equal(await model.inputValue(), "e2e-reasoner"), "the conversation's model");
@@ -107,9 +113,10 @@ describe("Composer model picker", () => {
       await shot(s.page, "reopened");
       await s.page.locator(".session-open", { hasText: "Answer quickly" }).click();
       await s.page.getByText("Quick answer.").waitFor();
+      await open();
       await options(model, "e2e-fast");
       await eventually(async () => assert.equal(await model.inputValue(), "e2e-fast"), "the second conversation's model");
-      await eventually(async () => assert.equal(await effort.inputValue(), "low"), "the second conversation's effort");
+      assert.equal(await effort.count(), 0, "an effort offered for a model that takes none");
     } finally {
       await s.close();
     }

@@ -112,6 +112,7 @@ describe("Settings against the real backend", () => {
       await page.goto(app.url);
       await openSettings(page);
       await openSection(page, "Models & providers");
+      await page.getByText("Advanced", { exact: true }).click();
       await page.getByLabel("Temperature").fill("5");
       await page.getByLabel("Temperature").press("Enter");
       await page.getByRole("alert").filter({ hasText: "temperature: must be between 0 and 2" }).waitFor();

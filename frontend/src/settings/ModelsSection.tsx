@@ -18,9 +18,9 @@ interface Props {
 }
 
 /**
- * ModelsSection: the model every new conversation starts with (and the fast
- * one for side work), then the configured providers; the others wait behind
- * "Add provider".
+ * ModelsSection: the one default model every new conversation starts with
+ * (the fast one for side work and the temperature are advanced), then the
+ * configured providers; the others wait behind "Add provider".
  */
 export function ModelsSection({ view, state, actions }: Props) {
   const active = view.providers.find((p) => p.id === view.activeProvider);
@@ -51,25 +51,7 @@ export function ModelsSection({ view, state, actions }: Props) {
             ))}
           </select>
           <label htmlFor="active-model">Model</label>
-          <ModelSelect id="active-model" value={view.activeModel} models={activeModels} defaultLabel="Provider default" onChange={(m) => save({ activeModel: m })} />
-          {active && (
-            <>
-              <label htmlFor="fast-model">Fast model</label>
-              <div>
-                <ModelSelect
-                  id="fast-model"
-                  value={active.fastModel ?? ""}
-                  models={activeModels}
-                  defaultLabel="Same as the model"
-                  describedBy="fast-model-hint"
-                  onChange={(m) => void actions.saveProvider(active.id, { baseUrl: active.baseUrl, model: active.model, fastModel: m })}
-                />
-                <p className="hint" id="fast-model-hint">
-                  A smaller model for side work: the explore subagent and conversation titles.
-                </p>
-              </div>
-            </>
-          )}
+          <ModelSelect id="active-model" value={view.activeModel} models={activeModels} defaultLabel="Recommended for this provider" onChange={(m) => save({ activeModel: m })} />
           <label htmlFor="effort">Reasoning effort</label>
           <select id="effort" value={view.reasoningEffort} onChange={(e) => save({ reasoningEffort: e.target.value as ReasoningEffort })}>
             {efforts.map((x) => (
@@ -78,18 +60,41 @@ export function ModelsSection({ view, state, actions }: Props) {
               </option>
             ))}
           </select>
-          <label htmlFor="temperature">Temperature</label>
-          <CommitField
-            id="temperature"
-            type="number"
-            min={0}
-            max={2}
-            step={0.1}
-            placeholder="model default"
-            value={view.temperature === null ? "" : String(view.temperature)}
-            onCommit={(t) => save({ temperature: t.trim() === "" ? null : Number(t) })}
-          />
         </div>
+        <details className="advanced">
+          <summary>Advanced</summary>
+          <div className="grid">
+            {active && (
+              <>
+                <label htmlFor="fast-model">Fast model</label>
+                <div>
+                  <ModelSelect
+                    id="fast-model"
+                    value={active.fastModel ?? ""}
+                    models={activeModels}
+                    defaultLabel="Same as the model"
+                    describedBy="fast-model-hint"
+                    onChange={(m) => void actions.saveProvider(active.id, { baseUrl: active.baseUrl, model: active.model, fastModel: m })}
+                  />
+                  <p className="hint" id="fast-model-hint">
+                    A smaller model for side work: the explore subagent and conversation titles.
+                  </p>
+                </div>
+              </>
+            )}
+            <label htmlFor="temperature">Temperature</label>
+            <CommitField
+              id="temperature"
+              type="number"
+              min={0}
+              max={2}
+              step={0.1}
+              placeholder="model default"
+              value={view.temperature === null ? "" : String(view.temperature)}
+              onCommit={(t) => save({ temperature: t.trim() === "" ? null : Number(t) })}
+            />
+          </div>
+        </details>
       </section>
 
       <section className="setting-group" aria-labelledby="providers-title">
@@ -101,7 +106,6 @@ export function ModelsSection({ view, state, actions }: Props) {
             keychain={view.keychain}
             busy={state.busy}
             connection={state.connection[p.id]}
-            models={state.models[p.id] ?? []}
             detected={state.detected.includes(p.id)}
             actions={actions}
           />

@@ -1,10 +1,8 @@
 import { Trash2 } from "lucide-react";
-import { useEffect } from "react";
 import type { ConnectionResult, KeychainView, ProviderView } from "../bridge";
 import { CommitField } from "./CommitField";
 import { IconButton } from "./IconButton";
 import { KeyField } from "./KeyField";
-import { ModelSelect } from "./ModelSelect";
 import type { SettingsActions } from "./useSettings";
 
 interface Props {
@@ -12,7 +10,6 @@ interface Props {
   keychain: KeychainView;
   busy: Record<string, boolean>;
   connection?: ConnectionResult;
-  models: string[];
   detected: boolean;
   actions: SettingsActions;
 }
@@ -22,17 +19,14 @@ export function canList(p: ProviderView): boolean {
   return p.keyStatus !== "none" || !p.needsKey;
 }
 
-/** ProviderCard is one provider: its key, endpoint and models, each saved as changed. */
-export function ProviderCard({ provider, keychain, busy, connection, models, detected, actions }: Props) {
+/**
+ * ProviderCard is one provider: its key and endpoint, each saved as changed.
+ * Models are chosen in one place, "New conversations use", and per
+ * conversation in the composer.
+ */
+export function ProviderCard({ provider, keychain, busy, connection, detected, actions }: Props) {
   const id = provider.id;
-  const save = (patch: { baseUrl?: string; model?: string; fastModel?: string }) =>
-    void actions.saveProvider(id, { baseUrl: provider.baseUrl, model: provider.model, ...patch });
-  const { loadModels } = actions;
-  const listable = canList(provider);
-  // Listing needs the key for cloud providers: ask once one is set, never before.
-  useEffect(() => {
-    if (listable) void loadModels(id);
-  }, [loadModels, id, listable]);
+  const save = (patch: { baseUrl?: string }) => void actions.saveProvider(id, { baseUrl: provider.baseUrl, model: provider.model, fastModel: provider.fastModel, ...patch });
 
   return (
     <section className="provider-card" aria-labelledby={`title-${id}`} data-testid={`provider-${id}`}>
@@ -51,14 +45,6 @@ export function ProviderCard({ provider, keychain, busy, connection, models, det
       <div className="field">
         <label htmlFor={`url-${id}`}>Base URL</label>
         <CommitField id={`url-${id}`} type="url" value={provider.baseUrl} placeholder={provider.defaultBaseUrl} onCommit={(baseUrl) => save({ baseUrl })} />
-      </div>
-      <div className="field">
-        <label htmlFor={`model-${id}`}>Default model</label>
-        <ModelSelect id={`model-${id}`} value={provider.model} models={models} defaultLabel="Recommended for this provider" onChange={(model) => save({ model })} />
-      </div>
-      <div className="field">
-        <label htmlFor={`fast-${id}`}>Fast model</label>
-        <ModelSelect id={`fast-${id}`} value={provider.fastModel ?? ""} models={models} defaultLabel="Same as the default model" onChange={(fastModel) => save({ fastModel })} />
       </div>
       <div className="row">
         <button type="button" disabled={!!busy[`test:${id}`]} onClick={() => void actions.testConnection(id)}>

@@ -75,7 +75,7 @@ describe("SettingsPanel", () => {
     const { dialog } = await open(fakes(), { focus: "model" });
     expect(within(dialog).getByRole("tab", { selected: true }).textContent).toBe("Models & providers");
     const picker = await within(dialog).findByRole("combobox", { name: "Model" });
-    await waitFor(() => expect(within(picker).getAllByRole("option").map((o) => o.textContent)).toEqual(["Provider default", "gpt-big", "gpt-mini", "Other model…"]));
+    await waitFor(() => expect(within(picker).getAllByRole("option").map((o) => o.textContent)).toEqual(["Recommended for this provider", "gpt-big", "gpt-mini", "Other model…"]));
     await waitFor(() => expect(document.activeElement).toBe(picker));
   });
 

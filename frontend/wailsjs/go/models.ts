@@ -56,6 +56,7 @@ export namespace app {
 	    providers: ChoiceProvider[];
 	    vision: boolean;
 	    visionKnown: boolean;
+	    hasEffort: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ChatChoiceView(source);
@@ -70,6 +71,7 @@ export namespace app {
 	        this.providers = this.convertValues(source["providers"], ChoiceProvider);
 	        this.vision = source["vision"];
 	        this.visionKnown = source["visionKnown"];
+	        this.hasEffort = source["hasEffort"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -1,3 +1,5 @@
+import * as Popover from "@radix-ui/react-popover";
+import { ChevronDown } from "lucide-react";
 import { useEffect, useState } from "react";
 import { BridgeError, type Backend, type ChatChoiceView, type ReasoningEffort } from "../../bridge";
 import { CHOICE_EVENT } from "../../shell/CommandPalette";
@@ -11,9 +13,10 @@ export function withCurrent(models: string[], current: string): string[] {
 }
 
 /**
- * ModelPicker: the provider, model (from the live list), reasoning effort and
- * approval mode of this conversation's next turn, in the composer. Changes
- * apply to this conversation; Settings keep their defaults.
+ * ModelPicker is the one place a conversation's model is chosen: a button
+ * naming the model opens the provider, the model (from the live list) and,
+ * when the model takes one, the reasoning effort. Changes apply to this
+ * conversation; Settings keep the default for new ones.
  */
 export function ModelPicker({ backend, onChoice }: { backend: Backend; onChoice?: (v: ChatChoiceView) => void }) {
   const [view, setView] = useState<ChatChoiceView | null>(null);
@@ -73,35 +76,62 @@ export function ModelPicker({ backend, onChoice }: { backend: Backend; onChoice?
     }
   };
   const list = withCurrent(models, view.model);
+  const providerName = (view.providers ?? []).find((p) => p.id === view.provider)?.name ?? view.provider;
+  const label = view.model || "default model";
   return (
-    <div className="model-picker" role="group" aria-label="Model for this conversation">
-      <select aria-label="Provider" value={view.provider} onChange={(e) => void choose({ provider: e.target.value, model: "" })}>
-        {(view.providers ?? []).map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Model" value={view.model} onChange={(e) => void choose({ model: e.target.value })} title={error || undefined}>
-        {list.length === 0 && <option value="">no model</option>}
-        {list.map((m) => (
-          <option key={m} value={m}>
-            {m}
-          </option>
-        ))}
-      </select>
-      <select aria-label="Reasoning effort" value={view.effort} onChange={(e) => void choose({ effort: e.target.value as ReasoningEffort })}>
-        {efforts.map((x) => (
-          <option key={x} value={x}>
-            effort: {x}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <span className="muted model-picker-error" role="status">
-          {error}
-        </span>
-      )}
-    </div>
+    <Popover.Root>
+      <Popover.Trigger className="model-picker-trigger" title={error || undefined}>
+        <span className="sr-only">Model: </span>
+        <span className="model-picker-model">{label}</span>
+        <span className="muted model-picker-provider">{providerName}</span>
+        {view.hasEffort && view.effort !== "off" && <span className="muted model-picker-provider">· {view.effort}</span>}
+        <ChevronDown size={14} aria-hidden="true" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="model-picker-popover" side="top" align="start" sideOffset={6} aria-label="Choose the model">
+          <div className="model-picker" role="group" aria-label="Model for this conversation">
+            <label>
+              Provider
+              <select value={view.provider} onChange={(e) => void choose({ provider: e.target.value, model: "" })}>
+                {(view.providers ?? []).map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Model
+              <select value={view.model} onChange={(e) => void choose({ model: e.target.value })}>
+                {list.length === 0 && <option value="">no model</option>}
+                {list.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {view.hasEffort && (
+              <label>
+                Reasoning effort
+                <select value={view.effort} onChange={(e) => void choose({ effort: e.target.value as ReasoningEffort })}>
+                  {efforts.map((x) => (
+                    <option key={x} value={x}>
+                      {x}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            )}
+            {error && (
+              <span className="muted model-picker-error" role="status">
+                {error}
+              </span>
+            )}
+            <p className="hint">For this conversation. New conversations start with the model in Settings.</p>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }
