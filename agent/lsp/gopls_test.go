@@ -92,3 +92,33 @@ func TestGoplsNewFile(t *testing.T) {
 		t.Fatalf("new broken file: got %q", got)
 	}
 }
+
+func TestGoplsNavigates(t *testing.T) {
+	src := "package main\n\n// Add sums two numbers.\nfunc Add(a, b int) int { return a + b }\n\nfunc main() {\n\t_ = Add(1, 2)\n}\n"
+	m, abs := goWorkspace(t, src)
+	ctx := context.Background()
+	cases := []struct {
+		op, path     string
+		line, column int
+		symbol       string
+		want         []string
+	}{
+		{"definition", abs, 7, 6, "", []string{"main.go:4:6", "func Add"}},
+		{"definition", "", 0, 0, "Add", []string{"main.go:4:6"}},
+		{"references", abs, 0, 0, "Add", []string{"2 places", "main.go:4:6", "main.go:7:6"}},
+		{"hover", abs, 7, 6, "", []string{"func Add(a int, b int) int", "Add sums two numbers"}},
+		{"symbols", abs, 0, 0, "", []string{"function Add  line 4", "function main  line 6"}},
+		{"symbols", "", 0, 0, "Add", []string{"Add", "main.go:4:6"}},
+	}
+	for _, c := range cases {
+		got, err := m.Navigate(ctx, c.op, c.path, c.line, c.column, c.symbol)
+		if err != nil {
+			t.Fatalf("%s %q: %v", c.op, c.symbol, err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%s %s:%d:%d %q = %q, want it to contain %q", c.op, filepath.Base(c.path), c.line, c.column, c.symbol, got, w)
+			}
+		}
+	}
+}
