@@ -182,3 +182,42 @@ func TestIdleServerStopsAndCloseStopsAll(t *testing.T) {
 		t.Fatal("a closed manager should say the project closed")
 	}
 }
+
+// A server the workspace brings runs only when trusted; untrusted, the
+// one on PATH is used, or the reason is given when there is none.
+func TestProjectServerNeedsTrust(t *testing.T) {
+	ws := t.TempDir()
+	local := filepath.Join(ws, "node_modules", ".bin", "fakels")
+	if err := os.MkdirAll(filepath.Dir(local), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, local, "#!/bin/sh\n")
+	if err := os.Chmod(local, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	onPath := t.TempDir()
+	write(t, filepath.Join(onPath, "fakels"), "#!/bin/sh\n")
+	if err := os.Chmod(filepath.Join(onPath, "fakels"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lang := Language{Name: "fake", Files: map[string]string{".fk": "fake"}, Programs: []Program{{Name: "fakels", Project: "node_modules/.bin/fakels"}}}
+	cases := []struct {
+		name    string
+		path    string
+		trusted func(string) (bool, string)
+		want    string
+		wantErr string
+	}{
+		{"trusted", onPath, func(string) (bool, string) { return true, "trusted" }, local, ""},
+		{"untrusted, one on PATH", onPath, nil, filepath.Join(onPath, "fakels"), ""},
+		{"untrusted, none on PATH", t.TempDir(), func(string) (bool, string) { return false, "changed since it was trusted" }, "",
+			"node_modules/.bin/fakels was not started: changed since it was trusted"},
+	}
+	for _, c := range cases {
+		m := New(Options{Workspace: ws, Env: []string{"PATH=" + c.path}, Trusted: c.trusted, Languages: []Language{lang}})
+		got, _, _, err := m.find(&lang)
+		if got != c.want || (c.wantErr == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.wantErr)) {
+			t.Errorf("%s: find = %q, %v; want %q, %q", c.name, got, err, c.want, c.wantErr)
+		}
+	}
+}

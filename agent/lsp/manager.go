@@ -306,3 +306,20 @@ func (m *Manager) Statuses() []Status {
 	}
 	return out
 }
+
+// SetWait changes how long an edit waits for its diagnostics (the
+// person's setting, read each turn).
+func (m *Manager) SetWait(d time.Duration) {
+	if d <= 0 {
+		d = DefaultWait
+	}
+	m.mu.Lock()
+	m.opts.Wait = d
+	m.mu.Unlock()
+}
+
+func (m *Manager) wait() time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.opts.Wait
+}
