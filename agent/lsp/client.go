@@ -226,6 +226,13 @@ func (c *client) awaitDiagnostics(ctx context.Context, u protocol.DocumentURI, v
 	}
 }
 
+// warm says whether the server has published anything yet.
+func (c *client) warm() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.diags) > 0
+}
+
 // current is the last diagnostics published for u.
 func (c *client) current(u protocol.DocumentURI) ([]protocol.Diagnostic, bool) {
 	c.mu.Lock()

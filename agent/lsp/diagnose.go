@@ -48,11 +48,11 @@ func (m *Manager) Before(ctx context.Context, abs string, old []byte, existed bo
 		if err != nil {
 			return "\n\n(No diagnostics: " + err.Error() + ".)"
 		}
-		wctx, cancel := context.WithTimeout(ctx, m.wait())
+		wctx, cancel := context.WithTimeout(ctx, m.waitFor(c))
 		after, ok := c.awaitDiagnostics(wctx, u, version, seq)
 		cancel()
 		if !ok {
-			return fmt.Sprintf("\n\n(%s sent no diagnostics within %s.)", c.name, m.wait())
+			return fmt.Sprintf("\n\n(%s sent no diagnostics within %s.)", c.name, m.waitFor(c))
 		}
 		if !known {
 			all := errorsOnly(after)
@@ -83,7 +83,7 @@ func (m *Manager) snapshot(ctx context.Context, c *client, u protocol.DocumentUR
 		}
 		seq-- // nothing published yet for this text: take the first that comes
 	}
-	wctx, cancel := context.WithTimeout(ctx, m.wait())
+	wctx, cancel := context.WithTimeout(ctx, m.waitFor(c))
 	defer cancel()
 	return c.awaitDiagnostics(wctx, u, version, seq)
 }
@@ -101,7 +101,7 @@ func (m *Manager) FileDiagnostics(ctx context.Context, abs string) (string, erro
 	}
 	list, ok := m.snapshot(ctx, c, uri.File(abs), id, string(b))
 	if !ok {
-		return "", fmt.Errorf("%s sent no diagnostics for %s within %s", c.name, m.rel(abs), m.wait())
+		return "", fmt.Errorf("%s sent no diagnostics for %s within %s", c.name, m.rel(abs), m.waitFor(c))
 	}
 	list = worthShowing(list)
 	if len(list) == 0 {
@@ -125,7 +125,7 @@ func (m *Manager) ProjectDiagnostics(ctx context.Context) (string, error) {
 		if len(c.all()) == 0 {
 			// A server just started publishes once it has loaded the
 			// workspace; give it the edit's wait to do so.
-			wctx, cancel := context.WithTimeout(ctx, m.wait())
+			wctx, cancel := context.WithTimeout(ctx, m.waitFor(c))
 			c.awaitAny(wctx)
 			cancel()
 		}

@@ -41,6 +41,9 @@ type Options struct {
 	// Wait bounds how long an edit waits for its file's diagnostics
 	// (default 1.5 s).
 	Wait time.Duration
+	// ColdWait is the longer bound while a server that just started has
+	// published nothing yet, as it loads the workspace (default 20 s).
+	ColdWait time.Duration
 	// Idle stops a server nobody asked for this long (default 10 min).
 	Idle time.Duration
 	// Backoff are the pauses before each restart of a crashed server;
@@ -84,6 +87,9 @@ type server struct {
 func New(opts Options) *Manager {
 	if opts.Wait <= 0 {
 		opts.Wait = DefaultWait
+	}
+	if opts.ColdWait <= 0 {
+		opts.ColdWait = 20 * time.Second
 	}
 	if opts.Idle <= 0 {
 		opts.Idle = 10 * time.Minute
@@ -318,8 +324,13 @@ func (m *Manager) SetWait(d time.Duration) {
 	m.mu.Unlock()
 }
 
-func (m *Manager) wait() time.Duration {
+// waitFor is how long to wait for c's diagnostics: longer while it is
+// still loading the workspace, so the first edit is checked too.
+func (m *Manager) waitFor(c *client) time.Duration {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if !c.warm() {
+		return max(m.opts.Wait, m.opts.ColdWait)
+	}
 	return m.opts.Wait
 }
