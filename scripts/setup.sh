@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WAILS_VERSION=v2.16.0
+# The language server the diagnostics tests run against (agent/lsp).
+GOPLS_VERSION=v0.23.0
 APT_PACKAGES=(build-essential pkg-config git libgtk-3-dev libwebkit2gtk-4.1-dev
   xvfb xauth xdotool x11-utils imagemagick dbus dbus-x11 gnome-keyring libsecret-tools libglib2.0-bin
   chromium ripgrep nsis desktop-file-utils appstream zsh fish groff-base man-db)
@@ -31,6 +33,11 @@ GOBIN=$(go env GOPATH)/bin
 if ! "$GOBIN/wails" version 2>/dev/null | grep -q "${WAILS_VERSION}"; then
   echo "setup: installing the Wails CLI ${WAILS_VERSION}"
   go install "github.com/wailsapp/wails/v2/cmd/wails@${WAILS_VERSION}"
+fi
+
+if ! "$GOBIN/gopls" version 2>/dev/null | grep -q "${GOPLS_VERSION}"; then
+  echo "setup: installing gopls ${GOPLS_VERSION}"
+  go install "golang.org/x/tools/gopls@${GOPLS_VERSION}"
 fi
 
 if [[ ! -d frontend/node_modules ]] || [[ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]]; then
