@@ -124,6 +124,19 @@ func stageLanguages(_ context.Context, p *prep) error {
 	if f := p.c.cfg.Languages; f != nil {
 		if d := f(p.t.ws); d != nil {
 			p.spec.Tools.Diagnoser = d
+			// A shell command's writes reach the servers too, so what they
+			// say next is about the files as they are.
+			if n, ok := d.(interface {
+				FilesChanged(ctx context.Context, abs []string)
+			}); ok {
+				prev := p.spec.Tools.Changed
+				p.spec.Tools.Changed = func(ctx context.Context, abs []string) {
+					if prev != nil {
+						prev(ctx, abs)
+					}
+					n.FilesChanged(ctx, abs)
+				}
+			}
 		}
 	}
 	return nil

@@ -41,6 +41,9 @@ type client struct {
 type document struct {
 	version int32
 	text    string
+	// sentSeq is the publish count when this version was sent: a publish
+	// after it may be of this version.
+	sentSeq uint64
 }
 
 type published struct {
@@ -168,22 +171,22 @@ func (c *client) publish(p protocol.PublishDiagnosticsParams) {
 }
 
 // sync makes the server see text as the content of the file at u and
-// returns the version sent and the publish count before it, or ok false
-// when the server already has exactly that text.
+// returns its version and the publish count when that version was sent;
+// ok is false when the server already had exactly that text.
 func (c *client) sync(ctx context.Context, u protocol.DocumentURI, langID, text string) (version int32, seq uint64, ok bool, err error) {
 	c.mu.Lock()
 	d := c.docs[u]
 	seq = c.diags[u].seq
 	if d != nil && d.text == text {
 		c.mu.Unlock()
-		return d.version, seq, false, nil
+		return d.version, d.sentSeq, false, nil
 	}
 	if d == nil {
 		d = &document{}
 		c.docs[u] = d
 	}
 	d.version++
-	d.text = text
+	d.text, d.sentSeq = text, seq
 	version, first := d.version, d.version == 1
 	c.mu.Unlock()
 	if first {
@@ -231,14 +234,6 @@ func (c *client) warm() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.diags) > 0
-}
-
-// current is the last diagnostics published for u.
-func (c *client) current(u protocol.DocumentURI) ([]protocol.Diagnostic, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	p, ok := c.diags[u]
-	return p.list, ok
 }
 
 // all is every file's last published diagnostics.

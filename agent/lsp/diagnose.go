@@ -73,15 +73,9 @@ func (m *Manager) Before(ctx context.Context, abs string, old []byte, existed bo
 // last published if the server already has this text, else what it
 // publishes once told.
 func (m *Manager) snapshot(ctx context.Context, c *client, u protocol.DocumentURI, id, text string) ([]protocol.Diagnostic, bool) {
-	version, seq, sent, err := c.sync(ctx, u, id, text)
+	version, seq, _, err := c.sync(ctx, u, id, text)
 	if err != nil {
 		return nil, false
-	}
-	if !sent {
-		if list, ok := c.current(u); ok {
-			return list, true
-		}
-		seq-- // nothing published yet for this text: take the first that comes
 	}
 	wctx, cancel := context.WithTimeout(ctx, m.waitFor(c))
 	defer cancel()

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // goWorkspace is a module with one file, and a manager for it that waits
@@ -121,4 +123,21 @@ func TestGoplsNavigates(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A file changed behind the servers (by a shell command) reaches them
+// through FilesChanged, so an open file's diagnostics follow it.
+func TestGoplsSeesFilesChangedOnDisk(t *testing.T) {
+	m, abs := goWorkspace(t, "package main\n\nfunc main() { helper() }\n")
+	helper := filepath.Join(filepath.Dir(abs), "helper.go")
+	write(t, helper, "package main\n\nfunc helper() {}\n")
+	if got := change(t, m, abs, "package main\n\nfunc main() {\n\thelper()\n}\n"); got != "" {
+		t.Fatalf("got %q", got)
+	}
+	write(t, helper, "package main\n")
+	m.FilesChanged(context.Background(), []string{helper})
+	eventually.True(t, "main.go's diagnostics to see helper gone", func() bool {
+		got, err := m.FileDiagnostics(context.Background(), abs)
+		return err == nil && strings.Contains(got, "undefined: helper")
+	})
 }
