@@ -45,6 +45,12 @@ if [[ ! -d frontend/node_modules ]] || [[ frontend/package-lock.json -nt fronten
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
+# The npm language servers agent/lsp's tests run against.
+if [[ ! -d test/lsp/node_modules ]] || [[ test/lsp/package-lock.json -nt test/lsp/node_modules/.package-lock.json ]]; then
+  echo "setup: installing the language servers for tests"
+  (cd test/lsp && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
 # The reference MCP servers and the conformance suite the Go tests run against.
 if [[ ! -d test/mcp/node_modules ]] || [[ test/mcp/package-lock.json -nt test/mcp/node_modules/.package-lock.json ]]; then
   echo "setup: installing the MCP test servers"

@@ -81,14 +81,14 @@ func start(ctx context.Context, path string, prog Program, ws string, env []stri
 	}()
 	stream := jsonrpc2.NewBufferedStream(pipe{stdout, stdin}, jsonrpc2.VSCodeObjectCodec{})
 	c.conn = jsonrpc2.NewConn(context.Background(), stream, jsonrpc2.HandlerWithError(c.handle))
-	if err := c.initialize(ctx, ws); err != nil {
+	if err := c.initialize(ctx, ws, prog.Init); err != nil {
 		c.kill()
 		return nil, fmt.Errorf("%s: initialize: %w%s", prog.Name, err, c.lastWords())
 	}
 	return c, nil
 }
 
-func (c *client) initialize(ctx context.Context, ws string) error {
+func (c *client) initialize(ctx context.Context, ws string, init any) error {
 	root := uri.File(ws)
 	params := protocol.InitializeParams{
 		ProcessID:  int32(os.Getpid()),
@@ -103,7 +103,8 @@ func (c *client) initialize(ctx context.Context, ws string) error {
 			},
 			Workspace: &protocol.WorkspaceClientCapabilities{Configuration: true, WorkspaceFolders: true},
 		},
-		WorkspaceFolders: []protocol.WorkspaceFolder{{URI: string(root), Name: ws}},
+		WorkspaceFolders:      []protocol.WorkspaceFolder{{URI: string(root), Name: ws}},
+		InitializationOptions: init,
 	}
 	var res json.RawMessage
 	if err := c.call(ctx, protocol.MethodInitialize, params, &res); err != nil {
@@ -206,23 +207,39 @@ func (c *client) sync(ctx context.Context, u protocol.DocumentURI, langID, text 
 	return version, seq, true, err
 }
 
+// settle is how long a server that sends no versions may go quiet after
+// a publish before that publish is taken as its answer: such servers
+// (typescript-language-server) publish in stages, and a late answer to
+// an older text can come first.
+const settle = 300 * time.Millisecond
+
 // awaitDiagnostics waits, until ctx ends, for the server's diagnostics of
-// u for version (or, from a server that sends no versions, the first
-// publish after seq); ok is false when none came.
+// u for version (or, from a server that sends no versions, the last of
+// the publishes after seq once it settles); ok is false when none came.
 func (c *client) awaitDiagnostics(ctx context.Context, u protocol.DocumentURI, version int32, seq uint64) ([]protocol.Diagnostic, bool) {
+	var quiet <-chan time.Time
+	var got []protocol.Diagnostic
 	for {
 		c.mu.Lock()
 		p, have := c.diags[u]
 		ch := c.changed
 		versioned := c.versioned
 		c.mu.Unlock()
-		if have && p.seq > seq && (!versioned || p.version == 0 || int32(p.version) >= version) {
-			return p.list, true
+		if have && p.seq > seq {
+			switch {
+			case versioned && (p.version == 0 || int32(p.version) >= version):
+				return p.list, true
+			case !versioned:
+				got, seq = p.list, p.seq
+				quiet = time.After(settle)
+			}
 		}
 		select {
 		case <-ch:
+		case <-quiet:
+			return got, true
 		case <-ctx.Done():
-			return nil, false
+			return got, quiet != nil
 		case <-c.exited:
 			return nil, false
 		}

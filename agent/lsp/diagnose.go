@@ -207,7 +207,7 @@ func report(head, rel string, list []protocol.Diagnostic) string {
 			fmt.Fprintf(&b, "\n  … and %d more", len(list)-maxShown)
 			break
 		}
-		msg := strings.ReplaceAll(strings.TrimSpace(d.Message), "\n", " ")
+		msg := strings.Join(strings.Fields(d.Message), " ")
 		fmt.Fprintf(&b, "\n  %s:%d:%d: %s: %s", rel, d.Range.Start.Line+1, d.Range.Start.Character+1, severity(d.Severity), msg)
 	}
 	return b.String()

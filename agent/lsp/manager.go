@@ -161,20 +161,25 @@ func (m *Manager) find(l *Language) (path string, prog Program, held string, err
 	return "", Program{}, "", fmt.Errorf("%w for %s", ErrNoServer, l.Name)
 }
 
-// lookPath searches the servers' PATH.
+// lookPath searches the servers' PATH (the last one set, as exec
+// takes it).
 func (m *Manager) lookPath(name string) (string, error) {
+	path, set := "", false
 	for _, kv := range m.env {
 		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			for _, dir := range filepath.SplitList(v) {
-				p := filepath.Join(dir, name)
-				if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-					return p, nil
-				}
-			}
-			return "", exec.ErrNotFound
+			path, set = v, true
 		}
 	}
-	return exec.LookPath(name)
+	if !set {
+		return exec.LookPath(name)
+	}
+	for _, dir := range filepath.SplitList(path) {
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	return "", exec.ErrNotFound
 }
 
 // clientFor is the running server of path's language, started if need

@@ -18,6 +18,8 @@ type Program struct {
 	// Project is where the workspace may bring its own copy (a path
 	// relative to the workspace); such a copy runs only when trusted.
 	Project string
+	// Init are the server's initializationOptions.
+	Init any
 }
 
 // Language is a language with the servers that understand it, in order of
@@ -36,7 +38,10 @@ var Known = []Language{
 	{Name: "typescript", Files: map[string]string{
 		".ts": "typescript", ".tsx": "typescriptreact", ".mts": "typescript", ".cts": "typescript",
 		".js": "javascript", ".jsx": "javascriptreact", ".mjs": "javascript", ".cjs": "javascript",
-	}, Programs: []Program{{Name: "typescript-language-server", Args: []string{"--stdio"}, Project: npmBin("typescript-language-server")}}},
+	}, Programs: []Program{{Name: "typescript-language-server", Args: []string{"--stdio"}, Project: npmBin("typescript-language-server"),
+		// Automatic type acquisition would fetch @types packages from the
+		// network whenever a file is opened.
+		Init: map[string]any{"disableAutomaticTypingAcquisition": true}}}},
 	{Name: "python", Files: map[string]string{".py": "python", ".pyi": "python"}, Programs: []Program{
 		{Name: "basedpyright-langserver", Args: []string{"--stdio"}, Project: npmBin("basedpyright-langserver")},
 		{Name: "pyright-langserver", Args: []string{"--stdio"}, Project: npmBin("pyright-langserver")},
