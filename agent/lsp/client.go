@@ -81,7 +81,11 @@ func start(ctx context.Context, path string, prog Program, ws string, env []stri
 	}()
 	stream := jsonrpc2.NewBufferedStream(pipe{stdout, stdin}, jsonrpc2.VSCodeObjectCodec{})
 	c.conn = jsonrpc2.NewConn(context.Background(), stream, jsonrpc2.HandlerWithError(c.handle))
-	if err := c.initialize(ctx, ws, prog.Init); err != nil {
+	var init any
+	if prog.Init != nil {
+		init = prog.Init(path)
+	}
+	if err := c.initialize(ctx, ws, init); err != nil {
 		c.kill()
 		return nil, fmt.Errorf("%s: initialize: %w%s", prog.Name, err, c.lastWords())
 	}

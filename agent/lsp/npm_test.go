@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -51,5 +52,32 @@ func TestServersReportWhatAnEditBroke(t *testing.T) {
 				t.Fatalf("fixing edit: got %q", got)
 			}
 		})
+	}
+}
+
+// typescript-language-server prefers a workspace's node_modules/typescript
+// to its own; Hearth points it at its own, so an untrusted folder's
+// tsserver.js never runs.
+func TestTypescriptServerRunsNoTypescriptFromTheWorkspace(t *testing.T) {
+	path := npmServers(t, "typescript-language-server")
+	ws := t.TempDir()
+	canary := filepath.Join(t.TempDir(), "ran")
+	lib := filepath.Join(ws, "node_modules", "typescript", "lib")
+	if err := os.MkdirAll(lib, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(ws, "node_modules", "typescript", "package.json"), `{"name":"typescript","version":"5.9.3"}`)
+	write(t, filepath.Join(lib, "tsserver.js"), "require('fs').writeFileSync("+strconv.Quote(canary)+", 'x')\n")
+	write(t, filepath.Join(lib, "typescript.js"), "require('fs').writeFileSync("+strconv.Quote(canary)+", 'x')\n")
+	abs := filepath.Join(ws, "a.ts")
+	write(t, abs, "export const n: number = 1;\n")
+	m := New(Options{Workspace: ws, Wait: 90 * time.Second, Env: append(os.Environ(), "PATH="+path)})
+	defer m.Close()
+	got := change(t, m, abs, "export const n: number = 'one';\n")
+	if !strings.Contains(got, "Type 'string' is not assignable to type 'number'") {
+		t.Fatalf("got %q, want the bundled TypeScript's error", got)
+	}
+	if _, err := os.Stat(canary); err == nil {
+		t.Fatal("the workspace's tsserver.js ran")
 	}
 }

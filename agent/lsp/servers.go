@@ -7,6 +7,7 @@
 package lsp
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -18,8 +19,9 @@ type Program struct {
 	// Project is where the workspace may bring its own copy (a path
 	// relative to the workspace); such a copy runs only when trusted.
 	Project string
-	// Init are the server's initializationOptions.
-	Init any
+	// Init gives the server's initializationOptions, from the path of the
+	// executable found; nil sends none.
+	Init func(path string) any
 }
 
 // Language is a language with the servers that understand it, in order of
@@ -39,17 +41,48 @@ var Known = []Language{
 		".ts": "typescript", ".tsx": "typescriptreact", ".mts": "typescript", ".cts": "typescript",
 		".js": "javascript", ".jsx": "javascriptreact", ".mjs": "javascript", ".cjs": "javascript",
 	}, Programs: []Program{{Name: "typescript-language-server", Args: []string{"--stdio"}, Project: npmBin("typescript-language-server"),
-		// Automatic type acquisition would fetch @types packages from the
-		// network whenever a file is opened.
-		Init: map[string]any{"disableAutomaticTypingAcquisition": true}}}},
+		Init: typescriptInit}}},
 	{Name: "python", Files: map[string]string{".py": "python", ".pyi": "python"}, Programs: []Program{
 		{Name: "basedpyright-langserver", Args: []string{"--stdio"}, Project: npmBin("basedpyright-langserver")},
 		{Name: "pyright-langserver", Args: []string{"--stdio"}, Project: npmBin("pyright-langserver")},
 	}},
-	{Name: "rust", Files: map[string]string{".rs": "rust"}, Programs: []Program{{Name: "rust-analyzer"}}},
+	{Name: "rust", Files: map[string]string{".rs": "rust"}, Programs: []Program{{Name: "rust-analyzer", Init: rustInit}}},
 	{Name: "c", Files: map[string]string{
 		".c": "c", ".h": "c", ".cc": "cpp", ".cpp": "cpp", ".cxx": "cpp", ".hpp": "cpp", ".hh": "cpp",
 	}, Programs: []Program{{Name: "clangd"}}},
+}
+
+// typescriptInit turns off automatic type acquisition (it would fetch
+// @types packages from the network when a file opens) and points the
+// server at the TypeScript installed beside it: left alone it prefers the
+// workspace's node_modules/typescript, code from the folder.
+func typescriptInit(path string) any {
+	opts := map[string]any{"disableAutomaticTypingAcquisition": true}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		// npm's layout: <prefix>/node_modules/typescript-language-server/lib/cli.mjs
+		// beside <prefix>/node_modules/typescript, or a copy of its own.
+		pkg := filepath.Dir(filepath.Dir(real))
+		for _, ts := range []string{
+			filepath.Join(pkg, "node_modules", "typescript", "lib", "tsserver.js"),
+			filepath.Join(filepath.Dir(pkg), "typescript", "lib", "tsserver.js"),
+		} {
+			if _, err := os.Stat(ts); err == nil {
+				opts["tsserver"] = map[string]any{"path": ts}
+				break
+			}
+		}
+	}
+	return opts
+}
+
+// rustInit keeps rust-analyzer from building the workspace: build scripts,
+// proc macros and cargo check on save run the folder's own code.
+func rustInit(string) any {
+	return map[string]any{
+		"cargo":       map[string]any{"buildScripts": map[string]any{"enable": false}},
+		"procMacro":   map[string]any{"enable": false},
+		"checkOnSave": false,
+	}
 }
 
 // ProjectPrograms are the workspace paths of every server a project may
