@@ -42,6 +42,9 @@ const diagnosticsDescription = `Errors and warnings the language server reports 
 
 const diagnosticsSchema = `{"type":"object","properties":{"path":{"type":"string"}}}`
 
+// ReadOnly lets calls run beside other reads: it changes no file.
+func (t *Diagnostics) ReadOnly() bool { return true }
+
 // Definition implements tool.Tool.
 func (t *Diagnostics) Definition() tool.Definition {
 	return definition("diagnostics", diagnosticsDescription, diagnosticsSchema)
@@ -85,6 +88,9 @@ var _ tool.Tool = (*LSP)(nil)
 const lspDescription = `Ask the language server. operation: definition, references, hover (type and docs) or symbols (what a file declares; with only symbol, search the workspace). Give path with line and column (1-based, as read_file shows), or a symbol name (with path to look in that file).`
 
 const lspSchema = `{"type":"object","properties":{"operation":{"type":"string","enum":["definition","references","hover","symbols"]},"path":{"type":"string"},"line":{"type":"integer","minimum":1},"column":{"type":"integer","minimum":1},"symbol":{"type":"string"}},"required":["operation"]}`
+
+// ReadOnly lets calls run beside other reads: it changes no file.
+func (t *LSP) ReadOnly() bool { return true }
 
 // Definition implements tool.Tool.
 func (t *LSP) Definition() tool.Definition { return definition("lsp", lspDescription, lspSchema) }
