@@ -187,7 +187,7 @@ func (m *Manager) lookPath(name string) (string, error) {
 func (m *Manager) clientFor(ctx context.Context, path string) (*client, *server, string, error) {
 	l, id := languageOf(m.opts.Languages, path)
 	if l == nil {
-		return nil, nil, "", ErrNoServer
+		return nil, nil, "", fmt.Errorf("%w for %s files", ErrNoServer, orName(filepath.Ext(path), filepath.Base(path)))
 	}
 	s, err := m.server(l)
 	if err != nil {
@@ -338,4 +338,11 @@ func (m *Manager) waitFor(c *client) time.Duration {
 		return max(m.opts.Wait, m.opts.ColdWait)
 	}
 	return m.opts.Wait
+}
+
+func orName(ext, name string) string {
+	if ext == "" {
+		return name
+	}
+	return ext
 }

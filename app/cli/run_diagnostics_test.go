@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,10 @@ func TestRunReportsTheGoErrorAWriteIntroduced(t *testing.T) {
 		!strings.Contains(result, "count.go:4:") || !strings.Contains(result, `cannot use "many"`) {
 		t.Fatalf("write_file's result %q: want the file created, then gopls's error on line 4", result)
 	}
+	// The run stopped the gopls it started.
+	if kids := childrenNamed("gopls"); len(kids) > 0 {
+		t.Errorf("gopls processes %v outlived the run", kids)
+	}
 	// The model was sent that same result, in the request after the call.
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -61,4 +66,35 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// childrenNamed are this process's children running the program name
+// (Linux; none elsewhere).
+func childrenNamed(name string) []int {
+	entries, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
+		if err != nil {
+			continue
+		}
+		var comm string
+		ppid := -1
+		for _, l := range strings.Split(string(b), "\n") {
+			if v, ok := strings.CutPrefix(l, "Name:"); ok {
+				comm = strings.TrimSpace(v)
+			}
+			if v, ok := strings.CutPrefix(l, "PPid:"); ok {
+				ppid, _ = strconv.Atoi(strings.TrimSpace(v))
+			}
+		}
+		if comm == name && ppid == os.Getpid() {
+			out = append(out, pid)
+		}
+	}
+	return out
 }
