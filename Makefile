@@ -105,6 +105,7 @@ uninstall:
 bench: build
 	bench/startup.sh ./$(BIN)
 	go run ./bench/prompt
+	go test -run '^$$' -bench EditWithDiagnostics -benchtime 40x ./agent/lsp/
 
 clean:
 	rm -rf build/bin build/packages frontend/dist test-artifacts

@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WAILS_VERSION=v2.16.0
+# The language server the diagnostics tests run against (agent/lsp).
+GOPLS_VERSION=v0.23.0
 APT_PACKAGES=(build-essential pkg-config git libgtk-3-dev libwebkit2gtk-4.1-dev
   xvfb xauth xdotool x11-utils imagemagick dbus dbus-x11 gnome-keyring libsecret-tools libglib2.0-bin
   chromium ripgrep nsis desktop-file-utils appstream zsh fish groff-base man-db)
@@ -33,9 +35,20 @@ if ! "$GOBIN/wails" version 2>/dev/null | grep -q "${WAILS_VERSION}"; then
   go install "github.com/wailsapp/wails/v2/cmd/wails@${WAILS_VERSION}"
 fi
 
+if ! "$GOBIN/gopls" version 2>/dev/null | grep -q "${GOPLS_VERSION}"; then
+  echo "setup: installing gopls ${GOPLS_VERSION}"
+  go install "golang.org/x/tools/gopls@${GOPLS_VERSION}"
+fi
+
 if [[ ! -d frontend/node_modules ]] || [[ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]]; then
   echo "setup: installing npm packages"
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+# The npm language servers agent/lsp's tests run against.
+if [[ ! -d test/lsp/node_modules ]] || [[ test/lsp/package-lock.json -nt test/lsp/node_modules/.package-lock.json ]]; then
+  echo "setup: installing the language servers for tests"
+  (cd test/lsp && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 # The reference MCP servers and the conformance suite the Go tests run against.

@@ -206,8 +206,10 @@ func Kind(name string) sdk.ToolKind {
 		return sdk.ToolKindRead
 	case "write_file", "edit_file":
 		return sdk.ToolKindEdit
-	case "grep", "glob", "search":
+	case "grep", "glob", "search", "lsp":
 		return sdk.ToolKindSearch
+	case "diagnostics":
+		return sdk.ToolKindRead
 	case "shell":
 		return sdk.ToolKindExecute
 	case "todo", tools.ProposePlanName:

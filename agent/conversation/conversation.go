@@ -51,6 +51,9 @@ type Config struct {
 	// MCP runs the workspace's MCP servers, whose tools each turn offers;
 	// nil offers none.
 	MCP func() *mcp.Manager
+	// Languages are the language servers for a turn working in a folder,
+	// reporting what each edit broke; nil (or a nil result) has none.
+	Languages func(ws string) tools.Diagnoser
 	// Home is the user's home, holding user commands, skills and hooks;
 	// "" loads none (tests, a system without a home).
 	Home string

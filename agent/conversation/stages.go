@@ -48,6 +48,7 @@ var turnStages = []stage{
 	{"project", true, stageProject},
 	{"undo", true, stageUndo},
 	{"index", true, stageIndex},
+	{"languages", false, stageLanguages},
 	{"subagents", true, stageSubagents},
 	{"mcp", true, stageMCP},
 	{"mcp-prompt", true, stageMCPPrompt},
@@ -114,6 +115,30 @@ func stageIndex(_ context.Context, p *prep) error {
 	}
 	p.spec.Tools.Search = assembly.IndexSearcher{Index: index}
 	p.spec.Tools.Changed = func(ctx context.Context, abs []string) { _ = index.Reindex(ctx, abs...) }
+	return nil
+}
+
+// stageLanguages has the edit tools report what they broke, from the
+// project's language servers, and offers the diagnostics and lsp tools.
+func stageLanguages(_ context.Context, p *prep) error {
+	if f := p.c.cfg.Languages; f != nil {
+		if d := f(p.t.ws); d != nil {
+			p.spec.Tools.Diagnoser = d
+			// A shell command's writes reach the servers too, so what they
+			// say next is about the files as they are.
+			if n, ok := d.(interface {
+				FilesChanged(ctx context.Context, abs []string)
+			}); ok {
+				prev := p.spec.Tools.Changed
+				p.spec.Tools.Changed = func(ctx context.Context, abs []string) {
+					if prev != nil {
+						prev(ctx, abs)
+					}
+					n.FilesChanged(ctx, abs)
+				}
+			}
+		}
+	}
 	return nil
 }
 

@@ -84,8 +84,9 @@ type Project struct {
 	http  *http.Client
 	cache *assembly.Cache
 
-	ix  indexHolder
-	mcp mcpHolder
+	ix    indexHolder
+	mcp   mcpHolder
+	langs langHolder
 
 	mu     sync.Mutex
 	convs  []*conversation.Conversation
@@ -170,20 +171,21 @@ func (p *Project) NewConversation(sink conversation.Sink) (*conversation.Convers
 		return nil, ErrClosed
 	}
 	c := conversation.New(conversation.Config{
-		Settings: p.stores.Settings,
-		Keys:     p.stores.Keys,
-		Getenv:   p.stores.Getenv,
-		Sessions: p.stores.Sessions,
-		Undo:     p.stores.Undo,
-		Trust:    p.judge,
-		Index:    p.Index,
-		MCP:      p.MCP,
-		Home:     p.stores.Home,
-		Agent:    p.opts.Agent,
-		Approve:  p.opts.Approve,
-		Headless: p.opts.Headless,
-		HTTP:     p.http,
-		Cache:    p.cache,
+		Settings:  p.stores.Settings,
+		Keys:      p.stores.Keys,
+		Getenv:    p.stores.Getenv,
+		Sessions:  p.stores.Sessions,
+		Undo:      p.stores.Undo,
+		Trust:     p.judge,
+		Index:     p.Index,
+		MCP:       p.MCP,
+		Languages: p.Languages,
+		Home:      p.stores.Home,
+		Agent:     p.opts.Agent,
+		Approve:   p.opts.Approve,
+		Headless:  p.opts.Headless,
+		HTTP:      p.http,
+		Cache:     p.cache,
 	}, sink)
 	if err := c.Open(p.dir); err != nil {
 		return nil, err
@@ -219,8 +221,8 @@ func (p *Project) Running() bool {
 }
 
 // Close stops every conversation's turn and ends what the project
-// started: the MCP servers (and their processes) and the index, which
-// flushes its last batch. Closing twice is harmless.
+// started: the MCP servers (and their processes), the language servers
+// and the index, which flushes its last batch. Closing twice is harmless.
 func (p *Project) Close() {
 	p.mu.Lock()
 	convs := p.convs
@@ -230,5 +232,6 @@ func (p *Project) Close() {
 		c.Stop()
 	}
 	p.mcp.swap(nil)
+	p.langs.close()
 	p.ix.swap(nil)
 }

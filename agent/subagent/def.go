@@ -29,7 +29,7 @@ type Def struct {
 }
 
 // readOnlyTools are the tools explore gets: nothing that can change a file.
-var readOnlyTools = []string{"read_file", "list_dir", "glob", "grep", "search"}
+var readOnlyTools = []string{"read_file", "list_dir", "glob", "grep", "search", "diagnostics", "lsp"}
 
 // Builtins are the agents Hearth brings: explore and general.
 func Builtins() ([]Def, error) {

@@ -35,27 +35,32 @@ func (s *session) current(rel string) (content []byte, exists bool, err error) {
 }
 
 // commit asks permission for a change, snapshots the file, makes sure it did
-// not change while the user was deciding, and writes it atomically.
-func (s *session) commit(ctx context.Context, toolName, rel string, old []byte, existed bool, updated []byte) (string, error) {
-	diff := unifiedDiff(rel, old, existed, updated)
-	err := s.gate.Check(ctx, permission.Request{Tool: toolName, Kind: permission.KindEdit, Path: rel, Diff: diff})
+// not change while the user was deciding, and writes it atomically. The
+// note is what the language server says the change broke ("" if nothing).
+func (s *session) commit(ctx context.Context, toolName, rel string, old []byte, existed bool, updated []byte) (diff, note string, err error) {
+	diff = unifiedDiff(rel, old, existed, updated)
+	err = s.gate.Check(ctx, permission.Request{Tool: toolName, Kind: permission.KindEdit, Path: rel, Diff: diff})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	now, nowExists, err := s.current(rel)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	if nowExists != existed || !bytes.Equal(now, old) {
-		return "", fmt.Errorf("%w: %s changed since you read it — read it again", ErrStale, rel)
+		return "", "", fmt.Errorf("%w: %s changed since you read it — read it again", ErrStale, rel)
 	}
 	if s.snapshot != nil {
 		if err := s.snapshot.Before(ctx, s.root.Abs(rel)); err != nil {
-			return "", fmt.Errorf("snapshot before changing %s: %w", rel, err)
+			return "", "", fmt.Errorf("snapshot before changing %s: %w", rel, err)
 		}
 	}
+	var diagnose func(context.Context, []byte) string
+	if s.diagnoser != nil {
+		diagnose = s.diagnoser.Before(ctx, s.root.Abs(rel), old, existed)
+	}
 	if err := s.root.WriteFile(rel, updated, 0o644); err != nil {
-		return "", err
+		return "", "", err
 	}
 	s.reads.saw(rel, updated)
 	s.notifyChanged(ctx, []string{rel})
@@ -66,7 +71,10 @@ func (s *session) commit(ctx context.Context, toolName, rel string, old []byte, 
 		}
 		s.ignore.Forget(dir)
 	}
-	return diff, nil
+	if diagnose != nil {
+		note = diagnose(ctx, updated)
+	}
+	return diff, note, nil
 }
 
 // unifiedDiff is the exact change shown to the user for approval.

@@ -100,9 +100,9 @@ func (t *EditFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	if existed && bytes.Equal(updated, old) {
 		return "", fmt.Errorf("edit_file: %s: the edits change nothing (search and replace are the same)", rel)
 	}
-	diff, err := t.s.commit(ctx, "edit_file", rel, old, existed, updated)
+	diff, note, err := t.s.commit(ctx, "edit_file", rel, old, existed, updated)
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Applied %s to %s.\n%s", plural(len(p.Edits), "edit"), rel, clipDiff(diff)), nil
+	return fmt.Sprintf("Applied %s to %s.\n%s", plural(len(p.Edits), "edit"), rel, clipDiff(diff)) + note, nil
 }

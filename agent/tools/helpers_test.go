@@ -23,6 +23,12 @@ func newWS(t testing.TB, files map[string]string, cfg Config) (string, map[strin
 			t.Fatal(err)
 		}
 	}
+	return newWSAt(t, dir, cfg)
+}
+
+// newWSAt returns the tools of an existing workspace dir.
+func newWSAt(t testing.TB, dir string, cfg Config) (string, map[string]tool.Tool) {
+	t.Helper()
 	cfg.Workspace = dir
 	list, err := Builtin(cfg)
 	if err != nil {

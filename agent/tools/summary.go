@@ -25,15 +25,17 @@ type Finished struct {
 // front-ends (the chat rows, `hearth run`) and reopened conversations share
 // them.
 var summarizers = map[string]func(a args, out string) string{
-	"read_file":  summarizeRead,
-	"grep":       summarizeGrep,
-	"shell":      summarizeShell,
-	"edit_file":  summarizeEdit,
-	"write_file": summarizeWrite,
-	"list_dir":   summarizeList,
-	"glob":       summarizeGlob,
-	"search":     summarizeSearch,
-	"todo":       summarizeTodo,
+	"read_file":   summarizeRead,
+	"grep":        summarizeGrep,
+	"shell":       summarizeShell,
+	"edit_file":   summarizeEdit,
+	"write_file":  summarizeWrite,
+	"list_dir":    summarizeList,
+	"glob":        summarizeGlob,
+	"search":      summarizeSearch,
+	"todo":        summarizeTodo,
+	"diagnostics": summarizeDiagnostics,
+	"lsp":         summarizeLSP,
 }
 
 // Summarize says what a call did in one human line, e.g.
@@ -105,6 +107,13 @@ func headline(name string, a args) string {
 		return "Searched " + strconv.Quote(clip(a.str("query")))
 	case "todo":
 		return "Updated the checklist"
+	case "diagnostics":
+		if p := a.str("path"); p != "" {
+			return "Checked " + clip(p)
+		}
+		return "Checked the project"
+	case "lsp":
+		return lspHeadline(a)
 	}
 	for _, k := range []string{"command", "path", "pattern", "query", "url"} {
 		if s := a.str(k); s != "" {
@@ -261,8 +270,9 @@ func diffCounts(out string) (added, removed int) {
 }
 
 func summarizeEdit(a args, out string) string {
-	added, removed := diffCounts(out)
-	return fmt.Sprintf("%s · +%d −%d", headline("edit_file", a), added, removed)
+	diff, _, _ := strings.Cut(out, introducedMark)
+	added, removed := diffCounts(diff)
+	return fmt.Sprintf("%s · +%d −%d", headline("edit_file", a), added, removed) + newErrors(out)
 }
 
 var wrote = regexp.MustCompile(`^(Created|Replaced) .* \((\d+ lines?),`)
@@ -272,7 +282,7 @@ func summarizeWrite(a args, out string) string {
 	if m == nil {
 		return headline("write_file", a)
 	}
-	return fmt.Sprintf("%s %s · %s", m[1], clip(a.str("path")), m[2])
+	return fmt.Sprintf("%s %s · %s", m[1], clip(a.str("path")), m[2]) + newErrors(out)
 }
 
 func summarizeList(a args, out string) string {

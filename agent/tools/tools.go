@@ -101,6 +101,10 @@ type Config struct {
 	// ReadOnlyMCP are MCP tool name patterns the person marked read-only,
 	// the only MCP tools plan mode lets run.
 	ReadOnlyMCP []string
+	// Diagnoser reports what the workspace's language servers say of the
+	// files edit_file and write_file change, and backs the diagnostics and
+	// lsp tools; nil has none of it.
+	Diagnoser Diagnoser
 }
 
 // State is what a chat session keeps between the tool sets of its turns.
@@ -127,7 +131,9 @@ type session struct {
 	gate     *permission.Gate
 	snapshot Snapshotter
 	changed  func(ctx context.Context, abs []string)
-	env      []string
+	// diagnoser: see Config.Diagnoser.
+	diagnoser Diagnoser
+	env       []string
 	// containApproved: see Config.ContainApproved.
 	containApproved bool
 	// changeMu serialises edits and writes so two parallel calls cannot
@@ -185,6 +191,9 @@ func NewSet(cfg Config) (*Set, error) {
 	if cfg.Search != nil {
 		out = append(out, &Search{index: cfg.Search, s: s})
 	}
+	if cfg.Diagnoser != nil && cfg.Diagnoser.Available() {
+		out = append(out, &Diagnostics{s: s}, &LSP{s: s})
+	}
 	set := &Set{s: s}
 	out = append(out, set.GateMCP(cfg.MCP)...)
 	if cfg.Planning {
@@ -228,13 +237,14 @@ func newSession(cfg Config) (*session, error) {
 		return nil, fmt.Errorf("tools: ignore rules: %w", err)
 	}
 	s := &session{
-		root:     root,
-		ignore:   m,
-		reads:    state.reads,
-		gate:     permission.NewGate(*policy, mode, cfg.Approver, root.Dir(), state.grants),
-		snapshot: cfg.Snapshot,
-		changed:  cfg.Changed,
-		env:      childEnv(cfg.Env),
+		root:      root,
+		ignore:    m,
+		reads:     state.reads,
+		gate:      permission.NewGate(*policy, mode, cfg.Approver, root.Dir(), state.grants),
+		snapshot:  cfg.Snapshot,
+		changed:   cfg.Changed,
+		diagnoser: cfg.Diagnoser,
+		env:       childEnv(cfg.Env),
 
 		containApproved: cfg.ContainApproved,
 	}

@@ -53,12 +53,13 @@ func (t *WriteFile) Run(ctx context.Context, args json.RawMessage) (string, erro
 		}
 	}
 	content := []byte(p.Content)
-	if _, err := t.s.commit(ctx, "write_file", rel, old, existed, content); err != nil {
+	_, note, err := t.s.commit(ctx, "write_file", rel, old, existed, content)
+	if err != nil {
 		return "", err
 	}
 	verb := "Created"
 	if existed {
 		verb = "Replaced"
 	}
-	return fmt.Sprintf("%s %s (%s, %s).", verb, rel, plural(countLines(content), "line"), humanSize(int64(len(content)))), nil
+	return fmt.Sprintf("%s %s (%s, %s).", verb, rel, plural(countLines(content), "line"), humanSize(int64(len(content)))) + note, nil
 }

@@ -142,6 +142,7 @@ func Load(dir string) (*Project, error) {
 	for _, d := range dirs {
 		p.Items = append(p.Items, dirItems(rt, d.path, d.f)...)
 	}
+	p.Items = append(p.Items, languageServerItems(rt)...)
 	for i := range p.Items {
 		seal(rt, canon, folder, &p.Items[i])
 	}

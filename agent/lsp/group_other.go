@@ -1,0 +1,14 @@
+//go:build !linux && !windows
+
+package lsp
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// setProcessGroup puts the server in its own group, so the helpers it
+// starts end with it.
+func setProcessGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}
