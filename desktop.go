@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -73,7 +74,7 @@ func runDesktop(workspace string) int {
 		Undo:     snapshots,
 		Settings: store,
 		Secrets:  keys,
-		HTTP:     &http.Client{Timeout: 30 * time.Second},
+		HTTP:     egress.Client(egress.Model, egress.WithTimeout(30*time.Second)),
 		Getenv:   os.Getenv,
 		Version:  version,
 		Home:     userHome(),

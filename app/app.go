@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -71,7 +72,7 @@ type App struct {
 // New builds the facade.
 func New(deps Deps) *App {
 	if deps.HTTP == nil {
-		deps.HTTP = &http.Client{Timeout: 15 * time.Second}
+		deps.HTTP = egress.Client(egress.Model, egress.WithTimeout(15*time.Second))
 	}
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}

@@ -17,9 +17,9 @@ type OfflineError struct {
 
 func (e *OfflineError) Error() string {
 	if e.Purpose == Model {
-		return fmt.Sprintf("offline: Hearth works offline and only reaches model servers on this machine, not %s", e.Host)
+		return fmt.Sprintf("Hearth works offline: it reaches only model servers on this machine, not %s", e.Host)
 	}
-	return fmt.Sprintf("offline: Hearth works offline and makes no %s request (to %s)", e.Purpose, e.Host)
+	return fmt.Sprintf("Hearth works offline: no %s request to %s", e.Purpose, e.Host)
 }
 
 // allowedOffline reports whether a request may go out while offline: only

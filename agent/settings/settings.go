@@ -72,6 +72,9 @@ type Settings struct {
 	// Updates is the check for a newer release: off until the person turns
 	// it on.
 	Updates UpdateCheck `json:"updates,omitzero"`
+	// Offline ("Work offline"): Hearth connects only to model servers on
+	// this machine; agent/egress refuses every other request.
+	Offline bool `json:"offline,omitempty"`
 }
 
 // UpdateCheck is where and whether to look for a newer Hearth.
