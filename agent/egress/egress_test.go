@@ -197,3 +197,31 @@ func TestWrapperMarksRequests(t *testing.T) {
 type roundTripFunc func(*http.Request) (*http.Response, error)
 
 func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// A stream still open when the program ends is recorded by Settle with
+// what it carried so far, once.
+func TestSettleRecordsOpenStreams(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "first")
+		w.(http.Flusher).Flush()
+		<-release
+	}))
+	defer srv.Close()
+	defer close(release)
+	l, c := newLayer(t)
+	resp, err := l.Client(MCP).Get(srv.URL + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 5)
+	if _, err := io.ReadFull(resp.Body, buf); err != nil {
+		t.Fatal(err)
+	}
+	l.Settle()
+	resp.Body.Close()
+	es := c.all()
+	if len(es) != 1 || es[0].Status != 200 || es[0].BytesIn != 5 || es[0].Path != "/events" {
+		t.Errorf("got %+v, want the open stream once with its 5 bytes", es)
+	}
+}

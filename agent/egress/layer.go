@@ -3,6 +3,7 @@ package egress
 import (
 	"net"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -23,6 +24,7 @@ type Layer struct {
 	base      atomic.Pointer[baseBox]
 	transport *http.Transport
 	now       func() time.Time
+	open      sync.Map // *entry → struct{}: requests not yet recorded
 }
 
 type sinkBox struct{ Sink }

@@ -42,10 +42,10 @@ func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		if req.Body != nil {
 			req.Body.Close() // a RoundTripper closes the body, even on error
 		}
-		e.Error = err.Error()
-		e.finish()
+		e.fail(err.Error())
 		return nil, err
 	}
+	l.open.Store(e, struct{}{})
 	out := req.WithContext(context.WithValue(req.Context(), recordedKey{}, true))
 	if req.Body != nil && req.Body != http.NoBody {
 		out.Body = &countReader{rc: req.Body, n: &e.out}
@@ -61,11 +61,12 @@ func (rc *recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	resp, err := rc.next.RoundTrip(out)
 	if err != nil {
-		e.Error = errorText(err)
-		e.finish()
+		e.fail(errorText(err))
 		return nil, err
 	}
+	e.mu.Lock()
 	e.Status = resp.StatusCode
+	e.mu.Unlock()
 	if resp.Body == nil || resp.Body == http.NoBody {
 		e.finish()
 		return resp, nil
@@ -86,20 +87,35 @@ func errorText(err error) string {
 
 // entry is a request on its way: its byte counts grow until it finishes.
 type entry struct {
-	Entry
 	l       *Layer
 	ctx     context.Context
 	out, in atomic.Int64
 	once    sync.Once
+
+	mu sync.Mutex // guards Entry's Status and Error
+	Entry
+}
+
+func (e *entry) fail(why string) {
+	e.mu.Lock()
+	e.Error = why
+	e.mu.Unlock()
+	e.finish()
 }
 
 func (e *entry) finish() {
 	e.once.Do(func() {
+		e.l.open.Delete(e)
 		s := e.l.sink.Load()
 		if s == nil {
 			return
 		}
+		e.mu.Lock()
 		x := e.Entry
+		e.mu.Unlock()
+		if x.Status == 0 && x.Error == "" {
+			x.Error = "no answer yet when the log was written"
+		}
 		x.BytesOut, x.BytesIn = e.out.Load(), e.in.Load()
 		x.Session = conversationOf(e.ctx)
 		s.Record(x)
@@ -129,4 +145,15 @@ func (c *countReader) Close() error {
 		c.done()
 	}
 	return err
+}
+
+// Settle records every request still open (a stream being read, a request
+// awaiting its answer) with what it has sent and received so far, so a
+// program that ends writes none of them off. Call it before the sink
+// closes.
+func (l *Layer) Settle() {
+	l.open.Range(func(k, _ any) bool {
+		k.(*entry).finish()
+		return true
+	})
 }

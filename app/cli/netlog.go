@@ -55,6 +55,7 @@ func (n *netLog) writer() egress.Writer {
 
 // stop writes what is queued and gives egress back its sink and switch.
 func (n *netLog) stop() {
+	egress.Default.Settle()
 	egress.Default.SetSink(n.prev)
 	egress.Default.SetOffline(n.off)
 	n.buf.Close()
