@@ -5,7 +5,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -80,6 +79,9 @@ func runDesktop(workspace string) int {
 		Home:     userHome(),
 	})
 	app.LifecycleOf(a).OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
+	if err := app.LifecycleOf(a).RecordNetwork(); err != nil {
+		fmt.Fprintln(os.Stderr, "hearth: warning: the network log is off:", err)
+	}
 	// A development build runs beside others (the end-to-end tests start
 	// one per test); a release build is one window.
 	err = app.RunDesktop(assets, appIcon, a, app.Launch{Folder: workspace, SingleInstance: !devBuild})

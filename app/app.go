@@ -63,6 +63,8 @@ type App struct {
 	probes *assembly.Cache
 	// serving is the agent served to other programs (serve.go).
 	serving serving
+	// net keeps the app's requests in the network log (network.go).
+	net netRecorder
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store
@@ -147,6 +149,7 @@ func (a *App) close() {
 			break
 		}
 	}
+	a.net.stopRecording() // before the store closes: it writes there
 	a.mu.Lock()
 	s := a.store
 	a.store = nil
