@@ -225,3 +225,34 @@ func TestSettleRecordsOpenStreams(t *testing.T) {
 		t.Errorf("got %+v, want the open stream once with its 5 bytes", es)
 	}
 }
+
+// A package with its own dialer builds on the layer's transport: its
+// requests are recorded and refused offline like every other.
+func TestClientOverOwnTransport(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "page") }))
+	defer srv.Close()
+	l, c := newLayer(t)
+	var dials atomic.Int32
+	tr := l.Transport()
+	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		dials.Add(1)
+		return (&net.Dialer{}).DialContext(ctx, network, addr)
+	}
+	hc := l.ClientOver(tr, Web)
+	resp, err := hc.Get(srv.URL + "/page?q=secret")
+	if err != nil {
+		t.Fatal(err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if es := c.all(); len(es) != 1 || es[0].Purpose != Web || es[0].Path != "/page" || es[0].BytesIn != 4 || dials.Load() != 1 {
+		t.Fatalf("got %+v after %d dials", es, dials.Load())
+	}
+	l.SetOffline(func() bool { return true })
+	if _, err := hc.Get(srv.URL + "/page"); err == nil || !strings.Contains(err.Error(), "offline") {
+		t.Errorf("offline: %v", err)
+	}
+	if dials.Load() != 1 {
+		t.Errorf("dialed %d times, want no dial while offline", dials.Load())
+	}
+}

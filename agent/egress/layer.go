@@ -147,6 +147,32 @@ func (l *Layer) Wrapper(p Purpose) func(http.RoundTripper) http.RoundTripper {
 	return func(rt http.RoundTripper) http.RoundTripper { return l.Wrap(rt, p) }
 }
 
+// Transport returns a copy of the layer's own transport (its proxy
+// settings, timeouts and offline check on every socket) for a package that
+// needs its own dialer; give it to ClientOver so its requests are recorded.
+func (l *Layer) Transport() *http.Transport { return l.transport.Clone() }
+
+// ClientOver returns a client over rt whose every request is recorded with
+// purpose p and checked against the offline switch before rt sees it.
+func (l *Layer) ClientOver(rt http.RoundTripper, p Purpose, opts ...Option) *http.Client {
+	var c clientConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	for _, w := range c.inner {
+		rt = w(rt)
+	}
+	return &http.Client{Transport: l.Wrap(rt, p), Timeout: c.timeout}
+}
+
+// Transport is Default.Transport.
+func Transport() *http.Transport { return Default.Transport() }
+
+// ClientOver is Default.ClientOver.
+func ClientOver(rt http.RoundTripper, p Purpose, opts ...Option) *http.Client {
+	return Default.ClientOver(rt, p, opts...)
+}
+
 // Client is Default.Client.
 func Client(p Purpose, opts ...Option) *http.Client { return Default.Client(p, opts...) }
 
