@@ -5,12 +5,12 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -73,12 +73,15 @@ func runDesktop(workspace string) int {
 		Undo:     snapshots,
 		Settings: store,
 		Secrets:  keys,
-		HTTP:     &http.Client{Timeout: 30 * time.Second},
+		HTTP:     egress.Client(egress.Model, egress.WithTimeout(30*time.Second)),
 		Getenv:   os.Getenv,
 		Version:  version,
 		Home:     userHome(),
 	})
 	app.LifecycleOf(a).OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
+	if err := app.LifecycleOf(a).RecordNetwork(); err != nil {
+		fmt.Fprintln(os.Stderr, "hearth: warning: the network log is off:", err)
+	}
 	// A development build runs beside others (the end-to-end tests start
 	// one per test); a release build is one window.
 	err = app.RunDesktop(assets, appIcon, a, app.Launch{Folder: workspace, SingleInstance: !devBuild})

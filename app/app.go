@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -62,6 +63,8 @@ type App struct {
 	probes *assembly.Cache
 	// serving is the agent served to other programs (serve.go).
 	serving serving
+	// net keeps the app's requests in the network log (network.go).
+	net netRecorder
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store
@@ -71,7 +74,7 @@ type App struct {
 // New builds the facade.
 func New(deps Deps) *App {
 	if deps.HTTP == nil {
-		deps.HTTP = &http.Client{Timeout: 15 * time.Second}
+		deps.HTTP = egress.Client(egress.Model, egress.WithTimeout(15*time.Second))
 	}
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
@@ -146,6 +149,7 @@ func (a *App) close() {
 			break
 		}
 	}
+	a.net.stopRecording() // before the store closes: it writes there
 	a.mu.Lock()
 	s := a.store
 	a.store = nil

@@ -60,6 +60,8 @@ type SettingsView struct {
 	ReadOnlyTools []string `json:"readOnlyTools"`
 	// UpdateCheck says whether "Check for updates" may read the release feed.
 	UpdateCheck bool `json:"updateCheck"`
+	// Offline is "Work offline": only model servers on this machine.
+	Offline bool `json:"offline"`
 }
 
 // SandboxView says which protection contains shell commands.
@@ -87,6 +89,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		Theme:            st.ThemeName(),
 		ReadOnlyTools:    append([]string{}, st.ReadOnlyTools...),
 		UpdateCheck:      st.Updates.Enabled,
+		Offline:          st.Offline,
 	}
 	for _, f := range st.KnowledgeFolders {
 		v.KnowledgeFolders = append(v.KnowledgeFolders, KnowledgeFolderView{Label: f.Label, Path: f.Path})

@@ -28,7 +28,7 @@ func (a *Shell) CheckForUpdates() (UpdateView, error) {
 	}
 	ctx, cancel := a.callCtx(30 * time.Second)
 	defer cancel()
-	rel, newer, err := (&update.Checker{FeedURL: st.Updates.FeedURL, Client: a.deps.HTTP}).Check(ctx, a.deps.Version)
+	rel, newer, err := (&update.Checker{FeedURL: st.Updates.FeedURL}).Check(ctx, a.deps.Version)
 	if errors.Is(err, update.ErrNotARelease) {
 		return UpdateView{Enabled: true, Note: "this is a development build (" + a.deps.Version + "); releases cannot be compared with it"}, nil
 	}

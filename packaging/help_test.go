@@ -32,8 +32,8 @@ func TestReadHelpFindsEveryCommandItsFlagsAndSubcommands(t *testing.T) {
 	if subs := cmd("mcp").Subcommands; !slices.Equal(subs, []string{"list", "get", "add", "remove", "login"}) {
 		t.Errorf("mcp subcommands %v, want list get add remove login", subs)
 	}
-	if subs := cmd("sessions").Subcommands; !slices.Equal(subs, []string{"list", "show", "export"}) {
-		t.Errorf("sessions subcommands %v, want list show export", subs)
+	if subs := cmd("sessions").Subcommands; !slices.Equal(subs, []string{"list", "show", "export", "network"}) {
+		t.Errorf("sessions subcommands %v, want list show export network", subs)
 	}
 	if subs := cmd("run").Subcommands; len(subs) != 0 {
 		t.Errorf("run has no subcommands, got %v", subs)

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/hooks"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/llm/anthropic"
@@ -316,7 +317,7 @@ func (b *build) client(ctx context.Context) error {
 func servedModel(ctx context.Context, info provider.Info, baseURL string) (string, error) {
 	pctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	models, err := probe.ListModels(pctx, &http.Client{Timeout: 3 * time.Second},
+	models, err := probe.ListModels(pctx, egress.Client(egress.Model, egress.WithTimeout(3*time.Second)),
 		probe.Target{Wire: info.Wire, BaseURL: baseURL, Name: info.Name})
 	if err != nil {
 		return "", err
@@ -335,7 +336,7 @@ func probeContext(ctx context.Context, id, baseURL, model string) probed {
 	pctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	server := map[string]openai.Server{"ollama": openai.Ollama, "lmstudio": openai.LMStudio}[id]
-	n, err := openai.ContextLength(pctx, &http.Client{Timeout: 3 * time.Second}, server, baseURL, model)
+	n, err := openai.ContextLength(pctx, egress.Client(egress.Model, egress.WithTimeout(3*time.Second)), server, baseURL, model)
 	if err != nil || n <= 0 {
 		return probed{}
 	}

@@ -2,10 +2,10 @@ package assembly
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/llm/openai"
 	"github.com/hearth-agent/hearth/agent/provider"
@@ -38,7 +38,7 @@ func (c *Cache) Vision(ctx context.Context, id, baseURL, model string) (sees, kn
 	}
 	pctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	sees, err := openai.Vision(pctx, &http.Client{Timeout: 3 * time.Second}, server, baseURL, model)
+	sees, err := openai.Vision(pctx, egress.Client(egress.Model, egress.WithTimeout(3*time.Second)), server, baseURL, model)
 	c.keepWindow(key, probed{sees: sees, ok: err == nil})
 	return sees, err == nil
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/title"
 )
@@ -24,6 +25,7 @@ func (c *Conversation) maybeNameSession(sessionID string, firstTurn bool, built 
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		ctx = egress.WithConversation(ctx, func() string { return sessionID })
 		model := built.Model
 		if built.FastModel != "" {
 			model = built.FastModel // titles are side work

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/commands"
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/hooks"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/loop"
@@ -89,6 +90,7 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 // as the prompt's attachments; on failure the turn (its stream) is still
 // returned.
 func (c *Conversation) prepare(ctx context.Context, id, prompt string, files []File) (*Turn, error) {
+	ctx = egress.WithConversation(ctx, c.SessionID)
 	c.mu.Lock()
 	ws, broker, todos, state, choice := c.workspace, c.broker, c.todos, c.tools, c.choice
 	c.mu.Unlock()
@@ -134,6 +136,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 	mark := turnMark{id: t.id, prompt: t.typed, historyStart: len(history), storedBefore: c.storedTo}
 	c.mu.Unlock()
 	ctx = tool.WithProgress(ctx, stream.progress)
+	ctx = egress.WithConversation(ctx, c.SessionID) // its requests are in its network log
 	if !c.cfg.Headless {
 		ctx = mcp.WithElicitor(ctx, c.elicitor(stream))
 	}

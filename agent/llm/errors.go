@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hearth-agent/hearth/agent/egress"
 )
 
 // Class is what kind of failure an Error is; the loop and UI branch on it.
@@ -31,6 +33,8 @@ const (
 	// ClassQuota: the key has no credit left (OpenAI's insufficient_quota,
 	// Anthropic's credit balance, OpenRouter's 402); waiting does not help.
 	ClassQuota Class = "quota"
+	// ClassOffline: Hearth works offline and refused the request itself.
+	ClassOffline Class = "offline"
 )
 
 // Error is a failed model call.
@@ -100,7 +104,10 @@ func ClassOf(err error) Class {
 func TransportError(ctx context.Context, err error) *Error {
 	var ne net.Error
 	var nc *noContent
+	var off *egress.OfflineError
 	switch cause := context.Cause(ctx); {
+	case errors.As(err, &off):
+		return &Error{Class: ClassOffline, Err: err, Message: off.Error()}
 	case errors.As(cause, &nc):
 		return NoContentError(nc.after)
 	case errors.Is(err, ErrTooLarge):

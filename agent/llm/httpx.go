@@ -4,25 +4,22 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"sync"
 	"time"
+
+	"github.com/hearth-agent/hearth/agent/egress"
 )
 
-// Timeouts of a streaming call. There is deliberately no overall limit: a
-// long answer that keeps streaming is never cut.
-const (
-	DefaultConnectTimeout = 15 * time.Second
-	DefaultIdleTimeout    = 120 * time.Second
-)
+// DefaultIdleTimeout ends a streaming call that sent nothing for this long.
+// There is deliberately no overall limit: a long answer that keeps
+// streaming is never cut.
+const DefaultIdleTimeout = 120 * time.Second
 
-// NewHTTPClient returns a client with a connect timeout and no overall one.
+// NewHTTPClient returns a model provider's client: through agent/egress
+// (recorded, offline-aware), with a connect timeout and no overall one.
 func NewHTTPClient() *http.Client {
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.DialContext = (&net.Dialer{Timeout: DefaultConnectTimeout, KeepAlive: 30 * time.Second}).DialContext
-	tr.TLSHandshakeTimeout = DefaultConnectTimeout
-	return &http.Client{Transport: tr}
+	return egress.Client(egress.Model)
 }
 
 // Stream is an open response body whose reads keep an idle timer alive.

@@ -85,7 +85,7 @@ func Retryable(err error) bool {
 		return true // lock conflicts clear on their own
 	}
 	switch e.Class {
-	case ClassAuth, ClassInvalidRequest, ClassContextLength, ClassCanceled:
+	case ClassAuth, ClassInvalidRequest, ClassContextLength, ClassCanceled, ClassOffline:
 		return false
 	case ClassRateLimit, ClassOverloaded, ClassServer, ClassNetwork, ClassTimeout:
 		return true

@@ -13,6 +13,7 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/hearth-agent/hearth/agent/childenv"
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/mcp/config"
 )
 
@@ -134,17 +135,15 @@ func connectStdio(ctx context.Context, c *sdk.Client, s config.Server, log *Log)
 // connectHTTP connects over HTTP; with sv set (streamable HTTP without an
 // Authorization header of its own) a server that asks to sign in gets OAuth.
 func connectHTTP(ctx context.Context, c *sdk.Client, s config.Server, via config.Transport, sv *server) (*link, error) {
-	base := http.DefaultTransport.(*http.Transport).Clone()
-	base.ResponseHeaderTimeout = 30 * time.Second // a stream that never answers
-	rt := &headerTransport{headers: s.Headers, base: base}
-	hc := &http.Client{Transport: rt}
+	rt := &headerTransport{headers: s.Headers}
+	hc := httpClient(egress.MCP, rt)
 	var t sdk.Transport
 	if via == config.SSE {
 		t = detached{&sdk.SSEClientTransport{Endpoint: s.URL, HTTPClient: hc}}
 	} else {
 		st := &sdk.StreamableClientTransport{Endpoint: s.URL, HTTPClient: hc, MaxRetries: 2}
 		if _, own := s.Headers["Authorization"]; sv != nil && !own {
-			h, err := sv.oauthHandler(ctx, s, hc)
+			h, err := sv.oauthHandler(ctx, s, httpClient(egress.OAuth, &headerTransport{headers: s.Headers}))
 			if err != nil {
 				return nil, fmt.Errorf("preparing sign-in: %w", err)
 			}
@@ -160,6 +159,14 @@ func connectHTTP(ctx context.Context, c *sdk.Client, s config.Server, via config
 		return nil, err
 	}
 	return &link{session: session, via: via}, nil
+}
+
+// httpClient is a client through agent/egress with purpose p that sends
+// the server's headers (h) and waits at most 30 s for a response to begin
+// (a stream that never answers).
+func httpClient(p egress.Purpose, h *headerTransport) *http.Client {
+	return egress.Client(p, egress.WithResponseHeaderTimeout(30*time.Second),
+		egress.WithInner(func(rt http.RoundTripper) http.RoundTripper { h.base = rt; return h }))
 }
 
 // detached opens the legacy transport's event stream with a context that

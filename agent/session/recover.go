@@ -104,6 +104,10 @@ func (s *Store) Purge(ctx context.Context) (int64, error) {
 	cutoff := toMillis(s.opt.Now().Add(-s.opt.UndoWindow))
 	var n int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM network WHERE session_id IN
+			(SELECT id FROM sessions WHERE deleted_at IS NOT NULL AND deleted_at <= ?)`, cutoff); err != nil {
+			return err
+		}
 		res, err := tx.ExecContext(ctx,
 			"DELETE FROM sessions WHERE deleted_at IS NOT NULL AND deleted_at <= ?", cutoff)
 		if err != nil {

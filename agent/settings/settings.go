@@ -75,6 +75,9 @@ type Settings struct {
 	Updates UpdateCheck `json:"updates,omitzero"`
 	// Diagnostics are the language servers' reports after each edit.
 	Diagnostics Diagnostics `json:"diagnostics,omitzero"`
+	// Offline ("Work offline"): Hearth connects only to model servers on
+	// this machine; agent/egress refuses every other request.
+	Offline bool `json:"offline,omitempty"`
 }
 
 // Diagnostics say whether edits wait for the language servers' verdict

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"golang.org/x/mod/semver"
+
+	"github.com/hearth-agent/hearth/agent/egress"
 )
 
 // DefaultFeedURL is GitHub's list of Hearth's releases.
@@ -44,7 +46,7 @@ type Release struct {
 // Checker reads one feed.
 type Checker struct {
 	FeedURL string       // "" means DefaultFeedURL
-	Client  *http.Client // nil means a client with a 30-second timeout
+	Client  *http.Client // nil means egress's update client with a 30-second timeout
 }
 
 // feedRelease is a release as GitHub's API describes it.
@@ -96,7 +98,7 @@ func (c *Checker) fetch(ctx context.Context) ([]feedRelease, error) {
 	}
 	client := c.Client
 	if client == nil {
-		client = &http.Client{Timeout: 30 * time.Second}
+		client = egress.Client(egress.Update, egress.WithTimeout(30*time.Second))
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, feedURL, nil)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 )
 
 const acpSynopsis = `acp [--provider ID] [--model NAME] [--base-url URL] [--approve never|edits|all]
+           [--offline]
 
 Speaks the Agent Client Protocol (v1, JSON-RPC on stdin/stdout) for an
 editor such as Zed or a JetBrains IDE; logs go to stderr. Each session
@@ -34,9 +35,11 @@ func runACP(ctx context.Context, env *Env, args []string) int {
 	fs.StringVar(&model, "model", "", "model name (default: the provider's model in settings)")
 	fs.StringVar(&baseURL, "base-url", "", "endpoint URL with its version segment, overriding the provider's")
 	fs.StringVar(&approve, "approve", "never", "what runs without asking the editor: never, edits or all")
+	offline := offlineFlag(fs)
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
+	goOffline(*offline)
 	if fs.NArg() > 0 {
 		return usageErr(env, fs, "unexpected argument %q", fs.Arg(0))
 	}

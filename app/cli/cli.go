@@ -103,6 +103,8 @@ func Run(ctx context.Context, env *Env, args []string) int {
 		usage(env.Stderr)
 		return ExitUsage
 	}
+	net := startNetLog(ctx, env)
+	defer net.stop()
 	return c.run(ctx, env, args[1:])
 }
 

@@ -26,7 +26,7 @@ import (
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
            [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
            [--mcp-config FILE]... [--strict-mcp-config] [--mode plan [--approve-plan]]
-           [--attach FILE]... [--worktree] [--json] [PROMPT]
+           [--attach FILE]... [--worktree] [--offline] [--json] [PROMPT]
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
@@ -49,6 +49,9 @@ a text file; with --attach, PROMPT may be left out.
 --worktree works in a new worktree (see 'hearth worktree --help') and
 leaves the workspace folder unchanged; --session continues a session in
 the worktree it worked in.
+--offline (or Settings' "Work offline") connects only to model servers on
+this machine; a cloud provider, an HTTP MCP server or a web tool is
+refused, and says "offline". Programs the agent runs are not covered.
 Exit: 0 done, 1 error, 2 usage, 130 stopped.`
 
 type runOptions struct {
@@ -85,9 +88,11 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.Var(&o.attach, "attach", "a file sent with the prompt: image, PDF or text (repeatable)")
 	o.planFlags(fs)
 	o.worktreeFlag(fs)
+	offline := offlineFlag(fs)
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
+	goOffline(*offline)
 	o.prompt = strings.TrimSpace(strings.Join(fs.Args(), " "))
 	var store *session.Store // opened once the agent is built
 	conv, turn, code := setupRun(ctx, env, fs, &o, func() *session.Store { return store })

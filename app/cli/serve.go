@@ -24,7 +24,7 @@ import (
 
 const serveSynopsis = `serve [--workspace DIR] [--addr 127.0.0.1:PORT] [--provider ID] [--model NAME]
              [--base-url URL] [--approve never|edits|all] [--max-concurrent N]
-             [--allow-remote] [--show-token]
+             [--allow-remote] [--show-token] [--offline]
 
 Serves the agent behind an OpenAI-compatible API: GET /v1/models,
 POST /v1/chat/completions (streamed or not), GET /health. Every request
@@ -60,9 +60,11 @@ func runServe(ctx context.Context, env *Env, args []string) int {
 	fs.IntVar(&o.maxConcurrent, "max-concurrent", 4, "most turns running at once; more wait in a bounded queue")
 	fs.BoolVar(&o.allowRemote, "allow-remote", false, "allow listening on an address other computers can reach")
 	fs.BoolVar(&o.showToken, "show-token", false, "print the API token and exit")
+	offline := offlineFlag(fs)
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
+	goOffline(*offline)
 	if fs.NArg() > 0 {
 		return usageErr(env, fs, "unexpected argument %q", fs.Arg(0))
 	}

@@ -21,10 +21,13 @@ import (
 const sessionsSynopsis = `sessions list [--json] [--workspace DIR] [--limit N]
        hearth sessions show ID
        hearth sessions export ID --format md|json [--attachments link|embed] [--out FILE]
+       hearth sessions network ID [--json]
 
 ID may be any unique prefix of a session id. Sessions live in
 $HEARTH_DATA_DIR/sessions.db when HEARTH_DATA_DIR is set, else in the
-user config directory. Shown and exported text has secrets redacted.`
+user config directory. Shown and exported text has secrets redacted.
+'network' lists the requests Hearth made for the session (model, mcp,
+oauth, web, update), never their query strings.`
 
 func runSessions(ctx context.Context, env *Env, args []string) int {
 	fs := newFlags(env, "sessions", sessionsSynopsis)
@@ -33,7 +36,7 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {
-		return usageErr(env, fs, "missing subcommand (list, show or export)")
+		return usageErr(env, fs, "missing subcommand (list, show, export or network)")
 	}
 	switch rest[0] {
 	case "list":
@@ -42,6 +45,8 @@ func runSessions(ctx context.Context, env *Env, args []string) int {
 		return sessionsShow(ctx, env, rest[1:])
 	case "export":
 		return sessionsExport(ctx, env, rest[1:])
+	case "network":
+		return sessionsNetwork(ctx, env, rest[1:])
 	default:
 		return usageErr(env, fs, "unknown subcommand %q", rest[0])
 	}

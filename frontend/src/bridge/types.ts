@@ -29,6 +29,7 @@ export type SettingsView = Narrow<
     theme?: Theme;
     readOnlyTools?: string[] | null;
     updateCheck?: boolean;
+    offline?: boolean;
   }
 >;
 

@@ -1,15 +1,17 @@
 // The Settings sections, in order: one line each, so a new section (Skills,
 // say) is one more entry here.
-import { BookOpen, Cpu, Info, Palette, Plug, Radio, ShieldCheck, SlidersHorizontal, Sparkles, type LucideIcon } from "lucide-react";
+import { BookOpen, Cpu, Globe, Info, Palette, Plug, Radio, ShieldCheck, SlidersHorizontal, Sparkles, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SettingsView } from "../bridge";
 import type { McpBackend } from "../bridge/mcp";
+import { networkBackend } from "../bridge/network";
 import type { ServeBackend } from "../bridge/serve";
 import { AboutSection } from "./AboutSection";
 import { AppearanceSection } from "./AppearanceSection";
 import { GeneralSection } from "./GeneralSection";
 import { KnowledgeFolders } from "./KnowledgeFolders";
 import { McpSection } from "./McpSection";
+import { NetworkSection } from "./NetworkSection";
 import { ModelsSection } from "./ModelsSection";
 import { PermissionsSection } from "./PermissionsSection";
 import { ServeSection } from "./ServeSection";
@@ -41,6 +43,7 @@ export const sections: SettingsSection[] = [
   { id: "mcp", label: "MCP", icon: Plug, render: (c) => <McpSection backend={c.mcp} readOnly={{ marks: c.view.readOnlyTools ?? [], set: c.actions.setReadOnlyTools }} /> },
   { id: "skills", label: "Skills", icon: Sparkles, render: () => <SkillsSection /> },
   { id: "serve", label: "Serve", icon: Radio, render: (c) => <ServeSection backend={c.serve} /> },
+  { id: "network", label: "Network", icon: Globe, render: (c) => <NetworkSection offline={!!c.view.offline} backend={networkBackend} /> },
   { id: "appearance", label: "Appearance", icon: Palette, render: (c) => <AppearanceSection theme={c.view.theme ?? "system"} actions={c.actions} /> },
   { id: "about", label: "About", icon: Info, render: (c) => <AboutSection view={c.view} /> },
 ];

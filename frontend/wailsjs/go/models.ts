@@ -528,6 +528,34 @@ export namespace app {
 	        this.pendingPlan = source["pendingPlan"];
 	    }
 	}
+	export class NetworkEntryView {
+	    time: number;
+	    purpose: string;
+	    method: string;
+	    host: string;
+	    path: string;
+	    status: number;
+	    bytesOut: number;
+	    bytesIn: number;
+	    error: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new NetworkEntryView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.time = source["time"];
+	        this.purpose = source["purpose"];
+	        this.method = source["method"];
+	        this.host = source["host"];
+	        this.path = source["path"];
+	        this.status = source["status"];
+	        this.bytesOut = source["bytesOut"];
+	        this.bytesIn = source["bytesIn"];
+	        this.error = source["error"];
+	    }
+	}
 	export class PermissionRule {
 	    tool: string;
 	    pattern: string;
@@ -759,6 +787,7 @@ export namespace app {
 	    theme: string;
 	    readOnlyTools: string[];
 	    updateCheck: boolean;
+	    offline: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -782,6 +811,7 @@ export namespace app {
 	        this.theme = source["theme"];
 	        this.readOnlyTools = source["readOnlyTools"];
 	        this.updateCheck = source["updateCheck"];
+	        this.offline = source["offline"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

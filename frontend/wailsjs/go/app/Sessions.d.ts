@@ -9,6 +9,8 @@ export function ExportSession(arg1:string,arg2:string,arg3:string):Promise<strin
 
 export function ListSessions():Promise<Array<app.SessionView>>;
 
+export function Network(arg1:string):Promise<Array<app.NetworkEntryView>>;
+
 export function OpenSession(arg1:string):Promise<app.TranscriptView>;
 
 export function RenameSession(arg1:string,arg2:string):Promise<void>;

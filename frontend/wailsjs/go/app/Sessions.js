@@ -14,6 +14,10 @@ export function ListSessions() {
   return window['go']['app']['Sessions']['ListSessions']();
 }
 
+export function Network(arg1) {
+  return window['go']['app']['Sessions']['Network'](arg1);
+}
+
 export function OpenSession(arg1) {
   return window['go']['app']['Sessions']['OpenSession'](arg1);
 }

@@ -46,6 +46,10 @@ export function SetKey(arg1, arg2) {
   return window['go']['app']['Settings']['SetKey'](arg1, arg2);
 }
 
+export function SetOffline(arg1) {
+  return window['go']['app']['Settings']['SetOffline'](arg1);
+}
+
 export function SetReadOnlyTools(arg1) {
   return window['go']['app']['Settings']['SetReadOnlyTools'](arg1);
 }
