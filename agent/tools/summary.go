@@ -25,15 +25,17 @@ type Finished struct {
 // front-ends (the chat rows, `hearth run`) and reopened conversations share
 // them.
 var summarizers = map[string]func(a args, out string) string{
-	"read_file":  summarizeRead,
-	"grep":       summarizeGrep,
-	"shell":      summarizeShell,
-	"edit_file":  summarizeEdit,
-	"write_file": summarizeWrite,
-	"list_dir":   summarizeList,
-	"glob":       summarizeGlob,
-	"search":     summarizeSearch,
-	"todo":       summarizeTodo,
+	"read_file":   summarizeRead,
+	"grep":        summarizeGrep,
+	"shell":       summarizeShell,
+	"edit_file":   summarizeEdit,
+	"write_file":  summarizeWrite,
+	"list_dir":    summarizeList,
+	"glob":        summarizeGlob,
+	"search":      summarizeSearch,
+	"todo":        summarizeTodo,
+	WebFetchName:  summarizeWebFetch,
+	WebSearchName: summarizeWebSearch,
 }
 
 // Summarize says what a call did in one human line, e.g.
@@ -80,6 +82,9 @@ func (a args) str(k string) string {
 // begins.
 func headline(name string, a args) string {
 	if h, ok := agentHeadline(name, a); ok {
+		return h
+	}
+	if h, ok := webHeadline(name, a); ok {
 		return h
 	}
 	switch name {

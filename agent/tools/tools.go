@@ -101,6 +101,9 @@ type Config struct {
 	// ReadOnlyMCP are MCP tool name patterns the person marked read-only,
 	// the only MCP tools plan mode lets run.
 	ReadOnlyMCP []string
+	// Web offers web_fetch (and web_search when configured), asked per
+	// domain; nil offers neither.
+	Web *Web
 }
 
 // State is what a chat session keeps between the tool sets of its turns.
@@ -185,6 +188,7 @@ func NewSet(cfg Config) (*Set, error) {
 	if cfg.Search != nil {
 		out = append(out, &Search{index: cfg.Search, s: s})
 	}
+	out = append(out, webTools(cfg.Web, s)...)
 	set := &Set{s: s}
 	out = append(out, set.GateMCP(cfg.MCP)...)
 	if cfg.Planning {

@@ -172,7 +172,10 @@ func decode(body []byte, contentType string) []byte {
 func (c *Client) failed(ctx context.Context, err error) error {
 	var refused *RefusedError
 	var redirects *TooManyRedirectsError
+	var elsewhere *RedirectError
 	switch {
+	case errors.As(err, &elsewhere):
+		return elsewhere
 	case errors.As(err, &refused):
 		return refused
 	case errors.As(err, &redirects):

@@ -306,3 +306,15 @@ func TestFetchArticleLeavesChromeOut(t *testing.T) {
 		}
 	}
 }
+
+func TestFetchSameHostStopsAtAnotherHost(t *testing.T) {
+	s := newSite(t, http.RedirectHandler("http://elsewhere.hearth.invalid/page", http.StatusFound))
+	_, err := local(Options{SameHost: true}).Fetch(t.Context(), s.URL+"/go")
+	var re *RedirectError
+	if !errors.As(err, &re) || re.To != "http://elsewhere.hearth.invalid/page" {
+		t.Fatalf("err = %v, want a RedirectError", err)
+	}
+	if !sameHost("www.example.com", "EXAMPLE.com") || sameHost("example.com", "example.org") {
+		t.Error("sameHost")
+	}
+}

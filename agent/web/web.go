@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -48,6 +49,10 @@ type Options struct {
 	Offline func() bool
 	// UserAgent is sent with every request ("" is "Hearth").
 	UserAgent string
+	// SameHost follows a redirect only to the host asked for (or its
+	// www. twin); another host ends the fetch with a *RedirectError, so a
+	// permission given for one domain is not spent on another.
+	SameHost bool
 }
 
 // Client makes guarded requests. It is safe for concurrent use.
@@ -61,6 +66,20 @@ type TooManyRedirectsError struct{ Max int }
 
 func (e *TooManyRedirectsError) Error() string {
 	return fmt.Sprintf("stopped after %d redirects", e.Max)
+}
+
+// RedirectError is a redirect to another host, not followed under
+// SameHost.
+type RedirectError struct{ From, To string }
+
+func (e *RedirectError) Error() string {
+	return fmt.Sprintf("%s redirects to another host: %s (fetch that URL to follow it)", e.From, e.To)
+}
+
+// sameHost says whether a and b are one host, www. aside.
+func sameHost(a, b string) bool {
+	a, b = strings.TrimPrefix(strings.ToLower(a), "www."), strings.TrimPrefix(strings.ToLower(b), "www.")
+	return a == b
 }
 
 // New returns a client with opts.
@@ -100,6 +119,9 @@ func New(opts Options) *Client {
 		}
 		if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 			return fmt.Errorf("refused: a redirect to %s (only http and https are fetched)", req.URL.Redacted())
+		}
+		if opts.SameHost && !sameHost(req.URL.Hostname(), via[0].URL.Hostname()) {
+			return &RedirectError{From: via[len(via)-1].URL.Redacted(), To: req.URL.String()}
 		}
 		return nil
 	}}
