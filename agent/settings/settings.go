@@ -72,6 +72,8 @@ type Settings struct {
 	// Updates is the check for a newer release: off until the person turns
 	// it on.
 	Updates UpdateCheck `json:"updates,omitzero"`
+	// Web is web_fetch's reach and web_search's provider.
+	Web Web `json:"web,omitzero"`
 }
 
 // UpdateCheck is where and whether to look for a newer Hearth.
@@ -216,6 +218,9 @@ func (s *Settings) Validate() error {
 		if err := update.CheckURL(s.Updates.FeedURL); err != nil {
 			return &ValidationError{"updates.feedUrl", strings.TrimPrefix(err.Error(), "update: ")}
 		}
+	}
+	if err := s.Web.validate(); err != nil {
+		return err
 	}
 	for _, p := range s.ReadOnlyTools {
 		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {
