@@ -192,9 +192,11 @@ const (
 const BraveKeyName = "web.search.brave"
 
 // NewSearcher is the searcher for the person's provider, with requests
-// made as opts say; a SearXNG server may be local, since the person named
-// it. An empty provider is ErrNotConfigured.
+// made as opts say. A server the person named by URL (SearXNG's, or an
+// endpoint in Brave's place) may be on a local address: the person chose
+// it, the model did not. An empty provider is ErrNotConfigured.
 func NewSearcher(provider, serverURL, key string, opts Options) (Searcher, error) {
+	opts.AllowLocal = opts.AllowLocal || serverURL != ""
 	switch provider {
 	case "":
 		return nil, ErrNotConfigured
@@ -202,7 +204,6 @@ func NewSearcher(provider, serverURL, key string, opts Options) (Searcher, error
 		if serverURL == "" {
 			return nil, fmt.Errorf("%w (SearXNG is chosen but has no URL)", ErrNotConfigured)
 		}
-		opts.AllowLocal = true
 		return &SearXNG{URL: serverURL, Client: New(opts)}, nil
 	case ProviderBrave:
 		if key == "" {

@@ -70,7 +70,7 @@ func TestBrave(t *testing.T) {
 		}
 		w.Write([]byte(`{"web":{"results":[{"title":"On <strong>wicks</strong>","url":"https://w.example/","description":"Trim &amp; light <strong>wicks</strong>."}]}}`))
 	}))
-	sr, err := NewSearcher(ProviderBrave, s.URL, "brave-key", Options{AllowLocal: true})
+	sr, err := NewSearcher(ProviderBrave, s.URL, "brave-key", Options{}) // the person named the endpoint
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestBrave(t *testing.T) {
 	if len(got) != 1 || got[0] != (Result{Title: "On wicks", URL: "https://w.example/", Snippet: "Trim & light wicks."}) {
 		t.Errorf("results = %+v", got)
 	}
-	sr, _ = NewSearcher(ProviderBrave, s.URL, "wrong", Options{AllowLocal: true})
+	sr, _ = NewSearcher(ProviderBrave, s.URL, "wrong", Options{})
 	if _, err := sr.Search(t.Context(), "wicks", 3); err == nil || !strings.Contains(err.Error(), "refused the key (401)") {
 		t.Errorf("a wrong key: err = %v", err)
 	}
