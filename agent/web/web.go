@@ -101,11 +101,12 @@ func New(opts Options) *Client {
 	}
 	d := newDialer(opts.Resolver, opts.AllowLocal)
 	var rt http.RoundTripper = &http.Transport{
-		Proxy:                 nil, // a proxy would resolve names where the guard cannot see
-		DialContext:           d.DialContext,
-		ForceAttemptHTTP2:     true,
-		MaxIdleConns:          16,
-		IdleConnTimeout:       90 * time.Second,
+		Proxy:             nil, // a proxy would resolve names where the guard cannot see
+		DialContext:       d.DialContext,
+		ForceAttemptHTTP2: true,
+		// A client lives for a turn and fetches are few: no idle connection
+		// outlives its request, and every request dials (and is checked) anew.
+		DisableKeepAlives:     true,
 		TLSHandshakeTimeout:   10 * time.Second,
 		ResponseHeaderTimeout: opts.Timeout,
 	}
