@@ -60,6 +60,8 @@ type SettingsView struct {
 	ReadOnlyTools []string `json:"readOnlyTools"`
 	// UpdateCheck says whether "Check for updates" may read the release feed.
 	UpdateCheck bool `json:"updateCheck"`
+	// Web is web_fetch's reach and web_search's provider.
+	Web WebView `json:"web"`
 }
 
 // SandboxView says which protection contains shell commands.
@@ -84,6 +86,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		Theme:            st.ThemeName(),
 		ReadOnlyTools:    append([]string{}, st.ReadOnlyTools...),
 		UpdateCheck:      st.Updates.Enabled,
+		Web:              webView(st),
 	}
 	for _, f := range st.KnowledgeFolders {
 		v.KnowledgeFolders = append(v.KnowledgeFolders, KnowledgeFolderView{Label: f.Label, Path: f.Path})
