@@ -72,10 +72,11 @@ func (d *dialer) resolve(ctx context.Context, host string) ([]netip.Addr, error)
 	if len(ips) == 0 {
 		return nil, fmt.Errorf("looking up %s: no addresses", host)
 	}
-	for _, ip := range ips {
+	for i, ip := range ips {
 		if err := check(host, ip, d.allowLocal); err != nil {
 			return nil, err
 		}
+		ips[i] = ip.Unmap() // dialled as the plain IPv4 address it was checked as
 	}
 	return ips, nil
 }

@@ -238,6 +238,11 @@ func TestFetchDialsTheCheckedAddress(t *testing.T) {
 	if p.Text != "host pages.hearth.invalid"+port {
 		t.Errorf("text = %q", p.Text)
 	}
+	// A mapped answer is dialled as the IPv4 address it was checked as.
+	res["mapped.hearth.invalid"] = []netip.Addr{netip.MustParseAddr("::ffff:127.0.0.1")}
+	if _, err := local(Options{Resolver: res}).Fetch(t.Context(), "http://mapped.hearth.invalid"+port+"/"); err != nil {
+		t.Fatalf("a mapped loopback answer: %v", err)
+	}
 }
 
 func TestFetchOffline(t *testing.T) {
@@ -316,5 +321,18 @@ func TestFetchSameHostStopsAtAnotherHost(t *testing.T) {
 	}
 	if !sameHost("www.example.com", "EXAMPLE.com") || sameHost("example.com", "example.org") {
 		t.Error("sameHost")
+	}
+}
+
+func TestFetchRefusesMappedIPv6(t *testing.T) {
+	res := stubResolver{"mapped.example": {netip.MustParseAddr("::ffff:10.1.2.3")}}
+	_, err := New(Options{Resolver: res}).Fetch(t.Context(), "http://mapped.example/")
+	var r *RefusedError
+	if !errors.As(err, &r) || r.Class != ClassPrivate || r.IP != netip.MustParseAddr("10.1.2.3") {
+		t.Fatalf("err = %v, want a private refusal of 10.1.2.3", err)
+	}
+	_, err = New(Options{}).Fetch(t.Context(), "http://[::ffff:127.0.0.1]:1/")
+	if !errors.As(err, &r) || r.Class != ClassLoopback {
+		t.Fatalf("a mapped loopback literal: err = %v", err)
 	}
 }
