@@ -106,9 +106,8 @@ func New(opts Options) *Client {
 		ForceAttemptHTTP2: true,
 		// A client lives for a turn and fetches are few: no idle connection
 		// outlives its request, and every request dials (and is checked) anew.
-		DisableKeepAlives:     true,
-		TLSHandshakeTimeout:   10 * time.Second,
-		ResponseHeaderTimeout: opts.Timeout,
+		DisableKeepAlives:   true,
+		TLSHandshakeTimeout: 10 * time.Second,
 	}
 	if opts.Wrap != nil {
 		rt = opts.Wrap(rt)
