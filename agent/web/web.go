@@ -112,10 +112,10 @@ func New(opts Options) *Client {
 	if opts.Wrap != nil {
 		rt = opts.Wrap(rt)
 	}
-	max := max(opts.MaxRedirects, 0)
+	limit := max(opts.MaxRedirects, 0)
 	hc := &http.Client{Transport: rt, CheckRedirect: func(req *http.Request, via []*http.Request) error {
-		if len(via) > max {
-			return &TooManyRedirectsError{Max: max}
+		if len(via) > limit {
+			return &TooManyRedirectsError{Max: limit}
 		}
 		if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
 			return fmt.Errorf("refused: a redirect to %s (only http and https are fetched)", req.URL.Redacted())
