@@ -62,6 +62,8 @@ type SettingsView struct {
 	UpdateCheck bool `json:"updateCheck"`
 	// Offline is "Work offline": only model servers on this machine.
 	Offline bool `json:"offline"`
+	// Web is web_fetch's reach and web_search's provider.
+	Web WebView `json:"web"`
 }
 
 // SandboxView says which protection contains shell commands.
@@ -90,6 +92,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		ReadOnlyTools:    append([]string{}, st.ReadOnlyTools...),
 		UpdateCheck:      st.Updates.Enabled,
 		Offline:          st.Offline,
+		Web:              webView(st),
 	}
 	for _, f := range st.KnowledgeFolders {
 		v.KnowledgeFolders = append(v.KnowledgeFolders, KnowledgeFolderView{Label: f.Label, Path: f.Path})

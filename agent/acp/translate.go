@@ -206,7 +206,7 @@ func Kind(name string) sdk.ToolKind {
 		return sdk.ToolKindRead
 	case "write_file", "edit_file":
 		return sdk.ToolKindEdit
-	case "grep", "glob", "search", "lsp":
+	case "grep", "glob", "search", "lsp", tools.WebSearchName:
 		return sdk.ToolKindSearch
 	case "diagnostics":
 		return sdk.ToolKindRead

@@ -114,7 +114,7 @@ func TestACPKind(t *testing.T) {
 		"read_file": sdk.ToolKindRead, "list_dir": sdk.ToolKindRead, "write_file": sdk.ToolKindEdit,
 		"edit_file": sdk.ToolKindEdit, "grep": sdk.ToolKindSearch, "search": sdk.ToolKindSearch,
 		"shell": sdk.ToolKindExecute, "todo": sdk.ToolKindThink, "mcp__web__fetch": sdk.ToolKindFetch,
-		"mcp__db__query": sdk.ToolKindOther,
+		"mcp__db__query": sdk.ToolKindOther, "web_fetch": sdk.ToolKindFetch, "web_search": sdk.ToolKindSearch,
 	} {
 		if got := Kind(name); got != want {
 			t.Errorf("Kind(%q) = %q, want %q", name, got, want)

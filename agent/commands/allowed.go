@@ -7,7 +7,8 @@ import (
 )
 
 // AllowedRules turns a command's allowed-tools (Claude Code's permission
-// rule syntax: "Bash(git status:*)", "Edit", "mcp__github__get_issue", or
+// rule syntax: "Bash(git status:*)", "Edit", "mcp__github__get_issue",
+// "WebFetch(domain:example.com)", "WebSearch", or
 // Hearth's own tool names) into allow rules for the turn the command runs.
 // Entries naming tools that never ask (Read, Glob, Grep) need no rule;
 // unknown entries are returned so the caller can say they were ignored.
@@ -35,6 +36,11 @@ func AllowedRules(list []string) (rules []permission.Rule, ignored []string) {
 			name == "read_file" || name == "glob" || name == "grep" || name == "list_dir" || name == "search" || name == "todo":
 			// Reads are allowed unless a rule says otherwise; allowing them
 			// here would override a person's ask rule.
+		case name == "WebFetch" || name == "web_fetch":
+			host, _ := strings.CutPrefix(arg, "domain:")
+			rules = append(rules, permission.Rule{Kind: permission.KindWebFetch, Pattern: strings.TrimSpace(host), Effect: permission.Allow})
+		case name == "WebSearch" || name == "web_search":
+			rules = append(rules, permission.Rule{Kind: permission.KindWebSearch, Pattern: arg, Effect: permission.Allow})
 		case strings.HasPrefix(name, "mcp__"):
 			rules = append(rules, permission.Rule{Kind: permission.KindMCP, Pattern: name, Effect: permission.Allow})
 		default:

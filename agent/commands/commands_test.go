@@ -163,17 +163,17 @@ func TestCatalogNeverHidesABuiltin(t *testing.T) {
 
 func TestAllowedRules(t *testing.T) {
 	rules, ignored := AllowedRules([]string{"Bash(git diff:*)", "Bash(npm run build)", "Bash", "Edit(/src/**)", "Write",
-		"Read", "mcp__github__get_issue", "WebFetch", "Bash(git"})
+		"Read", "mcp__github__get_issue", "WebFetch", "WebFetch(domain:docs.example.com)", "WebSearch", "Bash(git", "NotebookEdit"})
 	got := make([]string, 0, len(rules))
 	for _, r := range rules {
 		got = append(got, string(r.Kind)+":"+r.Pattern+":"+string(r.Effect))
 	}
 	want := []string{"shell:git diff *:allow", "shell:npm run build:allow", "shell::allow", "edit:src/**:allow", "edit::allow",
-		"mcp:mcp__github__get_issue:allow"}
+		"mcp:mcp__github__get_issue:allow", "web_fetch::allow", "web_fetch:docs.example.com:allow", "web_search::allow"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("rules = %v, want %v", got, want)
 	}
-	if strings.Join(ignored, "|") != "WebFetch|Bash(git" {
+	if strings.Join(ignored, "|") != "Bash(git|NotebookEdit" {
 		t.Errorf("ignored = %v", ignored)
 	}
 }

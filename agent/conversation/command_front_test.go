@@ -12,7 +12,7 @@ import (
 // and asks again.
 func TestCommandModelAndAllowedToolsLastOneTurn(t *testing.T) {
 	c, ev, rec, ws := newTrustedConversation(t, map[string]string{
-		".claude/commands/note.md": "---\nmodel: fast-model\nallowed-tools: Write, Bash(git status:*), WebFetch\n---\nWrite a note named $1",
+		".claude/commands/note.md": "---\nmodel: fast-model\nallowed-tools: Write, Bash(git status:*), NotebookEdit\n---\nWrite a note named $1",
 	}, true,
 		call("c1", "write_file", `{"path":"a.txt","content":"a\n"}`), text("one"),
 		call("c2", "write_file", `{"path":"b.txt","content":"b\n"}`), text("two"))
@@ -39,7 +39,7 @@ func TestCommandModelAndAllowedToolsLastOneTurn(t *testing.T) {
 	ev.mu.Lock()
 	notices := append([]error(nil), ev.notices...)
 	ev.mu.Unlock()
-	if len(notices) != 1 || !strings.Contains(notices[0].Error(), "WebFetch") {
+	if len(notices) != 1 || !strings.Contains(notices[0].Error(), "NotebookEdit") {
 		t.Errorf("notices = %v, want one naming the entry Hearth cannot map", notices)
 	}
 

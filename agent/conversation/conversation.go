@@ -73,6 +73,8 @@ type Config struct {
 	// turn that cannot be recorded fails, and a recording that fails
 	// mid-turn is reported once (a *SaveError) and stops.
 	Headless bool
+	// Web is how turns reach the web (web_fetch, web_search).
+	Web WebAccess
 }
 
 // AgentChoice names the provider and model a turn's agent is built with.

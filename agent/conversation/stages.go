@@ -57,6 +57,7 @@ var turnStages = []stage{
 	{"hooks", false, stageHooks},
 	{"sent", false, stageSent},
 	{"skills", false, stageSkills},
+	{"web", false, stageWeb},
 	{"build", false, stageBuild},
 	{"resources", false, stageResources},
 	{"todos", false, stageTodos},

@@ -20,7 +20,7 @@ func TestTurnStagesOrder(t *testing.T) {
 		}
 	}
 	want := []string{"tools", "mode", "project", "undo", "index", "languages", "subagents", "mcp", "mcp-prompt", "command",
-		"mentions", "hooks", "sent", "skills", "build", "resources", "todos", "attachments"}
+		"mentions", "hooks", "sent", "skills", "web", "build", "resources", "todos", "attachments"}
 	if !slices.Equal(names, want) {
 		t.Errorf("stages %v\nwant %v", names, want)
 	}

@@ -25,6 +25,8 @@ func TestClaudeToolNamesAndInputs(t *testing.T) {
 			`{"edits":[{"new_string":"b","old_string":"a"},{"new_string":"d","old_string":"c"}],"file_path":"/ws/a.go"}`},
 		{"glob", `{"pattern":"**/*.go"}`, "Glob", `{"pattern":"**/*.go"}`},
 		{"mcp__github__create_issue", `{"title":"t"}`, "mcp__github__create_issue", `{"title":"t"}`},
+		{"web_fetch", `{"url":"https://example.com/"}`, "WebFetch", `{"url":"https://example.com/"}`},
+		{"web_search", `{"query":"lamps"}`, "WebSearch", `{"query":"lamps"}`},
 	}
 	for _, tt := range tests {
 		n, in := ClaudeTool("/ws", tt.name, json.RawMessage(tt.args))

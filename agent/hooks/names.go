@@ -16,6 +16,8 @@ var claudeNames = map[string]string{
 	"grep":       "Grep",
 	"list_dir":   "LS",
 	"todo":       "TodoWrite",
+	"web_fetch":  "WebFetch",
+	"web_search": "WebSearch",
 }
 
 // ClaudeTool gives the tool name and input a Claude Code hook expects for

@@ -10,7 +10,7 @@ import "github.com/hearth-agent/hearth/agent/tool"
 func (g *Gate) allowedBy(req Request, v *ShellVerdict) (tool.Allowance, bool) {
 	grants := g.grants.Rules()
 	if req.Kind != KindShell {
-		if req.Kind != KindEdit && req.Kind != KindMCP {
+		if req.Kind == KindRead {
 			return tool.Allowance{}, false
 		}
 		for _, set := range []struct {

@@ -234,6 +234,10 @@ func (g *Gate) evaluate(req *Request, v *ShellVerdict) Effect {
 			req.Reason = "calls the MCP tool " + req.Path
 		}
 		req.Suggested = req.Path
+	case KindWebFetch, KindWebSearch:
+		// Each request leaves the machine with what the model put in it.
+		effect = Ask
+		req.Suggested = req.Path
 	}
 	for _, e := range []Effect{Deny, Ask, Allow} {
 		for _, r := range g.rules() {

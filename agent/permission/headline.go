@@ -44,6 +44,10 @@ func headline(req *Request, v *ShellVerdict) string {
 			return "This calls " + req.Path + " on the " + server + " server"
 		}
 		return "This calls the tool " + req.Path
+	case KindWebFetch:
+		return "This reads a page from " + req.Path
+	case KindWebSearch:
+		return "This sends a web search to " + req.Path
 	}
 	if req.Tool != "" {
 		return "This runs the tool " + req.Tool

@@ -18,6 +18,13 @@ const (
 	// KindMCP is a tool of an MCP server; its pattern matches the tool's
 	// name as the model sees it (mcp__github__*).
 	KindMCP Kind = "mcp"
+	// KindWebFetch reads a URL; its pattern globs the host
+	// ("example.com", "*.example.com"), as Claude Code's
+	// WebFetch(domain:…) names one.
+	KindWebFetch Kind = "web_fetch"
+	// KindWebSearch asks the configured search provider; its pattern is the
+	// provider ("searxng", "brave"), empty for any.
+	KindWebSearch Kind = "web_search"
 )
 
 // Effect is what a rule says about a matching call.

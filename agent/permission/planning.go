@@ -30,7 +30,7 @@ func (g *Gate) planRefusal(req Request) error {
 	}
 	why := ""
 	switch req.Kind {
-	case KindRead:
+	case KindRead, KindWebFetch, KindWebSearch: // reading the web changes nothing here; it still asks
 		return nil
 	case KindShell:
 		if JudgeShell(req.Command, g.env).ReadOnly() {

@@ -18,7 +18,8 @@ const FileName = "permissions.json"
 //
 // Edit and read patterns are path globs relative to the workspace with **
 // ("src/**", "**/*.go"); MCP patterns glob the tool's name
-// ("mcp__github__*"). Shell patterns are command shapes: words matched
+// ("mcp__github__*"), web_fetch patterns the host ("*.example.com"),
+// web_search patterns the provider ("searxng"). Shell patterns are command shapes: words matched
 // one by one with * and ? wildcards, a final "*" word matching any remaining
 // arguments ("go test *", "npm run build").
 type Rule struct {
@@ -38,9 +39,9 @@ type Policy struct {
 func (p Policy) Validate() error {
 	for i, r := range p.Rules {
 		switch r.Kind {
-		case KindRead, KindEdit, KindShell, KindMCP:
+		case KindRead, KindEdit, KindShell, KindMCP, KindWebFetch, KindWebSearch:
 		default:
-			return fmt.Errorf("rule %d: unknown tool kind %q (want read, edit, shell or mcp)", i+1, r.Kind)
+			return fmt.Errorf("rule %d: unknown tool kind %q (want read, edit, shell, mcp, web_fetch or web_search)", i+1, r.Kind)
 		}
 		switch r.Effect {
 		case Allow, Ask, Deny:
@@ -74,7 +75,8 @@ func (p Policy) Save(dir string) error {
 	return nil
 }
 
-// matchPath reports whether a workspace-relative path matches a rule pattern.
+// matchPath reports whether a workspace-relative path (or a tool name, a
+// host, a provider) matches a rule pattern.
 func matchPath(pattern, rel string) bool {
 	if pattern == "" {
 		return true

@@ -16,6 +16,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/conversation"
+	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -65,6 +66,9 @@ type Options struct {
 	Approve tools.ApproveMode
 	// Headless conversations ask nobody: the approval mode alone decides.
 	Headless bool
+	// WebAllowLocal lets web_fetch reach local addresses whatever the
+	// settings say (hearth run --web-allow-local).
+	WebAllowLocal bool
 }
 
 // DirError is a folder that cannot be a project.
@@ -186,12 +190,25 @@ func (p *Project) NewConversation(sink conversation.Sink) (*conversation.Convers
 		Headless:  p.opts.Headless,
 		HTTP:      p.http,
 		Cache:     p.cache,
+		Web:       p.webAccess(),
 	}, sink)
 	if err := c.Open(p.dir); err != nil {
 		return nil, err
 	}
 	p.convs = append(p.convs, c)
 	return c, nil
+}
+
+// webAccess is how the project's conversations reach the web: the
+// search key from the keychain, local addresses as the front-end says.
+func (p *Project) webAccess() conversation.WebAccess {
+	// agent/web records its requests through the egress layer; the switch
+	// also refuses there, but the tool then says "offline" before trying.
+	w := conversation.WebAccess{AllowLocal: p.opts.WebAllowLocal, Offline: egress.Default.Offline}
+	if s := p.stores.Secrets; s != nil {
+		w.Secret = s.Item
+	}
+	return w
 }
 
 // Forget drops a conversation the front-end no longer shows; it stops

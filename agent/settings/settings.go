@@ -78,6 +78,8 @@ type Settings struct {
 	// Offline ("Work offline"): Hearth connects only to model servers on
 	// this machine; agent/egress refuses every other request.
 	Offline bool `json:"offline,omitempty"`
+	// Web is web_fetch's reach and web_search's provider.
+	Web Web `json:"web,omitzero"`
 }
 
 // Diagnostics say whether edits wait for the language servers' verdict
@@ -245,6 +247,9 @@ func (s *Settings) Validate() error {
 		if err := update.CheckURL(s.Updates.FeedURL); err != nil {
 			return &ValidationError{"updates.feedUrl", strings.TrimPrefix(err.Error(), "update: ")}
 		}
+	}
+	if err := s.Web.validate(); err != nil {
+		return err
 	}
 	for _, p := range s.ReadOnlyTools {
 		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {

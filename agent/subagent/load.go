@@ -23,6 +23,7 @@ var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,63}$`)
 var claudeTools = map[string]string{
 	"Read": "read_file", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file",
 	"Bash": "shell", "Grep": "grep", "Glob": "glob", "LS": "list_dir", "TodoWrite": "todo",
+	"WebFetch": "web_fetch", "WebSearch": "web_search",
 }
 
 // Parse reads an agent file: YAML front matter with name, description,

@@ -14,8 +14,8 @@ func TestParse(t *testing.T) {
 		want       Def
 		err        string
 	}{
-		{name: "claude code format", file: "---\nname: code-reviewer\ndescription: Reviews code. Use after edits.\ntools: Read, Grep, Glob, Bash\nmodel: sonnet\n---\nYou are a senior reviewer.\n",
-			want: Def{Name: "code-reviewer", Description: "Reviews code. Use after edits.", Tools: []string{"read_file", "grep", "glob", "shell"}, Instructions: "You are a senior reviewer."}},
+		{name: "claude code format", file: "---\nname: code-reviewer\ndescription: Reviews code. Use after edits.\ntools: Read, Grep, Glob, Bash, WebFetch, WebSearch\nmodel: sonnet\n---\nYou are a senior reviewer.\n",
+			want: Def{Name: "code-reviewer", Description: "Reviews code. Use after edits.", Tools: []string{"read_file", "grep", "glob", "shell", "web_fetch", "web_search"}, Instructions: "You are a senior reviewer."}},
 		{name: "yaml list and haiku", file: "---\nname: quick\ndescription: \"Fast: looks things up\"\ntools:\n  - read_file\n  - mcp__docs__get_page\nmodel: haiku\n---\n\nBody\n",
 			want: Def{Name: "quick", Description: "Fast: looks things up", Tools: []string{"read_file", "mcp__docs__get_page"}, Fast: true, Instructions: "Body"}},
 		{name: "no tools inherits", file: "---\nname: helper\ndescription: Helps\nmodel: inherit\n---\nHelp.",

@@ -36,6 +36,8 @@ var summarizers = map[string]func(a args, out string) string{
 	"todo":        summarizeTodo,
 	"diagnostics": summarizeDiagnostics,
 	"lsp":         summarizeLSP,
+	WebFetchName:  summarizeWebFetch,
+	WebSearchName: summarizeWebSearch,
 }
 
 // Summarize says what a call did in one human line, e.g.
@@ -82,6 +84,9 @@ func (a args) str(k string) string {
 // begins.
 func headline(name string, a args) string {
 	if h, ok := agentHeadline(name, a); ok {
+		return h
+	}
+	if h, ok := webHeadline(name, a); ok {
 		return h
 	}
 	switch name {

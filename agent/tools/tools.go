@@ -105,6 +105,9 @@ type Config struct {
 	// files edit_file and write_file change, and backs the diagnostics and
 	// lsp tools; nil has none of it.
 	Diagnoser Diagnoser
+	// Web offers web_fetch (and web_search when configured), asked per
+	// domain; nil offers neither.
+	Web *Web
 }
 
 // State is what a chat session keeps between the tool sets of its turns.
@@ -194,6 +197,7 @@ func NewSet(cfg Config) (*Set, error) {
 	if cfg.Diagnoser != nil && cfg.Diagnoser.Available() {
 		out = append(out, &Diagnostics{s: s}, &LSP{s: s})
 	}
+	out = append(out, webTools(cfg.Web, s)...)
 	set := &Set{s: s}
 	out = append(out, set.GateMCP(cfg.MCP)...)
 	if cfg.Planning {

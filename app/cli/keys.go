@@ -9,12 +9,14 @@ import (
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/provider"
+	"github.com/hearth-agent/hearth/agent/web"
 	"golang.org/x/term"
 )
 
 func runKeys(ctx context.Context, env *Env, args []string) int {
 	fs := newFlags(env, "keys", "keys set PROVIDER | keys delete PROVIDER | keys list\n\n"+
-		"'set' reads the key from standard input (not echoed on a terminal).")
+		"'set' reads the key from standard input (not echoed on a terminal).\n"+
+		"The Brave Search API key for web_search is set as: keys set "+web.BraveKeyName+".")
 	if code, ok := parseFlags(fs, env, args); !ok {
 		return code
 	}
@@ -25,6 +27,8 @@ func runKeys(ctx context.Context, env *Env, args []string) int {
 	switch sub := rest[0]; {
 	case sub == "list" && len(rest) == 1:
 		return keysList(ctx, env)
+	case (sub == "set" || sub == "delete") && len(rest) == 2 && rest[1] == web.BraveKeyName:
+		return keysSecret(ctx, env, sub, rest[1])
 	case (sub == "set" || sub == "delete") && len(rest) == 2:
 		id := rest[1]
 		if err := provider.ValidateID(id); err != nil {
@@ -55,6 +59,30 @@ func keysSet(ctx context.Context, env *Env, id string) int {
 		return failure(env, "keys", err)
 	}
 	fmt.Fprintf(env.Stdout, "saved the %s key in the keychain\n", id)
+	return ExitOK
+}
+
+// keysSecret sets or deletes a named keychain secret that is not a
+// provider's key (the web search API's).
+func keysSecret(ctx context.Context, env *Env, sub, name string) int {
+	if sub == "delete" {
+		if err := env.Secrets.DeleteItem(ctx, name); err != nil {
+			return failure(env, "keys", err)
+		}
+		fmt.Fprintf(env.Stdout, "deleted %s\n", name)
+		return ExitOK
+	}
+	key, err := readSecret(env)
+	if err != nil {
+		return failure(env, "keys", fmt.Errorf("reading the key: %w", err))
+	}
+	if key == "" {
+		return failure(env, "keys", fmt.Errorf("no key on standard input"))
+	}
+	if err := env.Secrets.SetItem(ctx, name, key); err != nil {
+		return failure(env, "keys", err)
+	}
+	fmt.Fprintf(env.Stdout, "saved %s in the keychain\n", name)
 	return ExitOK
 }
 

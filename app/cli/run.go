@@ -26,7 +26,7 @@ import (
 const runSynopsis = `run [--workspace DIR] [--provider ID] [--model NAME] [--base-url URL]
            [--max-iterations N] [--approve never|edits|all] [--trust] [--session ID]
            [--mcp-config FILE]... [--strict-mcp-config] [--mode plan [--approve-plan]]
-           [--attach FILE]... [--worktree] [--offline] [--json] [PROMPT]
+           [--attach FILE]... [--worktree] [--offline] [--web-allow-local] [--json] [PROMPT]
 
 Runs one agent turn headless. Provider ids: openai, anthropic, openrouter,
 ollama, lmstudio, openai-compatible (needs --base-url; key optional).
@@ -46,6 +46,10 @@ the plan out under the --approve mode.
 --attach sends a file with the prompt: an image (PNG, JPEG, GIF, WebP;
 oriented, stripped of metadata and downscaled first), a PDF (Anthropic) or
 a text file; with --attach, PROMPT may be left out.
+web_fetch reads a URL (asked per domain; --approve all covers it) and
+refuses private, loopback and metadata addresses after resolving the
+name; --web-allow-local lets it reach the first two (web.allowLocal in
+settings). web_search is offered once web.search names a provider.
 --worktree works in a new worktree (see 'hearth worktree --help') and
 leaves the workspace folder unchanged; --session continues a session in
 the worktree it worked in.
@@ -58,7 +62,7 @@ type runOptions struct {
 	workspace, providerID, model, baseURL, approve string
 	session                                        string
 	maxIter                                        int
-	json, trust                                    bool
+	json, trust, webAllowLocal                     bool
 	prompt                                         string
 	mcpConfig                                      listFlag
 	attach                                         listFlag
@@ -86,6 +90,7 @@ func runRun(ctx context.Context, env *Env, args []string) int {
 	fs.Var(&o.mcpConfig, "mcp-config", "an MCP servers file ({\"mcpServers\": …}) whose servers are trusted for this run (repeatable)")
 	fs.BoolVar(&o.strictMCP, "strict-mcp-config", false, "use only the --mcp-config servers")
 	fs.Var(&o.attach, "attach", "a file sent with the prompt: image, PDF or text (repeatable)")
+	fs.BoolVar(&o.webAllowLocal, "web-allow-local", false, "let web_fetch reach private and loopback addresses (development; cloud metadata stays refused)")
 	o.planFlags(fs)
 	o.worktreeFlag(fs)
 	offline := offlineFlag(fs)
@@ -205,8 +210,9 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		MCP: &project.MCPOptions{RunFiles: o.mcpConfig, Strict: o.strictMCP},
 		Agent: conversation.AgentChoice{ProviderID: o.providerID, BaseURL: o.baseURL, Model: o.model,
 			MaxIterations: o.maxIter},
-		Approve:  tools.ApproveMode(o.approve),
-		Headless: true,
+		Approve:       tools.ApproveMode(o.approve),
+		Headless:      true,
+		WebAllowLocal: o.webAllowLocal,
 	})
 	if err != nil {
 		return nil, nil, failure(env, "run", err)

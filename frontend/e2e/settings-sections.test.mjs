@@ -16,7 +16,7 @@ after(async () => {
   await browser?.close();
 });
 
-const sectionNames = ["General", "Models & providers", "Permissions", "Knowledge", "MCP", "Serve", "Appearance", "About"];
+const sectionNames = ["General", "Models & providers", "Permissions", "Web", "Knowledge", "MCP", "Serve", "Appearance", "About"];
 
 // The shortcut listener is attached in an effect after first render: press until the dialog shows.
 const focusInDialog = (page) => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));

@@ -1,9 +1,9 @@
 // Preferences that are not the Settings form's own fields: the theme (read
-// before first paint) and the MCP tools marked read-only. Kept apart from
+// before first paint), the MCP tools marked read-only and the web tools. Kept apart from
 // Backend so the chat's test double needs none of it.
 import * as Settings from "../../wailsjs/go/app/Settings";
 import { call } from "./errors";
-import type { SettingsView, Theme } from "./types";
+import type { SettingsView, Theme, WebInput } from "./types";
 
 export interface PrefsBackend {
   /** the chosen theme; reads only the settings file */
@@ -11,6 +11,8 @@ export interface PrefsBackend {
   setTheme(theme: Theme): Promise<SettingsView>;
   /** replaces the MCP tool names (or patterns) marked read-only */
   setReadOnlyTools(patterns: string[]): Promise<SettingsView>;
+  /** web_fetch's reach and web_search's provider; a non-empty searchKey goes to the keychain */
+  setWeb(input: WebInput): Promise<SettingsView>;
 }
 
 export const prefsBackend: PrefsBackend = {
@@ -20,4 +22,5 @@ export const prefsBackend: PrefsBackend = {
   },
   setTheme: (theme) => call(() => Settings.SetTheme(theme)),
   setReadOnlyTools: (patterns) => call(() => Settings.SetReadOnlyTools(patterns)),
+  setWeb: (input) => call(() => Settings.SetWeb(input)),
 };

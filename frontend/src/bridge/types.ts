@@ -30,8 +30,15 @@ export type SettingsView = Narrow<
     readOnlyTools?: string[] | null;
     updateCheck?: boolean;
     offline?: boolean;
+    web?: WebView;
   }
 >;
+
+/** How the agent reaches the web: local addresses for web_fetch, web_search's provider ("" is off). */
+export type WebView = Narrow<Wire<app.WebView>, { searchProvider: SearchProvider }>;
+export type SearchProvider = "" | "searxng" | "brave";
+/** The web settings to save; searchKey (Brave's), when not empty, goes to the keychain and is never read back. */
+export type WebInput = Narrow<Wire<app.WebInput>, { searchProvider: SearchProvider }>;
 
 /** Which protection contains shell commands on this machine. */
 export type SandboxView = Wire<app.SandboxView>;

@@ -34,6 +34,7 @@ function fakes(view: SettingsView = base) {
     theme: vi.fn(async () => "system" as const),
     setTheme: vi.fn(async (theme) => (current = { ...current, theme })),
     setReadOnlyTools: vi.fn(async (readOnlyTools) => (current = { ...current, readOnlyTools })),
+    setWeb: vi.fn(async ({ allowLocal, searchProvider, searchUrl }) => (current = { ...current, web: { allowLocal, searchProvider, searchUrl } })),
   };
   const mcp = { servers: vi.fn(async () => ({ servers: [], tokens: 0, budgetPercent: 10 })), onChange: () => () => undefined } as unknown as McpBackend;
   const serve = { servingStatus: vi.fn(async () => ({ running: false, url: "", workspace: "", error: "" })), onServe: () => () => undefined } as unknown as ServeBackend;

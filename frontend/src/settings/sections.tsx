@@ -18,6 +18,7 @@ import { ServeSection } from "./ServeSection";
 import { SkillsSection } from "./SkillsSection";
 import type { SettingsState } from "./state";
 import type { SettingsActions } from "./useSettings";
+import { WebSection } from "./WebSection";
 
 /** What a section is drawn from. */
 export interface SectionContext {
@@ -39,6 +40,7 @@ export const sections: SettingsSection[] = [
   { id: "general", label: "General", icon: SlidersHorizontal, render: (c) => <GeneralSection view={c.view} actions={c.actions} /> },
   { id: "models", label: "Models & providers", icon: Cpu, render: (c) => <ModelsSection view={c.view} state={c.state} actions={c.actions} /> },
   { id: "permissions", label: "Permissions", icon: ShieldCheck, render: (c) => <PermissionsSection view={c.view} actions={c.actions} /> },
+  { id: "web", label: "Web", icon: Globe, render: (c) => <WebSection web={c.view.web} busy={!!c.state.busy.web} actions={c.actions} /> },
   { id: "knowledge", label: "Knowledge", icon: BookOpen, render: (c) => <KnowledgeFolders folders={c.view.knowledgeFolders ?? []} busy={!!c.state.busy.folders} actions={c.actions} /> },
   { id: "mcp", label: "MCP", icon: Plug, render: (c) => <McpSection backend={c.mcp} readOnly={{ marks: c.view.readOnlyTools ?? [], set: c.actions.setReadOnlyTools }} /> },
   { id: "skills", label: "Skills", icon: Sparkles, render: () => <SkillsSection /> },

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer } from "react";
-import { BridgeError, type Backend, type GlobalInput, type ProviderInput, type SettingsView, type Theme } from "../bridge";
+import { BridgeError, type Backend, type GlobalInput, type ProviderInput, type SettingsView, type Theme, type WebInput } from "../bridge";
 import { prefsBackend, type PrefsBackend } from "../bridge/prefs";
 import { applyTheme } from "../theme";
 import { initialState, settingsReducer } from "./state";
@@ -60,6 +60,7 @@ export function useSettings(backend: Backend, prefs: PrefsBackend = prefsBackend
       return run("theme", "Saved.", () => prefs.setTheme(theme));
     },
     setReadOnlyTools: (patterns: string[]) => run("readOnly", "Saved.", () => prefs.setReadOnlyTools(patterns)),
+    setWeb: (input: WebInput) => run("web", "Saved.", () => prefs.setWeb(input)),
     testConnection: async (id: string) => {
       dispatch({ type: "busy", id: `test:${id}` });
       try {

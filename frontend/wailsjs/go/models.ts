@@ -770,6 +770,22 @@ export namespace app {
 	        this.costUsd = source["costUsd"];
 	    }
 	}
+	export class WebView {
+	    allowLocal: boolean;
+	    searchProvider: string;
+	    searchUrl: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new WebView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.allowLocal = source["allowLocal"];
+	        this.searchProvider = source["searchProvider"];
+	        this.searchUrl = source["searchUrl"];
+	    }
+	}
 	export class SettingsView {
 	    activeProvider: string;
 	    activeModel: string;
@@ -788,6 +804,7 @@ export namespace app {
 	    readOnlyTools: string[];
 	    updateCheck: boolean;
 	    offline: boolean;
+	    web: WebView;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -812,6 +829,7 @@ export namespace app {
 	        this.readOnlyTools = source["readOnlyTools"];
 	        this.updateCheck = source["updateCheck"];
 	        this.offline = source["offline"];
+	        this.web = this.convertValues(source["web"], WebView);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1150,6 +1168,25 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class WebInput {
+	    allowLocal: boolean;
+	    searchProvider: string;
+	    searchUrl: string;
+	    searchKey: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new WebInput(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.allowLocal = source["allowLocal"];
+	        this.searchProvider = source["searchProvider"];
+	        this.searchUrl = source["searchUrl"];
+	        this.searchKey = source["searchKey"];
+	    }
+	}
+	
 	export class WorkspaceTrustView {
 	    path: string;
 	    items: TrustItemView[];

@@ -21,6 +21,9 @@ suite("PermissionsDialog", () => {
     expect(describe({ tool: "edit", pattern: "**", effect: "allow" })).toBe("Edit any file");
     expect(describe({ tool: "shell", pattern: "go test *", effect: "allow" })).toBe("Run go test *");
     expect(describe({ tool: "mcp", pattern: "mcp__memory__*", effect: "allow" })).toBe("Call mcp__memory__*");
+    expect(describe({ tool: "web_fetch", pattern: "docs.example.com", effect: "allow" })).toBe("Fetch pages from docs.example.com");
+    expect(describe({ tool: "web_fetch", pattern: "", effect: "allow" })).toBe("Fetch pages from any site");
+    expect(describe({ tool: "web_search", pattern: "searxng", effect: "allow" })).toBe("Search the web with searxng");
   });
 
   it("lists this chat's grants and saved rules, revokes a grant and shows a failed revoke", async () => {

@@ -1,14 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { permissionsBackend, type PermissionRule, type PermissionsBackend, type PermissionsView } from "../../bridge/permissions";
 
-const verbs: Record<string, string> = { edit: "Edit", shell: "Run", read: "Read", mcp: "Call" };
+const verbs: Record<string, string> = {
+  edit: "Edit", shell: "Run", read: "Read", mcp: "Call", web_fetch: "Fetch pages from", web_search: "Search the web with",
+};
+const everything: Record<string, string> = {
+  shell: "Run any command", mcp: "Call any MCP tool", web_fetch: "Fetch pages from any site", web_search: "Search the web",
+};
 const effects: Record<string, string> = { allow: "Allowed", ask: "Asks first", deny: "Never" };
 
 /** describe says what a rule covers in words: "Edit any file", "Run go test *". */
 export function describe(r: PermissionRule): string {
   const verb = verbs[r.tool] ?? r.tool;
   if (r.pattern === "" || r.pattern === "**" || r.pattern === "*") {
-    return r.tool === "shell" ? "Run any command" : r.tool === "mcp" ? "Call any MCP tool" : `${verb} any file`;
+    return everything[r.tool] ?? `${verb} any file`;
   }
   return `${verb} ${r.pattern}`;
 }

@@ -32,6 +32,8 @@ export function SetSessionKey(arg1:string,arg2:string):Promise<app.SettingsView>
 
 export function SetTheme(arg1:string):Promise<app.SettingsView>;
 
+export function SetWeb(arg1:app.WebInput):Promise<app.SettingsView>;
+
 export function TestConnection(arg1:string):Promise<app.ConnectionResult>;
 
 export function Theme():Promise<string>;

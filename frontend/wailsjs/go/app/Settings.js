@@ -62,6 +62,10 @@ export function SetTheme(arg1) {
   return window['go']['app']['Settings']['SetTheme'](arg1);
 }
 
+export function SetWeb(arg1) {
+  return window['go']['app']['Settings']['SetWeb'](arg1);
+}
+
 export function TestConnection(arg1) {
   return window['go']['app']['Settings']['TestConnection'](arg1);
 }
