@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -137,5 +138,42 @@ func TestRunWebSearchBrave(t *testing.T) {
 	}
 	if strings.Contains(out, "brave-secret-key") || strings.Contains(errOut, "brave-secret-key") {
 		t.Error("the key reached the output")
+	}
+}
+
+// The done-when of the web issue: a fetch under --web-allow-local returns
+// the page's Markdown, and the session's network log lists the model
+// request ("model") and the fetch ("web") through the recorder.
+func TestRunWebFetchIsInTheNetworkLog(t *testing.T) {
+	guardEgress(t, nil)
+	site, hits := page(t)
+	h := newMCPHome(t)
+	h.vars["OPENAI_API_KEY"] = "sk-test-key-123456"
+	s := newLLMServer(t, toolReply("call_1", "web_fetch", `{"url":"`+site.URL+`/notes?key=PAGE-SECRET"}`), textReply("Read it."))
+	code, out, errOut := h.run(t, "run", "--workspace", t.TempDir(), "--provider", "openai", "--model", "gpt-4o",
+		"--base-url", s.srv.URL+"/v1", "--web-allow-local", "--approve", "all", "--json", "Read the release notes")
+	if code != 0 || !strings.Contains(out, "# Release notes") || hits.Load() != 1 {
+		t.Fatalf("exit %d, %d page requests:\n%s\n%s", code, hits.Load(), out, errOut)
+	}
+	code, out, errOut = h.run(t, "sessions", "network", lastSessionID(t, h), "--json")
+	if code != 0 {
+		t.Fatalf("sessions network: exit %d: %s", code, errOut)
+	}
+	var rows []map[string]any
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("not a JSON array: %v\n%s", err, out)
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		switch {
+		case r["purpose"] == "model" && r["path"] == "/v1/chat/completions" && r["status"] == 200.0:
+			seen["model"] = true
+		case r["purpose"] == "web" && r["path"] == "/notes" && r["method"] == "GET" && r["status"] == 200.0 &&
+			r["host"] == strings.TrimPrefix(site.URL, "http://") && r["bytes_in"].(float64) > 0:
+			seen["web"] = true
+		}
+	}
+	if !seen["model"] || !seen["web"] || strings.Contains(out, "PAGE-SECRET") {
+		t.Errorf("the log lacks the model request or the fetch, or holds the query:\n%s", out)
 	}
 }
