@@ -2,62 +2,29 @@ package process
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/hearth-agent/hearth/internal/testserve"
 )
 
-// The test binary doubles as the programs these tests run, chosen by
-// environment: a tiny HTTP server with a grandchild, and a stand-in for
-// Hearth that owns a table (so it can be killed with SIGKILL).
-const (
-	serveEnv = "HEARTH_PROCESS_TEST_SERVE" // a directory for pid and port files
-	ownerEnv = "HEARTH_PROCESS_TEST_OWNER"
-)
+// The test binary doubles as the programs these tests run: a tiny HTTP
+// server with a grandchild (internal/testserve), and a stand-in for Hearth
+// that owns a table, so it can be killed with SIGKILL.
+const ownerEnv = "HEARTH_PROCESS_TEST_OWNER"
 
 func TestMain(m *testing.M) {
-	if dir := os.Getenv(serveEnv); dir != "" {
-		os.Exit(serve(dir))
-	}
+	testserve.Main()
 	if dir := os.Getenv(ownerEnv); dir != "" {
 		os.Exit(own(dir))
 	}
 	os.Exit(m.Run())
-}
-
-// serve starts a grandchild that only sleeps, listens on a free port and
-// answers every request; it records its pid, the grandchild's and the
-// port (not printed, so the port is found from the sockets).
-func serve(dir string) int {
-	child := exec.Command("sleep", "1000")
-	if err := child.Start(); err != nil {
-		fmt.Println(err)
-		return 1
-	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		fmt.Println(err)
-		return 1
-	}
-	write := func(name string, v int) { _ = os.WriteFile(filepath.Join(dir, name), []byte(strconv.Itoa(v)), 0o644) }
-	write("child.pid", child.Process.Pid)
-	write("port", ln.Addr().(*net.TCPAddr).Port)
-	write("server.pid", os.Getpid())
-	fmt.Println("ready")
-	_ = http.Serve(ln, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		_, _ = io.WriteString(w, "hello from the background")
-	}))
-	return 0
 }
 
 // own stands in for Hearth: it starts the server in the background,
@@ -75,14 +42,13 @@ func own(dir string) int {
 
 // serverCmd runs this binary as the server under bash, as shell does.
 func serverCmd(dir string) *exec.Cmd {
-	self, _ := os.Executable()
 	cmd := exec.Command("bash", "-c", `exec "$SELF"`)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), serveEnv+"="+dir, "SELF="+self)
+	cmd.Env = append(os.Environ(), testserve.Env(dir), "SELF="+testserve.Self())
 	return cmd
 }
 
-// readPid reads a pid file the server or owner wrote, once it exists.
+// readPid reads a pid file the owner wrote, once it exists.
 func readPid(dir, name string) (int, error) {
 	b, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
@@ -91,18 +57,7 @@ func readPid(dir, name string) (int, error) {
 	return strconv.Atoi(strings.TrimSpace(string(b)))
 }
 
-// gone says whether pid has ended (a zombie waiting for init counts).
-func gone(pid int) bool {
-	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
-		return true
-	}
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return true
-	}
-	i := strings.LastIndexByte(string(stat), ')')
-	return i > 0 && strings.HasPrefix(string(stat[i+1:]), " Z")
-}
+func gone(pid int) bool { return testserve.Gone(pid) }
 
 // fakeClock fires the waits it handed out once Advance passes them.
 type fakeClock struct {

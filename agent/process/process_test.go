@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/internal/eventually"
+	"github.com/hearth-agent/hearth/internal/testserve"
 )
 
 // startServer starts the test server in tb and waits for its pid files;
@@ -26,18 +27,12 @@ func startServer(t *testing.T, tb *Table) (Started, []int, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var server, child, port int
+	var f testserve.Files
 	eventually.NoError(t, "the server's pid files", func() (err error) {
-		if server, err = readPid(dir, "server.pid"); err != nil {
-			return err
-		}
-		if child, err = readPid(dir, "child.pid"); err != nil {
-			return err
-		}
-		port, err = readPid(dir, "port")
+		f, err = testserve.Read(dir)
 		return err
 	})
-	return st, []int{st.PID, server, child}, port
+	return st, []int{st.PID, f.Server, f.Child}, f.Port
 }
 
 func get(port int) (string, error) {
@@ -73,7 +68,7 @@ func TestServerAnswersIsSeenListeningAndStopEndsItsTree(t *testing.T) {
 		t.Fatalf("started %+v, want p1 running", st.Info)
 	}
 	body, err := get(port)
-	if err != nil || body != "hello from the background" {
+	if err != nil || body != testserve.Body {
 		t.Fatalf("GET = %q, %v", body, err)
 	}
 	addr := "127.0.0.1:" + strconv.Itoa(port)
@@ -130,15 +125,13 @@ func TestKilledOwnerLeavesNoOrphans(t *testing.T) {
 	defer func() { _ = owner.Process.Kill(); _ = owner.Wait() }()
 	var pids []int
 	eventually.NoError(t, "the owner's and server's pid files", func() error {
-		pids = nil
-		for _, name := range []string{"root.pid", "server.pid", "child.pid"} {
-			pid, err := readPid(dir, name)
-			if err != nil {
-				return err
-			}
-			pids = append(pids, pid)
+		root, err := readPid(dir, "root.pid")
+		if err != nil {
+			return err
 		}
-		return nil
+		f, err := testserve.Read(dir)
+		pids = []int{root, f.Server, f.Child}
+		return err
 	})
 	for _, pid := range pids {
 		if gone(pid) {

@@ -101,6 +101,11 @@ type Config struct {
 	// ReadOnlyMCP are MCP tool name patterns the person marked read-only,
 	// the only MCP tools plan mode lets run.
 	ReadOnlyMCP []string
+	// Processes are the conversation's background processes: shell's
+	// background flag starts them, process_output and process_stop are
+	// offered, and each result tells of ports opened and exits. Nil offers
+	// no background commands.
+	Processes *Processes
 }
 
 // State is what a chat session keeps between the tool sets of its turns.
@@ -130,6 +135,7 @@ type session struct {
 	env      []string
 	// containApproved: see Config.ContainApproved.
 	containApproved bool
+	procs           *Processes
 	// changeMu serialises edits and writes so two parallel calls cannot
 	// both pass the stale check against the same content.
 	changeMu sync.Mutex
@@ -185,6 +191,12 @@ func NewSet(cfg Config) (*Set, error) {
 	if cfg.Search != nil {
 		out = append(out, &Search{index: cfg.Search, s: s})
 	}
+	if cfg.Processes != nil {
+		out = append(out, &ProcessOutput{procs: cfg.Processes}, &ProcessStop{procs: cfg.Processes})
+		for i, t := range out {
+			out[i] = withNews{Tool: t, procs: cfg.Processes}
+		}
+	}
 	set := &Set{s: s}
 	out = append(out, set.GateMCP(cfg.MCP)...)
 	if cfg.Planning {
@@ -237,6 +249,7 @@ func newSession(cfg Config) (*session, error) {
 		env:      childEnv(cfg.Env),
 
 		containApproved: cfg.ContainApproved,
+		procs:           cfg.Processes,
 	}
 	s.gate.SetShellPath(envValue(s.env, "PATH"))
 	// The tools have no Close in their contract: release the directory
