@@ -105,7 +105,9 @@ func (t *ProcessOutput) Run(ctx context.Context, args json.RawMessage) (string, 
 }
 
 // unknown adds the processes there are to an unknown id's error.
-func (t *ProcessOutput) unknown(name string, err error) error { return unknownProcess(t.procs, name, err) }
+func (t *ProcessOutput) unknown(name string, err error) error {
+	return unknownProcess(t.procs, name, err)
+}
 
 func unknownProcess(procs *Processes, name string, err error) error {
 	var u *process.UnknownError
