@@ -56,6 +56,22 @@ func (c *Conversation) StopProcess(id string) error {
 	return nil
 }
 
+// ProcessOutput is the last output of one of the chat's background
+// processes, for the person; the model's own reading is not moved.
+func (c *Conversation) ProcessOutput(id string) (string, error) {
+	c.mu.Lock()
+	procs := c.procs
+	c.mu.Unlock()
+	if procs == nil {
+		return "", inputf("process", "no background process is running")
+	}
+	r, err := procs.Output(context.Background(), id, true)
+	if err != nil {
+		return "", inputf("process", err.Error())
+	}
+	return r.Output, nil
+}
+
 // Close ends the conversation: its turn is stopped and every background
 // process it started ends, before Close returns. Its Project calls it.
 func (c *Conversation) Close() {
