@@ -15,6 +15,7 @@ const ProcessesEventName = "processes"
 type ProcessView struct {
 	ID        string   `json:"id"`
 	Command   string   `json:"command"`
+	PID       int      `json:"pid"`    // the root of its tree
 	Status    string   `json:"status"` // running, exited, stopped
 	ExitCode  int      `json:"exitCode"`
 	StartedAt int64    `json:"startedAt"`         // Unix ms
@@ -55,7 +56,7 @@ func (a *App) processViews(procs []process.Info) []ProcessView {
 	red := a.redactor()
 	out := make([]ProcessView, 0, len(procs))
 	for _, p := range procs {
-		v := ProcessView{ID: p.ID, Command: red.String(p.Command), Status: p.Status, ExitCode: p.ExitCode,
+		v := ProcessView{ID: p.ID, Command: red.String(p.Command), PID: p.PID, Status: p.Status, ExitCode: p.ExitCode,
 			StartedAt: p.Started.UnixMilli(), Ports: p.Ports}
 		if !p.Ended.IsZero() {
 			v.EndedAt = p.Ended.UnixMilli()

@@ -1,0 +1,58 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
+	"github.com/hearth-agent/hearth/internal/testserve"
+)
+
+// TestProcessesPanel: a background process the agent starts is announced
+// to the desktop, listed with its output, stopped by the person, and a
+// second one ends when the app closes.
+func TestProcessesPanel(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("c1", "shell", `{"command":"echo up; exec sleep 1000","background":true}`),
+		toolReply("c2", "shell", `{"command":"echo again; exec sleep 1000","background":true}`),
+		textReply("Started."),
+	}}
+	a, rec, _ := chatApp(t, p, "auto")
+	if _, err := a.h.Chat.Send("start them"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	eventually.True(t, "a processes event with both running", func() bool {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		n := len(rec.processes)
+		return n > 0 && len(rec.processes[n-1]) == 2 && rec.processes[n-1][1].Status == "running"
+	})
+	list := a.h.Chat.Processes()
+	if len(list) != 2 || list[0].ID != "p1" || !strings.Contains(list[0].Command, "echo up") {
+		t.Fatalf("listed %+v", list)
+	}
+	if out, err := a.h.Chat.ProcessOutput("p1"); err != nil || out != "up\n" {
+		t.Fatalf("output %q, %v", out, err)
+	}
+	if err := a.h.Chat.StopProcess("p1"); err != nil {
+		t.Fatal(err)
+	}
+	if got := a.h.Chat.Processes()[0].Status; got != "stopped" {
+		t.Fatalf("after StopProcess: %s", got)
+	}
+	if err := a.h.Chat.StopProcess("p9"); err == nil {
+		t.Fatal("stopping an unknown process succeeded")
+	}
+	pids := map[string]int{}
+	for _, v := range a.h.Chat.Processes() {
+		pids[v.ID] = v.PID
+	}
+	a.close()
+	for id, pid := range pids {
+		if !testserve.Gone(pid) {
+			t.Errorf("%s (pid %s) outlived the app", id, strconv.Itoa(pid))
+		}
+	}
+}
