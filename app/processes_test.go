@@ -1,6 +1,9 @@
 package app
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,5 +57,31 @@ func TestProcessesPanel(t *testing.T) {
 		if !testserve.Gone(pid) {
 			t.Errorf("%s (pid %s) outlived the app", id, strconv.Itoa(pid))
 		}
+	}
+}
+
+// TestUndoCoversWhatABackgroundCommandWrote: a file a background command
+// writes during the turn that started it is among the turn's changes, and
+// undoing the turn removes it.
+func TestUndoCoversWhatABackgroundCommandWrote(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("c1", "shell", `{"command":"echo made > made.txt; echo ready; exec sleep 1000","background":true}`),
+		textReply("Started."),
+	}}
+	a, rec, ws := chatApp(t, p, "auto")
+	defer a.close()
+	if _, err := a.h.Chat.Send("start it"); err != nil {
+		t.Fatal(err)
+	}
+	changes := rec.waitFor(t, "changes")
+	rec.waitFor(t, "done")
+	if files, _ := changes["files"].([]string); !slices.Contains(files, "made.txt") {
+		t.Fatalf("changes %v, want made.txt", changes["files"])
+	}
+	if _, err := a.h.Chat.UndoTurn(changes["turnId"].(string), false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "made.txt")); !os.IsNotExist(err) {
+		t.Errorf("made.txt survived the undo: %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -34,11 +35,55 @@ func (s *session) runBackground(ctx context.Context, line string, c permission.C
 	if err != nil {
 		return "", err
 	}
+	s.snapshotUntilTurnEnd(ctx)
 	st, err := s.procs.Start(ctx, process.Spec{Command: line, Cmd: cmd, Policy: policy, Cleanup: cleanup})
 	if err != nil {
 		return "", fmt.Errorf("shell: %w", err)
 	}
 	return describe(st.Info, st.Output, "first output"), nil
+}
+
+// snapshotUntilTurnEnd records the workspace before a background command
+// starts and, when the turn ends, what it changed meanwhile, so Undo of the
+// turn covers those files too.
+func (s *session) snapshotUntilTurnEnd(ctx context.Context) {
+	snap, ok := s.snapshot.(ShellSnapshotter)
+	if !ok || s.turnEnd == nil {
+		return
+	}
+	done, err := snap.BeforeShell(ctx)
+	if err != nil {
+		return // the command still runs; only its undo is lost
+	}
+	s.turnEnd.add(func(ctx context.Context) {
+		if changed, err := done(ctx); err == nil {
+			s.notifyChanged(ctx, changed)
+		}
+	})
+}
+
+// TurnEnd is what a turn's tools leave to do when the turn ends: finishing
+// the undo snapshots around the background commands it started.
+type TurnEnd struct {
+	mu  sync.Mutex
+	fns []func(context.Context)
+}
+
+func (e *TurnEnd) add(f func(context.Context)) {
+	e.mu.Lock()
+	e.fns = append(e.fns, f)
+	e.mu.Unlock()
+}
+
+// Run does it, once; call it before the turn's undo snapshot is finished.
+func (e *TurnEnd) Run(ctx context.Context) {
+	e.mu.Lock()
+	fns := e.fns
+	e.fns = nil
+	e.mu.Unlock()
+	for _, f := range fns {
+		f(ctx)
+	}
 }
 
 // describe is what the model reads about a process and its output.

@@ -106,6 +106,9 @@ type Config struct {
 	// offered, and each result tells of ports opened and exits. Nil offers
 	// no background commands.
 	Processes *Processes
+	// TurnEnd collects what the turn's end must finish (the undo snapshots
+	// around background commands); nil leaves those files out of undo.
+	TurnEnd *TurnEnd
 }
 
 // State is what a chat session keeps between the tool sets of its turns.
@@ -136,6 +139,7 @@ type session struct {
 	// containApproved: see Config.ContainApproved.
 	containApproved bool
 	procs           *Processes
+	turnEnd         *TurnEnd
 	// changeMu serialises edits and writes so two parallel calls cannot
 	// both pass the stale check against the same content.
 	changeMu sync.Mutex
@@ -250,6 +254,7 @@ func newSession(cfg Config) (*session, error) {
 
 		containApproved: cfg.ContainApproved,
 		procs:           cfg.Processes,
+		turnEnd:         cfg.TurnEnd,
 	}
 	s.gate.SetShellPath(envValue(s.env, "PATH"))
 	// The tools have no Close in their contract: release the directory
