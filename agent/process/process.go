@@ -47,7 +47,7 @@ const (
 	DefaultMax         = 4
 	DefaultFirstOutput = 3 * time.Second
 	DefaultGrace       = 2 * time.Second
-	DefaultPoll        = 500 * time.Millisecond
+	DefaultPoll        = time.Second
 	DefaultKeep        = 256 << 10
 	// kept is how many ended processes stay listed, for their output.
 	kept = 8

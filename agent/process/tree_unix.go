@@ -7,8 +7,6 @@ import (
 	"os/exec"
 	"syscall"
 
-	gproc "github.com/shirou/gopsutil/v4/process"
-
 	"github.com/hearth-agent/hearth/agent/sandbox"
 )
 
@@ -36,21 +34,12 @@ func terminate(tree *sandbox.Tree) {
 	}
 }
 
-// treePids returns root and every process below it, root first.
-func treePids(ctx context.Context, root int) ([]int, error) {
-	procs, err := gproc.ProcessesWithContext(ctx)
-	if err != nil {
-		return nil, err
-	}
-	children := map[int][]int{}
-	for _, p := range procs {
-		if ppid, err := p.PpidWithContext(ctx); err == nil {
-			children[int(ppid)] = append(children[int(ppid)], int(p.Pid))
-		}
-	}
+// below is root and its descendants in children (parent → children), root
+// first.
+func below(root int, children map[int][]int) []int {
 	out := []int{root}
 	for i := 0; i < len(out); i++ {
 		out = append(out, children[out[i]]...)
 	}
-	return out, nil
+	return out
 }
