@@ -48,15 +48,32 @@ func TestProcessesPanel(t *testing.T) {
 	if err := a.h.Chat.StopProcess("p9"); err == nil {
 		t.Fatal("stopping an unknown process succeeded")
 	}
-	pids := map[string]int{}
-	for _, v := range a.h.Chat.Processes() {
-		pids[v.ID] = v.PID
+	second := a.h.Chat.Processes()[1].PID
+	if err := a.h.Chat.NewChat(); err != nil {
+		t.Fatal(err)
 	}
+	eventually.True(t, "the old chat's process ended with it", func() bool { return testserve.Gone(second) })
+	if n := len(a.h.Chat.Processes()); n != 0 {
+		t.Fatalf("the new chat lists %d processes", n)
+	}
+}
+
+// TestClosingTheAppEndsProcesses: quitting Hearth ends every background
+// process before close returns.
+func TestClosingTheAppEndsProcesses(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("c1", "shell", `{"command":"echo up; exec sleep 1000","background":true}`),
+		textReply("Started."),
+	}}
+	a, rec, _ := chatApp(t, p, "auto")
+	if _, err := a.h.Chat.Send("start it"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "done")
+	pid := a.h.Chat.Processes()[0].PID
 	a.close()
-	for id, pid := range pids {
-		if !testserve.Gone(pid) {
-			t.Errorf("%s (pid %s) outlived the app", id, strconv.Itoa(pid))
-		}
+	if !testserve.Gone(pid) {
+		t.Errorf("pid %s outlived the app", strconv.Itoa(pid))
 	}
 }
 

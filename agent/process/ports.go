@@ -44,7 +44,7 @@ func (t *Table) scanPorts(ctx context.Context, p *proc) {
 	}
 	p.mu.Unlock()
 	for _, a := range fresh {
-		t.addNews(fmt.Sprintf("background process %s (%s) is listening on %s", p.id, p.command, a))
+		t.addNews(fmt.Sprintf("background process %s (%s) is listening on %s", p.id, short(p.command), a))
 	}
 	if len(fresh) > 0 {
 		t.changed()

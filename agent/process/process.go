@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -192,9 +193,21 @@ func (t *Table) wait(p *proc, cleanup func()) {
 	p.mu.Unlock()
 	close(p.done)
 	if !stopped {
-		t.addNews(fmt.Sprintf("background process %s (%s) exited with code %d", p.id, p.command, code))
+		t.addNews(fmt.Sprintf("background process %s (%s) exited with code %d", p.id, short(p.command), code))
 	}
 	t.changed()
+}
+
+// short is a command on one line, cut to a length fit for a notice.
+func short(command string) string {
+	line, _, more := strings.Cut(strings.TrimSpace(command), "\n")
+	if r := []rune(line); len(r) > 60 {
+		line, more = string(r[:60]), true
+	}
+	if more {
+		line += "…"
+	}
+	return line
 }
 
 // List returns the processes, oldest first.
