@@ -62,3 +62,26 @@ func TestRunBackgroundServerAnswersThenEnds(t *testing.T) {
 		}
 	}
 }
+
+// TestRunTellsThePersonOfAPort: in text mode the person reads which port
+// the background server listens on.
+func TestRunTellsThePersonOfAPort(t *testing.T) {
+	ws, files := t.TempDir(), t.TempDir()
+	start, _ := json.Marshal(map[string]any{"command": testserve.ServeLine(files), "background": true})
+	s := newLLMServer(t, toolReply("c1", "shell", string(start)), textReply("Started."))
+	code, _, errOut := runCLI(t, context.Background(), map[string]string{"OPENAI_API_KEY": "sk-test-key-123456"},
+		"--workspace", ws, "--provider", "openai", "--model", "gpt-4o", "--base-url", s.srv.URL+"/v1", "--approve", "all", "Start the server")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut)
+	}
+	f, err := testserve.Read(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "hearth run: background process p1 is listening on 127.0.0.1:" + strconv.Itoa(f.Port) + "\n"; !strings.Contains(errOut, want) {
+		t.Errorf("stderr %q, want %q", errOut, want)
+	}
+	if !testserve.Gone(f.Server) {
+		t.Error("the server outlived the run")
+	}
+}
