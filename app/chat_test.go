@@ -81,15 +81,21 @@ func toolReply(id, name, args string) string {
 }
 
 type recorder struct {
-	mu       sync.Mutex
-	events   []map[string]any
-	sessions []SessionsChange // the "sessions" events' payloads
+	mu        sync.Mutex
+	events    []map[string]any
+	sessions  []SessionsChange // the "sessions" events' payloads
+	processes [][]ProcessView  // the "processes" events' payloads
 }
 
 func (r *recorder) emit(name string, data any) {
 	if c, ok := data.(SessionsChange); ok && name == SessionsEventName {
 		r.mu.Lock()
 		r.sessions = append(r.sessions, c)
+		r.mu.Unlock()
+	}
+	if v, ok := data.([]ProcessView); ok && name == ProcessesEventName {
+		r.mu.Lock()
+		r.processes = append(r.processes, v)
 		r.mu.Unlock()
 	}
 	if name != ChatEventName {

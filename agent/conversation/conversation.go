@@ -12,6 +12,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/process"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
@@ -146,6 +147,10 @@ type Conversation struct {
 	// the list with the files.
 	todoMarks map[string]*todoMark
 	elicits   elicitations // MCP servers' questions waiting for the person
+	// procs are the chat's background processes, ended with it (and with
+	// every change of chat, as its grants are).
+	procs  *process.Table
+	closed bool
 }
 
 type queuedTurn struct {
@@ -186,6 +191,7 @@ func (c *Conversation) Open(ws string) error {
 func (c *Conversation) freshToolsLocked() {
 	c.todos, c.tools, c.todosUnsent, c.plan, c.todoMarks = &tools.TodoList{}, tools.NewState(), false, "", nil
 	c.watchTodosLocked()
+	c.freshProcessesLocked()
 }
 
 // Workspace is the open workspace, "" when none is.

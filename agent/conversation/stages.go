@@ -6,6 +6,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/assembly"
 	"github.com/hearth-agent/hearth/agent/permission"
+	"github.com/hearth-agent/hearth/agent/process"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/redact"
 	"github.com/hearth-agent/hearth/agent/tools"
@@ -20,6 +21,7 @@ type prep struct {
 	broker *permission.Broker
 	todos  *tools.TodoList
 	state  *tools.State
+	procs  *process.Table
 	spec   assembly.Spec
 	// started is when the turn was announced, kept by the announcement of
 	// what the model is sent.
@@ -83,7 +85,7 @@ func runStages(ctx context.Context, p *prep, stages []stage) error {
 // the broker that asks the person unless nobody watches.
 func stageTools(_ context.Context, p *prep) error {
 	tc := &p.spec.Tools
-	tc.Approve, tc.Todos, tc.State = p.c.cfg.Approve, p.todos, p.state
+	tc.Approve, tc.Todos, tc.State, tc.Processes = p.c.cfg.Approve, p.todos, p.state, p.procs
 	if tc.Approve == "" {
 		tc.Approve = approveMode(p.spec.Settings.ApprovalMode)
 	}

@@ -92,13 +92,13 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 func (c *Conversation) prepare(ctx context.Context, id, prompt string, files []File) (*Turn, error) {
 	ctx = egress.WithConversation(ctx, c.SessionID)
 	c.mu.Lock()
-	ws, broker, todos, state, choice := c.workspace, c.broker, c.todos, c.tools, c.choice
+	ws, broker, todos, state, choice, procs := c.workspace, c.broker, c.todos, c.tools, c.choice, c.procs
 	c.mu.Unlock()
 	st, a := applyChoice(c.cfg.Settings(), c.cfg.Agent, choice)
 	t := &Turn{c: c, id: id, prompt: prompt, typed: prompt, ws: ws, stream: newTurnStream(c.sink.Emit, redact.New(), id)}
 	started := time.Now().UnixMilli()
 	t.stream.send(&TurnStarted{Prompt: prompt, StartedAt: started})
-	p := &prep{c: c, t: t, broker: broker, todos: todos, state: state, started: started, files: files,
+	p := &prep{c: c, t: t, broker: broker, todos: todos, state: state, procs: procs, started: started, files: files,
 		spec: assembly.Spec{
 			Settings: st, ProviderID: a.ProviderID, BaseURL: a.BaseURL, Model: a.Model, MaxIterations: a.MaxIterations,
 			Workspace: ws, Getenv: c.cfg.Getenv,

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/tools"
 	"github.com/hearth-agent/hearth/agent/undo"
 )
 
@@ -33,10 +34,15 @@ func stageUndo(_ context.Context, p *prep) error {
 	c, t := p.c, p.t
 	t.snap = c.beginUndo(t.id, t.ws)
 	c.markTodos(t.id, p.todos)
+	end := &tools.TurnEnd{}
 	if t.snap != nil {
 		p.spec.Tools.Snapshot = assembly.Snapshots{Turn: t.snap}
+		p.spec.Tools.TurnEnd = end
 	}
 	t.stream.beforeDone = func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		end.Run(ctx) // what background commands changed belongs to this turn
+		cancel()
 		c.finishUndo(t.stream, t.snap)
 		c.mu.Lock()
 		c.active = ""

@@ -212,9 +212,9 @@ func (p *Project) webAccess() conversation.WebAccess {
 }
 
 // Forget drops a conversation the front-end no longer shows; it stops
-// its turn first.
+// its turn and its background processes first.
 func (p *Project) Forget(c *conversation.Conversation) {
-	c.Stop()
+	c.Close()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for i, x := range p.convs {
@@ -238,16 +238,19 @@ func (p *Project) Running() bool {
 }
 
 // Close stops every conversation's turn and ends what the project
-// started: the MCP servers (and their processes), the language servers
-// and the index, which flushes its last batch. Closing twice is harmless.
+// started: the conversations' background processes, the MCP servers (and
+// their processes), the language servers and the index, which flushes its
+// last batch. Closing twice is harmless.
 func (p *Project) Close() {
 	p.mu.Lock()
 	convs := p.convs
 	p.convs, p.closed = nil, true
 	p.mu.Unlock()
+	var wg sync.WaitGroup
 	for _, c := range convs {
-		c.Stop()
+		wg.Go(c.Close)
 	}
+	wg.Wait()
 	p.mcp.swap(nil)
 	p.langs.close()
 	p.ix.swap(nil)

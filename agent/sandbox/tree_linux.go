@@ -17,6 +17,8 @@ type Tree struct {
 	cmd    *exec.Cmd
 	cg     *cgroup
 	reaper bool
+	// background trees are forked from the forker thread (TrackBackground).
+	background bool
 }
 
 // tracking names the mechanism Track may use: "auto" (a cgroup, else the
@@ -84,7 +86,7 @@ func (t *Tree) startReaper(p *Policy) error {
 	}
 	if p == nil {
 		cmd.Args, cmd.Path = reaperArgs(cmd.Path, cmd.Args, false, 0), selfExe
-		return cmd.Start()
+		return t.startCmd()
 	}
 	fd, flags, err := ruleset(*p)
 	if err != nil {
@@ -97,7 +99,16 @@ func (t *Tree) startReaper(p *Policy) error {
 	}
 	cmd.ExtraFiles = []*os.File{f}
 	cmd.Args, cmd.Path = reaperArgs(cmd.Path, cmd.Args, true, flags), selfExe
-	return cmd.Start()
+	return t.startCmd()
+}
+
+// startCmd starts the prepared command, from the forker thread for a
+// background tree.
+func (t *Tree) startCmd() error {
+	if t.background {
+		return onForker(t.cmd.Start)
+	}
+	return t.cmd.Start()
 }
 
 // killOnExit ends the cgroup as soon as the command's first process exits,

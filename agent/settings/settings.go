@@ -68,6 +68,9 @@ type Settings struct {
 	// definitions may take before they are deferred behind mcp_search (0:
 	// the default).
 	MCPBudgetPercent int `json:"mcpBudgetPercent,omitempty"`
+	// BackgroundProcesses is how many background processes one
+	// conversation may run at once (0: the default, 4).
+	BackgroundProcesses int `json:"backgroundProcesses,omitempty"`
 	// Theme is the window's colour scheme, one of Themes ("" means system).
 	Theme string `json:"theme,omitempty"`
 	// Updates is the check for a newer release: off until the person turns
@@ -210,6 +213,9 @@ func (s *Settings) Validate() error {
 	}
 	if s.MaxIterations < 1 || s.MaxIterations > 500 {
 		return &ValidationError{"maxIterations", "must be between 1 and 500"}
+	}
+	if s.BackgroundProcesses < 0 || s.BackgroundProcesses > 32 {
+		return &ValidationError{"backgroundProcesses", "must be between 1 and 32 (0 for the default)"}
 	}
 	if s.MCPBudgetPercent < 0 || s.MCPBudgetPercent > 100 {
 		return &ValidationError{"mcpBudgetPercent", "must be between 1 and 100 (0 for the default)"}

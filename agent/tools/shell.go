@@ -31,6 +31,8 @@ var ErrTimeout = errors.New("command timed out")
 type ShellParams struct {
 	Command        string `json:"command"`
 	TimeoutSeconds int    `json:"timeout_seconds,omitempty"`
+	// Background starts the command and returns at once (see runBackground).
+	Background bool `json:"background,omitempty"`
 }
 
 // Shell runs a command line in the workspace.
@@ -38,9 +40,9 @@ type Shell struct{ s *session }
 
 var _ tool.Tool = (*Shell)(nil)
 
-const shellDescription = `Run a command line non-interactively in the workspace root (bash; PowerShell on Windows) and get its exit code and output. Prefer the file tools to cat, ls, find and grep.`
+const shellDescription = `Run a command line non-interactively in the workspace root (bash; PowerShell on Windows) and get its exit code and output. Prefer the file tools to cat, ls, find and grep. With background: true (for a dev server or watcher; do not add &) it returns at once with a process id and the first output; read more with process_output, end it with process_stop.`
 
-const shellSchema = `{"type":"object","properties":{"command":{"type":"string"},"timeout_seconds":{"type":"integer"}},"required":["command"]}`
+const shellSchema = `{"type":"object","properties":{"command":{"type":"string"},"timeout_seconds":{"type":"integer"},"background":{"type":"boolean"}},"required":["command"]}`
 
 // Definition implements tool.Tool.
 func (t *Shell) Definition() tool.Definition {
@@ -73,6 +75,9 @@ func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
 		if clearance, err = t.s.gate.CheckShell(ctx, req); err != nil {
 			return "", err
 		}
+	}
+	if p.Background {
+		return t.s.runBackground(ctx, p.Command, clearance)
 	}
 	snap, ok := t.s.snapshot.(ShellSnapshotter)
 	if !ok {

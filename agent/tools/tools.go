@@ -108,6 +108,14 @@ type Config struct {
 	// Web offers web_fetch (and web_search when configured), asked per
 	// domain; nil offers neither.
 	Web *Web
+	// Processes are the conversation's background processes: shell's
+	// background flag starts them, process_output and process_stop are
+	// offered, and each result tells of ports opened and exits. Nil offers
+	// no background commands.
+	Processes *Processes
+	// TurnEnd collects what the turn's end must finish (the undo snapshots
+	// around background commands); nil leaves those files out of undo.
+	TurnEnd *TurnEnd
 }
 
 // State is what a chat session keeps between the tool sets of its turns.
@@ -139,6 +147,8 @@ type session struct {
 	env       []string
 	// containApproved: see Config.ContainApproved.
 	containApproved bool
+	procs           *Processes
+	turnEnd         *TurnEnd
 	// changeMu serialises edits and writes so two parallel calls cannot
 	// both pass the stale check against the same content.
 	changeMu sync.Mutex
@@ -198,6 +208,12 @@ func NewSet(cfg Config) (*Set, error) {
 		out = append(out, &Diagnostics{s: s}, &LSP{s: s})
 	}
 	out = append(out, webTools(cfg.Web, s)...)
+	if cfg.Processes != nil {
+		out = append(out, &ProcessOutput{procs: cfg.Processes}, &ProcessStop{procs: cfg.Processes})
+		for i, t := range out {
+			out[i] = withNews{Tool: t, procs: cfg.Processes}
+		}
+	}
 	set := &Set{s: s}
 	out = append(out, set.GateMCP(cfg.MCP)...)
 	if cfg.Planning {
@@ -251,6 +267,8 @@ func newSession(cfg Config) (*session, error) {
 		env:       childEnv(cfg.Env),
 
 		containApproved: cfg.ContainApproved,
+		procs:           cfg.Processes,
+		turnEnd:         cfg.TurnEnd,
 	}
 	s.gate.SetShellPath(envValue(s.env, "PATH"))
 	// The tools have no Close in their contract: release the directory

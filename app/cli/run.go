@@ -221,7 +221,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 	if err := o.project.StartMCP(); err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
-	conv, err := o.project.NewConversation(runSink{env: env, json: o.json})
+	conv, err := o.project.NewConversation(runSink{env: env, json: o.json, ports: &shownPorts{}})
 	if err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
@@ -258,8 +258,9 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 // printed from the loop's events (runPrinter). Only the wait for MCP
 // servers is printed from here: it comes before the turn's first request.
 type runSink struct {
-	env  *Env
-	json bool
+	env   *Env
+	json  bool
+	ports *shownPorts
 }
 
 func (s runSink) Emit(e conversation.Event) {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
 import type { WorkspaceView } from "./bridge/protocol";
 import { mcpBackend } from "./bridge/mcp";
+import { processesBackend } from "./bridge/processes";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { trustBackend, type TrustBackend } from "./bridge/trust";
 import { ChatView } from "./chat/components/ChatView";
@@ -17,6 +18,7 @@ import { CommandPalette, type PaletteCommand } from "./shell/CommandPalette";
 import { FirstRunSetup } from "./shell/FirstRunSetup";
 import { HelpOverlay } from "./shell/HelpOverlay";
 import { IndexStatus } from "./shell/IndexStatus";
+import { ProcessesPanel } from "./shell/ProcessesPanel";
 import { Sidebar } from "./shell/Sidebar";
 import { Toasts } from "./shell/Toasts";
 import { TrustBanner } from "./shell/TrustBanner";
@@ -112,7 +114,12 @@ export function App({
         onSearch={() => press({ key: "F", ctrlKey: true, shiftKey: true })}
         sessions={wsPath ? sessions : null}
         workspace={wsPath}
-        footer={<IndexStatus shell={shell} workspace={wsPath} />}
+        footer={
+          <>
+            <ProcessesPanel backend={processesBackend} workspace={wsPath} />
+            <IndexStatus shell={shell} workspace={wsPath} />
+          </>
+        }
       />
       <main className={ws.workspace ? "main with-chat" : "main"} aria-label="Conversation">
         <WarningBanner backend={backend} />

@@ -604,6 +604,32 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class ProcessView {
+	    id: string;
+	    command: string;
+	    pid: number;
+	    status: string;
+	    exitCode: number;
+	    startedAt: number;
+	    endedAt?: number;
+	    ports: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ProcessView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.command = source["command"];
+	        this.pid = source["pid"];
+	        this.status = source["status"];
+	        this.exitCode = source["exitCode"];
+	        this.startedAt = source["startedAt"];
+	        this.endedAt = source["endedAt"];
+	        this.ports = source["ports"];
+	    }
+	}
 	export class ProviderInput {
 	    baseUrl: string;
 	    model: string;

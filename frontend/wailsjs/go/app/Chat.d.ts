@@ -16,6 +16,10 @@ export function KeepPlanning(arg1:string):Promise<app.SendResult>;
 
 export function NewChat():Promise<void>;
 
+export function ProcessOutput(arg1:string):Promise<string>;
+
+export function Processes():Promise<Array<app.ProcessView>>;
+
 export function RedoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;
 
 export function Regenerate(arg1:string):Promise<app.SendResult>;
@@ -29,5 +33,7 @@ export function Send(arg1:string):Promise<app.SendResult>;
 export function SendWith(arg1:string,arg2:Array<app.FileInput>):Promise<app.SendResult>;
 
 export function Stop():Promise<void>;
+
+export function StopProcess(arg1:string):Promise<void>;
 
 export function UndoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;

@@ -30,6 +30,14 @@ export function NewChat() {
   return window['go']['app']['Chat']['NewChat']();
 }
 
+export function ProcessOutput(arg1) {
+  return window['go']['app']['Chat']['ProcessOutput'](arg1);
+}
+
+export function Processes() {
+  return window['go']['app']['Chat']['Processes']();
+}
+
 export function RedoTurn(arg1, arg2) {
   return window['go']['app']['Chat']['RedoTurn'](arg1, arg2);
 }
@@ -56,6 +64,10 @@ export function SendWith(arg1, arg2) {
 
 export function Stop() {
   return window['go']['app']['Chat']['Stop']();
+}
+
+export function StopProcess(arg1) {
+  return window['go']['app']['Chat']['StopProcess'](arg1);
 }
 
 export function UndoTurn(arg1, arg2) {

@@ -1,0 +1,70 @@
+package app
+
+import (
+	"time"
+
+	"github.com/hearth-agent/hearth/agent/process"
+	"github.com/hearth-agent/hearth/agent/redact"
+)
+
+// ProcessesEventName is the Wails event that carries the chat's background
+// processes ([]ProcessView) whenever one starts, ends or opens a port.
+const ProcessesEventName = "processes"
+
+// ProcessView is one background process for the Processes panel.
+type ProcessView struct {
+	ID        string   `json:"id"`
+	Command   string   `json:"command"`
+	PID       int      `json:"pid"`    // the root of its tree
+	Status    string   `json:"status"` // running, exited, stopped
+	ExitCode  int      `json:"exitCode"`
+	StartedAt int64    `json:"startedAt"`         // Unix ms
+	EndedAt   int64    `json:"endedAt,omitempty"` // Unix ms, once ended
+	Ports     []string `json:"ports"`
+}
+
+// ProcessesChanged implements conversation.ProcessSink.
+func (s sink) ProcessesChanged(procs []process.Info) {
+	s.a.emit(ProcessesEventName, s.a.processViews(procs))
+}
+
+// Processes lists the open chat's background processes, oldest first.
+func (a *Chat) Processes() []ProcessView { return a.processViews(a.chat().Processes()) }
+
+// ProcessOutput is the last output of one background process, with keys
+// and stored secrets removed.
+func (a *Chat) ProcessOutput(id string) (string, error) {
+	out, err := a.chat().ProcessOutput(id)
+	if err != nil {
+		return "", viewErr(err)
+	}
+	return a.redactor().String(out), nil
+}
+
+// StopProcess stops one background process and everything it started.
+func (a *Chat) StopProcess(id string) error { return viewErr(a.chat().StopProcess(id)) }
+
+// redactor removes the person's keys and stored secrets.
+func (a *App) redactor() *redact.Redactor {
+	ctx, cancel := a.callCtx(5 * time.Second)
+	defer cancel()
+	st := a.deps.Settings.Get()
+	return redact.New(a.deps.Secrets.Values(ctx, st.ProviderIDs())...)
+}
+
+func (a *App) processViews(procs []process.Info) []ProcessView {
+	red := a.redactor()
+	out := make([]ProcessView, 0, len(procs))
+	for _, p := range procs {
+		v := ProcessView{ID: p.ID, Command: red.String(p.Command), PID: p.PID, Status: p.Status, ExitCode: p.ExitCode,
+			StartedAt: p.Started.UnixMilli(), Ports: p.Ports}
+		if !p.Ended.IsZero() {
+			v.EndedAt = p.Ended.UnixMilli()
+		}
+		if v.Ports == nil {
+			v.Ports = []string{}
+		}
+		out = append(out, v)
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+package testserve
+
+func alive(int) bool { return false }
