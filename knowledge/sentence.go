@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	bleveq "github.com/blevesearch/bleve/v2/search/query"
@@ -37,6 +38,23 @@ const defWordsBoost = 2.0
 type WordMatch struct {
 	Word       string `json:"word"`
 	Definition string `json:"definition,omitempty"`
+}
+
+// Why says why a hit is listed: "ask, command (definition: CheckCommand)",
+// the words it matched, then the names it defines holding them.
+func Why(matched []WordMatch) string {
+	var words, names []string
+	for _, m := range matched {
+		words = append(words, m.Word)
+		if m.Definition != "" && !slices.Contains(names, m.Definition) {
+			names = append(names, m.Definition)
+		}
+	}
+	line := strings.Join(words, ", ")
+	if len(names) > 0 {
+		line += " (definition: " + strings.Join(names, ", ") + ")"
+	}
+	return line
 }
 
 // sentenceMatch is what a pool's file matched of each ranked word: how

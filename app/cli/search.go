@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/hearth-agent/hearth/knowledge"
@@ -104,7 +103,7 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		// Paths and snippets are the workspace's bytes: nothing in them may act on the terminal.
 		fmt.Fprintf(env.Stdout, "%s:%d: %s\n", termSafe(h.Path), h.Line, termSafe(h.Snippet))
 		if len(h.Matched) > 0 {
-			fmt.Fprintf(env.Stdout, "  matched: %s\n", termSafe(matchedLine(h.Matched)))
+			fmt.Fprintf(env.Stdout, "  matched: %s\n", termSafe(knowledge.Why(hitMatches(h.Matched))))
 		}
 	}
 	about := ""
@@ -127,19 +126,10 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 	return ExitOK
 }
 
-// matchedLine says why a hit is listed: "ask, command (definition:
-// CheckShell)", each definition after the words it holds.
-func matchedLine(matched []searchMatch) string {
-	var words, defs []string
-	for _, m := range matched {
-		words = append(words, m.Word)
-		if m.Definition != "" && !slices.Contains(defs, m.Definition) {
-			defs = append(defs, m.Definition)
-		}
+func hitMatches(ms []searchMatch) []knowledge.WordMatch {
+	out := make([]knowledge.WordMatch, len(ms))
+	for i, m := range ms {
+		out[i] = knowledge.WordMatch(m)
 	}
-	line := strings.Join(words, ", ")
-	if len(defs) > 0 {
-		line += " (definition: " + strings.Join(defs, ", ") + ")"
-	}
-	return line
+	return out
 }

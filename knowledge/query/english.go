@@ -59,7 +59,7 @@ func IsQuestion(q string) bool {
 		if IsStopWord(low) {
 			stops++
 		}
-		if isPlainWord(low) {
+		if isPlainWord(strings.TrimRight(f, "?.!,;")) {
 			plain++
 		}
 	}
@@ -68,13 +68,17 @@ func IsQuestion(q string) bool {
 	return asked && stops >= 1 && 2*plain > len(fields)
 }
 
-// isPlainWord: low is a word of prose, letters and perhaps an
-// apostrophe, not an identifier.
-func isPlainWord(low string) bool {
-	if low == "" {
+// isPlainWord: w is a word of prose, lowercase letters (the first may be
+// a capital) and perhaps an apostrophe, not an identifier (parseConfig,
+// handle_errors, v2, HTTP).
+func isPlainWord(w string) bool {
+	if w == "" {
 		return false
 	}
-	for _, r := range low {
+	for i, r := range w {
+		if i == 0 && r >= 'A' && r <= 'Z' {
+			continue
+		}
 		if (r < 'a' || r > 'z') && r != '\'' && r != '’' {
 			return false
 		}

@@ -49,7 +49,7 @@ func ReadSentence(q string) (*Sentence, bool) {
 	}
 	s := &Sentence{}
 	for _, w := range words {
-		s.Words = append(s.Words, SentenceWord{Text: w, Ident: !isPlainWord(strings.ToLower(w))})
+		s.Words = append(s.Words, SentenceWord{Text: w, Ident: !isPlainWord(w)})
 	}
 	return s, true
 }
