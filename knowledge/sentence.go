@@ -8,6 +8,7 @@ import (
 	"time"
 
 	bleveq "github.com/blevesearch/bleve/v2/search/query"
+	index "github.com/blevesearch/bleve_index_api"
 
 	"github.com/hearth-agent/hearth/knowledge/analysis"
 	"github.com/hearth-agent/hearth/knowledge/defs"
@@ -75,7 +76,9 @@ func (x *Index) searchSentence(ctx context.Context, s *query.Sentence, limit int
 	}
 	var f query.Frequencies
 	if x.state() == StateReady {
-		f = &indexFreqs{x: x, ctx: ctx}
+		freqs := &indexFreqs{x: x, ctx: ctx}
+		defer freqs.close()
+		f = freqs
 	}
 	s.PlanSentence(f)
 	words := slices.DeleteFunc(slices.Clone(s.Words), func(w query.SentenceWord) bool { return !w.Ranked() })
@@ -231,10 +234,17 @@ func rankSentence(words []query.SentenceWord, pool rank.Ranking, matches map[str
 }
 
 // indexFreqs is the index as weighing a sentence asks it
-// (query.Frequencies).
+// (query.Frequencies), through one reader for all its questions.
 type indexFreqs struct {
 	x   *Index
 	ctx context.Context
+	r   index.IndexReader
+}
+
+func (f *indexFreqs) close() {
+	if f.r != nil {
+		f.r.Close()
+	}
 }
 
 var _ query.Frequencies = (*indexFreqs)(nil)
@@ -251,14 +261,16 @@ func (f *indexFreqs) Docs() int {
 // do, in their path: a word every path holds ("agent/...") decides as
 // little as one every file's text does.
 func (f *indexFreqs) DocFreq(term string) int {
-	r, err := f.x.reader()
-	if err != nil {
-		return 0
+	if f.r == nil {
+		r, err := f.x.reader()
+		if err != nil {
+			return 0
+		}
+		f.r = r
 	}
-	defer r.Close()
 	n := 0
 	for _, field := range []string{fieldContent, fieldPath} {
-		tfr, err := r.TermFieldReader(f.ctx, []byte(term), field, false, false, false)
+		tfr, err := f.r.TermFieldReader(f.ctx, []byte(term), field, false, false, false)
 		if err != nil {
 			continue
 		}
