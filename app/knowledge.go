@@ -23,6 +23,10 @@ type SearchView struct {
 	// AnyWord: the sentence found nothing, and this ranks files holding
 	// any of its words (knowledge.AnyWord).
 	AnyWord bool `json:"anyWord"`
+	// Question names the words that ranked a question in plain words
+	// (knowledge.Questions), weightiest first; "" otherwise. Each hit's
+	// Matched says which of them it holds.
+	Question string `json:"question"`
 }
 
 func (a *App) currentIndex() *knowledge.Index { return a.project().Index() }
@@ -38,7 +42,7 @@ func (a *Project) IndexStatus() knowledge.Status {
 // SearchWorkspace runs a search-panel query over the index; one that
 // finds nothing while its last word is being typed is answered for that
 // word as a prefix, a sentence that finds nothing for any of its words,
-// and the view says which.
+// a question by its meaningful words, and the view says which.
 func (a *Project) SearchWorkspace(query string, limit int) (SearchView, error) {
 	ix := a.currentIndex()
 	if ix == nil {
@@ -53,7 +57,7 @@ func (a *Project) SearchWorkspace(query string, limit int) (SearchView, error) {
 	}
 	ctx, cancel := a.callCtx(5 * time.Second)
 	defer cancel()
-	res, err := ix.Search(ctx, query, limit, knowledge.RetryAsPrefix, knowledge.AnyWord)
+	res, err := ix.Search(ctx, query, limit, knowledge.RetryAsPrefix, knowledge.AnyWord, knowledge.Questions)
 	if err != nil {
 		return SearchView{}, invalidf("query", err.Error())
 	}
@@ -61,7 +65,7 @@ func (a *Project) SearchWorkspace(query string, limit int) (SearchView, error) {
 		res.Hits = []knowledge.Hit{}
 	}
 	return SearchView{Total: res.Total, TookMs: res.Took.Milliseconds(), Hits: res.Hits, Partial: res.Partial, Approx: res.Approx,
-		AsPrefix: res.AsPrefix != "", AnyWord: res.AnyWord != ""}, nil
+		AsPrefix: res.AsPrefix != "", AnyWord: res.AnyWord != "", Question: res.Question}, nil
 }
 
 // FindFiles is the fuzzy file-name lookup behind @-mentions.

@@ -33,8 +33,14 @@ func TestWorkspaceIndexAnswersSearchAndMentions(t *testing.T) {
 		t.Errorf("a word being typed = %+v, want findContainer's file as a prefix", res)
 	}
 	// A sentence found nowhere whole is answered for any of its words.
-	if res, _ := a.h.Project.SearchWorkspace("where does findContainer log errors", 10); res.Total != 1 || !res.AnyWord || res.AsPrefix {
+	if res, _ := a.h.Project.SearchWorkspace("findContainer log errors", 10); res.Total != 1 || !res.AnyWord || res.AsPrefix {
 		t.Errorf("a sentence = %+v, want findContainer's file for any word", res)
+	}
+	// A question is ranked by its meaningful words, each hit saying which it holds.
+	res, _ = a.h.Project.SearchWorkspace("where does findContainer log errors", 10)
+	if res.Total != 1 || res.Question == "" || len(res.Hits) != 1 || len(res.Hits[0].Matched) != 1 ||
+		res.Hits[0].Matched[0] != (knowledge.WordMatch{Word: "findContainer", Definition: "findContainer"}) {
+		t.Errorf("a question = %+v, want findContainer's file, matched through its definition", res)
 	}
 	m, err := a.h.Composer.FindFiles("cntlkp", 5)
 	if err != nil || len(m) == 0 || m[0].Path != "server/container_lookup.go" {

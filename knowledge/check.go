@@ -12,6 +12,9 @@ import (
 type checkedHit struct {
 	Hit
 	dropped bool
+	// definitions maps a sentence's words to the name the file defines
+	// holding each (see sentenceDefinitions).
+	definitions map[string]string
 }
 
 // snippetWorkers read hit files at once: more than the cores, so one
@@ -47,8 +50,9 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 	if t, ok := pq.DefOnlyTerm(); ok {
 		defTerm, defines, exact = t.Text, true, t.ExactCase
 	}
+	definedWords := pq.definedWords[id]
 	peek := pq.headPeek(&head)
-	if defines { // the definition may be anywhere in the file
+	if defines || len(definedWords) > 0 { // the definition may be anywhere in the file
 		peek = nil
 	}
 	data, held, headDone, err := textfile.ReadPeek(src.absPath(rel), x.opts.MaxFileSize, peek)
@@ -58,6 +62,10 @@ func (x *Index) checkHit(pq *parsedQuery, id string, score float64) checkedHit {
 		m := match.Find(data, pq.Terms)
 		if defines {
 			m, h.Defines = match.DefinitionFirst(data, m, defTerm, langOfPath(rel), exact)
+		}
+		if len(definedWords) > 0 {
+			m, h.definitions = sentenceDefinitions(data, m, langOfPath(rel), definedWords)
+			h.Defines = len(h.definitions) > 0
 		}
 		held.Release()
 		h.Line, h.Lines, h.Snippet, h.Highlights = m.Line, m.Lines, m.Snippet, m.Ranges

@@ -24,18 +24,22 @@ import (
 const (
 	fieldDef = "def"
 	defBoost = 4.0
+	// fieldDefWords holds the code words of the names a file defines
+	// (CheckShell: checkshell, check, shell), so a sentence's word finds
+	// the files defining a name made of it (sentence.go).
+	fieldDefWords = "defwords"
 )
 
 // definitionTerms lists the distinct terms of the names text, a file of
 // language lang, defines: the whole-identifier term the content field
-// holds for each.
-func definitionTerms(text []byte, lang string) [][]byte {
-	var terms [][]byte
+// holds for each; names holds the distinct names, a line each, for the
+// defwords field.
+func definitionTerms(text []byte, lang string) (terms [][]byte, names []byte) {
 	var slab []byte
 	var seen map[string]bool // once there are many: a table file defines thousands
 	rules, ok := defs.RulesFor(lang)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	defs.Each(text, rules, func(name []byte) bool {
 		term := wholeTerm(&slab, name)
@@ -45,9 +49,11 @@ func definitionTerms(text []byte, lang string) [][]byte {
 			if !seen[string(term)] {
 				seen[string(term)] = true
 				terms = append(terms, term)
+				names = append(append(names, name...), '\n')
 			}
 		case !slices.ContainsFunc(terms, func(t []byte) bool { return bytes.Equal(t, term) }):
 			terms = append(terms, term)
+			names = append(append(names, name...), '\n')
 			if len(terms) == 32 {
 				seen = make(map[string]bool, 64)
 				for _, t := range terms {
@@ -57,7 +63,7 @@ func definitionTerms(text []byte, lang string) [][]byte {
 		}
 		return true
 	})
-	return terms
+	return terms, names
 }
 
 // wholeTerm is the term the code analyzer makes of an identifier as a

@@ -25,7 +25,8 @@ func TestDefinitionTerms(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var got []string
-			for _, term := range definitionTerms([]byte(c.text), c.lang) {
+			terms, _ := definitionTerms([]byte(c.text), c.lang)
+			for _, term := range terms {
 				got = append(got, string(term))
 			}
 			if !slices.Equal(got, c.want) {

@@ -70,8 +70,9 @@ func readDoc(f diskFile, maxSize int64) (*document.Document, int, error) {
 	if content != nil {
 		doc.AddField(newContentField(fieldContent, content))
 		doc.AddField(newGramField(fieldTrigram, content))
-		if defs := definitionTerms(content, lang); len(defs) > 0 {
+		if defs, names := definitionTerms(content, lang); len(defs) > 0 {
 			doc.AddField(newDefField(defs))
+			doc.AddField(newContentField(fieldDefWords, names))
 		}
 		if sketch := analysis.PairSketch(content); sketch != nil {
 			doc.AddField(document.NewTextFieldCustom(fieldPairs, nil, sketch, optStore, nil))

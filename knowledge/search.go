@@ -27,6 +27,10 @@ type Hit struct {
 	Highlights [][2]int `json:"highlights,omitempty"`
 	// Defines: the file defines a searched name, and Line is where.
 	Defines bool `json:"defines,omitempty"`
+	// Matched, for a sentence ranked by its words (Questions, AnyWord),
+	// are the words the file matched, in the sentence's order: why it is
+	// on the page.
+	Matched []WordMatch `json:"matched,omitempty"`
 }
 
 // Results of a search.
@@ -44,6 +48,9 @@ type Results struct {
 	// AnyWord is the query that answered a sentence that found nothing:
 	// its words joined by OR (AnyWord); "" otherwise.
 	AnyWord string `json:"anyWord,omitempty"`
+	// Question names the words that ranked a question (Questions),
+	// weightiest first; "" when the query was not read as one.
+	Question string `json:"question,omitempty"`
 }
 
 // Search runs a query (see the package's query syntax: words are ANDed,
@@ -51,11 +58,14 @@ type Results struct {
 // -path:, -ext:, -lang: to exclude, and OR between alternatives) and
 // returns up to limit hits ranked by BM25, path matches boosted.
 // Snippets are read from disk now, so they show the file as it is.
-// Options change how a query is answered (RetryAsPrefix, AnyWord, KeepOnly).
+// Options change how a query is answered (RetryAsPrefix, AnyWord, Questions, KeepOnly).
 func (x *Index) Search(ctx context.Context, q string, limit int, opts ...SearchOption) (Results, error) {
 	var o searchOptions
 	for _, opt := range opts {
 		opt(&o)
+	}
+	if res, ok, err := x.askQuestion(ctx, q, limit, o); ok || err != nil {
+		return res, err
 	}
 	res, err := x.searchKept(ctx, q, limit, o.keep)
 	if err != nil {
@@ -285,6 +295,9 @@ type parsedQuery struct {
 	// definers maps the files defining a word of the query to its term,
 	// whose definition line their hits show first.
 	definers map[string]string
+	// definedWords maps the files defining a name made of a sentence's
+	// word to those words (sentence.go).
+	definedWords map[string][]query.SentenceWord
 }
 
 // parseAlternatives reads each alternative of a query (one when it has

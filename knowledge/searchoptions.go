@@ -12,6 +12,7 @@ type SearchOption func(*searchOptions)
 type searchOptions struct {
 	retryAsPrefix bool
 	anyWord       bool
+	questions     bool
 	keep          func(source, path string) bool
 }
 
@@ -23,11 +24,22 @@ type searchOptions struct {
 var RetryAsPrefix SearchOption = func(o *searchOptions) { o.retryAsPrefix = true }
 
 // AnyWord asks a sentence that finds nothing (even as a prefix, with
-// RetryAsPrefix) again for any of its words, ranked as an OR of them:
-// someone asking "where is the retry delay set" means files about those
-// words, not one holding each. Results.AnyWord then names the query that
-// answered. A query that finds something is answered as before.
+// RetryAsPrefix) again for any of its words, ranked by the words that
+// carry meaning (see Questions): someone asking "where is the retry delay
+// set" means files about those words, not one holding each.
+// Results.AnyWord then names the words joined by OR. A query that finds
+// something is answered as before.
 var AnyWord SearchOption = func(o *searchOptions) { o.anyWord = true }
+
+// Questions ranks a question written in plain words (query.IsQuestion:
+// "how does the agent decide to ask before running a command?") by its
+// words that carry meaning, at once: stop words left out, a word in most
+// files weighing little, a word's forms found by its stem, and files
+// defining a name made of a word first. Each hit's Matched says which
+// words it matched, and Results.Question names the words that ranked.
+// Identifiers, phrases and queries with filters or operators are never
+// questions, and are answered as before.
+var Questions SearchOption = func(o *searchOptions) { o.questions = true }
 
 // KeepOnly leaves out the hits keep refuses (source is "" for the
 // workspace), before the page is filled and before RetryAsPrefix decides
@@ -43,10 +55,35 @@ func (x *Index) widen(ctx context.Context, q string, limit int, o searchOptions,
 	if o.retryAsPrefix {
 		res = x.retryWider(ctx, q, limit, o, res, query.AsPrefix, func(r *Results, w string) { r.AsPrefix = w })
 	}
-	if o.anyWord {
-		res = x.retryWider(ctx, q, limit, o, res, query.AnyWord, func(r *Results, w string) { r.AnyWord = w })
+	if o.anyWord && !found(res, o) {
+		anyWord, _ := query.AnyWord(q)
+		if s, ok := query.ReadSentence(q); ok {
+			if more, err := x.searchSentence(ctx, s, limit, o.keep); err == nil && found(more, o) {
+				more.AnyWord = anyWord
+				return more
+			}
+		}
 	}
 	return res
+}
+
+// askQuestion answers q by its meaningful words when it reads as a
+// question and the options allow; false when it is not one, or its words
+// found nothing (the query is then asked as written).
+func (x *Index) askQuestion(ctx context.Context, q string, limit int, o searchOptions) (Results, bool, error) {
+	if !o.questions || !query.IsQuestion(q) {
+		return Results{}, false, nil
+	}
+	s, ok := query.ReadSentence(q)
+	if !ok {
+		return Results{}, false, nil
+	}
+	res, err := x.searchSentence(ctx, s, limit, o.keep)
+	if err != nil || !found(res, o) {
+		return Results{}, false, err
+	}
+	res.Question = s.String()
+	return res, true, nil
 }
 
 // retryWider is res, the answer to q, or the answer to widen(q) when res

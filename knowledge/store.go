@@ -21,7 +21,7 @@ import (
 
 // MappingVersion is bumped whenever the mapping or analyzer changes how
 // text is indexed; an index with another version is rebuilt.
-const MappingVersion = 21
+const MappingVersion = 22
 
 var (
 	keyVersion = []byte("hearth.mapping")
@@ -52,6 +52,8 @@ func newMapping() mapping.IndexMapping {
 	content := code()
 	path := code()
 	path.IncludeTermVectors = false
+	defWords := code()
+	defWords.IncludeTermVectors = false
 	tri := code()
 	tri.Analyzer = trigramAnalyzerName
 	tri.IncludeTermVectors = false
@@ -65,6 +67,7 @@ func newMapping() mapping.IndexMapping {
 	doc.AddFieldMappingsAt(fieldContent, content)
 	doc.AddFieldMappingsAt(fieldPath, path)
 	doc.AddFieldMappingsAt(fieldTrigram, tri)
+	doc.AddFieldMappingsAt(fieldDefWords, defWords)
 	for _, f := range []string{fieldPathKW, fieldFolder, fieldExt, fieldLang, fieldSource, fieldDef} {
 		doc.AddFieldMappingsAt(f, kw())
 	}

@@ -25,6 +25,9 @@ type Hit struct {
 	Snippet string  // the matching text
 	Score   float64 // higher is better
 	Defines bool    // the file defines a searched name, at Line
+	// Matched, for a question ranked by its words, says which the file
+	// matched: "ask, command (definition: CheckCommand)".
+	Matched string
 }
 
 // Searcher is the knowledge index as the search tool uses it. It returns
@@ -104,6 +107,9 @@ func (t *Search) Run(ctx context.Context, args json.RawMessage) (string, error) 
 			snippet = cutUTF8(snippet, searchMaxSnippet) + " […]"
 		}
 		fmt.Fprintf(&b, "%s\n", loc)
+		if h.Matched != "" {
+			fmt.Fprintf(&b, "    matched: %s\n", h.Matched)
+		}
 		if snippet != "" {
 			fmt.Fprintf(&b, "    %s\n", strings.ReplaceAll(snippet, "\n", "\n    "))
 		}

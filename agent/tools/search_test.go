@@ -147,12 +147,19 @@ func TestSearchTool(t *testing.T) {
 		if q == "fail" {
 			return nil, errors.New("index not ready")
 		}
+		if q == "how is a retry delayed" {
+			return []Hit{{Path: "a.go", Line: 3, Snippet: "func RetryDelay()", Defines: true, Matched: "retry, delayed (definition: RetryDelay)"}}, nil
+		}
 		return []Hit{{Path: "a.go", Line: 3, Snippet: "func Retry()", Defines: true}, {Path: "b.md", Snippet: ""}}, nil
 	})
 	_, tl := newWS(t, nil, Config{Search: idx})
 	out := mustRun(t, tl["search"], SearchParams{Query: "retry"})
 	if out != "a.go:3 (definition)\n    func Retry()\nb.md" || gotLimit != searchDefaultLimit {
 		t.Errorf("search = %q (limit %d)", out, gotLimit)
+	}
+	// A question's hit says which of its words the file holds.
+	if out := mustRun(t, tl["search"], SearchParams{Query: "how is a retry delayed"}); out != "a.go:3 (definition)\n    matched: retry, delayed (definition: RetryDelay)\n    func RetryDelay()" {
+		t.Errorf("question = %q", out)
 	}
 	if _, err := run(t, tl["search"], SearchParams{Query: "fail"}); err == nil || !strings.Contains(err.Error(), "index not ready") {
 		t.Errorf("index error: %v", err)

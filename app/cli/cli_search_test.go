@@ -67,13 +67,51 @@ func TestSearchCommandText(t *testing.T) {
 		{"alph", "\nno file matched \"alph\"; for \"alph*\" 1 file matched in ", 1}, // a word being typed
 		{"gamm", "0 files matched in ", 0},
 		// a sentence found nowhere whole ranks the files with any of its words
-		{"where is alpha gamma", "\nno exact match for \"where is alpha gamma\"; for any of its words (alpha OR gamma) 1 file matched in ", 1},
+		{"alpha gamma", "\nno exact match for \"alpha gamma\"; for any of its words (alpha OR gamma) 1 file matched in ", 1},
+		// a question is ranked by the words that carry meaning, each hit saying which it holds
+		{"where is alpha gamma", "\n  matched: alpha\nranked by the words that carry meaning (alpha): 1 file matched in ", 1},
 	}
 	for _, tt := range tests {
 		code, out, _ := runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--limit", "1", tt.query)
 		if code != ExitOK || !strings.Contains(out, tt.summary) || strings.Count(out, ".txt:1:") != tt.lines {
 			t.Errorf("%s: exit %d:\n%s", tt.query, code, out)
 		}
+	}
+}
+
+// A question's hits say why they are listed: in the text, a line under
+// each; in --json, a "matched" list beside the contract's fields.
+func TestSearchCommandSaysWhyAQuestionMatched(t *testing.T) {
+	ws := writeKnowledgeWS(t, map[string]string{
+		"permission/gate.go": "package permission\n\n// Gate decides whether a command runs or asks first.\n" +
+			"func (g *Gate) AskCommand(line string) bool { return g.ask(line) }\n",
+		"notes.md": "The agent runs the command.\n",
+	})
+	q := "How does the agent decide to ask before running a command?"
+	code, out, errs := runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), q)
+	if code != ExitOK || !strings.HasPrefix(out, "permission/gate.go:4: func (g *Gate) AskCommand(") ||
+		!strings.Contains(out, "\n  matched: decide, ask, running, command (definition: AskCommand)\n") {
+		t.Errorf("exit %d:\n%s%s", code, out, errs)
+	}
+	code, out, errs = runKnowledgeCLI(t, "search", "--workspace", ws, "--cache", t.TempDir(), "--json", q)
+	var got struct {
+		searchOutput
+		Hits []map[string]json.RawMessage `json:"hits"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); code != ExitOK || err != nil || len(got.Hits) == 0 {
+		t.Fatalf("exit %d, %v: %s%s", code, err, out, errs)
+	}
+	var keys []string
+	for k := range got.Hits[0] {
+		keys = append(keys, k)
+	}
+	if !sameKeySet(keys, []string{"path", "line", "score", "snippet", "matched"}) || got.Question == "" {
+		t.Errorf("hit keys %v, question %q", keys, got.Question)
+	}
+	var matched []searchMatch
+	_ = json.Unmarshal(got.Hits[0]["matched"], &matched)
+	if len(matched) < 2 || matched[1] != (searchMatch{Word: "ask", Definition: "AskCommand"}) {
+		t.Errorf("matched %s", got.Hits[0]["matched"])
 	}
 }
 

@@ -21,6 +21,9 @@ type searchOutput struct {
 	// AnyWord is the query that answered when QUERY, a sentence, found
 	// nothing: its words joined by OR (knowledge.AnyWord).
 	AnyWord string `json:"any_word,omitempty"`
+	// Question names the words that ranked QUERY, read as a question
+	// (knowledge.Questions), weightiest first.
+	Question string `json:"question,omitempty"`
 }
 
 type searchHit struct {
@@ -28,6 +31,16 @@ type searchHit struct {
 	Line    int     `json:"line"`
 	Score   float64 `json:"score"`
 	Snippet string  `json:"snippet"`
+	// Matched, for a sentence ranked by its words, are the words the
+	// file matched: why it is listed.
+	Matched []searchMatch `json:"matched,omitempty"`
+}
+
+// searchMatch is a word a hit matched, and the name it defines holding
+// it, if that is how.
+type searchMatch struct {
+	Word       string `json:"word"`
+	Definition string `json:"definition,omitempty"`
 }
 
 func runSearch(ctx context.Context, env *Env, args []string) int {
@@ -37,7 +50,8 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		"def:Name, the files defining Name, at the definition (a capital: that case only);\n"+
 		"a OR b between alternatives, (a OR b) ext:go to group. A query that finds nothing\n"+
 		"while its last word is a bare word is asked again with that word as a prefix;\n"+
-		"a sentence that finds nothing ranks the files holding any of its words.")
+		"a question in plain words is ranked by the words that carry meaning, and a\n"+
+		"sentence that finds nothing ranks the files holding any of its words.")
 	ws := flags.String("workspace", ".", "the indexed folder")
 	limit := flags.Int("limit", 20, "maximum hits")
 	asJSON := flags.Bool("json", false, "print a JSON object")
@@ -63,16 +77,21 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		}
 		return failure(env, "search", err)
 	}
-	res, err := x.Search(ctx, q, *limit, knowledge.RetryAsPrefix, knowledge.AnyWord)
+	res, err := x.Search(ctx, q, *limit, knowledge.RetryAsPrefix, knowledge.AnyWord, knowledge.Questions)
 	if errors.Is(err, knowledge.ErrBadQuery) {
 		return usageErr(env, flags, "%v", err)
 	}
 	if err != nil {
 		return failure(env, "search", err)
 	}
-	out := searchOutput{Total: res.Total, TookMS: res.Took.Milliseconds(), Hits: []searchHit{}, AsPrefix: res.AsPrefix, AnyWord: res.AnyWord}
+	out := searchOutput{Total: res.Total, TookMS: res.Took.Milliseconds(), Hits: []searchHit{}, AsPrefix: res.AsPrefix,
+		AnyWord: res.AnyWord, Question: res.Question}
 	for _, h := range res.Hits {
-		out.Hits = append(out.Hits, searchHit{Path: h.Path, Line: h.Line, Score: h.Score, Snippet: h.Snippet})
+		hit := searchHit{Path: h.Path, Line: h.Line, Score: h.Score, Snippet: h.Snippet}
+		for _, m := range h.Matched {
+			hit.Matched = append(hit.Matched, searchMatch(m))
+		}
+		out.Hits = append(out.Hits, hit)
 	}
 	if *asJSON {
 		if err := json.NewEncoder(env.Stdout).Encode(out); err != nil {
@@ -83,6 +102,9 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 	for _, h := range out.Hits {
 		// Paths and snippets are the workspace's bytes: nothing in them may act on the terminal.
 		fmt.Fprintf(env.Stdout, "%s:%d: %s\n", termSafe(h.Path), h.Line, termSafe(h.Snippet))
+		if len(h.Matched) > 0 {
+			fmt.Fprintf(env.Stdout, "  matched: %s\n", termSafe(knowledge.Why(hitMatches(h.Matched))))
+		}
 	}
 	about := ""
 	switch {
@@ -90,6 +112,8 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 		about = fmt.Sprintf("no file matched %q; for %q ", q, res.AsPrefix)
 	case res.AnyWord != "":
 		about = fmt.Sprintf("no exact match for %q; for any of its words (%s) ", q, res.AnyWord)
+	case res.Question != "":
+		about = fmt.Sprintf("ranked by the words that carry meaning (%s): ", strings.Join(strings.Fields(res.Question), ", "))
 	}
 	if res.Approx {
 		about += "about " // a broad pattern's scan stopped after a page
@@ -100,4 +124,12 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 	}
 	fmt.Fprintf(env.Stdout, "%s%d %s matched in %d ms\n", about, out.Total, files, out.TookMS)
 	return ExitOK
+}
+
+func hitMatches(ms []searchMatch) []knowledge.WordMatch {
+	out := make([]knowledge.WordMatch, len(ms))
+	for i, m := range ms {
+		out[i] = knowledge.WordMatch(m)
+	}
+	return out
 }

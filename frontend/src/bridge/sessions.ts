@@ -65,18 +65,22 @@ export type ExportFormat = "md" | "json";
 /** A slash command as the composer's picker lists it: built-in, user, project or an MCP prompt. */
 export type CommandEntry = Wire<app.CommandView>;
 
-/** One file matching a workspace search. highlights are UTF-8 byte ranges in snippet; defines says the file defines a searched name, and line is where. */
+/**
+ * One file matching a workspace search. highlights are UTF-8 byte ranges in snippet; defines says the file defines a searched name, and line is where;
+ * matched, for a question ranked by its words, says which words the file holds and the name it defines holding each (why it is listed).
+ */
 export type SearchHit = Narrow<Wire<knowledge.Hit>, { highlights?: [number, number][] | null }>;
 
 /**
  * A workspace search's answer. approx: total is an estimate (a broad
  * pattern's scan stopped after a page); asPrefix: the query found nothing,
  * and this answers it with its last word as a prefix; anyWord: the sentence
- * found nothing, and this ranks the files with any of its words.
+ * found nothing, and this ranks the files with any of its words; question:
+ * the query read as a question, ranked by these words (weightiest first).
  */
 export type SearchView = Narrow<
   Wire<app.SearchView>,
-  { hits: SearchHit[] | null; approx?: boolean; asPrefix?: boolean; anyWord?: boolean }
+  { hits: SearchHit[] | null; approx?: boolean; asPrefix?: boolean; anyWord?: boolean; question?: string }
 >;
 
 export type FileMatch = Wire<knowledge.FileMatch>;
@@ -129,10 +133,15 @@ function isRange(v: unknown): v is [number, number] {
   return Array.isArray(v) && v.length === 2 && isNum(v[0]) && isNum(v[1]);
 }
 
+function isWordMatch(v: unknown): boolean {
+  return isObj(v) && isStr(v.word) && (v.definition === undefined || isStr(v.definition));
+}
+
 export function isSearchHit(v: unknown): v is SearchHit {
   return (
     isObj(v) && isStr(v.path) && isNum(v.line) && isStr(v.snippet) &&
     (v.defines === undefined || typeof v.defines === "boolean") &&
+    (v.matched === undefined || v.matched === null || (Array.isArray(v.matched) && v.matched.every(isWordMatch))) &&
     (v.highlights === undefined || v.highlights === null || (Array.isArray(v.highlights) && v.highlights.every(isRange)))
   );
 }
@@ -140,7 +149,7 @@ export function isSearchHit(v: unknown): v is SearchHit {
 export function isSearchView(v: unknown): v is SearchView {
   return isObj(v) && isNum(v.total) && isNum(v.tookMs) && typeof v.partial === "boolean" &&
     (v.approx === undefined || typeof v.approx === "boolean") && (v.asPrefix === undefined || typeof v.asPrefix === "boolean") &&
-    (v.anyWord === undefined || typeof v.anyWord === "boolean") &&
+    (v.anyWord === undefined || typeof v.anyWord === "boolean") && (v.question === undefined || isStr(v.question)) &&
     (v.hits === null || (Array.isArray(v.hits) && v.hits.every(isSearchHit)));
 }
 

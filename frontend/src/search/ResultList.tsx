@@ -11,12 +11,25 @@ interface Props {
   onHover: (i: number) => void;
 }
 
-/** ResultList shows one entry per matching file: its path, best line and snippet, and whether that line defines the name searched for. */
+/**
+ * why says which words of a question a hit holds, and the names it defines holding them:
+ * "ask, command · defines CheckCommand"; "" for other queries, whose hits hold every word.
+ */
+export function why(hit: SearchHit): string {
+  const matched = hit.matched ?? [];
+  if (matched.length === 0) return "";
+  const names = [...new Set(matched.flatMap((m) => (m.definition ? [m.definition] : [])))];
+  const words = matched.map((m) => m.word).join(", ");
+  return names.length > 0 ? `${words} · defines ${names.join(", ")}` : words;
+}
+
+/** ResultList shows one entry per matching file: its path, best line and snippet, whether that line defines the name searched for, and for a question the words that put it there. */
 export function ResultList({ id, hits, active, onPick, onHover }: Props) {
   return (
     <ul id={id} role="listbox" aria-label="Results" className="search-results">
       {hits.map((h, i) => {
         const more = (h.lines ?? []).filter((l) => l !== h.line);
+        const reason = why(h);
         return (
           <li
             key={`${h.source ?? ""}:${h.path}`}
@@ -45,6 +58,7 @@ export function ResultList({ id, hits, active, onPick, onHover }: Props) {
               <div className="search-line muted">File name matches</div>
             )}
             {more.length > 0 && <div className="search-more muted">Also line{more.length > 1 ? "s" : ""} {more.join(", ")}</div>}
+            {reason !== "" && <div className="search-why muted">Matched: {reason}</div>}
           </li>
         );
       })}

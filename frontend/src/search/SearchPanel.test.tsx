@@ -129,6 +129,38 @@ describe("search panel", () => {
     expect(options()).toHaveLength(2);
   });
 
+  it("ranks a question by its meaningful words and says under each hit why it matched", async () => {
+    vi.mocked(shell.searchWorkspace).mockResolvedValue({
+      total: 2,
+      tookMs: 6,
+      partial: false,
+      question: "decide ask command",
+      hits: [
+        {
+          ...hit("agent/permission/gate.go", 9, "func (g *Gate) CheckCommand(line string) Decision {", [[15, 27]]),
+          defines: true,
+          matched: [{ word: "decide" }, { word: "ask", definition: "Ask" }, { word: "command", definition: "CheckCommand" }],
+        },
+        { ...hit("docs/running.md", 1, "the agent runs each command", [[20, 27]]), matched: [{ word: "command" }] },
+      ],
+    });
+    mount();
+    await open();
+    await type("How does the agent decide to ask before running a command?");
+    expect(screen.getByRole("status").textContent).toBe("Ranked by the words that carry meaning (decide, ask, command) · 2 results in 6 ms");
+    const [gate, docs] = options();
+    expect(gate?.textContent).toContain("Matched: decide, ask, command · defines Ask, CheckCommand");
+    expect(docs?.textContent).toContain("Matched: command");
+    expect(docs?.textContent).not.toContain("defines");
+  });
+
+  it("shows no reason for a hit of an exact query", async () => {
+    mount();
+    await open();
+    await type("main");
+    expect(options()[0]?.textContent).not.toContain("Matched:");
+  });
+
   it("copies path:line when nothing routes the pick, and stays open", async () => {
     mount(true, false);
     await open();

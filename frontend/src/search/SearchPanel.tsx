@@ -97,6 +97,7 @@ export function SearchPanel({ shell, onClose, onOpen }: Props) {
           ) : r ? (
             <>
               {r.anyWord === true && "No exact match; showing files with any of the words · "}
+              {r.anyWord !== true && r.question && `Ranked by the words that carry meaning (${r.question.split(" ").join(", ")}) · `}
               {r.approx === true && "about "}
               {plural(r.total, "result")}
               {search.asPrefix && ` for words starting with “${lastWord(search.for)}”`} in {r.tookMs} ms

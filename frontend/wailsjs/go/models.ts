@@ -710,6 +710,7 @@ export namespace app {
 	    approx: boolean;
 	    asPrefix: boolean;
 	    anyWord: boolean;
+	    question: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SearchView(source);
@@ -724,6 +725,7 @@ export namespace app {
 	        this.approx = source["approx"];
 	        this.asPrefix = source["asPrefix"];
 	        this.anyWord = source["anyWord"];
+	        this.question = source["question"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1284,6 +1286,20 @@ export namespace knowledge {
 	        this.positions = source["positions"];
 	    }
 	}
+	export class WordMatch {
+	    word: string;
+	    definition?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new WordMatch(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.word = source["word"];
+	        this.definition = source["definition"];
+	    }
+	}
 	export class Hit {
 	    path: string;
 	    source?: string;
@@ -1293,6 +1309,7 @@ export namespace knowledge {
 	    snippet: string;
 	    highlights?: number[][];
 	    defines?: boolean;
+	    matched?: WordMatch[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Hit(source);
@@ -1308,7 +1325,26 @@ export namespace knowledge {
 	        this.snippet = source["snippet"];
 	        this.highlights = source["highlights"];
 	        this.defines = source["defines"];
+	        this.matched = this.convertValues(source["matched"], WordMatch);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class Status {
 	    state: string;
