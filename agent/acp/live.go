@@ -21,12 +21,20 @@ type live struct {
 	id   sdk.SessionId
 	proj *project.Project
 	conv *conversation.Conversation
+	// files reads and writes through the editor; nil: the disk.
+	files *editorFiles
 
 	mu      sync.Mutex
 	tr      Translator
 	turn    context.Context // the running prompt's; nil between prompts
 	failure *conversation.TurnError
 	used    bool
+}
+
+// end closes the session's project and what it opened for the editor.
+func (s *live) end() {
+	s.proj.Close()
+	s.files.close()
 }
 
 func (s *live) prompted() bool {

@@ -43,6 +43,9 @@ type Config struct {
 	Sessions func() *session.Store
 	// Undo keeps per-turn file snapshots; nil disables undo.
 	Undo *undo.Store
+	// Files is where the file tools and undo read and write content when
+	// an editor lends its buffers (ACP); nil is the disk.
+	Files tools.FileAccess
 	// Trust judges what the workspace brings (hooks, commands, skills,
 	// agents, permission rules); nil trusts nothing of it.
 	Trust func() trust.Judge

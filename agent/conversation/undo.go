@@ -23,6 +23,7 @@ func (c *Conversation) beginUndo(id, ws string) *undo.Turn {
 		c.sink.Notice(err)
 		return nil
 	}
+	c.through(t)
 	return t
 }
 
@@ -33,6 +34,8 @@ func stageUndo(_ context.Context, p *prep) error {
 	c, t := p.c, p.t
 	t.snap = c.beginUndo(t.id, t.ws)
 	c.markTodos(t.id, p.todos)
+	// The tools and the snapshots see the same content.
+	p.spec.Tools.Files = c.cfg.Files
 	if t.snap != nil {
 		p.spec.Tools.Snapshot = assembly.Snapshots{Turn: t.snap}
 	}
@@ -95,12 +98,20 @@ func (c *Conversation) moveTurn(ctx context.Context, turnID string, force, undoi
 	if err != nil {
 		return nil, inputf("turn", "this turn has no snapshots to undo")
 	}
+	c.through(t)
 	c.keepNewestTodos()
 	rep, err := move(t, ctx, force)
 	if err == nil {
 		c.moveTodos(turnID)
 	}
 	return rep, err
+}
+
+// through makes t read and write where the tools do.
+func (c *Conversation) through(t *undo.Turn) {
+	if c.cfg.Files != nil {
+		t.Through(c.cfg.Files)
+	}
 }
 
 // fileChanges puts a turn's changes on the wire, their diffs redacted.

@@ -61,6 +61,9 @@ type Config struct {
 	Approve   ApproveMode // "" means never
 	Approver  Approver    // nil: whatever asks is denied (headless)
 	Snapshot  Snapshotter // nil: no snapshots
+	// Files is where the file tools read and write content; nil is the
+	// workspace on disk. Paths are confined before it is asked.
+	Files FileAccess
 	// AllowProtectedWrites lets edits reach .git/ and .hearth/ (the user
 	// asked for it explicitly).
 	AllowProtectedWrites bool
@@ -126,6 +129,7 @@ type session struct {
 	reads    *readTracker
 	gate     *permission.Gate
 	snapshot Snapshotter
+	files    FileAccess
 	changed  func(ctx context.Context, abs []string)
 	env      []string
 	// containApproved: see Config.ContainApproved.
@@ -233,10 +237,14 @@ func newSession(cfg Config) (*session, error) {
 		reads:    state.reads,
 		gate:     permission.NewGate(*policy, mode, cfg.Approver, root.Dir(), state.grants),
 		snapshot: cfg.Snapshot,
+		files:    cfg.Files,
 		changed:  cfg.Changed,
 		env:      childEnv(cfg.Env),
 
 		containApproved: cfg.ContainApproved,
+	}
+	if s.files == nil {
+		s.files = diskFiles{root: root}
 	}
 	s.gate.SetShellPath(envValue(s.env, "PATH"))
 	// The tools have no Close in their contract: release the directory
