@@ -12,6 +12,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -40,6 +41,11 @@ type client interface {
 	RequestPermission(ctx context.Context, r sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error)
 	ReadTextFile(ctx context.Context, r sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error)
 	WriteTextFile(ctx context.Context, r sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error)
+	CreateTerminal(ctx context.Context, r sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error)
+	WaitForTerminalExit(ctx context.Context, r sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error)
+	TerminalOutput(ctx context.Context, r sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error)
+	KillTerminal(ctx context.Context, r sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error)
+	ReleaseTerminal(ctx context.Context, r sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error)
 }
 
 // Agent is Hearth as an ACP agent: one editor connection, its sessions
@@ -266,7 +272,7 @@ func (a *Agent) open(ctx context.Context, cwd string, servers []sdk.McpServer) (
 		s.tr.ReadFile = s.files.oldText
 	}
 	if err == nil {
-		s.conv, err = proj.NewEditorConversation(s, s.files.access())
+		s.conv, err = proj.NewEditorConversation(s, conversation.Editor{Files: s.files.access(), Terminal: a.terminal(s)})
 	}
 	if err != nil {
 		s.end()

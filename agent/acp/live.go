@@ -137,6 +137,13 @@ func (s *live) ask(ctx context.Context, r conversation.ApprovalRequest) {
 	}
 }
 
+// show sends u in order with the translated updates.
+func (s *live) show(ctx context.Context, u sdk.SessionUpdate) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.send(ctx, u)
+}
+
 func (s *live) send(ctx context.Context, u sdk.SessionUpdate) {
 	if err := s.a.client().SessionUpdate(ctx, sdk.SessionNotification{SessionId: s.id, Update: u}); err != nil {
 		s.a.cfg.Logf("hearth acp: session/update: %v", err)

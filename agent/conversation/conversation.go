@@ -43,9 +43,9 @@ type Config struct {
 	Sessions func() *session.Store
 	// Undo keeps per-turn file snapshots; nil disables undo.
 	Undo *undo.Store
-	// Files is where the file tools and undo read and write content when
-	// an editor lends its buffers (ACP); nil is the disk.
-	Files tools.FileAccess
+	// Editor is what an editor lends the turns' tools (ACP); zero is
+	// the disk and Hearth's own shell.
+	Editor Editor
 	// Trust judges what the workspace brings (hooks, commands, skills,
 	// agents, permission rules); nil trusts nothing of it.
 	Trust func() trust.Judge
@@ -73,6 +73,14 @@ type Config struct {
 	// turn that cannot be recorded fails, and a recording that fails
 	// mid-turn is reported once (a *SaveError) and stops.
 	Headless bool
+}
+
+// Editor is what an editor lends a conversation: its buffers, which the
+// file tools and undo read and write (nil: the disk), and its terminal,
+// where approved shell commands run (nil: as Hearth's own children).
+type Editor struct {
+	Files    tools.FileAccess
+	Terminal tools.Terminal
 }
 
 // AgentChoice names the provider and model a turn's agent is built with.

@@ -34,8 +34,6 @@ func stageUndo(_ context.Context, p *prep) error {
 	c, t := p.c, p.t
 	t.snap = c.beginUndo(t.id, t.ws)
 	c.markTodos(t.id, p.todos)
-	// The tools and the snapshots see the same content.
-	p.spec.Tools.Files = c.cfg.Files
 	if t.snap != nil {
 		p.spec.Tools.Snapshot = assembly.Snapshots{Turn: t.snap}
 	}
@@ -107,10 +105,11 @@ func (c *Conversation) moveTurn(ctx context.Context, turnID string, force, undoi
 	return rep, err
 }
 
-// through makes t read and write where the tools do.
+// through makes t read and write where the tools do, so a snapshot is
+// of the content the tools changed.
 func (c *Conversation) through(t *undo.Turn) {
-	if c.cfg.Files != nil {
-		t.Through(c.cfg.Files)
+	if c.cfg.Editor.Files != nil {
+		t.Through(c.cfg.Editor.Files)
 	}
 }
 

@@ -64,6 +64,9 @@ type Config struct {
 	// Files is where the file tools read and write content; nil is the
 	// workspace on disk. Paths are confined before it is asked.
 	Files FileAccess
+	// Terminal runs approved shell commands (an editor's); nil runs every
+	// command as Hearth's own child.
+	Terminal Terminal
 	// AllowProtectedWrites lets edits reach .git/ and .hearth/ (the user
 	// asked for it explicitly).
 	AllowProtectedWrites bool
@@ -130,6 +133,7 @@ type session struct {
 	gate     *permission.Gate
 	snapshot Snapshotter
 	files    FileAccess
+	terminal Terminal
 	changed  func(ctx context.Context, abs []string)
 	env      []string
 	// containApproved: see Config.ContainApproved.
@@ -238,6 +242,7 @@ func newSession(cfg Config) (*session, error) {
 		gate:     permission.NewGate(*policy, mode, cfg.Approver, root.Dir(), state.grants),
 		snapshot: cfg.Snapshot,
 		files:    cfg.Files,
+		terminal: cfg.Terminal,
 		changed:  cfg.Changed,
 		env:      childEnv(cfg.Env),
 

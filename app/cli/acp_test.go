@@ -54,6 +54,8 @@ type editor struct {
 	// it offers fs/read_text_file (a buffer, else the disk) and
 	// fs/write_text_file (into a buffer, never the disk).
 	buffers map[string]string
+	// terminals, when set, runs terminal/* commands as real processes.
+	terminals *terminals
 
 	mu      sync.Mutex
 	asked   []sdk.RequestPermissionRequest
@@ -113,23 +115,39 @@ func (e *editor) WriteTextFile(_ context.Context, p sdk.WriteTextFileRequest) (s
 
 // capabilities are what the editor offers at initialize.
 func (e *editor) capabilities() sdk.ClientCapabilities {
-	return sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{ReadTextFile: e.buffers != nil, WriteTextFile: e.buffers != nil}}
+	return sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{ReadTextFile: e.buffers != nil, WriteTextFile: e.buffers != nil},
+		Terminal: e.terminals != nil}
 }
 
-func (e *editor) CreateTerminal(context.Context, sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
-	return sdk.CreateTerminalResponse{}, sdk.NewMethodNotFound("terminal/create")
+func (e *editor) CreateTerminal(_ context.Context, p sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
+	if e.terminals == nil {
+		return sdk.CreateTerminalResponse{}, sdk.NewMethodNotFound("terminal/create")
+	}
+	return e.terminals.create(p)
 }
-func (e *editor) KillTerminal(context.Context, sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error) {
-	return sdk.KillTerminalResponse{}, sdk.NewMethodNotFound("terminal/kill")
+func (e *editor) KillTerminal(_ context.Context, p sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error) {
+	if e.terminals == nil {
+		return sdk.KillTerminalResponse{}, sdk.NewMethodNotFound("terminal/kill")
+	}
+	return sdk.KillTerminalResponse{}, e.terminals.kill(p.TerminalId)
 }
-func (e *editor) TerminalOutput(context.Context, sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error) {
-	return sdk.TerminalOutputResponse{}, sdk.NewMethodNotFound("terminal/output")
+func (e *editor) TerminalOutput(_ context.Context, p sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error) {
+	if e.terminals == nil {
+		return sdk.TerminalOutputResponse{}, sdk.NewMethodNotFound("terminal/output")
+	}
+	return e.terminals.output(p.TerminalId)
 }
-func (e *editor) ReleaseTerminal(context.Context, sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error) {
-	return sdk.ReleaseTerminalResponse{}, sdk.NewMethodNotFound("terminal/release")
+func (e *editor) ReleaseTerminal(_ context.Context, p sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error) {
+	if e.terminals == nil {
+		return sdk.ReleaseTerminalResponse{}, sdk.NewMethodNotFound("terminal/release")
+	}
+	return sdk.ReleaseTerminalResponse{}, e.terminals.release(p.TerminalId)
 }
-func (e *editor) WaitForTerminalExit(context.Context, sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error) {
-	return sdk.WaitForTerminalExitResponse{}, sdk.NewMethodNotFound("terminal/wait_for_exit")
+func (e *editor) WaitForTerminalExit(ctx context.Context, p sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error) {
+	if e.terminals == nil {
+		return sdk.WaitForTerminalExitResponse{}, sdk.NewMethodNotFound("terminal/wait_for_exit")
+	}
+	return e.terminals.wait(ctx, p.TerminalId)
 }
 
 // startACP runs `hearth acp args` in-process and connects ed to it; the
