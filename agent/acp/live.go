@@ -137,11 +137,12 @@ func (s *live) ask(ctx context.Context, r conversation.ApprovalRequest) {
 	}
 }
 
-// show sends u in order with the translated updates.
-func (s *live) show(ctx context.Context, u sdk.SessionUpdate) {
+// showTerminal shows the editor's terminal term in tool call id, in
+// order with the translated updates.
+func (s *live) showTerminal(ctx context.Context, id, term string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.send(ctx, u)
+	s.send(ctx, s.tr.Terminal(id, term))
 }
 
 func (s *live) send(ctx context.Context, u sdk.SessionUpdate) {

@@ -51,7 +51,7 @@ func (t *editorTerminal) Run(ctx context.Context, argv []string, dir string) (to
 	after := context.WithoutCancel(ctx)
 	defer func() { _, _ = c.ReleaseTerminal(after, sdk.ReleaseTerminalRequest{SessionId: id, TerminalId: term}) }()
 	if call := tool.CallID(ctx); call != "" {
-		t.s.show(after, sdk.UpdateToolCall(sdk.ToolCallId(call), sdk.WithUpdateContent([]sdk.ToolCallContent{sdk.ToolTerminalRef(term)})))
+		t.s.showTerminal(after, call, term)
 	}
 	exit, err := c.WaitForTerminalExit(ctx, sdk.WaitForTerminalExitRequest{SessionId: id, TerminalId: term})
 	if ctx.Err() != nil {
