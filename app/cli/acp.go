@@ -26,8 +26,10 @@ editor such as Zed or a JetBrains IDE; logs go to stderr. Each session
 opens the editor's folder as a project: what the folder brings stays off
 until it is trusted in Hearth. The editor's MCP servers start for the
 session. What --approve does not allow is asked in the editor (allow once,
-allow for the session, reject). Sessions are saved like the app's and can
-be loaded again. Exit: 0 when the editor closes the connection, 2 usage.`
+allow for the session, reject). When the editor offers them, files are
+read and written through its buffers (undo included) and approved commands
+run in its terminal. Sessions are saved like the app's and can be loaded
+again. Exit: 0 when the editor closes the connection, 2 usage.`
 
 func runACP(ctx context.Context, env *Env, args []string) int {
 	fs := newFlags(env, "acp", acpSynopsis)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -128,6 +129,9 @@ func (ts *terminals) release(id string) error {
 // call, its output and exit code in the result; a command judged
 // read-only and run unasked stays in Hearth's sandbox.
 func TestACPApprovedCommandsRunInTheEditorsTerminal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the scripted commands are bash's")
+	}
 	llm := newLLMServer(t,
 		toolReply("s1", "shell", `{"command":"echo made > made.txt && echo in-the-terminal && exit 3"}`),
 		toolReply("s2", "shell", `{"command":"ls"}`),
@@ -177,7 +181,7 @@ func TestACPApprovedCommandsRunInTheEditorsTerminal(t *testing.T) {
 
 // session/cancel kills the command running in the editor's terminal.
 func TestACPCancelKillsTheTerminal(t *testing.T) {
-	llm := newLLMServer(t, toolReply("s1", "shell", `{"command":"sleep 300 && touch late.txt"}`))
+	llm := newLLMServer(t, toolReply("s1", "shell", `{"command":"sleep 300; echo late > late.txt"}`))
 	ed := &editor{terminals: newTerminals()}
 	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "m", "--approve", "all")
 	id := openSession(t, conn, ed, t.TempDir())
