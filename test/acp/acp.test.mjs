@@ -33,6 +33,11 @@ const types = {
   'session/request_permission': ['RequestPermissionRequest', 'RequestPermissionResponse'],
   'fs/read_text_file': ['ReadTextFileRequest', 'ReadTextFileResponse'],
   'fs/write_text_file': ['WriteTextFileRequest', 'WriteTextFileResponse'],
+  'terminal/create': ['CreateTerminalRequest', 'CreateTerminalResponse'],
+  'terminal/wait_for_exit': ['WaitForTerminalExitRequest', 'WaitForTerminalExitResponse'],
+  'terminal/output': ['TerminalOutputRequest', 'TerminalOutputResponse'],
+  'terminal/release': ['ReleaseTerminalRequest', 'ReleaseTerminalResponse'],
+  'terminal/kill': ['KillTerminalRequest', 'KillTerminalResponse'],
 };
 const def = (name) => ajv.getSchema(`acp#/$defs/${name}`);
 
@@ -74,6 +79,8 @@ const replies = [
   [{ tool: { id: 'r1', name: 'read_file', args: { path: 'buffer.txt' } } }],
   [{ tool: { id: 'e1', name: 'edit_file', args: { path: 'buffer.txt', edits: [{ search: 'unsaved text\n', replace: 'edited text\n' }] } } }],
   [{ text: 'Edited the buffer.' }],
+  [{ tool: { id: 's1', name: 'shell', args: { command: 'echo from-the-terminal > term.txt; echo shown; exit 4' } } }],
+  [{ text: 'Ran it.' }],
 ];
 const model = await startScriptedProvider(replies);
 const children = [];
@@ -99,8 +106,9 @@ function tap(line) {
 // and permission requests are recorded; answer says how a permission
 // request is answered. With buffers (path → text) the client is an editor
 // lending its files: reads answer from a buffer (else the disk), writes
-// change the buffer only and are recorded.
-function startAgent({ buffers } = {}) {
+// change the buffer only and are recorded. With terminals (a list) the
+// client runs terminal/* commands as real processes, recording each.
+function startAgent({ buffers, terminals } = {}) {
   const child = spawn(bin, ['acp', '--provider', 'openai-compatible', '--base-url', model.url, '--model', 'e2e-model',
     '--approve', 'never'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
@@ -134,6 +142,45 @@ function startAgent({ buffers } = {}) {
       .onRequest(acp.methods.client.fs.writeTextFile, async ({ params }) => {
         writes.push(params);
         buffers.set(params.path, params.content);
+        return {};
+      });
+  }
+  if (terminals) {
+    const running = new Map();
+    const get = (id) => running.get(id) ?? Promise.reject(new Error(`no terminal ${id}`));
+    app = app
+      .onRequest(acp.methods.client.terminal.create, async ({ params }) => {
+        const env = { ...process.env, ...Object.fromEntries((params.env ?? []).map((v) => [v.name, v.value])) };
+        const proc = spawn(params.command, params.args ?? [], { cwd: params.cwd ?? undefined, env });
+        const t = { proc, output: '', exit: null, released: false };
+        proc.stdout.on('data', (d) => (t.output += d));
+        proc.stderr.on('data', (d) => (t.output += d));
+        t.done = new Promise((r) => proc.on('exit', (code, signal) => { t.exit = { exitCode: code, signal }; r(); }));
+        const terminalId = `term-${terminals.length + 1}`;
+        terminals.push({ terminalId, params, t });
+        running.set(terminalId, t);
+        return { terminalId };
+      })
+      .onRequest(acp.methods.client.terminal.waitForExit, async ({ params }) => {
+        const t = await get(params.terminalId);
+        await t.done;
+        return t.exit;
+      })
+      .onRequest(acp.methods.client.terminal.output, async ({ params }) => {
+        const t = await get(params.terminalId);
+        return { output: t.output, truncated: false, ...(t.exit ? { exitStatus: t.exit } : {}) };
+      })
+      .onRequest(acp.methods.client.terminal.kill, async ({ params }) => {
+        const t = await get(params.terminalId);
+        t.proc.kill();
+        await t.done;
+        return {};
+      })
+      .onRequest(acp.methods.client.terminal.release, async ({ params }) => {
+        const t = await get(params.terminalId);
+        if (!t.exit) t.proc.kill();
+        t.released = true;
+        running.delete(params.terminalId);
         return {};
       });
   }
@@ -289,4 +336,31 @@ test('an editor lends its buffers: the read sees unsaved text, the edit goes thr
   assert.equal(await a.exited, 0, a.stderr());
   assert.deepEqual(a.invalid, [], 'every message matches the ACP schema');
   assert.ok(a.wire.some((w) => w.msg.method === 'fs/read_text_file'), 'the agent asked the editor to read');
+});
+
+test('an approved command runs in the editor\'s terminal, shown in the tool call, its output and exit code to the model', async () => {
+  const terminals = [];
+  const a = startAgent({ terminals });
+  await a.app.connectWith(a.stream, async (ctx) => {
+    await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: { terminal: true } });
+    const { sessionId: id } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
+    const ran = await ctx.request(acp.methods.agent.session.prompt, { sessionId: id, prompt: [{ type: 'text', text: 'run it' }] });
+    assert.equal(ran.stopReason, 'end_turn');
+    assert.equal(a.permissions.at(-1).toolCall.toolCallId, 's1', 'the command was approved in the editor first');
+    assert.equal(terminals.length, 1);
+    assert.equal(terminals[0].params.cwd, ws);
+    assert.ok(terminals[0].t.released, 'the terminal is released');
+    assert.equal(readFileSync(join(ws, 'term.txt'), 'utf8'), 'from-the-terminal\n');
+    const shown = a.updates.filter((u) => u.update.toolCallId === 's1' && u.update.content?.some((c) => c.type === 'terminal' && c.terminalId === 'term-1'));
+    assert.ok(shown.length >= 1, 'the tool call shows the terminal');
+    const told = model.requests.at(-1).messages.filter((m) => m.role === 'tool').map((m) => JSON.stringify(m.content)).join('\n');
+    assert.match(told, /exit code: 4/);
+    assert.match(told, /shown/);
+  });
+  a.child.stdin.end();
+  assert.equal(await a.exited, 0, a.stderr());
+  assert.deepEqual(a.invalid, [], 'every message matches the ACP schema');
+  for (const m of ['terminal/create', 'terminal/wait_for_exit', 'terminal/output', 'terminal/release']) {
+    assert.ok(a.wire.some((w) => w.msg.method === m), `the agent sent ${m}`);
+  }
 });
