@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"strings"
+	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -15,6 +16,10 @@ import (
 // maxTerminalOutput is how much of a command's output (its end) the
 // editor keeps for the model.
 const maxTerminalOutput = 256 << 10
+
+// terminalCreateWait bounds how long the editor may take to create a
+// terminal.
+const terminalCreateWait = 30 * time.Second
 
 // editorTerminal runs approved shell commands in the editor's terminal,
 // where the person sees them; the tools keep the unasked ones in Hearth's
@@ -41,14 +46,18 @@ func (a *Agent) terminal(s *live) tools.Terminal {
 func (t *editorTerminal) Run(ctx context.Context, argv []string, dir string) (tools.TerminalResult, error) {
 	c, id := t.s.a.client(), t.s.id
 	limit := maxTerminalOutput
-	made, err := c.CreateTerminal(ctx, sdk.CreateTerminalRequest{SessionId: id, Command: argv[0], Args: argv[1:],
+	// The cleanup runs after ctx ended too.
+	after := context.WithoutCancel(ctx)
+	// A terminal created as the turn is cancelled must still be known, to
+	// be killed and released: its creation does not end with ctx.
+	createCtx, cancel := context.WithTimeout(after, terminalCreateWait)
+	defer cancel()
+	made, err := c.CreateTerminal(createCtx, sdk.CreateTerminalRequest{SessionId: id, Command: argv[0], Args: argv[1:],
 		Cwd: &dir, Env: withheldEnv(os.Environ()), OutputByteLimit: &limit})
 	if err != nil {
 		return tools.TerminalResult{}, err
 	}
 	term := made.TerminalId
-	// The cleanup runs after ctx ended too.
-	after := context.WithoutCancel(ctx)
 	defer func() { _, _ = c.ReleaseTerminal(after, sdk.ReleaseTerminalRequest{SessionId: id, TerminalId: term}) }()
 	if call := tool.CallID(ctx); call != "" {
 		t.s.showTerminal(after, call, term)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	sdk "github.com/coder/acp-go-sdk"
 
@@ -51,6 +52,9 @@ func (ts *terminals) create(p sdk.CreateTerminalRequest) (sdk.CreateTerminalResp
 	}
 	t := &editorTerm{cmd: cmd, out: &lockedBuffer{}, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = t.out, t.out
+	// A killed shell's children may hold its output open; a terminal
+	// does not wait for them.
+	cmd.WaitDelay = 100 * time.Millisecond
 	if err := cmd.Start(); err != nil {
 		return sdk.CreateTerminalResponse{}, sdk.NewInternalError(map[string]any{"error": err.Error()})
 	}
