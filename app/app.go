@@ -7,6 +7,8 @@ package app
 import (
 	"context"
 	"net/http"
+	"os"
+	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -162,4 +164,17 @@ func (a *App) close() {
 // Version is the program's version, as the build set it, for Settings → About.
 func (a *Shell) Version() string {
 	return a.deps.Version
+}
+
+// ExecutablePath is where the running hearth binary is, links resolved,
+// for the editor configuration Settings shows (`hearth acp`).
+func (a *Shell) ExecutablePath() (string, error) {
+	p, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil {
+		p = real
+	}
+	return p, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	sdk "github.com/coder/acp-go-sdk"
 
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/mcp"
 	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/session"
@@ -38,6 +39,13 @@ type Config struct {
 type client interface {
 	SessionUpdate(ctx context.Context, n sdk.SessionNotification) error
 	RequestPermission(ctx context.Context, r sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error)
+	ReadTextFile(ctx context.Context, r sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error)
+	WriteTextFile(ctx context.Context, r sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error)
+	CreateTerminal(ctx context.Context, r sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error)
+	WaitForTerminalExit(ctx context.Context, r sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error)
+	TerminalOutput(ctx context.Context, r sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error)
+	KillTerminal(ctx context.Context, r sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error)
+	ReleaseTerminal(ctx context.Context, r sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error)
 }
 
 // Agent is Hearth as an ACP agent: one editor connection, its sessions
@@ -51,6 +59,8 @@ type Agent struct {
 
 	mu       sync.Mutex
 	sessions map[sdk.SessionId]*live
+	// caps are what the editor offered at initialize.
+	caps sdk.ClientCapabilities
 }
 
 var (
@@ -97,6 +107,9 @@ func (a *Agent) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 const authMethod = "hearth-keys"
 
 func (a *Agent) Initialize(ctx context.Context, p sdk.InitializeRequest) (sdk.InitializeResponse, error) {
+	a.mu.Lock()
+	a.caps = p.ClientCapabilities
+	a.mu.Unlock()
 	res := sdk.InitializeResponse{
 		ProtocolVersion: sdk.ProtocolVersionNumber,
 		AgentInfo:       &sdk.Implementation{Name: "hearth", Title: sdk.Ptr("Hearth"), Version: a.cfg.Version},
@@ -139,7 +152,7 @@ func (a *Agent) NewSession(ctx context.Context, p sdk.NewSessionRequest) (sdk.Ne
 			}
 		}
 		if err != nil {
-			s.proj.Close()
+			s.end()
 			return sdk.NewSessionResponse{}, sdk.NewInternalError(map[string]any{"error": err.Error()})
 		}
 		id = sdk.SessionId(sess.ID)
@@ -174,11 +187,11 @@ func (a *Agent) LoadSession(ctx context.Context, p sdk.LoadSessionRequest) (sdk.
 		return sdk.LoadSessionResponse{}, err
 	}
 	if t.Session.Workspace != s.proj.Dir() {
-		s.proj.Close()
+		s.end()
 		return sdk.LoadSessionResponse{}, sdk.NewInvalidParams(map[string]any{"error": "session " + string(p.SessionId) + " belongs to " + t.Session.Workspace})
 	}
 	if err := s.conv.Resume(t); err != nil {
-		s.proj.Close()
+		s.end()
 		return sdk.LoadSessionResponse{}, sdk.NewInternalError(map[string]any{"error": err.Error()})
 	}
 	s.id = p.SessionId
@@ -254,9 +267,15 @@ func (a *Agent) open(ctx context.Context, cwd string, servers []sdk.McpServer) (
 		return nil, sdk.NewInternalError(map[string]any{"error": err.Error()})
 	}
 	s := &live{a: a, proj: proj, tr: Translator{Dir: proj.Dir()}}
-	s.conv, err = proj.NewConversation(s)
+	s.files, err = a.editorFiles(s)
+	if s.files != nil && s.files.read {
+		s.tr.ReadFile = s.files.oldText
+	}
+	if err == nil {
+		s.conv, err = proj.NewEditorConversation(s, conversation.Editor{Files: s.files.access(), Terminal: a.terminal(s)})
+	}
 	if err != nil {
-		proj.Close()
+		s.end()
 		return nil, sdk.NewInternalError(map[string]any{"error": err.Error()})
 	}
 	return s, nil
@@ -295,7 +314,7 @@ func (a *Agent) closeAll() {
 // close ends a session's project; a stored session the editor opened
 // but never prompted is deleted, so it does not linger in the sidebar.
 func (a *Agent) close(s *live) {
-	s.proj.Close()
+	s.end()
 	store := a.store()
 	if store == nil || s.prompted() {
 		return

@@ -21,12 +21,20 @@ type live struct {
 	id   sdk.SessionId
 	proj *project.Project
 	conv *conversation.Conversation
+	// files reads and writes through the editor; nil: the disk.
+	files *editorFiles
 
 	mu      sync.Mutex
 	tr      Translator
 	turn    context.Context // the running prompt's; nil between prompts
 	failure *conversation.TurnError
 	used    bool
+}
+
+// end closes the session's project and what it opened for the editor.
+func (s *live) end() {
+	s.proj.Close()
+	s.files.close()
 }
 
 func (s *live) prompted() bool {
@@ -127,6 +135,14 @@ func (s *live) ask(ctx context.Context, r conversation.ApprovalRequest) {
 	if err := s.conv.Approve(r.RequestID, decision, note); err != nil {
 		s.a.cfg.Logf("hearth acp: approval %s: %v", r.RequestID, err)
 	}
+}
+
+// showTerminal shows the editor's terminal term in tool call id, in
+// order with the translated updates.
+func (s *live) showTerminal(ctx context.Context, id, term string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.send(ctx, s.tr.Terminal(id, term))
 }
 
 func (s *live) send(ctx context.Context, u sdk.SessionUpdate) {

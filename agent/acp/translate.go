@@ -45,6 +45,9 @@ type call struct {
 	args   map[string]any
 	diff   []sdk.ToolCallContent
 	output string
+	// terminal is the editor's terminal the call runs in, which shows its
+	// output live and after the call.
+	terminal []sdk.ToolCallContent
 }
 
 // Updates is what e shows in the editor: none for events an editor has no
@@ -99,9 +102,19 @@ func (t *Translator) started(e *conversation.ToolStarted) sdk.SessionUpdate {
 	return sdk.StartToolCall(sdk.ToolCallId(e.CallID), Headline(e.Name, e.Args), opts...)
 }
 
+// Terminal is the update that shows the editor's terminal term in call
+// id; the call's later updates keep showing it instead of its output.
+func (t *Translator) Terminal(id, term string) sdk.SessionUpdate {
+	content := []sdk.ToolCallContent{sdk.ToolTerminalRef(term)}
+	if c := t.calls[id]; c != nil {
+		c.terminal = content
+	}
+	return sdk.UpdateToolCall(sdk.ToolCallId(id), sdk.WithUpdateContent(content))
+}
+
 func (t *Translator) progress(e *conversation.ToolProgress) []sdk.SessionUpdate {
 	c := t.calls[e.CallID]
-	if c == nil || e.Chunk == "" {
+	if c == nil || e.Chunk == "" || c.terminal != nil {
 		return nil
 	}
 	c.output = tail(c.output + e.Chunk)
@@ -123,6 +136,9 @@ func (t *Translator) finished(e *conversation.ToolFinished) sdk.SessionUpdate {
 	var content []sdk.ToolCallContent
 	if c != nil && status == sdk.ToolCallStatusCompleted {
 		content = c.diff // an edit shows what it changed, not its "ok"
+	}
+	if c != nil && c.terminal != nil {
+		content = c.terminal
 	}
 	if content == nil && e.Output != "" {
 		content = []sdk.ToolCallContent{sdk.ToolContent(sdk.TextBlock(tail(e.Output)))}

@@ -121,3 +121,25 @@ func TestACPKind(t *testing.T) {
 		}
 	}
 }
+
+// A call running in the editor's terminal shows the terminal, live and
+// when it ends, rather than its output as text.
+func TestACPTranslateTerminal(t *testing.T) {
+	tr := Translator{Dir: t.TempDir()}
+	tr.Updates(&conversation.ToolStarted{CallID: "s", Name: "shell", Args: map[string]any{"command": "make"}})
+	got := updateJSON(t, []sdk.SessionUpdate{tr.Terminal("s", "term-1")})
+	got = append(got, updateJSON(t, tr.Updates(&conversation.ToolProgress{CallID: "s", Chunk: "building"}))...)
+	got = append(got, updateJSON(t, tr.Updates(&conversation.ToolFinished{CallID: "s", Name: "shell", Status: "succeeded", Output: "exit code: 0", Summary: "Ran make"}))...)
+	want := []string{
+		`{"content":[{"terminalId":"term-1","type":"terminal"}],"sessionUpdate":"tool_call_update","toolCallId":"s"}`,
+		`{"content":[{"terminalId":"term-1","type":"terminal"}],"sessionUpdate":"tool_call_update","status":"completed","title":"Ran make","toolCallId":"s"}`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("updates = %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("update %d = %s, want %s", i, got[i], want[i])
+		}
+	}
+}

@@ -243,6 +243,7 @@ func (c *Conversation) undoLast(ctx context.Context) (string, error) {
 		if err != nil || len(ut.Files()) == 0 {
 			continue
 		}
+		c.through(ut)
 		rep, err := ut.Undo(ctx, false)
 		if err != nil {
 			return "", err

@@ -44,6 +44,9 @@ type Config struct {
 	Sessions func() *session.Store
 	// Undo keeps per-turn file snapshots; nil disables undo.
 	Undo *undo.Store
+	// Editor is what an editor lends the turns' tools (ACP); zero is
+	// the disk and Hearth's own shell.
+	Editor Editor
 	// Trust judges what the workspace brings (hooks, commands, skills,
 	// agents, permission rules); nil trusts nothing of it.
 	Trust func() trust.Judge
@@ -76,6 +79,14 @@ type Config struct {
 	Headless bool
 	// Web is how turns reach the web (web_fetch, web_search).
 	Web WebAccess
+}
+
+// Editor is what an editor lends a conversation: its buffers, which the
+// file tools and undo read and write (nil: the disk), and its terminal,
+// where approved shell commands run (nil: as Hearth's own children).
+type Editor struct {
+	Files    tools.FileAccess
+	Terminal tools.Terminal
 }
 
 // AgentChoice names the provider and model a turn's agent is built with.

@@ -86,6 +86,7 @@ func runStages(ctx context.Context, p *prep, stages []stage) error {
 func stageTools(_ context.Context, p *prep) error {
 	tc := &p.spec.Tools
 	tc.Approve, tc.Todos, tc.State, tc.Processes = p.c.cfg.Approve, p.todos, p.state, p.procs
+	tc.Files, tc.Terminal = p.c.cfg.Editor.Files, p.c.cfg.Editor.Terminal
 	if tc.Approve == "" {
 		tc.Approve = approveMode(p.spec.Settings.ApprovalMode)
 	}

@@ -24,6 +24,7 @@ func (c *Conversation) beginUndo(id, ws string) *undo.Turn {
 		c.sink.Notice(err)
 		return nil
 	}
+	c.through(t)
 	return t
 }
 
@@ -101,12 +102,21 @@ func (c *Conversation) moveTurn(ctx context.Context, turnID string, force, undoi
 	if err != nil {
 		return nil, inputf("turn", "this turn has no snapshots to undo")
 	}
+	c.through(t)
 	c.keepNewestTodos()
 	rep, err := move(t, ctx, force)
 	if err == nil {
 		c.moveTodos(turnID)
 	}
 	return rep, err
+}
+
+// through makes t read and write where the tools do, so a snapshot is
+// of the content the tools changed.
+func (c *Conversation) through(t *undo.Turn) {
+	if c.cfg.Editor.Files != nil {
+		t.Through(c.cfg.Editor.Files)
+	}
 }
 
 // fileChanges puts a turn's changes on the wire, their diffs redacted.

@@ -169,6 +169,12 @@ var ErrClosed = errors.New("the project is closed")
 // NewConversation starts a conversation in the project, reporting to
 // sink. Its turns see the project's index, MCP servers and trust.
 func (p *Project) NewConversation(sink conversation.Sink) (*conversation.Conversation, error) {
+	return p.NewEditorConversation(sink, conversation.Editor{})
+}
+
+// NewEditorConversation is NewConversation whose tools use what an editor
+// lends: its buffers and its terminal.
+func (p *Project) NewEditorConversation(sink conversation.Sink, ed conversation.Editor) (*conversation.Conversation, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
@@ -180,6 +186,7 @@ func (p *Project) NewConversation(sink conversation.Sink) (*conversation.Convers
 		Getenv:    p.stores.Getenv,
 		Sessions:  p.stores.Sessions,
 		Undo:      p.stores.Undo,
+		Editor:    ed,
 		Trust:     p.judge,
 		Index:     p.Index,
 		MCP:       p.MCP,

@@ -19,7 +19,7 @@ const maxDiffShown = 8 << 10
 
 // current reads the file an edit or write is about to replace. exists is
 // false when there is no file yet.
-func (s *session) current(rel string) (content []byte, exists bool, err error) {
+func (s *session) current(ctx context.Context, rel string) (content []byte, exists bool, err error) {
 	fi, err := s.root.Stat(rel)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -30,7 +30,7 @@ func (s *session) current(rel string) (content []byte, exists bool, err error) {
 	if fi.IsDir() {
 		return nil, false, fmt.Errorf("%s is a directory", rel)
 	}
-	content, err = s.root.ReadFile(rel)
+	content, err = s.files.ReadFile(ctx, s.root.Abs(rel))
 	return content, err == nil, err
 }
 
@@ -43,7 +43,7 @@ func (s *session) commit(ctx context.Context, toolName, rel string, old []byte, 
 	if err != nil {
 		return "", "", err
 	}
-	now, nowExists, err := s.current(rel)
+	now, nowExists, err := s.current(ctx, rel)
 	if err != nil {
 		return "", "", err
 	}
@@ -59,7 +59,7 @@ func (s *session) commit(ctx context.Context, toolName, rel string, old []byte, 
 	if s.diagnoser != nil {
 		diagnose = s.diagnoser.Before(ctx, s.root.Abs(rel), old, existed)
 	}
-	if err := s.root.WriteFile(rel, updated, 0o644); err != nil {
+	if err := s.files.WriteFile(ctx, s.root.Abs(rel), updated); err != nil {
 		return "", "", err
 	}
 	s.reads.saw(rel, updated)

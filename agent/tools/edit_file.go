@@ -82,7 +82,7 @@ func (t *EditFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	}
 	t.s.changeMu.Lock()
 	defer t.s.changeMu.Unlock()
-	old, existed, err := t.s.current(rel)
+	old, existed, err := t.s.current(ctx, rel)
 	if err != nil {
 		return "", fmt.Errorf("edit_file: %w", err)
 	}

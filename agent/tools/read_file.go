@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/hearth-agent/hearth/agent/permission"
@@ -72,12 +71,7 @@ func (t *ReadFile) Run(ctx context.Context, args json.RawMessage) (string, error
 	if fi.Size() > readMaxBytes {
 		return "", fmt.Errorf("read_file: %s is %s, larger than the %s limit — use grep to find the part you need", rel, humanSize(fi.Size()), humanSize(readMaxBytes))
 	}
-	f, _, err := t.s.root.OpenRegular(rel)
-	if err != nil {
-		return "", fmt.Errorf("read_file: %w", err)
-	}
-	raw, err := io.ReadAll(io.LimitReader(f, readMaxBytes+1))
-	f.Close()
+	raw, err := t.s.files.ReadFile(ctx, t.s.root.Abs(rel))
 	if err != nil {
 		return "", fmt.Errorf("read_file: %w", err)
 	}

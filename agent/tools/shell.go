@@ -105,6 +105,9 @@ func (t *Shell) Run(ctx context.Context, args json.RawMessage) (string, error) {
 // cancel, or once the shell exits. A non-zero exit returns the output with a
 // tool.ExitError.
 func (s *session) runCommand(ctx context.Context, line string, timeout time.Duration, c permission.Clearance) (string, error) {
+	if s.terminal != nil && !c.ReadOnly && !s.containApproved {
+		return s.runInTerminal(ctx, line, timeout)
+	}
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := newCappedOutput(func(chunk string) { tool.Progress(ctx, chunk) })

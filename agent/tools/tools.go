@@ -61,6 +61,12 @@ type Config struct {
 	Approve   ApproveMode // "" means never
 	Approver  Approver    // nil: whatever asks is denied (headless)
 	Snapshot  Snapshotter // nil: no snapshots
+	// Files is where the file tools read and write content; nil is the
+	// workspace on disk. Paths are confined before it is asked.
+	Files FileAccess
+	// Terminal runs approved shell commands (an editor's); nil runs every
+	// command as Hearth's own child.
+	Terminal Terminal
 	// AllowProtectedWrites lets edits reach .git/ and .hearth/ (the user
 	// asked for it explicitly).
 	AllowProtectedWrites bool
@@ -141,6 +147,8 @@ type session struct {
 	reads    *readTracker
 	gate     *permission.Gate
 	snapshot Snapshotter
+	files    FileAccess
+	terminal Terminal
 	changed  func(ctx context.Context, abs []string)
 	// diagnoser: see Config.Diagnoser.
 	diagnoser Diagnoser
@@ -262,6 +270,8 @@ func newSession(cfg Config) (*session, error) {
 		reads:     state.reads,
 		gate:      permission.NewGate(*policy, mode, cfg.Approver, root.Dir(), state.grants),
 		snapshot:  cfg.Snapshot,
+		files:     cfg.Files,
+		terminal:  cfg.Terminal,
 		changed:   cfg.Changed,
 		diagnoser: cfg.Diagnoser,
 		env:       childEnv(cfg.Env),
@@ -269,6 +279,9 @@ func newSession(cfg Config) (*session, error) {
 		containApproved: cfg.ContainApproved,
 		procs:           cfg.Processes,
 		turnEnd:         cfg.TurnEnd,
+	}
+	if s.files == nil {
+		s.files = diskFiles{root: root}
 	}
 	s.gate.SetShellPath(envValue(s.env, "PATH"))
 	// The tools have no Close in their contract: release the directory

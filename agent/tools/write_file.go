@@ -43,7 +43,7 @@ func (t *WriteFile) Run(ctx context.Context, args json.RawMessage) (string, erro
 	}
 	t.s.changeMu.Lock()
 	defer t.s.changeMu.Unlock()
-	old, existed, err := t.s.current(rel)
+	old, existed, err := t.s.current(ctx, rel)
 	if err != nil {
 		return "", fmt.Errorf("write_file: %w", err)
 	}

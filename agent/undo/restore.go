@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/hearth-agent/hearth/agent/edit/atomicfile"
 )
@@ -63,7 +64,7 @@ func (t *Turn) move(ctx context.Context, force, undo bool) (*Report, error) {
 		if !undo {
 			from, to = f.Before, *f.After
 		}
-		cur, err := t.s.current(root, f.Path)
+		cur, _, err := t.read(ctx, root, f.Path)
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -72,7 +73,7 @@ func (t *Turn) move(ctx context.Context, force, undo bool) (*Report, error) {
 			rep.Conflicts = append(rep.Conflicts, f.Path)
 			continue
 		}
-		if err := t.s.put(root, f.Path, to); err != nil {
+		if err := t.put(ctx, root, f.Path, to); err != nil {
 			errs = append(errs, err)
 			continue
 		}
@@ -94,28 +95,8 @@ func (t *Turn) move(ctx context.Context, force, undo bool) (*Report, error) {
 	return rep, errors.Join(errs...)
 }
 
-// current hashes rel's present state without storing it.
-func (s *Store) current(root *os.Root, rel string) (version, error) {
-	fi, err := root.Stat(rel)
-	if errors.Is(err, fs.ErrNotExist) {
-		return version{}, nil
-	}
-	if err != nil {
-		return version{}, fmt.Errorf("undo: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
-		// A directory or device where a file was: never equal to a snapshot.
-		return version{Exists: true, Mode: fi.Mode()}, nil
-	}
-	b, err := root.ReadFile(rel)
-	if err != nil {
-		return version{}, fmt.Errorf("undo: %w", err)
-	}
-	return version{Exists: true, Mode: fi.Mode().Perm(), Blob: hashOf(b), Size: int64(len(b))}, nil
-}
-
 // put makes rel match v: the snapshot content and mode, or absent.
-func (s *Store) put(root *os.Root, rel string, v version) error {
+func (t *Turn) put(ctx context.Context, root *os.Root, rel string, v version) error {
 	if !v.Exists {
 		err := root.Remove(rel)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -123,12 +104,21 @@ func (s *Store) put(root *os.Root, rel string, v version) error {
 		}
 		return nil
 	}
-	b, err := s.blob(v.Blob)
+	b, err := t.s.blob(v.Blob)
 	if err != nil {
 		return fmt.Errorf("%s: %w", rel, err)
 	}
-	if err := atomicfile.Write(root, rel, b, v.Mode); err != nil {
+	if t.files == nil {
+		if err := atomicfile.Write(root, rel, b, v.Mode); err != nil {
+			return fmt.Errorf("undo: %w", err)
+		}
+		return nil
+	}
+	if err := t.files.WriteFile(ctx, filepath.Join(t.m.Workspace, filepath.FromSlash(rel)), b); err != nil {
 		return fmt.Errorf("undo: %w", err)
+	}
+	if fi, err := root.Stat(rel); err == nil && fi.Mode().Perm() != v.Mode {
+		_ = root.Chmod(rel, v.Mode) // the editor writes content, not modes
 	}
 	return nil
 }

@@ -60,9 +60,27 @@ func (m *manifest) versions() []version {
 // Turn is the snapshot set of one agent turn. Its methods are safe for
 // concurrent use.
 type Turn struct {
-	s  *Store
-	mu sync.Mutex
-	m  *manifest
+	s     *Store
+	mu    sync.Mutex
+	m     *manifest
+	files Files // nil: the disk
+}
+
+// Files is where a turn reads and writes a file's content when that is
+// not the disk alone: an editor's buffers, which the tools changed, so the
+// snapshot and the restore see what the editor sees. Paths are absolute;
+// ReadFile reports a missing file with fs.ErrNotExist.
+type Files interface {
+	ReadFile(ctx context.Context, abs string) ([]byte, error)
+	WriteFile(ctx context.Context, abs string, data []byte) error
+}
+
+// Through makes the turn read and write file content through f (nil: the
+// disk). Existence, modes and deletions stay on disk.
+func (t *Turn) Through(f Files) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.files = f
 }
 
 // Begin starts recording turn id for the workspace directory, pruning older
@@ -152,7 +170,7 @@ func (t *Turn) Before(ctx context.Context, path string) error {
 		return err
 	}
 	defer root.Close()
-	v, err := t.s.capture(root, rel)
+	v, err := t.capture(ctx, root, rel)
 	if err != nil {
 		return err
 	}
@@ -185,26 +203,54 @@ func (t *Turn) add(r fileRec) error {
 }
 
 // capture stores the current state of rel and returns it.
-func (s *Store) capture(root *os.Root, rel string) (version, error) {
-	fi, err := root.Stat(rel)
-	if errors.Is(err, fs.ErrNotExist) {
-		return version{}, nil
+func (t *Turn) capture(ctx context.Context, root *os.Root, rel string) (version, error) {
+	v, b, err := t.read(ctx, root, rel)
+	if err != nil || !v.Exists {
+		return v, err
 	}
-	if err != nil {
-		return version{}, fmt.Errorf("undo: %w", err)
-	}
-	if !fi.Mode().IsRegular() {
+	if !v.Mode.IsRegular() {
 		return version{}, fmt.Errorf("undo: %s is not a regular file", rel)
 	}
-	b, err := root.ReadFile(rel)
-	if err != nil {
-		return version{}, fmt.Errorf("undo: %w", err)
-	}
-	sum, err := s.putBlob(b)
-	if err != nil {
+	if v.Blob, err = t.s.putBlob(b); err != nil {
 		return version{}, err
 	}
-	return version{Exists: true, Mode: fi.Mode().Perm(), Blob: sum, Size: int64(len(b))}, nil
+	return v, nil
+}
+
+// read is rel's present state and content, its hash not yet stored.
+// A special file's state has its type in Mode and no content.
+func (t *Turn) read(ctx context.Context, root *os.Root, rel string) (version, []byte, error) {
+	fi, err := root.Stat(rel)
+	missing := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !missing {
+		return version{}, nil, fmt.Errorf("undo: %w", err)
+	}
+	if err == nil && !fi.Mode().IsRegular() {
+		// A directory or device where a file was: never equal to a snapshot.
+		return version{Exists: true, Mode: fi.Mode()}, nil, nil
+	}
+	var b []byte
+	switch {
+	case t.files != nil:
+		// An editor may hold a file not yet saved, so it says whether
+		// the file exists.
+		b, err = t.files.ReadFile(ctx, filepath.Join(t.m.Workspace, filepath.FromSlash(rel)))
+		if errors.Is(err, fs.ErrNotExist) {
+			return version{}, nil, nil
+		}
+	case missing:
+		return version{}, nil, nil
+	default:
+		b, err = root.ReadFile(rel)
+	}
+	if err != nil {
+		return version{}, nil, fmt.Errorf("undo: %w", err)
+	}
+	mode := fs.FileMode(0o644)
+	if !missing {
+		mode = fi.Mode().Perm()
+	}
+	return version{Exists: true, Mode: mode, Blob: hashOf(b), Size: int64(len(b))}, b, nil
 }
 
 // Finish records the state the turn left each file in, so a later Undo can
@@ -232,7 +278,7 @@ func (t *Turn) finish(ctx context.Context, all bool) error {
 		if f.Undone || (!all && f.After != nil) {
 			continue
 		}
-		v, err := t.s.capture(root, f.Path)
+		v, err := t.capture(ctx, root, f.Path)
 		if err != nil {
 			return err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/hearth-agent/hearth/agent/acp"
@@ -15,6 +16,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/undo"
 )
 
 const acpSynopsis = `acp [--provider ID] [--model NAME] [--base-url URL] [--approve never|edits|all]
@@ -25,8 +27,10 @@ editor such as Zed or a JetBrains IDE; logs go to stderr. Each session
 opens the editor's folder as a project: what the folder brings stays off
 until it is trusted in Hearth. The editor's MCP servers start for the
 session. What --approve does not allow is asked in the editor (allow once,
-allow for the session, reject). Sessions are saved like the app's and can
-be loaded again. Exit: 0 when the editor closes the connection, 2 usage.`
+allow for the session, reject). When the editor offers them, files are
+read and written through its buffers (undo included) and approved commands
+run in its terminal. Sessions are saved like the app's and can be loaded
+again. Exit: 0 when the editor closes the connection, 2 usage.`
 
 func runACP(ctx context.Context, env *Env, args []string) int {
 	fs := newFlags(env, "acp", acpSynopsis)
@@ -78,6 +82,10 @@ func runACP(ctx context.Context, env *Env, args []string) int {
 		defer store.Close()
 		sessions = func() *session.Store { return store }
 	}
+	snapshots := openUndo(env)
+	if snapshots != nil {
+		defer snapshots.Close()
+	}
 	opts := project.Options{
 		Agent:   conversation.AgentChoice{ProviderID: providerID, BaseURL: baseURL, Model: model, MaxIterations: st.MaxIterations},
 		Approve: tools.ApproveMode(approve),
@@ -94,7 +102,7 @@ func runACP(ctx context.Context, env *Env, args []string) int {
 			}
 			o := opts
 			o.MCP = &project.MCPOptions{Extra: servers}
-			p, err := openProject(ctx, env, ws, st, tr, sessions, o)
+			p, err := openProjectUndo(ctx, env, ws, st, tr, sessions, o, snapshots)
 			if err != nil {
 				return nil, err
 			}
@@ -120,4 +128,25 @@ func runACP(ctx context.Context, env *Env, args []string) int {
 		return failure(env, "acp", err)
 	}
 	return ExitOK
+}
+
+// openUndo opens the undo snapshots the app keeps (under the config
+// directory), so an editor's /undo and the app's Undo see the same turns;
+// nil, with a warning, when it cannot.
+func openUndo(env *Env) *undo.Store {
+	dir := configDir(env)
+	if dir == "" {
+		d, err := settings.DefaultDir()
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "hearth acp: warning: undo is unavailable: %v\n", err)
+			return nil
+		}
+		dir = d
+	}
+	s, err := undo.Open(filepath.Join(dir, "undo"), 0)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "hearth acp: warning: undo is unavailable: %v\n", err)
+		return nil
+	}
+	return s
 }

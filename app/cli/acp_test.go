@@ -50,9 +50,18 @@ type editor struct {
 	hold   bool
 	asking chan struct{}
 
+	// buffers, when set, are the editor's open files by absolute path:
+	// it offers fs/read_text_file (a buffer, else the disk) and
+	// fs/write_text_file (into a buffer, never the disk).
+	buffers map[string]string
+	// terminals, when set, runs terminal/* commands as real processes.
+	terminals *terminals
+
 	mu      sync.Mutex
 	asked   []sdk.RequestPermissionRequest
 	updates []sdk.SessionNotification
+	reads   []string
+	writes  []sdk.WriteTextFileRequest
 }
 
 func (e *editor) RequestPermission(ctx context.Context, p sdk.RequestPermissionRequest) (sdk.RequestPermissionResponse, error) {
@@ -74,26 +83,71 @@ func (e *editor) SessionUpdate(_ context.Context, n sdk.SessionNotification) err
 	return nil
 }
 
-func (e *editor) ReadTextFile(context.Context, sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
-	return sdk.ReadTextFileResponse{}, sdk.NewMethodNotFound("fs/read_text_file")
+func (e *editor) ReadTextFile(_ context.Context, p sdk.ReadTextFileRequest) (sdk.ReadTextFileResponse, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.buffers == nil {
+		return sdk.ReadTextFileResponse{}, sdk.NewMethodNotFound("fs/read_text_file")
+	}
+	e.reads = append(e.reads, p.Path)
+	if text, ok := e.buffers[p.Path]; ok {
+		return sdk.ReadTextFileResponse{Content: text}, nil
+	}
+	b, err := os.ReadFile(p.Path)
+	if err != nil {
+		return sdk.ReadTextFileResponse{}, sdk.NewInternalError(map[string]any{"error": err.Error()})
+	}
+	return sdk.ReadTextFileResponse{Content: string(b)}, nil
 }
-func (e *editor) WriteTextFile(context.Context, sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error) {
-	return sdk.WriteTextFileResponse{}, sdk.NewMethodNotFound("fs/write_text_file")
+
+// WriteTextFile changes the buffer only: an editor saves when the person
+// says so.
+func (e *editor) WriteTextFile(_ context.Context, p sdk.WriteTextFileRequest) (sdk.WriteTextFileResponse, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.buffers == nil {
+		return sdk.WriteTextFileResponse{}, sdk.NewMethodNotFound("fs/write_text_file")
+	}
+	e.writes = append(e.writes, p)
+	e.buffers[p.Path] = p.Content
+	return sdk.WriteTextFileResponse{}, nil
 }
-func (e *editor) CreateTerminal(context.Context, sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
-	return sdk.CreateTerminalResponse{}, sdk.NewMethodNotFound("terminal/create")
+
+// capabilities are what the editor offers at initialize.
+func (e *editor) capabilities() sdk.ClientCapabilities {
+	return sdk.ClientCapabilities{Fs: sdk.FileSystemCapabilities{ReadTextFile: e.buffers != nil, WriteTextFile: e.buffers != nil},
+		Terminal: e.terminals != nil}
 }
-func (e *editor) KillTerminal(context.Context, sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error) {
-	return sdk.KillTerminalResponse{}, sdk.NewMethodNotFound("terminal/kill")
+
+func (e *editor) CreateTerminal(_ context.Context, p sdk.CreateTerminalRequest) (sdk.CreateTerminalResponse, error) {
+	if e.terminals == nil {
+		return sdk.CreateTerminalResponse{}, sdk.NewMethodNotFound("terminal/create")
+	}
+	return e.terminals.create(p)
 }
-func (e *editor) TerminalOutput(context.Context, sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error) {
-	return sdk.TerminalOutputResponse{}, sdk.NewMethodNotFound("terminal/output")
+func (e *editor) KillTerminal(_ context.Context, p sdk.KillTerminalRequest) (sdk.KillTerminalResponse, error) {
+	if e.terminals == nil {
+		return sdk.KillTerminalResponse{}, sdk.NewMethodNotFound("terminal/kill")
+	}
+	return sdk.KillTerminalResponse{}, e.terminals.kill(p.TerminalId)
 }
-func (e *editor) ReleaseTerminal(context.Context, sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error) {
-	return sdk.ReleaseTerminalResponse{}, sdk.NewMethodNotFound("terminal/release")
+func (e *editor) TerminalOutput(_ context.Context, p sdk.TerminalOutputRequest) (sdk.TerminalOutputResponse, error) {
+	if e.terminals == nil {
+		return sdk.TerminalOutputResponse{}, sdk.NewMethodNotFound("terminal/output")
+	}
+	return e.terminals.output(p.TerminalId)
 }
-func (e *editor) WaitForTerminalExit(context.Context, sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error) {
-	return sdk.WaitForTerminalExitResponse{}, sdk.NewMethodNotFound("terminal/wait_for_exit")
+func (e *editor) ReleaseTerminal(_ context.Context, p sdk.ReleaseTerminalRequest) (sdk.ReleaseTerminalResponse, error) {
+	if e.terminals == nil {
+		return sdk.ReleaseTerminalResponse{}, sdk.NewMethodNotFound("terminal/release")
+	}
+	return sdk.ReleaseTerminalResponse{}, e.terminals.release(p.TerminalId)
+}
+func (e *editor) WaitForTerminalExit(ctx context.Context, p sdk.WaitForTerminalExitRequest) (sdk.WaitForTerminalExitResponse, error) {
+	if e.terminals == nil {
+		return sdk.WaitForTerminalExitResponse{}, sdk.NewMethodNotFound("terminal/wait_for_exit")
+	}
+	return e.terminals.wait(ctx, p.TerminalId)
 }
 
 // startACP runs `hearth acp args` in-process and connects ed to it; the
@@ -134,6 +188,36 @@ func startACP(t *testing.T, ed *editor, vars map[string]string, args ...string) 
 	}
 }
 
+// openSession initializes the connection as ed and opens a session in ws.
+func openSession(t *testing.T, conn *sdk.ClientSideConnection, ed *editor, ws string) sdk.SessionId {
+	t.Helper()
+	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber, ClientCapabilities: ed.capabilities()}); err != nil {
+		t.Fatal(err)
+	}
+	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: ws, McpServers: []sdk.McpServer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.SessionId
+}
+
+// promptText sends text as a prompt and wants the turn to end.
+func promptText(t *testing.T, conn *sdk.ClientSideConnection, id sdk.SessionId, text string) {
+	t.Helper()
+	res, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: id, Prompt: []sdk.ContentBlock{sdk.TextBlock(text)}})
+	if err != nil || res.StopReason != sdk.StopReasonEndTurn {
+		t.Fatalf("prompt %q = %+v, %v; want end_turn", text, res, err)
+	}
+}
+
+// stopACP ends the connection and wants a clean exit.
+func stopACP(t *testing.T, stop func() int) {
+	t.Helper()
+	if code := stop(); code != ExitOK {
+		t.Fatalf("hearth acp exited %d", code)
+	}
+}
+
 // An "allow always" answer is Hearth's grant for the session: the second
 // write of the turn runs without asking again.
 func TestACPAllowAlwaysIsTheSessionGrant(t *testing.T) {
@@ -144,27 +228,11 @@ func TestACPAllowAlwaysIsTheSessionGrant(t *testing.T) {
 	ws := t.TempDir()
 	ed := &editor{answer: "allow_session"}
 	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "m", "--approve", "never")
-	ctx := t.Context()
-	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: ws, McpServers: []sdk.McpServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("write twice")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.StopReason != sdk.StopReasonEndTurn {
-		t.Errorf("stopReason = %q, want end_turn", res.StopReason)
-	}
+	promptText(t, conn, openSession(t, conn, ed, ws), "write twice")
 	if b, err := os.ReadFile(filepath.Join(ws, "a.txt")); err != nil || string(b) != "two\n" {
 		t.Errorf("a.txt = %q, %v; want the second write's text", b, err)
 	}
-	if code := stop(); code != ExitOK {
-		t.Fatalf("hearth acp exited %d", code)
-	}
+	stopACP(t, stop)
 	ed.mu.Lock()
 	defer ed.mu.Unlock()
 	if len(ed.asked) != 1 || ed.asked[0].ToolCall.ToolCallId != "w1" {
@@ -194,9 +262,7 @@ func TestACPNoKeyOffersAuthentication(t *testing.T) {
 	if _, err := conn.Authenticate(t.Context(), sdk.AuthenticateRequest{MethodId: "hearth-keys"}); err == nil {
 		t.Error("authenticate succeeded with no key set")
 	}
-	if code := stop(); code != ExitOK {
-		t.Fatalf("hearth acp exited %d", code)
-	}
+	stopACP(t, stop)
 }
 
 // A prompt's image goes to the model as an image, an embedded file as
@@ -207,16 +273,9 @@ func TestACPPromptCarriesImagesAndResources(t *testing.T) {
 	if err := png.Encode(&pic, image.NewRGBA(image.Rect(0, 0, 4, 4))); err != nil {
 		t.Fatal(err)
 	}
-	conn, stop := startACP(t, &editor{}, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "gpt-4o")
-	ctx := t.Context()
-	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{
+	ed := &editor{}
+	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "gpt-4o")
+	res, err := conn.Prompt(t.Context(), sdk.PromptRequest{SessionId: openSession(t, conn, ed, t.TempDir()), Prompt: []sdk.ContentBlock{
 		sdk.TextBlock("what is this?"),
 		sdk.ImageBlock(base64.StdEncoding.EncodeToString(pic.Bytes()), "image/png"),
 		sdk.ResourceBlock(sdk.EmbeddedResourceResource{TextResourceContents: &sdk.TextResourceContents{Uri: "file:///w/notes.md", Text: "square notes"}}),
@@ -224,9 +283,7 @@ func TestACPPromptCarriesImagesAndResources(t *testing.T) {
 	if err != nil || res.StopReason != sdk.StopReasonEndTurn {
 		t.Fatalf("prompt = %+v, %v", res, err)
 	}
-	if code := stop(); code != ExitOK {
-		t.Fatalf("hearth acp exited %d", code)
-	}
+	stopACP(t, stop)
 	llm.mu.Lock()
 	defer llm.mu.Unlock()
 	body, _ := json.Marshal(llm.bodies[0]["messages"])
@@ -240,26 +297,19 @@ func TestACPPromptCarriesImagesAndResources(t *testing.T) {
 // A session the editor opened and never prompted is not left behind.
 func TestACPUnpromptedSessionIsNotKept(t *testing.T) {
 	data := t.TempDir()
-	conn, stop := startACP(t, &editor{}, map[string]string{"HEARTH_DATA_DIR": data},
+	ed := &editor{}
+	conn, stop := startACP(t, ed, map[string]string{"HEARTH_DATA_DIR": data},
 		"--provider", "openai-compatible", "--base-url", "http://127.0.0.1:9/v1", "--model", "m")
-	if _, err := conn.Initialize(t.Context(), sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := conn.NewSession(t.Context(), sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := openSession(t, conn, ed, t.TempDir())
 	store, err := session.Open(t.Context(), filepath.Join(data, session.FileName), session.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	if _, err := store.Get(t.Context(), string(s.SessionId)); err != nil {
+	if _, err := store.Get(t.Context(), string(id)); err != nil {
 		t.Fatalf("the new session is not stored while open: %v", err)
 	}
-	if code := stop(); code != ExitOK {
-		t.Fatalf("hearth acp exited %d", code)
-	}
+	stopACP(t, stop)
 	list, err := store.List(t.Context(), session.ListOptions{})
 	if err != nil || len(list) != 0 {
 		t.Fatalf("sessions after the editor left = %+v, %v; want none", list, err)
@@ -274,24 +324,18 @@ func TestACPCancelWhileAsking(t *testing.T) {
 	ed := &editor{hold: true, asking: make(chan struct{})}
 	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", llm.srv.URL+"/v1", "--model", "m")
 	ctx := t.Context()
-	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: ws, McpServers: []sdk.McpServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := openSession(t, conn, ed, ws)
 	type answer struct {
 		res sdk.PromptResponse
 		err error
 	}
 	done := make(chan answer, 1)
 	go func() {
-		res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock("write")}})
+		res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: id, Prompt: []sdk.ContentBlock{sdk.TextBlock("write")}})
 		done <- answer{res, err}
 	}()
 	<-ed.asking
-	if err := conn.Cancel(ctx, sdk.CancelNotification{SessionId: s.SessionId}); err != nil {
+	if err := conn.Cancel(ctx, sdk.CancelNotification{SessionId: id}); err != nil {
 		t.Fatal(err)
 	}
 	got := <-done
@@ -301,9 +345,7 @@ func TestACPCancelWhileAsking(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
 		t.Errorf("a.txt exists after the turn was cancelled while asking (%v)", err)
 	}
-	if code := stop(); code != ExitOK {
-		t.Fatalf("hearth acp exited %d", code)
-	}
+	stopACP(t, stop)
 }
 
 // Built-in commands run in the editor too, and one that cannot run says
@@ -311,23 +353,11 @@ func TestACPCancelWhileAsking(t *testing.T) {
 func TestACPBuiltinCommands(t *testing.T) {
 	ed := &editor{}
 	conn, stop := startACP(t, ed, nil, "--provider", "openai-compatible", "--base-url", "http://127.0.0.1:9/v1", "--model", "m")
-	ctx := t.Context()
-	if _, err := conn.Initialize(ctx, sdk.InitializeRequest{ProtocolVersion: sdk.ProtocolVersionNumber}); err != nil {
-		t.Fatal(err)
-	}
-	s, err := conn.NewSession(ctx, sdk.NewSessionRequest{Cwd: t.TempDir(), McpServers: []sdk.McpServer{}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	id := openSession(t, conn, ed, t.TempDir())
 	for _, cmd := range []string{"/help", "/undo"} {
-		res, err := conn.Prompt(ctx, sdk.PromptRequest{SessionId: s.SessionId, Prompt: []sdk.ContentBlock{sdk.TextBlock(cmd)}})
-		if err != nil || res.StopReason != sdk.StopReasonEndTurn {
-			t.Fatalf("%s = %+v, %v; want end_turn", cmd, res, err)
-		}
+		promptText(t, conn, id, cmd)
 	}
-	if code := stop(); code != ExitOK {
-		t.Fatalf("hearth acp exited %d", code)
-	}
+	stopACP(t, stop)
 	ed.mu.Lock()
 	defer ed.mu.Unlock()
 	var said []string

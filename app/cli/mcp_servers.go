@@ -10,6 +10,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/trust"
+	"github.com/hearth-agent/hearth/agent/undo"
 )
 
 // mcpWait bounds how long a command waits for its servers to connect.
@@ -21,7 +22,14 @@ func configDir(env *Env) string { return env.Getenv("HEARTH_CONFIG_DIR") }
 // openProject opens ws for a command: its settings are st, its trust
 // record tr, its conversations stored in sessions (nil: unsaved).
 func openProject(ctx context.Context, env *Env, ws string, st settings.Settings, tr *trust.Store, sessions func() *session.Store, opts project.Options) (*project.Project, error) {
+	return openProjectUndo(ctx, env, ws, st, tr, sessions, opts, nil)
+}
+
+// openProjectUndo is openProject whose turns keep snapshots in snapshots
+// (nil: none).
+func openProjectUndo(ctx context.Context, env *Env, ws string, st settings.Settings, tr *trust.Store, sessions func() *session.Store, opts project.Options, snapshots *undo.Store) (*project.Project, error) {
 	stores := project.Stores{
+		Undo:      snapshots,
 		Settings:  func() settings.Settings { return st },
 		Keys:      envKeys(env),
 		Getenv:    env.Getenv,

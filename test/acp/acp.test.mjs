@@ -6,7 +6,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +31,13 @@ const types = {
   'session/cancel': ['CancelNotification'],
   'session/update': ['SessionNotification'],
   'session/request_permission': ['RequestPermissionRequest', 'RequestPermissionResponse'],
+  'fs/read_text_file': ['ReadTextFileRequest', 'ReadTextFileResponse'],
+  'fs/write_text_file': ['WriteTextFileRequest', 'WriteTextFileResponse'],
+  'terminal/create': ['CreateTerminalRequest', 'CreateTerminalResponse'],
+  'terminal/wait_for_exit': ['WaitForTerminalExitRequest', 'WaitForTerminalExitResponse'],
+  'terminal/output': ['TerminalOutputRequest', 'TerminalOutputResponse'],
+  'terminal/release': ['ReleaseTerminalRequest', 'ReleaseTerminalResponse'],
+  'terminal/kill': ['KillTerminalRequest', 'KillTerminalResponse'],
 };
 const def = (name) => ajv.getSchema(`acp#/$defs/${name}`);
 
@@ -69,6 +76,11 @@ const replies = [
   [{ tool: { id: 'w2', name: 'write_file', args: { path: 'refused.txt', content: 'no\n' } } }],
   [{ text: 'Understood, not writing.' }],
   [{ text: 'Thinking…' }, { hold: true }],
+  [{ tool: { id: 'r1', name: 'read_file', args: { path: 'buffer.txt' } } }],
+  [{ tool: { id: 'e1', name: 'edit_file', args: { path: 'buffer.txt', edits: [{ search: 'unsaved text\n', replace: 'edited text\n' }] } } }],
+  [{ text: 'Edited the buffer.' }],
+  [{ tool: { id: 's1', name: 'shell', args: { command: 'echo from-the-terminal > term.txt; echo shown; exit 4' } } }],
+  [{ text: 'Ran it.' }],
 ];
 const model = await startScriptedProvider(replies);
 const children = [];
@@ -92,8 +104,11 @@ function tap(line) {
 
 // startAgent runs hearth acp and connects the SDK's client to it. Updates
 // and permission requests are recorded; answer says how a permission
-// request is answered.
-function startAgent() {
+// request is answered. With buffers (path → text) the client is an editor
+// lending its files: reads answer from a buffer (else the disk), writes
+// change the buffer only and are recorded. With terminals (a list) the
+// client runs terminal/* commands as real processes, recording each.
+function startAgent({ buffers, terminals } = {}) {
   const child = spawn(bin, ['acp', '--provider', 'openai-compatible', '--base-url', model.url, '--model', 'e2e-model',
     '--approve', 'never'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
@@ -117,7 +132,59 @@ function startAgent() {
   const waiters = [];
   const permissions = [];
   const state = { answer: 'allow_once' };
-  const app = acp.client({ name: 'hearth-e2e' })
+  const writes = [];
+  let app = acp.client({ name: 'hearth-e2e' });
+  if (buffers) {
+    app = app
+      .onRequest(acp.methods.client.fs.readTextFile, async ({ params }) => ({
+        content: buffers.has(params.path) ? buffers.get(params.path) : readFileSync(params.path, 'utf8'),
+      }))
+      .onRequest(acp.methods.client.fs.writeTextFile, async ({ params }) => {
+        writes.push(params);
+        buffers.set(params.path, params.content);
+        return {};
+      });
+  }
+  if (terminals) {
+    const running = new Map();
+    const get = (id) => running.get(id) ?? Promise.reject(new Error(`no terminal ${id}`));
+    app = app
+      .onRequest(acp.methods.client.terminal.create, async ({ params }) => {
+        const env = { ...process.env, ...Object.fromEntries((params.env ?? []).map((v) => [v.name, v.value])) };
+        const proc = spawn(params.command, params.args ?? [], { cwd: params.cwd ?? undefined, env });
+        const t = { proc, output: '', exit: null, released: false };
+        proc.stdout.on('data', (d) => (t.output += d));
+        proc.stderr.on('data', (d) => (t.output += d));
+        t.done = new Promise((r) => proc.on('exit', (code, signal) => { t.exit = { exitCode: code, signal }; r(); }));
+        const terminalId = `term-${terminals.length + 1}`;
+        terminals.push({ terminalId, params, t });
+        running.set(terminalId, t);
+        return { terminalId };
+      })
+      .onRequest(acp.methods.client.terminal.waitForExit, async ({ params }) => {
+        const t = await get(params.terminalId);
+        await t.done;
+        return t.exit;
+      })
+      .onRequest(acp.methods.client.terminal.output, async ({ params }) => {
+        const t = await get(params.terminalId);
+        return { output: t.output, truncated: false, ...(t.exit ? { exitStatus: t.exit } : {}) };
+      })
+      .onRequest(acp.methods.client.terminal.kill, async ({ params }) => {
+        const t = await get(params.terminalId);
+        t.proc.kill();
+        await t.done;
+        return {};
+      })
+      .onRequest(acp.methods.client.terminal.release, async ({ params }) => {
+        const t = await get(params.terminalId);
+        if (!t.exit) t.proc.kill();
+        t.released = true;
+        running.delete(params.terminalId);
+        return {};
+      });
+  }
+  app = app
     .onNotification(acp.methods.client.session.update, ({ params }) => {
       updates.push(params);
       for (const w of [...waiters]) if (w.pred(params)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(params); }
@@ -133,7 +200,7 @@ function startAgent() {
   };
   const stream = acp.ndJsonStream(toAgent.writable, fromAgent);
   const exited = new Promise((r) => child.on('exit', (code) => r(code)));
-  return { child, app, stream, updates, waitFor, permissions, state, wire, invalid, exited, stderr: () => stderr };
+  return { child, app, stream, updates, waitFor, permissions, state, writes, wire, invalid, exited, stderr: () => stderr };
 }
 
 test('the schema check refuses what the protocol does not allow', () => {
@@ -234,4 +301,66 @@ test('the session is listed and session/load replays it', async () => {
   a.child.stdin.end();
   assert.equal(await a.exited, 0, a.stderr());
   assert.deepEqual(a.invalid, [], 'every message matches the ACP schema');
+});
+
+test('an editor lends its buffers: the read sees unsaved text, the edit goes through the editor, /undo puts it back', async () => {
+  const file = join(ws, 'buffer.txt');
+  writeFileSync(file, 'on disk\n');
+  const buffers = new Map([[file, 'unsaved text\n']]);
+  const a = startAgent({ buffers });
+  await a.app.connectWith(a.stream, async (ctx) => {
+    await ctx.request(acp.methods.agent.initialize, {
+      protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: { fs: { readTextFile: true, writeTextFile: true } },
+    });
+    const { sessionId: id } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
+    const edited = await ctx.request(acp.methods.agent.session.prompt, { sessionId: id, prompt: [{ type: 'text', text: 'edit the buffer' }] });
+    assert.equal(edited.stopReason, 'end_turn');
+    const told = model.requests.at(-1).messages.filter((m) => m.role === 'tool').map((m) => JSON.stringify(m.content)).join('\n');
+    assert.match(told, /unsaved text/, 'read_file shows the editor\'s unsaved buffer');
+    assert.doesNotMatch(told, /on disk/);
+    assert.deepEqual(a.writes.map((w) => [w.sessionId, w.path, w.content]), [[id, file, 'edited text\n']]);
+    assert.equal(readFileSync(file, 'utf8'), 'on disk\n', 'Hearth did not write the disk itself');
+    const finished = a.updates.find((u) => u.update.sessionUpdate === 'tool_call_update' && u.update.toolCallId === 'e1' && u.update.status);
+    assert.equal(finished.update.status, 'completed');
+    const diff = finished.update.content.find((c) => c.type === 'diff');
+    assert.equal(diff.path, file);
+    assert.equal(diff.newText, 'edited text\n');
+
+    const undone = await ctx.request(acp.methods.agent.session.prompt, { sessionId: id, prompt: [{ type: 'text', text: '/undo' }] });
+    assert.equal(undone.stopReason, 'end_turn');
+    assert.deepEqual(a.writes.map((w) => [w.path, w.content]).at(-1), [file, 'unsaved text\n'], 'undo writes the buffer back through the editor');
+    assert.equal(buffers.get(file), 'unsaved text\n');
+    assert.equal(readFileSync(file, 'utf8'), 'on disk\n');
+  });
+  a.child.stdin.end();
+  assert.equal(await a.exited, 0, a.stderr());
+  assert.deepEqual(a.invalid, [], 'every message matches the ACP schema');
+  assert.ok(a.wire.some((w) => w.msg.method === 'fs/read_text_file'), 'the agent asked the editor to read');
+});
+
+test('an approved command runs in the editor\'s terminal, shown in the tool call, its output and exit code to the model', async () => {
+  const terminals = [];
+  const a = startAgent({ terminals });
+  await a.app.connectWith(a.stream, async (ctx) => {
+    await ctx.request(acp.methods.agent.initialize, { protocolVersion: acp.PROTOCOL_VERSION, clientCapabilities: { terminal: true } });
+    const { sessionId: id } = await ctx.request(acp.methods.agent.session.new, { cwd: ws, mcpServers: [] });
+    const ran = await ctx.request(acp.methods.agent.session.prompt, { sessionId: id, prompt: [{ type: 'text', text: 'run it' }] });
+    assert.equal(ran.stopReason, 'end_turn');
+    assert.equal(a.permissions.at(-1).toolCall.toolCallId, 's1', 'the command was approved in the editor first');
+    assert.equal(terminals.length, 1);
+    assert.equal(terminals[0].params.cwd, ws);
+    assert.ok(terminals[0].t.released, 'the terminal is released');
+    assert.equal(readFileSync(join(ws, 'term.txt'), 'utf8'), 'from-the-terminal\n');
+    const shown = a.updates.filter((u) => u.update.toolCallId === 's1' && u.update.content?.some((c) => c.type === 'terminal' && c.terminalId === 'term-1'));
+    assert.ok(shown.length >= 1, 'the tool call shows the terminal');
+    const told = model.requests.at(-1).messages.filter((m) => m.role === 'tool').map((m) => JSON.stringify(m.content)).join('\n');
+    assert.match(told, /exit code: 4/);
+    assert.match(told, /shown/);
+  });
+  a.child.stdin.end();
+  assert.equal(await a.exited, 0, a.stderr());
+  assert.deepEqual(a.invalid, [], 'every message matches the ACP schema');
+  for (const m of ['terminal/create', 'terminal/wait_for_exit', 'terminal/output', 'terminal/release']) {
+    assert.ok(a.wire.some((w) => w.msg.method === m), `the agent sent ${m}`);
+  }
 });

@@ -22,3 +22,8 @@ export async function setUpdateCheck(enabled: boolean): Promise<boolean> {
   const v = await call<SettingsView>(() => Shell.SetUpdateCheck(enabled));
   return !!v.updateCheck;
 }
+
+/** executablePath is where the running hearth binary is, for the editor configuration. */
+export function executablePath(): Promise<string> {
+  return call(() => Shell.ExecutablePath());
+}

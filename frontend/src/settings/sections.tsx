@@ -1,6 +1,6 @@
 // The Settings sections, in order: one line each, so a new section (Skills,
 // say) is one more entry here.
-import { BookOpen, Cpu, Globe, Info, Palette, Plug, Radio, ShieldCheck, SlidersHorizontal, Sparkles, type LucideIcon } from "lucide-react";
+import { BookOpen, Code, Cpu, Globe, Info, Palette, Plug, Radio, ShieldCheck, SlidersHorizontal, Sparkles, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SettingsView } from "../bridge";
 import type { McpBackend } from "../bridge/mcp";
@@ -8,6 +8,7 @@ import { networkBackend } from "../bridge/network";
 import type { ServeBackend } from "../bridge/serve";
 import { AboutSection } from "./AboutSection";
 import { AppearanceSection } from "./AppearanceSection";
+import { EditorSection } from "./EditorSection";
 import { GeneralSection } from "./GeneralSection";
 import { KnowledgeFolders } from "./KnowledgeFolders";
 import { McpSection } from "./McpSection";
@@ -46,6 +47,7 @@ export const sections: SettingsSection[] = [
   { id: "skills", label: "Skills", icon: Sparkles, render: () => <SkillsSection /> },
   { id: "serve", label: "Serve", icon: Radio, render: (c) => <ServeSection backend={c.serve} /> },
   { id: "network", label: "Network", icon: Globe, render: (c) => <NetworkSection offline={!!c.view.offline} backend={networkBackend} /> },
+  { id: "editor", label: "Use Hearth in your editor", icon: Code, render: () => <EditorSection /> },
   { id: "appearance", label: "Appearance", icon: Palette, render: (c) => <AppearanceSection theme={c.view.theme ?? "system"} actions={c.actions} /> },
   { id: "about", label: "About", icon: Info, render: (c) => <AboutSection view={c.view} /> },
 ];

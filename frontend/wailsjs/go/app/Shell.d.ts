@@ -4,6 +4,8 @@ import {app} from '../models';
 
 export function CheckForUpdates():Promise<app.UpdateView>;
 
+export function ExecutablePath():Promise<string>;
+
 export function FirstRun():Promise<app.FirstRunView>;
 
 export function MarkFirstPaint():Promise<void>;

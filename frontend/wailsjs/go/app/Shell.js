@@ -6,6 +6,10 @@ export function CheckForUpdates() {
   return window['go']['app']['Shell']['CheckForUpdates']();
 }
 
+export function ExecutablePath() {
+  return window['go']['app']['Shell']['ExecutablePath']();
+}
+
 export function FirstRun() {
   return window['go']['app']['Shell']['FirstRun']();
 }
