@@ -17,6 +17,8 @@ import (
 var allowed = map[string]string{
 	"agent/egress": "the layer itself",
 	"test":         "test programs, not Hearth",
+	// The HTTP server and client test binaries become; never in Hearth.
+	"internal/testserve": "test programs, not Hearth",
 }
 
 // No package outside agent/egress builds an http.Client or Transport or
