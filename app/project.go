@@ -45,16 +45,18 @@ func (a *App) workspace() string { return a.project().Dir() }
 // stores are what every project the desktop opens shares.
 func (a *App) stores() project.Stores {
 	return project.Stores{
-		Settings:  a.deps.Settings.Get,
-		Keys:      a.resolveKey,
-		Getenv:    a.deps.Getenv,
-		Sessions:  a.sessions,
-		Undo:      a.deps.Undo,
-		Trust:     a.trustStore(),
-		Secrets:   a.deps.Secrets,
-		ConfigDir: a.mcpDir(),
-		Home:      a.deps.Home,
-		Version:   a.deps.Version,
+		Settings: a.deps.Settings.Get,
+		// An approval's "always" (a domain for web_fetch) is the person's setting.
+		UpdateSettings: a.deps.Settings.Update,
+		Keys:           a.resolveKey,
+		Getenv:         a.deps.Getenv,
+		Sessions:       a.sessions,
+		Undo:           a.deps.Undo,
+		Trust:          a.trustStore(),
+		Secrets:        a.deps.Secrets,
+		ConfigDir:      a.mcpDir(),
+		Home:           a.deps.Home,
+		Version:        a.deps.Version,
 	}
 }
 

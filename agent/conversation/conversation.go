@@ -38,8 +38,11 @@ type Sink interface {
 // turn.
 type Config struct {
 	Settings func() settings.Settings
-	Keys     assembly.KeyResolver
-	Getenv   func(string) string
+	// Update changes the person's settings (an approval's "always"); nil
+	// keeps every such answer to the conversation.
+	Update func(func(*settings.Settings) error) (settings.Settings, error)
+	Keys   assembly.KeyResolver
+	Getenv func(string) string
 	// Sessions stores conversations; nil (or a nil result) runs unsaved.
 	Sessions func() *session.Store
 	// Undo keeps per-turn file snapshots; nil disables undo.
@@ -269,8 +272,9 @@ func (c *Conversation) Stop() {
 }
 
 // Approve answers a pending approval request: allow_once, allow_session,
-// allow_server (an MCP tool's whole server for the session) or deny (with
-// an optional note the model sees).
+// allow_server (an MCP tool's whole server for the session),
+// allow_domain_always (a web_fetch host, saved to the person's settings) or
+// deny (with an optional note the model sees).
 func (c *Conversation) Approve(requestID, decision, note string) error {
 	c.mu.Lock()
 	broker := c.broker
@@ -290,6 +294,16 @@ func (c *Conversation) Approve(requestID, decision, note string) error {
 		}
 		d = permission.Decision{Choice: permission.AllowSession, Pattern: pattern}
 		decision = string(permission.AllowSession)
+	}
+	if decision == AllowDomainAlways {
+		// Saving settings may notify whoever watches them: not under c.mu.
+		c.mu.Unlock()
+		var err error
+		if d, err = c.rememberDomain(broker, requestID); err != nil {
+			return err
+		}
+		decision = string(permission.AllowSession)
+		c.mu.Lock()
 	}
 	c.decisions[requestID] = decision
 	c.mu.Unlock()

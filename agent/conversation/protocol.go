@@ -33,6 +33,9 @@ type ApprovalRequest struct {
 	// Server names an MCP tool's server, whose every tool the decision
 	// "allow_server" allows for the session.
 	Server string `json:"server,omitempty" tstype:",optional"`
+	// Domain is the host a web_fetch reads, which the decision
+	// "allow_domain_always" lets it read without asking from now on.
+	Domain string `json:"domain,omitempty" tstype:",optional"`
 }
 
 // FileChange is what a turn did to one file: line counts and the diff

@@ -223,7 +223,7 @@ func (s *turnStream) approvalRequested(req permission.Request) {
 	s.send(&ApprovalRequested{ApprovalRequest: ApprovalRequest{RequestID: req.ID,
 		CallID: req.CallID, Tool: req.Tool, Kind: kind, Summary: s.red.String(summary),
 		Headline: s.red.String(req.Headline), Detail: s.red.String(detail),
-		Agent: req.Agent, Server: mcpServerOf(req)}})
+		Agent: req.Agent, Server: mcpServerOf(req), Domain: domainOf(req)}})
 }
 
 func summaryOf(e loop.ToolCallFinished) string {

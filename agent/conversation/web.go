@@ -53,5 +53,7 @@ func stageWeb(ctx context.Context, p *prep) error {
 		p.c.sink.Notice(fmt.Errorf("web search is off: %w", err))
 	}
 	p.spec.Tools.Web = w
+	// The hosts the person always allows are read without asking.
+	p.spec.Tools.TurnAllow = append(p.spec.Tools.TurnAllow, domainRules(p.spec.Settings)...)
 	return nil
 }

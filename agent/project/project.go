@@ -31,8 +31,11 @@ import (
 // are asked each time, so a store that opens late is seen when it is ready.
 type Stores struct {
 	Settings func() settings.Settings
-	Keys     assembly.KeyResolver
-	Getenv   func(string) string
+	// UpdateSettings changes the person's settings (an approval's "always");
+	// nil keeps every such answer to the conversation.
+	UpdateSettings func(func(*settings.Settings) error) (settings.Settings, error)
+	Keys           assembly.KeyResolver
+	Getenv         func(string) string
 	// Sessions stores conversations; nil (or a nil result) runs unsaved.
 	Sessions func() *session.Store
 	// Undo keeps per-turn file snapshots; nil disables undo.
@@ -182,6 +185,7 @@ func (p *Project) NewEditorConversation(sink conversation.Sink, ed conversation.
 	}
 	c := conversation.New(conversation.Config{
 		Settings:  p.stores.Settings,
+		Update:    p.stores.UpdateSettings,
 		Keys:      p.stores.Keys,
 		Getenv:    p.stores.Getenv,
 		Sessions:  p.stores.Sessions,

@@ -1,6 +1,10 @@
 package settings
 
-import "slices"
+import (
+	"fmt"
+	"regexp"
+	"slices"
+)
 
 // SearchProviders are the web search providers the person may choose; ""
 // leaves web search off.
@@ -13,6 +17,9 @@ type Web struct {
 	AllowLocal bool `json:"allowLocal,omitempty"`
 	// Search is the provider web_search asks; off until chosen.
 	Search WebSearch `json:"search,omitzero"`
+	// AllowDomains are the hosts (globs such as "*.example.com") the person
+	// chose to let web_fetch read without asking, in every project.
+	AllowDomains []string `json:"allowDomains,omitempty"`
 }
 
 // WebSearch names the search provider: a SearXNG server's URL, or Brave
@@ -32,6 +39,11 @@ func (w Web) validate() error {
 	if p == "searxng" && w.Search.URL == "" {
 		return &ValidationError{"web.search.url", "SearXNG needs its server's URL"}
 	}
+	for i, d := range w.AllowDomains {
+		if !validDomain(d) {
+			return &ValidationError{fmt.Sprintf("web.allowDomains[%d]", i), fmt.Sprintf("%q is not a host name or a *.host glob", d)}
+		}
+	}
 	if w.Search.URL != "" {
 		if err := CheckBaseURL(w.Search.URL); err != nil {
 			return &ValidationError{"web.search.url", err.Error()}
@@ -39,3 +51,8 @@ func (w Web) validate() error {
 	}
 	return nil
 }
+
+// domainGlob is a host name, optionally under "*." for its subdomains.
+var domainGlob = regexp.MustCompile(`^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]*[a-z0-9])?$`)
+
+func validDomain(d string) bool { return len(d) <= 253 && domainGlob.MatchString(d) }

@@ -20,6 +20,10 @@ func TestWebValidate(t *testing.T) {
 		{Web{Search: WebSearch{Provider: "searxng", URL: "ftp://x"}}, "web.search.url"},
 		{Web{Search: WebSearch{Provider: "searxng", URL: "https://x/?token=1"}}, "web.search.url"},
 		{Web{Search: WebSearch{Provider: "google"}}, "web.search.provider"},
+		{Web{AllowDomains: []string{"example.com", "*.example.org", "127.0.0.1", "docs-1.go.dev"}}, ""},
+		{Web{AllowDomains: []string{"example.com", "*"}}, "web.allowDomains[1]"},
+		{Web{AllowDomains: []string{"https://example.com"}}, "web.allowDomains[0]"},
+		{Web{AllowDomains: []string{"exa mple.com"}}, "web.allowDomains[0]"},
 	}
 	for _, tt := range tests {
 		s := Defaults()

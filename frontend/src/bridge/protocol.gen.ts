@@ -48,6 +48,11 @@ export interface ApprovalRequest {
    * "allow_server" allows for the session.
    */
   server?: string;
+  /**
+   * Domain is the host a web_fetch reads, which the decision
+   * "allow_domain_always" lets it read without asking from now on.
+   */
+  domain?: string;
 }
 
 /**

@@ -20,4 +20,4 @@ export type SendResult = Wire<app.SendResult>;
 /** What UndoTurn / RedoTurn did; conflicts changed since and were left alone. */
 export type UndoReport = Wire<app.UndoReport>;
 
-export type ApprovalDecision = { kind: "allow_once" } | { kind: "allow_session" } | { kind: "allow_server" } | { kind: "deny"; note: string };
+export type ApprovalDecision = { kind: "allow_once" } | { kind: "allow_session" } | { kind: "allow_server" } | { kind: "allow_domain_always" } | { kind: "deny"; note: string };

@@ -60,8 +60,8 @@ export function ServeSection({ backend }: Props) {
 
   const answer = useCallback((requestId: string, d: ApprovalDecision) => {
     setApprovals((a) => (a[requestId] ? { ...a, [requestId]: { ...a[requestId], answered: d.kind } } : a));
-    // A served request names no MCP server, so allow_server is never offered for it.
-    const kind = d.kind === "allow_server" ? "allow_session" : d.kind;
+    // A served request's grants last for its session only.
+    const kind = d.kind === "allow_server" || d.kind === "allow_domain_always" ? "allow_session" : d.kind;
     backend.answerServedApproval(requestId, kind, d.kind === "deny" ? d.note : "").catch((e: unknown) => {
       setError(e instanceof Error ? e.message : String(e));
       setApprovals((a) => without(a, requestId));

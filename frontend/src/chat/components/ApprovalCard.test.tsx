@@ -79,3 +79,27 @@ describe("ApprovalCard", () => {
     box.remove();
   });
 });
+
+describe("a web fetch's approval", () => {
+  it("offers to always allow its domain", () => {
+    const onAnswer = vi.fn();
+    render(
+      <ApprovalCard
+        approval={{ requestId: "r1", callId: "c1", tool: "web_fetch", kind: "other", summary: "fetches https://go.dev/doc", detail: "", domain: "go.dev", decision: null, answered: null }}
+        onAnswer={onAnswer}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Always allow go.dev" }));
+    expect(onAnswer).toHaveBeenCalledWith("r1", { kind: "allow_domain_always" });
+  });
+
+  it("offers no such choice for other requests", () => {
+    render(
+      <ApprovalCard
+        approval={{ requestId: "r2", callId: "c2", tool: "shell", kind: "shell", summary: "runs", detail: "ls", decision: null, answered: null }}
+        onAnswer={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: /^Always allow/ })).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ const decided: Record<Decision | "answered", string> = {
   allow_once: "Allowed once",
   allow_session: "Allowed for this session",
   allow_server: "Allowed this server for this session",
+  allow_domain_always: "Allowed this domain from now on",
   deny: "Denied",
 };
 
@@ -142,6 +143,11 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
           {a.server && (
             <button type="button" disabled={busy} onClick={() => answer({ kind: "allow_server" })}>
               Allow all {a.server} tools for session
+            </button>
+          )}
+          {a.domain && (
+            <button type="button" disabled={busy} onClick={() => answer({ kind: "allow_domain_always" })}>
+              Always allow {a.domain}
             </button>
           )}
           <button type="button" className="danger" disabled={busy} onClick={() => setDenying(true)}>

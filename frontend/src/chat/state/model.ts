@@ -27,7 +27,7 @@ export interface ToolCall {
   durationMs: number | null;
 }
 
-export type Decision = "allow_once" | "allow_session" | "allow_server" | "deny";
+export type Decision = "allow_once" | "allow_session" | "allow_server" | "allow_domain_always" | "deny";
 
 export interface Approval extends ApprovalRequest {
   /** set once the backend confirms it; "answered" when it did not say how */
