@@ -79,6 +79,10 @@ type Config struct {
 	Headless bool
 	// Web is how turns reach the web (web_fetch, web_search).
 	Web WebAccess
+	// ConfirmCheck keeps the person's confirmation of a proposed check
+	// command for a folder (in the user's settings); nil keeps it for the
+	// conversation only.
+	ConfirmCheck func(dir, command string) error
 }
 
 // Editor is what an editor lends a conversation: its buffers, which the
@@ -120,8 +124,11 @@ type Conversation struct {
 
 	mu        sync.Mutex
 	workspace string
-	history   []llm.Message
-	running   bool
+	// checksOK are proposed check commands confirmed in this conversation
+	// (folder + "\x00" + command).
+	checksOK map[string]bool
+	history  []llm.Message
+	running  bool
 	// active is the turn whose tools may still change files ("" once its
 	// done event is out), so Undo can run right after a turn ends.
 	active string
