@@ -7,6 +7,7 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/project"
+	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/trust"
 	"github.com/hearth-agent/hearth/knowledge"
 )
@@ -55,6 +56,10 @@ func (a *App) stores() project.Stores {
 		ConfigDir: a.mcpDir(),
 		Home:      a.deps.Home,
 		Version:   a.deps.Version,
+		ConfirmCheck: func(dir, command string) error {
+			_, err := a.deps.Settings.Update(func(s *settings.Settings) error { s.Check.Confirm(dir, command); return nil })
+			return err
+		},
 	}
 }
 

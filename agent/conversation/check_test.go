@@ -126,3 +126,39 @@ func TestProposedCheckHeadless(t *testing.T) {
 		})
 	}
 }
+
+// With a person watching, a proposed check is asked about once: the
+// answer is kept (ConfirmCheck) and the next turn runs it without asking.
+func TestProposedCheckIsConfirmedOnce(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not on PATH")
+	}
+	c, ev, _, ws := newTrustedConversation(t, map[string]string{"go.mod": "module example.com/a\n\ngo 1.22\n"}, true,
+		call("c1", "write_file", fixedGo), text("Written."),
+		call("c2", "write_file", `{"path":"b.go","content":"package a\n"}`), text("Again."))
+	var kept [][2]string
+	c.cfg.ConfirmCheck = func(dir, command string) error { kept = append(kept, [2]string{dir, command}); return nil }
+	id, _, _ := c.Send("write a.go")
+	req := ev.waitApproval(t, id, map[string]bool{})
+	if req.Tool != "check" || req.Detail != "go build ./... && go vet ./..." {
+		t.Fatalf("asked %+v", req.ApprovalRequest)
+	}
+	if err := c.Approve(req.RequestID, "allow_once", ""); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, id)
+	if len(kept) != 1 || kept[0] != [2]string{ws, "go build ./... && go vet ./..."} {
+		t.Fatalf("kept %v", kept)
+	}
+	if rows := ev.checkRows(id); len(rows) != 1 || rows[0].ExitCode != 0 || rows[0].Problem != "" {
+		t.Fatalf("check rows %+v", rows)
+	}
+	second, _, _ := c.Send("write b.go")
+	ev.waitDone(t, second)
+	if n := ev.approvals(second); n != 0 {
+		t.Fatalf("asked again: %d approvals", n)
+	}
+	if rows := ev.checkRows(second); len(rows) != 1 || rows[0].ExitCode != 0 {
+		t.Fatalf("second turn's check rows %+v", rows)
+	}
+}

@@ -48,6 +48,10 @@ type Stores struct {
 	// Home holds the user's own commands, skills and hooks; "" has none.
 	Home    string
 	Version string
+	// ConfirmCheck keeps the person's confirmation of a proposed check
+	// command (conversation.Config.ConfirmCheck); nil keeps it per
+	// conversation.
+	ConfirmCheck func(dir, command string) error
 }
 
 // Options say what of the folder a front-end runs and how its
@@ -181,23 +185,24 @@ func (p *Project) NewEditorConversation(sink conversation.Sink, ed conversation.
 		return nil, ErrClosed
 	}
 	c := conversation.New(conversation.Config{
-		Settings:  p.stores.Settings,
-		Keys:      p.stores.Keys,
-		Getenv:    p.stores.Getenv,
-		Sessions:  p.stores.Sessions,
-		Undo:      p.stores.Undo,
-		Editor:    ed,
-		Trust:     p.judge,
-		Index:     p.Index,
-		MCP:       p.MCP,
-		Languages: p.Languages,
-		Home:      p.stores.Home,
-		Agent:     p.opts.Agent,
-		Approve:   p.opts.Approve,
-		Headless:  p.opts.Headless,
-		HTTP:      p.http,
-		Cache:     p.cache,
-		Web:       p.webAccess(),
+		Settings:     p.stores.Settings,
+		Keys:         p.stores.Keys,
+		Getenv:       p.stores.Getenv,
+		Sessions:     p.stores.Sessions,
+		Undo:         p.stores.Undo,
+		Editor:       ed,
+		Trust:        p.judge,
+		Index:        p.Index,
+		MCP:          p.MCP,
+		Languages:    p.Languages,
+		Home:         p.stores.Home,
+		Agent:        p.opts.Agent,
+		Approve:      p.opts.Approve,
+		Headless:     p.opts.Headless,
+		HTTP:         p.http,
+		Cache:        p.cache,
+		Web:          p.webAccess(),
+		ConfirmCheck: p.stores.ConfirmCheck,
 	}, sink)
 	if err := c.Open(p.dir); err != nil {
 		return nil, err
