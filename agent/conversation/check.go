@@ -17,7 +17,8 @@ import (
 	"github.com/hearth-agent/hearth/agent/tools"
 )
 
-// checkEvent names the check's rows, shown like a hook's.
+// checkEvent names the check's rows, shown like a hook's; a check not
+// run has exit code -1, as a hook's.
 const checkEvent = "Check"
 
 // checkTimeout bounds one run of the check command.
@@ -29,7 +30,7 @@ type turnCheck struct {
 	command string
 	// unconfirmed is a proposed command the person has not agreed to.
 	unconfirmed bool
-	// held says why the project's own check is not in effect.
+	// held says why the project's own check (command) is not in effect.
 	held   string
 	rounds int
 	broker *permission.Broker
@@ -50,7 +51,7 @@ func stageCheck(_ context.Context, p *prep) error {
 	case proj.Check != "":
 		chk.command = proj.Check
 	case proj.CheckHeld != "":
-		chk.held = proj.CheckHeld
+		chk.held, chk.command = proj.CheckHeld, proj.HeldCheck
 	default:
 		if d := p.spec.Tools.Diagnoser; d != nil && d.Available() {
 			return nil
@@ -81,7 +82,7 @@ func (t *Turn) afterCheck(ctx context.Context, res loop.Result, emit func(loop.E
 		return res
 	}
 	if chk.held != "" {
-		t.report(loop.HookRan{Event: checkEvent, Problem: "the project's check is not run: " + chk.held})
+		t.report(loop.HookRan{Event: checkEvent, Command: chk.command, ExitCode: -1, Problem: "not run: " + chk.held})
 		return res
 	}
 	if chk.unconfirmed && !t.confirmCheck(ctx, chk) {
@@ -117,7 +118,7 @@ func (t *Turn) afterCheck(ctx context.Context, res loop.Result, emit func(loop.E
 func (t *Turn) runCheck(ctx context.Context, command string, round int) (row loop.HookRan, out string, failed bool) {
 	row = loop.HookRan{Event: checkEvent, Command: command}
 	if t.built == nil || t.built.Shell == nil {
-		row.Problem = "no shell to run it"
+		row.ExitCode, row.Problem = -1, "not run: no shell to run it"
 		return row, "", false
 	}
 	args, _ := json.Marshal(tools.ShellParams{Command: command, TimeoutSeconds: int(checkTimeout / time.Second)})
@@ -152,7 +153,7 @@ func (t *Turn) confirmCheck(ctx context.Context, chk *turnCheck) bool {
 		if c.cfg.Approve == tools.ApproveAll {
 			return true
 		}
-		t.report(loop.HookRan{Event: checkEvent, Command: chk.command,
+		t.report(loop.HookRan{Event: checkEvent, Command: chk.command, ExitCode: -1,
 			Problem: "proposed for this project and not confirmed, so not run (confirm it in Hearth, or run with --approve all)"})
 		return false
 	}
@@ -160,7 +161,7 @@ func (t *Turn) confirmCheck(ctx context.Context, chk *turnCheck) bool {
 		Command: chk.command, Reason: "no language server reports on these files",
 		Headline: "Check this project with " + chk.command + " after turns that edit files?"})
 	if err != nil || (d.Choice != permission.AllowOnce && d.Choice != permission.AllowSession) {
-		t.report(loop.HookRan{Event: checkEvent, Command: chk.command, Problem: "not confirmed, so not run"})
+		t.report(loop.HookRan{Event: checkEvent, Command: chk.command, ExitCode: -1, Problem: "not confirmed, so not run"})
 		return false
 	}
 	c.mu.Lock()

@@ -30,7 +30,7 @@ func TestCheckCommandIsATrustItem(t *testing.T) {
 		t.Fatalf("item = %+v", it)
 	}
 	e := p.Judge(s)
-	if e.Check != "" || !strings.Contains(e.CheckHeld, "not trusted") {
+	if e.Check != "" || !strings.Contains(e.CheckHeld, "not trusted") || e.HeldCheck != "go vet ./..." {
 		t.Fatalf("untrusted: check %q held %q", e.Check, e.CheckHeld)
 	}
 	if err := s.Trust(ws, p.Items...); err != nil {

@@ -31,8 +31,9 @@ type Effective struct {
 	Skills   []skills.Skill
 	Agents   []subagent.Def
 	// Check is the trusted project check command ("" for none); CheckHeld
-	// says why one written in the project is not in effect.
-	Check, CheckHeld string
+	// says why one written in the project is not in effect, HeldCheck is
+	// that command.
+	Check, CheckHeld, HeldCheck string
 	// Policy is the project's permission rules: all of them when trusted,
 	// else only those that take away (deny, ask).
 	Policy permission.Policy
@@ -78,7 +79,7 @@ func (e *Effective) take(it Item, ok bool, why string) {
 				e.Check = v.Check
 			}
 		case v.Check != "":
-			e.CheckHeld = it.Path + ": " + why
+			e.CheckHeld, e.HeldCheck = it.Path+": "+why, v.Check
 		}
 	case commands.Command:
 		if ok {

@@ -42,7 +42,7 @@ func TestRunCheckLoop(t *testing.T) {
 			checks := strings.Count(errOut, "hearth run: check ")
 			if !trusted {
 				if !strings.Contains(errOut, ".hearth/settings.json (a check command)") || strings.Contains(errOut, "exit 2") ||
-					!strings.Contains(errOut, "the project's check is not run") {
+					!strings.Contains(errOut, "-l -e . → exit -1: not run: .hearth/settings.json: the workspace is not trusted") {
 					t.Fatalf("untrusted check: %s", errOut)
 				}
 				return
