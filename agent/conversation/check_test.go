@@ -162,3 +162,29 @@ func TestProposedCheckIsConfirmedOnce(t *testing.T) {
 		t.Fatalf("second turn's check rows %+v", rows)
 	}
 }
+
+// The check's rows and the instruction it sent are stored with the turn:
+// the instruction as a "hook:Check" continuation, which a reopened
+// transcript shows as the turn's row, not as a prompt of the person's.
+func TestCheckRowsAreStored(t *testing.T) {
+	c, ev, _, _ := newTrustedConversation(t, map[string]string{".hearth/settings.json": gofmtCheck(t)}, true,
+		call("c1", "write_file", brokenGo), text("Written."),
+		call("c2", "write_file", fixedGo), text("Fixed."))
+	store := withStore(t, c)
+	id, _, _ := c.Send("write a.go")
+	ev.waitDone(t, id)
+	waitIdle(t, c)
+	tr, rows := storedHookRows(t, store, c.SessionID())
+	if len(rows) != 2 || !strings.HasPrefix(rows[0], "assistant Check 2 after=\"\" blocked=true") || !strings.HasPrefix(rows[1], "assistant Check 0 ") {
+		t.Fatalf("stored rows %q", rows)
+	}
+	var origins []string
+	for _, m := range tr.Messages {
+		if m.Role == "user" {
+			origins = append(origins, m.Origin)
+		}
+	}
+	if strings.Join(origins, ",") != ",hook:Check" {
+		t.Fatalf("user message origins %q", origins)
+	}
+}

@@ -229,7 +229,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		if t.hooks.Has(hooks.Stop) {
 			res = t.afterStop(ctx, res, emit, &held, goOn("hook:Stop"))
 		}
-		res = t.afterCheck(ctx, res, emit, &held, goOn("check"))
+		res = t.afterCheck(ctx, res, emit, &held, goOn("hook:"+checkEvent)) // reopened like a Stop hook's continuation
 		holdDone = false
 		if held != nil {
 			emit(*held)
