@@ -119,6 +119,9 @@ type Built struct {
 	// Profile is the prompt and toolset chosen for the model's window:
 	// prompt.Small under prompt.SmallWindow tokens, else prompt.Standard.
 	Profile prompt.Profile
+	// Shell is the turn's shell tool (its rules, approvals and sandbox),
+	// for commands Hearth runs itself at the turn's end (the check).
+	Shell tool.Tool
 }
 
 // Build resolves spec and returns the agent, one step (buildSteps) after
@@ -135,7 +138,7 @@ func Build(ctx context.Context, keys KeyResolver, spec Spec) (*Built, error) {
 		return nil, err
 	}
 	return &Built{Agent: a, Client: b.cfg.Client, Provider: b.id, Wire: b.ep.Wire, Model: b.model, Window: b.cfg.Window, Key: b.key, System: b.cfg.System, FastModel: b.ep.FastModel,
-		Notices: b.notices, Profile: b.profile}, nil
+		Notices: b.notices, Profile: b.profile, Shell: b.shell}, nil
 }
 
 // build is what Build's steps share: the spec, what the steps before
@@ -163,6 +166,7 @@ type build struct {
 	data             prompt.Data
 	instructionBytes int
 	notices          []error // the first render's; a refresh reads the same files
+	shell            tool.Tool
 }
 
 // buildSteps build an agent, in order: each reads what the ones before

@@ -37,6 +37,11 @@ func (b *build) offerTools(context.Context) error {
 		return err
 	}
 	base := set.Tools
+	for _, t := range base {
+		if t.Definition().Name == "shell" {
+			b.shell = t
+		}
+	}
 	if b.profile == prompt.Small {
 		var rest []tool.Tool
 		base, rest = smallToolset(base)

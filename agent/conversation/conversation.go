@@ -38,8 +38,9 @@ type Sink interface {
 // turn.
 type Config struct {
 	Settings func() settings.Settings
-	// Update changes the person's settings (an approval's "always"); nil
-	// keeps every such answer to the conversation.
+	// Update changes the person's settings (an approval's "always", a
+	// confirmed check command); nil keeps every such answer to the
+	// conversation.
 	Update func(func(*settings.Settings) error) (settings.Settings, error)
 	Keys   assembly.KeyResolver
 	Getenv func(string) string
@@ -123,8 +124,11 @@ type Conversation struct {
 
 	mu        sync.Mutex
 	workspace string
-	history   []llm.Message
-	running   bool
+	// checksOK are proposed check commands confirmed in this conversation
+	// (folder + "\x00" + command).
+	checksOK map[string]bool
+	history  []llm.Message
+	running  bool
 	// active is the turn whose tools may still change files ("" once its
 	// done event is out), so Undo can run right after a turn ends.
 	active string

@@ -211,21 +211,27 @@ func (t *Turn) afterStop(ctx context.Context, res loop.Result, emit func(loop.Ev
 		}
 		instruction := "A Stop hook asks you to go on: " + reason
 		record(instruction)
-		next := t.built.Agent.Run(ctx, res.Messages, instruction, emit)
-		next.Iterations += res.Iterations
-		next.Elapsed += res.Elapsed
-		next.Usage.InputTokens += res.Usage.InputTokens
-		next.Usage.OutputTokens += res.Usage.OutputTokens
-		next.Usage.CachedInputTokens += res.Usage.CachedInputTokens
-		next.Cost += res.Cost
-		res = next
-		if *held != nil {
-			d := **held
-			d.Iterations, d.Elapsed, d.Usage, d.Cost = res.Iterations, res.Elapsed, res.Usage, res.Cost
-			*held = &d
-		}
+		res = t.goOn(ctx, res, instruction, emit, held)
 	}
 	return res
+}
+
+// goOn sends the agent back with instruction after res, adding up the
+// rounds so the held done event counts the whole turn.
+func (t *Turn) goOn(ctx context.Context, res loop.Result, instruction string, emit func(loop.Event), held **loop.TurnDone) loop.Result {
+	next := t.built.Agent.Run(ctx, res.Messages, instruction, emit)
+	next.Iterations += res.Iterations
+	next.Elapsed += res.Elapsed
+	next.Usage.InputTokens += res.Usage.InputTokens
+	next.Usage.OutputTokens += res.Usage.OutputTokens
+	next.Usage.CachedInputTokens += res.Usage.CachedInputTokens
+	next.Cost += res.Cost
+	if *held != nil {
+		d := **held
+		d.Iterations, d.Elapsed, d.Usage, d.Cost = next.Iterations, next.Elapsed, next.Usage, next.Cost
+		*held = &d
+	}
+	return next
 }
 
 // notify runs Notification hooks when the agent waits for the person; their

@@ -51,6 +51,7 @@ var turnStages = []stage{
 	{"undo", true, stageUndo},
 	{"index", true, stageIndex},
 	{"languages", false, stageLanguages},
+	{"check", false, stageCheck},
 	{"subagents", true, stageSubagents},
 	{"mcp", true, stageMCP},
 	{"mcp-prompt", true, stageMCPPrompt},

@@ -19,7 +19,7 @@ func TestTurnStagesOrder(t *testing.T) {
 			local = append(local, s.name)
 		}
 	}
-	want := []string{"tools", "mode", "project", "undo", "index", "languages", "subagents", "mcp", "mcp-prompt", "command",
+	want := []string{"tools", "mode", "project", "undo", "index", "languages", "check", "subagents", "mcp", "mcp-prompt", "command",
 		"mentions", "hooks", "sent", "skills", "web", "build", "resources", "todos", "attachments"}
 	if !slices.Equal(names, want) {
 		t.Errorf("stages %v\nwant %v", names, want)

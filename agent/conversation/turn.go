@@ -55,6 +55,8 @@ type Turn struct {
 	hooks *hooks.Set
 	// command is the file command the prompt named, if any.
 	command *commands.Command
+	// check is the project check run at the turn's end (nil: none).
+	check *turnCheck
 
 	mu      sync.Mutex // orders reported events with the loop's
 	running bool
@@ -178,7 +180,7 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		}
 	})
 	// With Stop hooks the turn's end waits for their answer.
-	holdDone := t.hooks.Has(hooks.Stop)
+	holdDone := t.hooks.Has(hooks.Stop) || t.check != nil
 	var held *loop.TurnDone
 	emit := func(e loop.Event) {
 		t.mu.Lock()
@@ -215,13 +217,19 @@ func (t *Turn) Run(ctx context.Context, observe func(loop.Event)) (loop.Result, 
 		res = built.Agent.RunMessage(ctx, history, llm.Message{Role: llm.RoleUser, Text: t.prompt, Parts: t.parts}, emit)
 	}
 	if holdDone {
-		res = t.afterStop(ctx, res, emit, &held, func(text string) {
-			t.mu.Lock()
-			defer t.mu.Unlock()
-			if recording != nil {
-				recording.Continue(rctx, text, "hook:Stop") // reopening shows why the agent went on
+		goOn := func(origin string) func(string) {
+			return func(text string) {
+				t.mu.Lock()
+				defer t.mu.Unlock()
+				if recording != nil {
+					recording.Continue(rctx, text, origin) // reopening shows why the agent went on
+				}
 			}
-		})
+		}
+		if t.hooks.Has(hooks.Stop) {
+			res = t.afterStop(ctx, res, emit, &held, goOn("hook:Stop"))
+		}
+		res = t.afterCheck(ctx, res, emit, &held, goOn("hook:"+checkEvent)) // reopened like a Stop hook's continuation
 		holdDone = false
 		if held != nil {
 			emit(*held)

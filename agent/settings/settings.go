@@ -78,6 +78,8 @@ type Settings struct {
 	Updates UpdateCheck `json:"updates,omitzero"`
 	// Diagnostics are the language servers' reports after each edit.
 	Diagnostics Diagnostics `json:"diagnostics,omitzero"`
+	// Check is the project check run after a turn's edits (agent/check).
+	Check Check `json:"check,omitzero"`
 	// Offline ("Work offline"): Hearth connects only to model servers on
 	// this machine; agent/egress refuses every other request.
 	Offline bool `json:"offline,omitempty"`

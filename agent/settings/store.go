@@ -219,6 +219,7 @@ func clone(s Settings) Settings {
 	out.Custom = append([]CustomEndpoint(nil), s.Custom...)
 	out.KnowledgeFolders = append([]KnowledgeFolder(nil), s.KnowledgeFolders...)
 	out.Recent = append([]string(nil), s.Recent...)
+	out.Check.Confirmed = append([]CheckConfirmed(nil), s.Check.Confirmed...)
 	if s.Models != nil {
 		out.Models = make(map[string]ModelOverride, len(s.Models))
 		for k, v := range s.Models {

@@ -8,13 +8,25 @@ import (
 	"github.com/hearth-agent/hearth/agent/hooks"
 )
 
-// settingsFormat reads a settings file's hooks, the only part of it Hearth
-// runs. Its other keys are Claude Code's (permissions, env, model, …): they
-// are left alone, but a case variant of a known key is an error.
+// settingsFormat reads a settings file's hooks and (in Hearth's own file)
+// its check command, the only parts of it Hearth runs. Its other keys are
+// Claude Code's (permissions, env, model, …): they are left alone, but a
+// case variant of a known key is an error.
 var settingsFormat = format{kind: KindHooks, parse: parseSettings}
+
+// HearthSettingsPath is Hearth's own project settings file, the only one
+// whose "check" key is read.
+const HearthSettingsPath = ".hearth/settings.json"
 
 // settingsKeys are the top-level keys named in descriptions.
 var settingsKeys = []string{"hooks", "permissions", "env", "apiKeyHelper", "statusLine"}
+
+// Settings is what a project settings file brings: its hooks and the
+// command that checks the project after a turn's edits ("" for none).
+type Settings struct {
+	Hooks hooks.File
+	Check string
+}
 
 // hookEvents names the events Hearth runs hooks on, as a person says them.
 var hookEvents = map[hooks.Event]string{
@@ -63,9 +75,19 @@ type hookHandler struct {
 
 func parseSettings(rel string, b []byte) (any, description, error) {
 	var d description
-	top, err := strictObject(b, settingsKeys, false)
+	keys := settingsKeys
+	if rel == HearthSettingsPath {
+		keys = append(slices.Clone(settingsKeys), "check")
+	}
+	top, err := strictObject(b, keys, false)
 	if err != nil {
 		return nil, d, err
+	}
+	var check string
+	if v, ok := top["check"]; ok && rel == HearthSettingsPath {
+		if err := strictDecode(v, &check); err != nil {
+			return nil, d, fmt.Errorf("check: %w", err)
+		}
 	}
 	var raw map[string]jsontext.Value
 	if v, ok := top["hooks"]; ok {
@@ -112,6 +134,16 @@ func parseSettings(rel string, b []byte) (any, description, error) {
 	if count > 0 {
 		d.summary = list(parts)
 	}
+	if check != "" {
+		d.runs = true
+		d.commands = append(d.commands, check)
+		checks := "runs " + quote(check) + " to check the project after a turn that edited files"
+		if count == 0 {
+			d.brief, d.summary = "a check command", checks
+		} else {
+			d.brief, d.summary = d.brief+" and a check command", d.summary+"; "+checks
+		}
+	}
 	if len(ignored) > 0 {
 		d.summary += "; Hearth does not run " + list(ignored)
 	}
@@ -124,7 +156,7 @@ func parseSettings(rel string, b []byte) (any, description, error) {
 	if len(unused) > 0 {
 		d.summary += "; Hearth does not apply its " + list(unused)
 	}
-	return file, d, nil
+	return Settings{Hooks: file, Check: check}, d, nil
 }
 
 func orCommand(t string) string {

@@ -30,6 +30,10 @@ type Effective struct {
 	Commands []commands.Command
 	Skills   []skills.Skill
 	Agents   []subagent.Def
+	// Check is the trusted project check command ("" for none); CheckHeld
+	// says why one written in the project is not in effect, HeldCheck is
+	// that command.
+	Check, CheckHeld, HeldCheck string
 	// Policy is the project's permission rules: all of them when trusted,
 	// else only those that take away (deny, ask).
 	Policy permission.Policy
@@ -67,9 +71,15 @@ func (e *Effective) take(it Item, ok bool, why string) {
 		for _, n := range v {
 			e.MCPHeld = append(e.MCPHeld, HeldServer{Named: n, Why: why})
 		}
-	case hooks.File:
-		if ok {
-			e.Hooks = append(e.Hooks, v)
+	case Settings:
+		switch {
+		case ok:
+			e.Hooks = append(e.Hooks, v.Hooks)
+			if v.Check != "" {
+				e.Check = v.Check
+			}
+		case v.Check != "":
+			e.CheckHeld, e.HeldCheck = it.Path+": "+why, v.Check
 		}
 	case commands.Command:
 		if ok {

@@ -110,7 +110,11 @@ func (p *runPrinter) event(e loop.Event) {
 		}
 	case loop.HookRan:
 		p.endRow()
-		fmt.Fprintf(errw, "hearth run: hook %s %s → %s (%s)\n", e.Event, r(e.Command), r(hookOutcome(e)), e.Duration.Round(time.Millisecond))
+		what := "hook " + e.Event
+		if e.Event == "Check" { // the project check, shown like a hook
+			what = "check"
+		}
+		fmt.Fprintf(errw, "hearth run: %s %s → %s (%s)\n", what, r(e.Command), r(hookOutcome(e)), e.Duration.Round(time.Millisecond))
 		if out := strings.TrimSpace(r(e.Output)); out != "" {
 			fmt.Fprintf(errw, "  %s\n", strings.ReplaceAll(out, "\n", "\n  "))
 		}

@@ -1,0 +1,55 @@
+package settings
+
+import "path/filepath"
+
+// Check is how the project check command runs after a turn that edited
+// files, and which proposed commands the person confirmed.
+type Check struct {
+	// Off runs no check command, set or proposed.
+	Off bool `json:"off,omitempty"`
+	// Rounds is how many times a failing check sends the model back to
+	// fix it (0: the default, 2; negative: none).
+	Rounds int `json:"rounds,omitempty"`
+	// Confirmed are the proposed commands the person agreed to, each for
+	// one project folder.
+	Confirmed []CheckConfirmed `json:"confirmed,omitempty"`
+}
+
+// CheckConfirmed is one proposed check command confirmed for a folder.
+type CheckConfirmed struct {
+	Dir     string `json:"dir"`
+	Command string `json:"command"`
+}
+
+// DefaultCheckRounds is how many fix rounds a failing check gets.
+const DefaultCheckRounds = 2
+
+// FixRounds is Rounds with its default, at most 10.
+func (c Check) FixRounds() int {
+	switch {
+	case c.Rounds == 0:
+		return DefaultCheckRounds
+	case c.Rounds < 0:
+		return 0
+	}
+	return min(c.Rounds, 10)
+}
+
+// IsConfirmed says whether the person confirmed command for dir: the
+// same folder and the very same command text.
+func (c Check) IsConfirmed(dir, command string) bool {
+	dir = filepath.Clean(dir)
+	for _, k := range c.Confirmed {
+		if filepath.Clean(k.Dir) == dir && k.Command == command {
+			return true
+		}
+	}
+	return false
+}
+
+// Confirm records command as confirmed for dir, once.
+func (c *Check) Confirm(dir, command string) {
+	if !c.IsConfirmed(dir, command) {
+		c.Confirmed = append(c.Confirmed, CheckConfirmed{Dir: filepath.Clean(dir), Command: command})
+	}
+}
