@@ -57,6 +57,7 @@ frontend-test:
 keychain-test: build
 	scripts/sandbox.sh env HEARTH_KEYRING_TEST=1 go test -count=1 -run 'TestRealKeychain' ./agent/secrets/
 	scripts/sandbox.sh env HEARTH_SANDBOX_DBUS_TEST=1 timeout 300 go test -count=1 -run 'TestContainedCommandsCannotReachTheKeyring' ./agent/tools/
+	scripts/sandbox.sh timeout 300 go test -race -count=1 -run 'TestDBus' ./agent/notify/
 	scripts/sandbox.sh scripts/acceptance-keys.sh ./$(BIN)
 	scripts/sandbox.sh scripts/acceptance-trust.sh ./$(BIN)
 

@@ -67,6 +67,8 @@ type App struct {
 	serving serving
 	// net keeps the app's requests in the network log (network.go).
 	net netRecorder
+	// notes are the desktop notifications (notify.go).
+	notes notifications
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store

@@ -13,9 +13,12 @@ const ChatEventName = "chat"
 // sink sends what the conversation reports to the webview.
 type sink struct{ a *App }
 
-func (s sink) Emit(e conversation.Event) { s.a.emit(ChatEventName, e) }
-func (s sink) Notice(err error)          { s.a.emit("notice", FormatError(err)) }
-func (s sink) SessionsChanged()          { s.a.sessionsChanged() }
+func (s sink) Emit(e conversation.Event) {
+	s.a.emit(ChatEventName, e)
+	s.a.chatEvent(e)
+}
+func (s sink) Notice(err error) { s.a.emit("notice", FormatError(err)) }
+func (s sink) SessionsChanged() { s.a.sessionsChanged() }
 
 // viewErr maps what the conversation refuses onto the validation errors
 // the frontend shows by field.

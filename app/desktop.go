@@ -46,6 +46,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		def := settings.Defaults().Window
 		w, h = def.Width, def.Height
 	}
+	stopNotifications := func() {}
 	err = wails.Run(&options.App{
 		Title:            "Hearth",
 		Width:            w,
@@ -59,13 +60,15 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 			a.startup(ctx)
 			a.setEmitter(func(name string, data any) { runtime.EventsEmit(ctx, name, data) })
 			runtime.OnFileDrop(ctx, a.dropped)
+			a.notes.raise = func() { runtime.WindowUnminimise(ctx); runtime.WindowShow(ctx) }
+			stopNotifications = a.startNotifications()
 			a.openAtStart(launch.Folder)
 			if win.Placed {
 				runtime.WindowSetPosition(ctx, win.X, win.Y)
 			}
 		},
 		OnBeforeClose:      a.rememberWindow,
-		OnShutdown:         func(context.Context) { a.shutdown() },
+		OnShutdown:         func(context.Context) { stopNotifications(); a.shutdown() },
 		SingleInstanceLock: a.singleInstance(launch.SingleInstance),
 		Bind:               a.h.bound(),
 		ErrorFormatter:     FormatError,

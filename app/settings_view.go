@@ -64,6 +64,8 @@ type SettingsView struct {
 	Offline bool `json:"offline"`
 	// Web is web_fetch's reach and web_search's provider.
 	Web WebView `json:"web"`
+	// Notifications are the desktop notifications' kinds and details.
+	Notifications NotificationsView `json:"notifications"`
 }
 
 // SandboxView says which protection contains shell commands.
@@ -93,6 +95,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		UpdateCheck:      st.Updates.Enabled,
 		Offline:          st.Offline,
 		Web:              webView(st),
+		Notifications:    notificationsView(st.Notifications),
 	}
 	for _, f := range st.KnowledgeFolders {
 		v.KnowledgeFolders = append(v.KnowledgeFolders, KnowledgeFolderView{Label: f.Label, Path: f.Path})

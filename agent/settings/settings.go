@@ -85,6 +85,8 @@ type Settings struct {
 	Offline bool `json:"offline,omitempty"`
 	// Web is web_fetch's reach and web_search's provider.
 	Web Web `json:"web,omitzero"`
+	// Notifications are the desktop notifications' kinds and details.
+	Notifications Notifications `json:"notifications,omitzero"`
 }
 
 // Diagnostics say whether edits wait for the language servers' verdict

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
 import type { WorkspaceView } from "./bridge/protocol";
 import { mcpBackend } from "./bridge/mcp";
+import { notificationsBackend } from "./bridge/notifications";
 import { processesBackend } from "./bridge/processes";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { trustBackend, type TrustBackend } from "./bridge/trust";
@@ -24,6 +25,7 @@ import { Toasts } from "./shell/Toasts";
 import { TrustBanner } from "./shell/TrustBanner";
 import { WarningBanner } from "./shell/WarningBanner";
 import { matchShortcut, shortcuts } from "./shell/shortcuts";
+import { useWindowNotifications } from "./shell/useWindowNotifications";
 
 /** A global shortcut, pressed for the palette: the window's own handlers do the rest. */
 function press(init: KeyboardEventInit) {
@@ -90,6 +92,8 @@ export function App({
       setChatEpoch((n) => n + 1);
     },
   });
+
+  useWindowNotifications(notificationsBackend, sessions.state.currentId, (id) => void sessions.open(id));
 
   const [paletteOpen, setPaletteOpen] = useState(false);
   useEffect(() => {

@@ -31,6 +31,7 @@ export type SettingsView = Narrow<
     updateCheck?: boolean;
     offline?: boolean;
     web?: WebView;
+    notifications?: Wire<app.NotificationsView>;
   }
 >;
 

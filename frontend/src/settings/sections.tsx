@@ -1,10 +1,11 @@
 // The Settings sections, in order: one line each, so a new section (Skills,
 // say) is one more entry here.
-import { BookOpen, Code, Cpu, Globe, Info, Palette, Plug, Radio, ShieldCheck, SlidersHorizontal, Sparkles, type LucideIcon } from "lucide-react";
+import { Bell, BookOpen, Code, Cpu, Globe, Info, Palette, Plug, Radio, ShieldCheck, SlidersHorizontal, Sparkles, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SettingsView } from "../bridge";
 import type { McpBackend } from "../bridge/mcp";
 import { networkBackend } from "../bridge/network";
+import { defaultNotifications, notificationsBackend } from "../bridge/notifications";
 import type { ServeBackend } from "../bridge/serve";
 import { AboutSection } from "./AboutSection";
 import { AppearanceSection } from "./AppearanceSection";
@@ -13,6 +14,7 @@ import { GeneralSection } from "./GeneralSection";
 import { KnowledgeFolders } from "./KnowledgeFolders";
 import { McpSection } from "./McpSection";
 import { NetworkSection } from "./NetworkSection";
+import { NotificationsSection } from "./NotificationsSection";
 import { ModelsSection } from "./ModelsSection";
 import { PermissionsSection } from "./PermissionsSection";
 import { ServeSection } from "./ServeSection";
@@ -48,6 +50,7 @@ export const sections: SettingsSection[] = [
   { id: "serve", label: "Serve", icon: Radio, render: (c) => <ServeSection backend={c.serve} /> },
   { id: "network", label: "Network", icon: Globe, render: (c) => <NetworkSection offline={!!c.view.offline} backend={networkBackend} /> },
   { id: "editor", label: "Use Hearth in your editor", icon: Code, render: () => <EditorSection /> },
+  { id: "notifications", label: "Notifications", icon: Bell, render: (c) => <NotificationsSection value={c.view.notifications ?? defaultNotifications} backend={notificationsBackend} /> },
   { id: "appearance", label: "Appearance", icon: Palette, render: (c) => <AppearanceSection theme={c.view.theme ?? "system"} actions={c.actions} /> },
   { id: "about", label: "About", icon: Info, render: (c) => <AboutSection view={c.view} /> },
 ];

@@ -556,6 +556,24 @@ export namespace app {
 	        this.error = source["error"];
 	    }
 	}
+	export class NotificationsView {
+	    finished: boolean;
+	    failed: boolean;
+	    needsYou: boolean;
+	    details: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new NotificationsView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.finished = source["finished"];
+	        this.failed = source["failed"];
+	        this.needsYou = source["needsYou"];
+	        this.details = source["details"];
+	    }
+	}
 	export class PermissionRule {
 	    tool: string;
 	    pattern: string;
@@ -833,6 +851,7 @@ export namespace app {
 	    updateCheck: boolean;
 	    offline: boolean;
 	    web: WebView;
+	    notifications: NotificationsView;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsView(source);
@@ -858,6 +877,7 @@ export namespace app {
 	        this.updateCheck = source["updateCheck"];
 	        this.offline = source["offline"];
 	        this.web = this.convertValues(source["web"], WebView);
+	        this.notifications = this.convertValues(source["notifications"], NotificationsView);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -24,6 +24,8 @@ export function SaveProvider(arg1:string,arg2:app.ProviderInput):Promise<app.Set
 
 export function SetKey(arg1:string,arg2:string):Promise<app.SettingsView>;
 
+export function SetNotifications(arg1:app.NotificationsView):Promise<app.SettingsView>;
+
 export function SetOffline(arg1:boolean):Promise<app.SettingsView>;
 
 export function SetReadOnlyTools(arg1:Array<string>):Promise<app.SettingsView>;

@@ -46,6 +46,10 @@ export function SetKey(arg1, arg2) {
   return window['go']['app']['Settings']['SetKey'](arg1, arg2);
 }
 
+export function SetNotifications(arg1) {
+  return window['go']['app']['Settings']['SetNotifications'](arg1);
+}
+
 export function SetOffline(arg1) {
   return window['go']['app']['Settings']['SetOffline'](arg1);
 }

@@ -17,3 +17,5 @@ export function SetUpdateCheck(arg1:boolean):Promise<app.SettingsView>;
 export function Version():Promise<string>;
 
 export function Warnings():Promise<Array<string>>;
+
+export function WindowFocused(arg1:boolean):Promise<void>;

@@ -33,3 +33,7 @@ export function Version() {
 export function Warnings() {
   return window['go']['app']['Shell']['Warnings']();
 }
+
+export function WindowFocused(arg1) {
+  return window['go']['app']['Shell']['WindowFocused'](arg1);
+}
