@@ -48,6 +48,10 @@ type FileChange struct {
 	Removed int    `json:"removed"`
 	Diff    string `json:"diff,omitempty"`
 	Binary  bool   `json:"binary,omitempty"`
+	// Errors and Warnings are what the file's language server last
+	// reported on it when the turn ended; absent when none reports.
+	Errors   int `json:"errors,omitempty" tstype:",optional"`
+	Warnings int `json:"warnings,omitempty" tstype:",optional"`
 }
 
 // Allowance says what let a call run without asking: a saved rule, the

@@ -3,6 +3,7 @@ package conversation
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
@@ -44,7 +45,9 @@ func stageUndo(_ context.Context, p *prep) error {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		end.Run(ctx) // what background commands changed belongs to this turn
 		cancel()
-		c.finishUndo(t.stream, t.snap)
+		// The language servers' last word on each changed file (read at the
+		// end, when the languages stage has run) goes on the summary.
+		c.finishUndo(t.stream, t.snap, problemsOf(p.spec.Tools.Diagnoser, t.ws))
 		c.mu.Lock()
 		c.active = ""
 		c.mu.Unlock()
@@ -54,7 +57,7 @@ func stageUndo(_ context.Context, p *prep) error {
 
 // finishUndo records the state the turn left files in and reports the
 // changed files, before the turn's done event.
-func (c *Conversation) finishUndo(s *turnStream, t *undo.Turn) {
+func (c *Conversation) finishUndo(s *turnStream, t *undo.Turn, problems func(rel string) (errors, warnings int)) {
 	if t == nil {
 		return
 	}
@@ -69,7 +72,7 @@ func (c *Conversation) finishUndo(s *turnStream, t *undo.Turn) {
 		// Line counts and diffs are a courtesy: a failure to compute them
 		// still leaves the file list and Undo.
 		if changes, err := t.Changes(); err == nil {
-			stats := fileChanges(changes, s.red.String)
+			stats := fileChanges(changes, s.red.String, problems)
 			ev.Stats = &stats
 		}
 		s.send(ev)
@@ -120,11 +123,35 @@ func (c *Conversation) through(t *undo.Turn) {
 }
 
 // fileChanges puts a turn's changes on the wire, their diffs redacted.
-func fileChanges(changes []undo.Change, redact func(string) string) []FileChange {
+// problems (nil: none known) counts a file's errors and warnings.
+func fileChanges(changes []undo.Change, redact func(string) string, problems func(rel string) (errors, warnings int)) []FileChange {
 	var out []FileChange
 	for _, c := range changes {
-		out = append(out, FileChange{Path: c.Path, Created: c.Created, Deleted: c.Deleted,
-			Added: c.Added, Removed: c.Removed, Diff: redact(c.Diff), Binary: c.Binary})
+		f := FileChange{Path: c.Path, Created: c.Created, Deleted: c.Deleted,
+			Added: c.Added, Removed: c.Removed, Diff: redact(c.Diff), Binary: c.Binary}
+		if problems != nil && !c.Deleted {
+			f.Errors, f.Warnings = problems(c.Path)
+		}
+		out = append(out, f)
 	}
 	return out
+}
+
+// problemCounter is a Diagnoser that can say, without waiting, what its
+// servers last reported on a file (agent/lsp's Manager).
+type problemCounter interface {
+	Problems(abs string) (errors, warnings int, ok bool)
+}
+
+// problemsOf counts a changed file's problems in ws from d, or nil when d
+// cannot tell.
+func problemsOf(d tools.Diagnoser, ws string) func(rel string) (int, int) {
+	pc, ok := d.(problemCounter)
+	if !ok {
+		return nil
+	}
+	return func(rel string) (int, int) {
+		e, w, _ := pc.Problems(filepath.Join(ws, filepath.FromSlash(rel)))
+		return e, w
+	}
 }

@@ -52,14 +52,23 @@ const okMain = "package main\n\nfunc main() {\n\tvar n int = 1\n\t_ = n\n}\n"
 
 func TestGoplsReportsWhatAnEditBroke(t *testing.T) {
 	m, abs := goWorkspace(t, okMain)
+	if _, _, ok := m.Problems(abs); ok {
+		t.Fatal("Problems answered before any server ran")
+	}
 	broken := "package main\n\nfunc main() {\n\tvar n int = \"one\"\n\t_ = n\n}\n"
 	got := change(t, m, abs, broken)
 	if !strings.Contains(got, "introduced 1 error (gopls)") || !strings.Contains(got, "main.go:4:") ||
 		!strings.Contains(got, `cannot use "one"`) {
 		t.Fatalf("breaking edit: got %q, want gopls's error on line 4", got)
 	}
+	if e, w, ok := m.Problems(abs); !ok || e != 1 || w != 0 {
+		t.Fatalf("Problems after the break = %d errors, %d warnings, %v; want 1, 0, true", e, w, ok)
+	}
 	if got := change(t, m, abs, okMain); got != "" {
 		t.Fatalf("fixing edit: got %q, want nothing", got)
+	}
+	if e, _, ok := m.Problems(abs); !ok || e != 0 {
+		t.Fatalf("Problems after the fix = %d errors, %v; want 0, true", e, ok)
 	}
 	got, err := m.FileDiagnostics(context.Background(), abs)
 	if err != nil || !strings.Contains(got, "No errors") {

@@ -67,6 +67,12 @@ export interface FileChange {
   removed: number;
   diff?: string;
   binary?: boolean;
+  /**
+   * Errors and Warnings are what the file's language server last
+   * reported on it when the turn ended; absent when none reports.
+   */
+  errors?: number;
+  warnings?: number;
 }
 
 /**

@@ -10,17 +10,34 @@ function ChangeCounts({ change }: { change: FileChange }) {
       {change.created && <span className="muted">new </span>}
       {change.deleted && <span className="muted">deleted </span>}
       <span className="plus">+{change.added}</span> <span className="minus">−{change.removed}</span>
+      <Problems errors={change.errors ?? 0} warnings={change.warnings ?? 0} />
     </span>
   );
+}
+
+/** problemsText words a language server's counts: "2 errors, 1 warning"; "" for none. */
+export function problemsText(errors: number, warnings: number): string {
+  const words = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  return [errors > 0 ? words(errors, "error") : "", warnings > 0 ? words(warnings, "warning") : ""].filter(Boolean).join(", ");
+}
+
+/** Problems is what the file's language server last reported, when it reported any. */
+function Problems({ errors, warnings }: { errors: number; warnings: number }) {
+  const text = problemsText(errors, warnings);
+  if (!text) return null;
+  return <span className={errors > 0 ? "change-problems error" : "change-problems"}> · {text}</span>;
 }
 
 function TotalCounts({ changes }: { changes: FileChange[] }) {
   const added = changes.reduce((n, c) => n + c.added, 0);
   const removed = changes.reduce((n, c) => n + c.removed, 0);
+  const errors = changes.reduce((n, c) => n + (c.errors ?? 0), 0);
+  const warnings = changes.reduce((n, c) => n + (c.warnings ?? 0), 0);
   return (
     <span className="change-counts">
       {" "}
       <span className="plus">+{added}</span> <span className="minus">−{removed}</span>
+      <Problems errors={errors} warnings={warnings} />
     </span>
   );
 }
