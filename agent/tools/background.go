@@ -123,7 +123,7 @@ type processOutputParams struct {
 	Tail bool   `json:"tail,omitempty"`
 }
 
-const processOutputDescription = `Read a background process's output (started by shell with background: true): what it wrote since the last read, or with tail the last of its output; also its status and the ports it listens on.`
+const processOutputDescription = `Read a background process's new output (with tail: its last output), its status and the ports it listens on.`
 
 const processOutputSchema = `{"type":"object","properties":{"id":{"type":"string"},"tail":{"type":"boolean"}},"required":["id"]}`
 
@@ -176,7 +176,7 @@ type processStopParams struct {
 	ID string `json:"id"`
 }
 
-const processStopDescription = `Stop a background process and every process it started (SIGTERM, then SIGKILL after a grace period).`
+const processStopDescription = `Stop a background process and every process it started.`
 
 const processStopSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"]}`
 

@@ -40,7 +40,7 @@ type Shell struct{ s *session }
 
 var _ tool.Tool = (*Shell)(nil)
 
-const shellDescription = `Run a command line non-interactively in the workspace root (bash; PowerShell on Windows) and get its exit code and output. Prefer the file tools to cat, ls, find and grep. With background: true (for a dev server or watcher; do not add &) it returns at once with a process id and the first output; read more with process_output, end it with process_stop.`
+const shellDescription = `Run a command line non-interactively in the workspace root (bash; PowerShell on Windows) and get its exit code and output. Prefer the file tools to cat, ls, find and grep. With background: true (dev servers, watchers; no &) it returns a process id and the first output at once.`
 
 const shellSchema = `{"type":"object","properties":{"command":{"type":"string"},"timeout_seconds":{"type":"integer"},"background":{"type":"boolean"}},"required":["command"]}`
 

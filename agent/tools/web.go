@@ -55,12 +55,11 @@ type WebFetch struct {
 const webFetchSchema = `{"type":"object","properties":{"url":{"type":"string","description":"The http(s) URL to read"}},"required":["url"],"additionalProperties":false}`
 
 func (t *WebFetch) Definition() tool.Definition {
-	desc := "Read a web page by URL (GET, http or https): HTML comes back as Markdown (the article alone when the page is one), " +
-		"text as it is, PDFs as their text, cut to a size with the full length noted. " +
-		"Redirects on the same host are followed; a redirect to another host is reported for you to fetch. " +
-		"Private and local network addresses are refused."
+	// Terse: what a fetch returns in detail is said by its result.
+	desc := "Read a web page (http or https URL): HTML as Markdown, text as is, PDFs as text, long pages cut. " +
+		"A redirect to another host is reported for you to fetch; local addresses are refused."
 	if !t.searching {
-		desc += " There is no web search: the person has not configured a search provider, so fetch URLs you know or are given."
+		desc += " No web search is configured: fetch URLs you know or are given."
 	}
 	return definition(WebFetchName, desc, webFetchSchema)
 }

@@ -71,7 +71,7 @@ func TestWebFetchTool(t *testing.T) {
 	if _, ok := tl[WebSearchName]; ok {
 		t.Error("web_search offered with no provider")
 	}
-	if d := tl[WebFetchName].Definition().Description; !strings.Contains(d, "There is no web search") {
+	if d := tl[WebFetchName].Definition().Description; !strings.Contains(d, "No web search is configured") {
 		t.Errorf("the model is not told search is off: %s", d)
 	}
 }
