@@ -8,8 +8,11 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/llm/llmtest"
 	"github.com/hearth-agent/hearth/agent/loop"
+	"github.com/hearth-agent/hearth/agent/process"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/subagent"
+	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/web"
 	"github.com/tiktoken-go/tokenizer"
 )
 
@@ -25,8 +28,14 @@ func TestFirstRequestFitsTheBudget(t *testing.T) {
 	}
 	srv, bodies := llmtest.OpenAI(t, http.StatusOK, "")
 	keys := func(context.Context, string) (string, error) { return "sk-budget-test-0000", nil }
-	b, err := Build(context.Background(), keys, Spec{Settings: settings.Defaults(), ProviderID: "openai", Model: "gpt-4o",
-		BaseURL: srv.URL + "/v1", Workspace: t.TempDir(), CacheDir: t.TempDir(), Agents: agents})
+	// As a conversation offers them: background processes and web_fetch
+	// (web search off, as it is until the person configures it).
+	procs := process.NewTable(process.Options{})
+	t.Cleanup(procs.Close)
+	spec := Spec{Settings: settings.Defaults(), ProviderID: "openai", Model: "gpt-4o",
+		BaseURL: srv.URL + "/v1", Workspace: t.TempDir(), CacheDir: t.TempDir(), Agents: agents}
+	spec.Tools.Processes, spec.Tools.Web = procs, &tools.Web{Fetcher: web.New(web.Options{})}
+	b, err := Build(context.Background(), keys, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,8 +61,8 @@ func TestFirstRequestFitsTheBudget(t *testing.T) {
 	for _, tl := range req.Tools {
 		total += count(string(tl))
 	}
-	if len(req.Tools) != 9 {
-		t.Errorf("%d tools offered, want the 9 defaults", len(req.Tools))
+	if len(req.Tools) != 12 {
+		t.Errorf("%d tools offered, want the 12 defaults", len(req.Tools))
 	}
 	if total > firstRequestBudget {
 		t.Errorf("the first request takes %d tokens, more than %d", total, firstRequestBudget)
