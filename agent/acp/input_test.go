@@ -71,6 +71,7 @@ func TestACPStopReason(t *testing.T) {
 		wantErr string
 	}{
 		{"done", loop.Result{}, nil, sdk.StopReasonEndTurn, ""},
+		{"the model declined", loop.Result{Refused: true}, nil, sdk.StopReasonRefusal, ""},
 		{"stopped", loop.Result{Stopped: true, Err: errors.New("canceled")}, nil, sdk.StopReasonCancelled, ""},
 		{"out of model calls", loop.Result{Err: &loop.TurnErr{Class: loop.ClassMaxIterations}}, &conversation.TurnError{Class: "max_iterations"}, sdk.StopReasonMaxTurnRequests, ""},
 		{"a loop of calls", loop.Result{Err: errors.New("x")}, &conversation.TurnError{Class: "tool_loop"}, sdk.StopReasonMaxTurnRequests, ""},

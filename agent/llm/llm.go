@@ -145,6 +145,9 @@ const (
 	StopEnd       = "end"
 	StopToolCalls = "tool_calls"
 	StopLength    = "length"
+	// StopRefusal is the model declining to answer (Anthropic's "refusal",
+	// OpenAI's "content_filter").
+	StopRefusal = "refusal"
 )
 
 // Response is a finished (or, with an error, partial) model answer.

@@ -27,6 +27,7 @@ type reply struct {
 	header map[string]string
 	hang   bool // stream text, then hold the connection open
 	in     int  // prompt tokens reported; 0: estimated from the request size
+	finish string // the finish_reason sent, when set ("content_filter")
 }
 
 type scriptServer struct {
@@ -105,6 +106,9 @@ func (s *scriptServer) handle(w http.ResponseWriter, r *http.Request) {
 		}
 		send(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"tool_calls": []any{
 			map[string]any{"index": i, "id": c.ID, "type": "function", "function": map[string]any{"name": c.Name, "arguments": args}}}}}}})
+	}
+	if rp.finish != "" {
+		send(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{}, "finish_reason": rp.finish}}})
 	}
 	in := rp.in
 	if in == 0 {

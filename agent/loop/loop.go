@@ -166,11 +166,13 @@ type Result struct {
 	ClientCalls []llm.ToolCall
 	Iterations  int
 	Stopped     bool
-	Err         error // nil when the turn completed
-	Usage       llm.Usage
-	Cost        float64
-	CostKnown   bool
-	Elapsed     time.Duration
+	// Refused says the model declined to answer (its provider said so).
+	Refused   bool
+	Err       error // nil when the turn completed
+	Usage     llm.Usage
+	Cost      float64
+	CostKnown bool
+	Elapsed   time.Duration
 }
 
 // turn is the state of one Run.
@@ -307,6 +309,7 @@ func (t *turn) loop(ctx context.Context) {
 			}
 		} else if len(calls) == 0 {
 			t.res.Text = resp.Message.Text
+			t.res.Refused = resp.StopReason == llm.StopRefusal
 			return
 		}
 		calls = a.toolset().sanitize(calls)

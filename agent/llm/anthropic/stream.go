@@ -154,6 +154,8 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (_ *
 		resp.StopReason = llm.StopToolCalls
 	case "max_tokens":
 		resp.StopReason = llm.StopLength
+	case "refusal":
+		resp.StopReason = llm.StopRefusal
 	default:
 		resp.StopReason = llm.StopEnd
 	}

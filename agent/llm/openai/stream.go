@@ -134,6 +134,8 @@ func readStream(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*ll
 		resp.StopReason = llm.StopToolCalls
 	case finish == "length":
 		resp.StopReason = llm.StopLength
+	case finish == "content_filter":
+		resp.StopReason = llm.StopRefusal
 	default:
 		resp.StopReason = llm.StopEnd
 	}

@@ -78,6 +78,8 @@ func readWhole(s *llm.Stream, resp *llm.Response, onDelta func(llm.Delta)) (*llm
 		resp.StopReason = llm.StopToolCalls
 	case ch.FinishReason == "length":
 		resp.StopReason = llm.StopLength
+	case ch.FinishReason == "content_filter":
+		resp.StopReason = llm.StopRefusal
 	default:
 		resp.StopReason = llm.StopEnd
 	}
