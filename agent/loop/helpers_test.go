@@ -25,8 +25,8 @@ type reply struct {
 	status int    // non-200: an HTTP error with body
 	body   string // error body
 	header map[string]string
-	hang   bool // stream text, then hold the connection open
-	in     int  // prompt tokens reported; 0: estimated from the request size
+	hang   bool   // stream text, then hold the connection open
+	in     int    // prompt tokens reported; 0: estimated from the request size
 	finish string // the finish_reason sent, when set ("content_filter")
 }
 
