@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/update"
@@ -87,29 +86,6 @@ type Settings struct {
 	Web Web `json:"web,omitzero"`
 	// Notifications are the desktop notifications' kinds and details.
 	Notifications Notifications `json:"notifications,omitzero"`
-}
-
-// Diagnostics say whether edits wait for the language servers' verdict
-// and how long.
-type Diagnostics struct {
-	// Off runs no language server.
-	Off bool `json:"off,omitempty"`
-	// Wait is how long an edit waits for its file's diagnostics, as Go
-	// writes a duration ("1.5s"); "" or one that does not parse is 1.5 s.
-	Wait string `json:"wait,omitempty"`
-}
-
-// DefaultDiagnosticsWait is how long an edit waits for its diagnostics
-// unless the settings say otherwise.
-const DefaultDiagnosticsWait = 1500 * time.Millisecond
-
-// WaitDuration is Wait parsed, within 100 ms and 30 s.
-func (d Diagnostics) WaitDuration() time.Duration {
-	w, err := time.ParseDuration(d.Wait)
-	if err != nil || w <= 0 {
-		return DefaultDiagnosticsWait
-	}
-	return min(max(w, 100*time.Millisecond), 30*time.Second)
 }
 
 // UpdateCheck is where and whether to look for a newer Hearth.

@@ -151,7 +151,7 @@ func failure(out string) string {
 	return "failed: " + clip(line)
 }
 
-// goDuration is a Go duration in parentheses, as "exit code: 1 (812ms)" carries it.
+// goDuration is a Go duration in parentheses, as a failed command's "exit code" line carries it.
 var goDuration = regexp.MustCompile(`\s*\((\d+h)?(\d+m)?(\d+(\.\d+)?(ms|µs|us|ns|s))?\)`)
 
 // clip makes s one line of at most 60 characters.
