@@ -16,7 +16,7 @@ type Diagnostics struct {
 // unless the settings say otherwise.
 const DefaultDiagnosticsWait = 1500 * time.Millisecond
 
-// WaitDuration is Wait parsed, within 100 ms and 30 s.
+// WaitDuration is Wait parsed and kept within the bounds below.
 func (d Diagnostics) WaitDuration() time.Duration {
 	w, err := time.ParseDuration(d.Wait)
 	if err != nil || w <= 0 {
