@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 
+	"github.com/hearth-agent/hearth/knowledge/inorder"
 	"github.com/hearth-agent/hearth/knowledge/match"
 	"github.com/hearth-agent/hearth/knowledge/rank"
 	"github.com/hearth-agent/hearth/knowledge/textfile"
@@ -24,7 +25,7 @@ const snippetWorkers = 8
 // snippets reads the hit files in parallel and fills lines and snippets;
 // hits whose file lacks a verify term's exact text are marked dropped.
 // With enough, the hits are instead handed to it in order, and no more
-// files are read once it returns true (see checkInOrder): a phrase's
+// files are read once it returns true (see inorder.Check): a phrase's
 // files are checked best first until its page is full.
 // A candidate its pair sketch rules out is dropped unread.
 func (x *Index) snippets(ctx context.Context, pq *parsedQuery, list rank.Ranking, enough func(checkedHit) bool) []checkedHit {
@@ -35,7 +36,7 @@ func (x *Index) snippets(ctx context.Context, pq *parsedQuery, list rank.Ranking
 		}
 		return x.checkHit(pq, list.IDs[i], list.Scores[i])
 	}
-	return checkInOrder(ctx, len(list.IDs), snippetWorkers, check, enough)
+	return inorder.Check(ctx, len(list.IDs), snippetWorkers, check, enough)
 }
 
 // checkHit reads the file of one hit and finds its lines.

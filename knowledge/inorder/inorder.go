@@ -1,4 +1,6 @@
-package knowledge
+// Package inorder runs checks over a list concurrently and hands their
+// results on in the list's order, stopping once enough are handed on.
+package inorder
 
 import (
 	"context"
@@ -7,10 +9,10 @@ import (
 )
 
 // lookahead bounds how far past the first result not yet handed to
-// enough the workers of checkInOrder may run.
+// enough the workers of Check may run.
 const lookahead = 16
 
-// checkInOrder runs check on 0..n-1 with up to workers goroutines and
+// Check runs check on 0..n-1 with up to workers goroutines and
 // returns the results by index. With enough, the results are instead
 // handed to it in index order, under a lock, and no more checks start
 // once it returns true; nothing is returned (only the results not yet
@@ -21,7 +23,7 @@ const lookahead = 16
 // scheduler left waiting, each holding one of the first files, let the
 // others read on, and a common phrase that needs a page of files now and
 // then read all of its thousands of candidates.
-func checkInOrder[T any](ctx context.Context, n, workers int, check func(i int) T, enough func(T) bool) []T {
+func Check[T any](ctx context.Context, n, workers int, check func(i int) T, enough func(T) bool) []T {
 	var (
 		out     []T
 		mu      sync.Mutex

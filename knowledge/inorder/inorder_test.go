@@ -1,4 +1,4 @@
-package knowledge
+package inorder
 
 import (
 	"context"
@@ -38,7 +38,7 @@ func TestCheckInOrderStaysNearTheFirstUnfinished(t *testing.T) {
 		close(release)
 	}()
 	var handed []int
-	checkInOrder(context.Background(), n, 8, check, func(r int) bool {
+	Check(context.Background(), n, 8, check, func(r int) bool {
 		handed = append(handed, r)
 		return len(handed) == 3
 	})
@@ -77,7 +77,7 @@ func TestCheckInOrderHandsOnInOrder(t *testing.T) {
 			if tt.noEnough {
 				enough = nil
 			}
-			out := checkInOrder(context.Background(), tt.n, 8, check, enough)
+			out := Check(context.Background(), tt.n, 8, check, enough)
 			want := tt.n
 			if tt.stopAt > 0 {
 				want = tt.stopAt
@@ -118,7 +118,7 @@ func TestCheckInOrderReturnsOnCancel(t *testing.T) {
 	}
 	returned := make(chan struct{})
 	go func() {
-		checkInOrder(ctx, 1000, 8, check, func(int) bool { return false })
+		Check(ctx, 1000, 8, check, func(int) bool { return false })
 		close(returned)
 	}()
 	eventually.True(t, "the workers to fill the window behind the hung check", func() bool { return calls.Load() >= lookahead })
@@ -126,7 +126,7 @@ func TestCheckInOrderReturnsOnCancel(t *testing.T) {
 	select {
 	case <-returned:
 	case <-time.After(5 * time.Second):
-		t.Fatal("checkInOrder still running 5 s after the cancel")
+		t.Fatal("Check still running 5 s after the cancel")
 	}
 	if c := calls.Load(); c > lookahead {
 		t.Errorf("%d checks of 1000, want at most %d: the cancel should stop the waiting workers", c, lookahead)
@@ -154,7 +154,7 @@ func (c *slowCancel) Err() error {
 	return nil
 }
 
-// Wherever a cancel comes, checkInOrder returns: a worker that stops on
+// Wherever a cancel comes, Check returns: a worker that stops on
 // it leaves the file it took unchecked, and the workers waiting behind
 // that file must not wait on.
 func TestCheckInOrderReturnsWhenCancelledAnywhere(t *testing.T) {
@@ -164,7 +164,7 @@ func TestCheckInOrderReturnsWhenCancelledAnywhere(t *testing.T) {
 		go func() {
 			defer close(returned)
 			ctx := &slowCancel{Context: context.Background(), n: n}
-			checkInOrder(ctx, 200, 8, check, func(int) bool { return false })
+			Check(ctx, 200, 8, check, func(int) bool { return false })
 		}()
 		select {
 		case <-returned:
