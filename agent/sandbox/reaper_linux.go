@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -126,29 +125,10 @@ func killChildren() {
 		if err != nil {
 			continue
 		}
-		if parent(pid) == self {
+		if ParentOf(pid) == self {
 			_ = unix.Kill(pid, unix.SIGKILL)
 		}
 	}
-}
-
-// parent returns pid's parent from /proc/PID/stat, or 0.
-func parent(pid int) int {
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return 0
-	}
-	// "pid (comm) state ppid ...": comm may hold spaces and parentheses.
-	i := bytes.LastIndexByte(stat, ')')
-	if i < 0 {
-		return 0
-	}
-	fields := bytes.Fields(stat[i+1:])
-	if len(fields) < 2 {
-		return 0
-	}
-	ppid, _ := strconv.Atoi(string(fields[1]))
-	return ppid
 }
 
 func fail(err error) int {
