@@ -31,6 +31,8 @@ type GlobalInput struct {
 	MaxIterations   int      `json:"maxIterations"`
 	ApprovalMode    string   `json:"approvalMode"`
 	ModelTitles     bool     `json:"modelTitles"`
+	// PromptProfile: "" automatic, "small" or "standard".
+	PromptProfile string `json:"promptProfile"`
 	// ContainApproved runs approved commands in the sandbox too.
 	ContainApproved bool `json:"containApproved"`
 	// ReopenLastWorkspace opens the last folder at start; nil leaves the
@@ -52,6 +54,7 @@ func (a *Settings) SaveGlobal(in GlobalInput) (SettingsView, error) {
 		titles := in.ModelTitles
 		s.ModelTitles = &titles
 		s.ContainApproved = in.ContainApproved
+		s.PromptProfile = in.PromptProfile
 		if in.ReopenLastWorkspace != nil {
 			reopen := *in.ReopenLastWorkspace
 			s.ReopenLast = &reopen

@@ -97,11 +97,15 @@ func TestKeysAreWriteOnly(t *testing.T) {
 	if strings.Contains(string(b), secret) || strings.Contains(string(b), "sk-ant-env-value") {
 		t.Fatalf("a key reached the view: %s", b)
 	}
-	if _, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask"}); err != nil {
+	saved, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", PromptProfile: "small"})
+	if err != nil {
 		t.Fatal(err)
 	}
+	if saved.PromptProfile != "small" {
+		t.Errorf("the view's prompt profile is %q after saving small", saved.PromptProfile)
+	}
 	data, _ := os.ReadFile(filepath.Join(dir, settings.FileName))
-	if strings.Contains(string(data), secret) || !strings.Contains(string(data), `"maxIterations": 5`) {
+	if strings.Contains(string(data), secret) || !strings.Contains(string(data), `"maxIterations": 5`) || !strings.Contains(string(data), `"promptProfile": "small"`) {
 		t.Errorf("settings.json = %s", data)
 	}
 	v, err = a.h.Settings.DeleteKey("openai")
@@ -125,6 +129,10 @@ func TestBoundInputIsValidated(t *testing.T) {
 		{"custom without url", func() error { _, err := a.h.Settings.AddCustomEndpoint("box", ""); return err }},
 		{"bad effort", func() error {
 			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "x", MaxIterations: 5, ApprovalMode: "ask"})
+			return err
+		}},
+		{"unknown prompt profile", func() error {
+			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", PromptProfile: "tiny"})
 			return err
 		}},
 		{"active custom missing", func() error {

@@ -45,6 +45,9 @@ type SettingsView struct {
 	MaxIterations   int      `json:"maxIterations"`
 	ApprovalMode    string   `json:"approvalMode"`
 	ModelTitles     bool     `json:"modelTitles"`
+	// PromptProfile is "" (automatic: small under a 16k window), "small"
+	// or "standard".
+	PromptProfile string `json:"promptProfile"`
 	// ReopenLastWorkspace opens the last folder when the app starts.
 	ReopenLastWorkspace bool           `json:"reopenLastWorkspace"`
 	Providers           []ProviderView `json:"providers"`
@@ -86,7 +89,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 	v := SettingsView{
 		ActiveProvider: st.ActiveProvider, ActiveModel: st.ActiveModel, Temperature: st.Temperature,
 		ReasoningEffort: st.ReasoningEffort, MaxIterations: st.MaxIterations, ApprovalMode: st.ApprovalMode,
-		ModelTitles: st.TitlesFromModel(), ReopenLastWorkspace: st.ReopensLastWorkspace(),
+		ModelTitles: st.TitlesFromModel(), PromptProfile: st.PromptProfile, ReopenLastWorkspace: st.ReopensLastWorkspace(),
 		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
 		Sandbox:          SandboxView{Active: box.Active(), Kind: box.Kind, ABI: box.ABI, Detail: box.Detail, Mechanism: box.Mechanism, ContainApproved: st.ContainApproved},

@@ -22,7 +22,7 @@ import (
 // wrapped in the hooks.
 func (b *build) offerTools(context.Context) error {
 	spec, cfg := b.spec, b.cfg
-	b.profile = prompt.ProfileFor(cfg.Window)
+	b.profile = prompt.Choose(spec.Settings.PromptProfile, cfg.Window)
 	tc := spec.Tools
 	tc.Workspace = spec.Workspace
 	budget := mcpBudget(cfg.Window, spec.MCPBudget)

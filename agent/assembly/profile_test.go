@@ -33,21 +33,26 @@ func TestProfileFollowsTheWindow(t *testing.T) {
 	}
 	tests := []struct {
 		name    string
-		window  int // settings override; 0 keeps the catalog's
+		window  int    // settings override; 0 keeps the catalog's
+		chosen  string // Settings.PromptProfile
 		model   string
 		want    prompt.Profile
 		tools   []string
 		maxSent int // bytes of AGENTS.md that may reach the model
 	}{
-		{"catalog window", 0, "gpt-4o", prompt.Standard,
+		{"catalog window", 0, "", "gpt-4o", prompt.Standard,
 			[]string{"edit_file", "glob", "grep", "list_dir", "read_file", "shell", "task", "todo", "write_file"}, prompt.MaxInstructionBytes},
-		{"unknown window", 0, "some-local-model", prompt.Standard,
+		{"unknown window", 0, "", "some-local-model", prompt.Standard,
 			[]string{"edit_file", "glob", "grep", "list_dir", "read_file", "shell", "task", "todo", "write_file"}, prompt.MaxInstructionBytes},
-		{"8k window", 8192, "gpt-4o", prompt.Small,
+		{"8k window", 8192, "", "gpt-4o", prompt.Small,
 			[]string{"edit_file", "glob", "grep", "load_tools", "read_file", "shell", "write_file"}, prompt.SmallInstructionBytes},
-		{"just under 16k", prompt.SmallWindow - 1, "gpt-4o", prompt.Small,
+		{"just under 16k", prompt.SmallWindow - 1, "", "gpt-4o", prompt.Small,
 			[]string{"edit_file", "glob", "grep", "load_tools", "read_file", "shell", "write_file"}, prompt.SmallInstructionBytes},
-		{"16k", prompt.SmallWindow, "gpt-4o", prompt.Standard,
+		{"16k", prompt.SmallWindow, "", "gpt-4o", prompt.Standard,
+			[]string{"edit_file", "glob", "grep", "list_dir", "read_file", "shell", "task", "todo", "write_file"}, prompt.MaxInstructionBytes},
+		{"small chosen, large window", 0, "small", "gpt-4o", prompt.Small,
+			[]string{"edit_file", "glob", "grep", "load_tools", "read_file", "shell", "write_file"}, prompt.SmallInstructionBytes},
+		{"standard chosen, 8k window", 8192, "standard", "gpt-4o", prompt.Standard,
 			[]string{"edit_file", "glob", "grep", "list_dir", "read_file", "shell", "task", "todo", "write_file"}, prompt.MaxInstructionBytes},
 	}
 	for _, tt := range tests {
@@ -59,6 +64,7 @@ func TestProfileFollowsTheWindow(t *testing.T) {
 				t.Fatal(err)
 			}
 			st := settings.Defaults()
+			st.PromptProfile = tt.chosen
 			if tt.window > 0 {
 				st.Models = map[string]settings.ModelOverride{tt.model: {Context: tt.window}}
 			}

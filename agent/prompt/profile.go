@@ -21,6 +21,16 @@ const SmallInstructionBytes = 2 << 10
 // ProfileFor picks the profile for a model's context window in tokens; an
 // unknown window (0) is taken to be large.
 func ProfileFor(window int) Profile {
+	return Choose("", window)
+}
+
+// Choose is the person's choice of profile ("small", "standard"), or for
+// "" (automatic) the one the model's window calls for.
+func Choose(chosen string, window int) Profile {
+	switch Profile(chosen) {
+	case Small, Standard:
+		return Profile(chosen)
+	}
 	if window > 0 && window < SmallWindow {
 		return Small
 	}

@@ -110,3 +110,18 @@ func TestProfileFor(t *testing.T) {
 		}
 	}
 }
+
+func TestChooseHoldsThePersonsChoice(t *testing.T) {
+	for _, tt := range []struct {
+		chosen string
+		window int
+		want   Profile
+	}{
+		{"", 8192, Small}, {"", 128_000, Standard}, {"", 0, Standard},
+		{"standard", 8192, Standard}, {"small", 128_000, Small}, {"small", 0, Small},
+	} {
+		if got := Choose(tt.chosen, tt.window); got != tt.want {
+			t.Errorf("Choose(%q, %d) = %q, want %q", tt.chosen, tt.window, got, tt.want)
+		}
+	}
+}

@@ -13,7 +13,7 @@ func TestParentOf(t *testing.T) {
 	}
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	for _, tc := range []struct {
-		name     string
+		name      string
 		pid, want int
 	}{
 		{"a child of this test", cmd.Process.Pid, os.Getpid()},

@@ -26,6 +26,9 @@ var (
 	ApprovalModes    = []string{"ask", "edits", "auto"}
 	// Themes are the window's colour schemes; "system" follows the OS.
 	Themes = []string{"system", "light", "dark"}
+	// PromptProfiles are the values of Settings.PromptProfile; "" is
+	// automatic.
+	PromptProfiles = []string{"", "small", "standard"}
 )
 
 // Settings is the whole preferences document.
@@ -58,6 +61,10 @@ type Settings struct {
 	// ContainApproved runs approved shell commands in the sandbox too, so
 	// they write only the workspace and a temp dir.
 	ContainApproved bool `json:"containApprovedCommands,omitempty"`
+	// PromptProfile is how much prompt and how many tools a model is
+	// given: "" picks the small profile for a window under 16k tokens,
+	// "small" or "standard" hold one for every model.
+	PromptProfile string `json:"promptProfile,omitempty"`
 	// ReadOnlyTools are MCP tool name patterns (mcp__github__get_*) the
 	// person marked read-only: the only MCP tools plan mode lets run.
 	ReadOnlyTools []string `json:"readOnlyTools,omitempty"`
@@ -190,6 +197,9 @@ func (s *Settings) Validate() error {
 	}
 	if !contains(ReasoningEfforts, s.ReasoningEffort) {
 		return &ValidationError{"reasoningEffort", "must be one of " + strings.Join(ReasoningEfforts, ", ")}
+	}
+	if !contains(PromptProfiles, s.PromptProfile) {
+		return &ValidationError{"promptProfile", `must be "" (automatic), "small" or "standard"`}
 	}
 	if s.MaxIterations < 1 || s.MaxIterations > 500 {
 		return &ValidationError{"maxIterations", "must be between 1 and 500"}

@@ -105,6 +105,7 @@ func TestUpdateRejectsInvalidAndKeepsOld(t *testing.T) {
 		field string
 	}{
 		{"temperature", func(s *Settings) { v := 3.5; s.Temperature = &v }, "temperature"},
+		{"prompt profile", func(s *Settings) { s.PromptProfile = "tiny" }, "promptProfile"},
 		{"effort", func(s *Settings) { s.ReasoningEffort = "max" }, "reasoningEffort"},
 		{"iterations", func(s *Settings) { s.MaxIterations = 0 }, "maxIterations"},
 		{"provider", func(s *Settings) { s.ActiveProvider = "nope" }, "activeProvider"},

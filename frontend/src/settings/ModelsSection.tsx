@@ -11,6 +11,13 @@ import type { SettingsActions } from "./useSettings";
 
 const efforts: ReasoningEffort[] = ["off", "low", "medium", "high"];
 
+/** The prompt profiles a model may be given: "" picks by its context window. */
+const promptProfiles: [string, string][] = [
+  ["", "Automatic"],
+  ["small", "Small context"],
+  ["standard", "Full"],
+];
+
 interface Props {
   view: SettingsView;
   state: SettingsState;
@@ -93,6 +100,20 @@ export function ModelsSection({ view, state, actions }: Props) {
               value={view.temperature === null ? "" : String(view.temperature)}
               onCommit={(t) => save({ temperature: t.trim() === "" ? null : Number(t) })}
             />
+            <label htmlFor="prompt-profile">Prompt size</label>
+            <div>
+              <select id="prompt-profile" aria-describedby="prompt-profile-hint" value={view.promptProfile} onChange={(e) => save({ promptProfile: e.target.value })}>
+                {promptProfiles.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+              <p className="hint" id="prompt-profile-hint">
+                Small context sends six tools (the others load when needed) and a shorter prompt, leaving a small model room to work.
+                Automatic uses it for models whose context window is under 16k tokens.
+              </p>
+            </div>
           </div>
         </details>
       </section>

@@ -15,7 +15,7 @@ const anthropic: ProviderView = { ...openai, id: "anthropic", name: "Anthropic",
 
 const base: SettingsView = {
   activeProvider: "openai", activeModel: "", temperature: null, reasoningEffort: "medium", maxIterations: 50, approvalMode: "ask",
-  modelTitles: true, reopenLastWorkspace: true, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
+  modelTitles: true, promptProfile: "", reopenLastWorkspace: true, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
   warning: "", knowledgeFolders: [], sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "Landlock", containApproved: false }, theme: "system", readOnlyTools: [],
 };
 
@@ -99,6 +99,17 @@ describe("SettingsPanel", () => {
     await waitFor(() => expect(within(fast).getAllByRole("option").length).toBe(4));
     await act(async () => fireEvent.change(fast, { target: { value: "gpt-mini" } }));
     expect(f.backend.saveProvider).toHaveBeenCalledWith("openai", { baseUrl: openai.baseUrl, model: "", fastModel: "gpt-mini" });
+  });
+
+  it("offers the small-context profile, automatic by default, and saves the choice", async () => {
+    const { dialog, f } = await open(fakes(), { focus: "model" });
+    const size = await within(dialog).findByRole("combobox", { name: "Prompt size" });
+    expect((size as HTMLSelectElement).value).toBe("");
+    expect(within(size).getAllByRole("option").map((o) => o.textContent)).toEqual(["Automatic", "Small context", "Full"]);
+    expect(size.getAttribute("aria-describedby")).toBe("prompt-profile-hint");
+    expect(dialog.querySelector("#prompt-profile-hint")?.textContent).toMatch(/under 16k tokens/);
+    await act(async () => fireEvent.change(size, { target: { value: "small" } }));
+    expect(f.backend.saveGlobal).toHaveBeenCalledWith(expect.objectContaining({ promptProfile: "small", maxIterations: 50 }));
   });
 
   it("keeps focus on the key field after Delete key removes the focused button", async () => {

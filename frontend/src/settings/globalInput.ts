@@ -11,6 +11,7 @@ export function fromView(v: SettingsView): GlobalInput {
     maxIterations: v.maxIterations,
     approvalMode: v.approvalMode,
     modelTitles: v.modelTitles,
+    promptProfile: v.promptProfile,
     containApproved: v.sandbox.containApproved,
     reopenLastWorkspace: v.reopenLastWorkspace,
   };

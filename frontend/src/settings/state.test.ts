@@ -10,6 +10,7 @@ const view: SettingsView = {
   maxIterations: 50,
   approvalMode: "ask",
   modelTitles: true,
+  promptProfile: "",
   reopenLastWorkspace: true,
   providers: [],
   keychain: { available: true, message: "", help: "" },

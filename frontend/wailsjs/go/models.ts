@@ -233,6 +233,7 @@ export namespace app {
 	    maxIterations: number;
 	    approvalMode: string;
 	    modelTitles: boolean;
+	    promptProfile: string;
 	    containApproved: boolean;
 	    reopenLastWorkspace?: boolean;
 	
@@ -249,6 +250,7 @@ export namespace app {
 	        this.maxIterations = source["maxIterations"];
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
+	        this.promptProfile = source["promptProfile"];
 	        this.containApproved = source["containApproved"];
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	    }
@@ -840,6 +842,7 @@ export namespace app {
 	    maxIterations: number;
 	    approvalMode: string;
 	    modelTitles: boolean;
+	    promptProfile: string;
 	    reopenLastWorkspace: boolean;
 	    providers: ProviderView[];
 	    keychain: KeychainView;
@@ -866,6 +869,7 @@ export namespace app {
 	        this.maxIterations = source["maxIterations"];
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
+	        this.promptProfile = source["promptProfile"];
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	        this.providers = this.convertValues(source["providers"], ProviderView);
 	        this.keychain = this.convertValues(source["keychain"], KeychainView);
