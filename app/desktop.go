@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/wailsapp/wails/v2"
@@ -67,6 +68,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 				runtime.WindowSetPosition(ctx, win.X, win.Y)
 			}
 		},
+		OnDomReady:         func(ctx context.Context) { go a.scrollNatively(ctx) },
 		OnBeforeClose:      a.rememberWindow,
 		OnShutdown:         func(context.Context) { stopNotifications(); a.shutdown() },
 		SingleInstanceLock: a.singleInstance(launch.SingleInstance),
@@ -80,6 +82,18 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		return fmt.Errorf("starting the window: %w", err)
 	}
 	return nil
+}
+
+// scrollNatively makes the wheel scroll as a native view does (see
+// nativeScrolling); with HEARTH_TRACE_STARTUP=1 it says how many web views
+// it changed, for scripts/launch-test.sh.
+func (a *App) scrollNatively(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	n := nativeScrolling(ctx)
+	if a.deps.Getenv != nil && a.deps.Getenv("HEARTH_TRACE_STARTUP") == "1" {
+		fmt.Fprintf(os.Stderr, "hearth: native scrolling in %d web views\n", n)
+	}
 }
 
 // rememberWindow saves the window's geometry when it closes; it never

@@ -13,7 +13,7 @@ check() { if eval "$2"; then pass=$((pass+1)); else echo "FAIL: $1" >&2; fail=$(
 
 launch() { # launch NAME: start, wait for the window, screenshot, stop
   local name=$1 log="$out/launch-$1.log"
-  "$bin" >"$log" 2>&1 &
+  HEARTH_TRACE_STARTUP=1 "$bin" >"$log" 2>&1 &
   local pid=$! win=""
   for _ in $(seq 1 100); do
     win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1)
@@ -27,6 +27,9 @@ launch() { # launch NAME: start, wait for the window, screenshot, stop
   sd=$(convert "$out/launch-$name.png" -colorspace Gray -format '%[fx:standard_deviation]' info:)
   check "$name: the window painted content (stddev $sd)" 'awk -v s="$sd" "BEGIN{exit !(s > 0.02)}"'
   check "$name: still running" 'kill -0 $pid 2>/dev/null'
+  # The wheel scrolls as a native view: WebKit's smooth scrolling is off.
+  for _ in $(seq 1 100); do grep -q 'native scrolling in' "$log" && break; sleep 0.1; done
+  check "$name: smooth scrolling is off in the web view ($(grep -o 'native scrolling in.*' "$log"))" 'grep -Eq "native scrolling in [1-9][0-9]* web view" "$log"'
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
 }
 
