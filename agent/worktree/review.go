@@ -3,6 +3,7 @@ package worktree
 import (
 	"context"
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -20,6 +21,8 @@ type FileChange struct {
 	Status string   `json:"status"` // added, deleted or modified
 	Binary bool     `json:"binary"` // or a symlink: taken whole, never by hunk
 	Hunks  []string `json:"hunks"`  // each a unified diff of one hunk, headers included
+	// Applied says the folder already holds the file as the tree has it.
+	Applied bool `json:"applied"`
 }
 
 // Changes lists what the worktree changed, file by file, with each text
@@ -35,7 +38,13 @@ func (s *Store) Changes(ctx context.Context, id string) ([]FileChange, error) {
 	}
 	out := make([]FileChange, 0, len(cs))
 	for _, c := range cs {
-		out = append(out, review(c))
+		fc := review(c)
+		cur, err := readBlob(filepath.Join(t.Project, filepath.FromSlash(c.path)))
+		if err != nil {
+			return nil, err
+		}
+		fc.Applied = cur.same(c.new)
+		out = append(out, fc)
 	}
 	return out, nil
 }

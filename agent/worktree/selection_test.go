@@ -61,6 +61,19 @@ func TestApplySelectedFiles(t *testing.T) {
 			if !exists(tr.Path) {
 				t.Fatal("the tree was removed with a change still unapplied")
 			}
+			cs, err = s.Changes(t.Context(), tr.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = nil
+			for _, c := range cs {
+				if !c.Applied {
+					got = append(got, c.Path)
+				}
+			}
+			if !slices.Equal(got, []string{"b.txt"}) {
+				t.Errorf("left to apply: %v, want b.txt", got)
+			}
 			res, err = s.ApplySelected(t.Context(), tr.ID, worktree.Selection{"b.txt": nil})
 			if err != nil || !res.Removed {
 				t.Fatalf("applying the rest = %+v, %v; want the tree removed", res, err)

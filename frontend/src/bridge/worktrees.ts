@@ -13,7 +13,10 @@ export type WorktreeInfo = Wire<app.WorktreeView>;
 export const FILE_STATUSES = ["added", "deleted", "modified"] as const;
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
-/** One changed file: its hunks, each a unified diff accepted on its own (a binary file has one, taken whole). */
+/**
+ * One changed file: its hunks, each a unified diff accepted on its own (a
+ * binary file has one, taken whole); applied once the folder holds it so.
+ */
 export type FileChange = Narrow<Wire<worktree.FileChange>, { status: FileStatus }>;
 
 /** What Apply did: files written, or (nothing written) the files in conflict. */
@@ -55,7 +58,7 @@ export function isWorktreeInfo(v: unknown): v is WorktreeInfo {
 export function isFileChange(v: unknown): v is FileChange {
   if (typeof v !== "object" || v === null) return false;
   const f = v as Record<string, unknown>;
-  return typeof f.path === "string" && FILE_STATUSES.includes(f.status as FileStatus) && typeof f.binary === "boolean" && isStrings(f.hunks);
+  return typeof f.path === "string" && FILE_STATUSES.includes(f.status as FileStatus) && typeof f.binary === "boolean" && typeof f.applied === "boolean" && isStrings(f.hunks);
 }
 
 function applyResult(v: unknown): ApplyResult {

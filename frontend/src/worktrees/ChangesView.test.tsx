@@ -12,8 +12,8 @@ const hunk = (path: string, from: number, old: string, now: string) =>
   `--- a/${path}\n+++ b/${path}\n@@ -${from},1 +${from},1 @@\n-${old}\n+${now}\n`;
 
 const files: FileChange[] = [
-  { path: "one.txt", status: "added", binary: false, hunks: ["--- /dev/null\n+++ b/one.txt\n@@ -0,0 +1 @@\n+one\n"] },
-  { path: "src/f.go", status: "modified", binary: false, hunks: [hunk("src/f.go", 2, "line 2", "line two"), hunk("src/f.go", 35, "line 35", "line thirty-five")] },
+  { path: "one.txt", status: "added", binary: false, applied: false, hunks: ["--- /dev/null\n+++ b/one.txt\n@@ -0,0 +1 @@\n+one\n"] },
+  { path: "src/f.go", status: "modified", binary: false, applied: false, hunks: [hunk("src/f.go", 2, "line 2", "line two"), hunk("src/f.go", 35, "line 35", "line thirty-five")] },
 ];
 
 function fakeBackend(result: ApplyResult = { files: ["one.txt"], conflicts: [], removed: false }) {
@@ -72,6 +72,18 @@ describe("ChangesView", () => {
     expect(b.apply).toHaveBeenCalledWith("ab12cd34", { "one.txt": [], "src/f.go": [1] });
     expect(within(dialog).getByRole("status").textContent).toContain("Applied 1 file to your folder.");
     expect(b.changes).toHaveBeenCalledTimes(2); // what is left is listed afresh
+  });
+
+  it("lists what the folder already holds apart, with nothing to accept", async () => {
+    const b = { ...fakeBackend(), changes: vi.fn(async () => [{ ...(files[0] as FileChange), applied: true }, files[1] as FileChange]) };
+    render(<ChangesView backend={b} tree={tree} onClose={() => undefined} onRemoved={() => undefined} />);
+    const dialog = await screen.findByRole("dialog");
+    await within(dialog).findByRole("list", { name: "Changed files" });
+    expect(within(dialog).getByText(/Already in your folder/).textContent).toContain("one.txt");
+    expect(within(dialog).queryByRole("checkbox", { name: "Accept one.txt" })).toBeNull();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Accept all" }));
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Apply to my folder" })));
+    expect(b.apply).toHaveBeenCalledWith("ab12cd34", { "src/f.go": [] });
   });
 
   it("shows a conflict and says nothing was applied", async () => {

@@ -47,7 +47,10 @@ export function ChangesView({ backend, tree, onClose, onRemoved }: Props) {
     return () => before?.focus();
   }, []);
 
-  const selection = files ? toSelection(accepted, files) : {};
+  // What the folder already holds is done; the rest is what can be accepted.
+  const open = files?.filter((f) => !f.applied) ?? [];
+  const landed = files?.filter((f) => f.applied) ?? [];
+  const selection = toSelection(accepted, open);
   const chosen = Object.keys(selection).length;
 
   const run = async (what: () => Promise<void>) => {
@@ -136,22 +139,37 @@ export function ChangesView({ backend, tree, onClose, onRemoved }: Props) {
           <p className="muted">No changes.</p>
         ) : (
           <>
+            {landed.length > 0 && (
+              <p className="muted worktree-landed">
+                Already in your folder:{" "}
+                {landed.map((f, i) => (
+                  <span key={f.path}>
+                    {i > 0 && ", "}
+                    <code>{f.path}</code>
+                  </span>
+                ))}
+              </p>
+            )}
+            {open.length > 0 && (
+            <>
             <div className="worktree-accept-all">
-              <button type="button" onClick={() => setAccepted(acceptAll(files))}>
+              <button type="button" onClick={() => setAccepted(acceptAll(open))}>
                 Accept all
               </button>
               <button type="button" onClick={() => setAccepted({})}>
                 Accept none
               </button>
               <span className="muted">
-                {chosen} of {files.length} file{files.length === 1 ? "" : "s"} accepted
+                {chosen} of {open.length} file{open.length === 1 ? "" : "s"} accepted
               </span>
             </div>
             <ul className="worktree-files" aria-label="Changed files">
-              {files.map((f) => (
+              {open.map((f) => (
                 <FileRow key={f.path} file={f} accepted={accepted} setAccepted={setAccepted} />
               ))}
             </ul>
+            </>
+            )}
           </>
         )}
         <footer className="worktree-actions">

@@ -1843,6 +1843,7 @@ export namespace worktree {
 	    status: string;
 	    binary: boolean;
 	    hunks: string[];
+	    applied: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new FileChange(source);
@@ -1854,6 +1855,7 @@ export namespace worktree {
 	        this.status = source["status"];
 	        this.binary = source["binary"];
 	        this.hunks = source["hunks"];
+	        this.applied = source["applied"];
 	    }
 	}
 
