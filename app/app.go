@@ -144,6 +144,7 @@ func (a *App) openSessionsInBackground(open func() (*session.Store, error)) {
 // opened it.
 func (a *App) shutdown() {
 	a.h.Serve.StopServing()
+	a.closeTree()
 	a.project().Close()
 }
 

@@ -147,6 +147,18 @@ func (a *App) leaveTree() {
 	}
 }
 
+// closeTree closes the worktree project and waits for it (the app is
+// closing: its index flushes its last batch).
+func (a *App) closeTree() {
+	a.wt.mu.Lock()
+	old := a.wt.proj
+	a.wt.tree, a.wt.proj = nil, nil
+	a.wt.mu.Unlock()
+	if old != nil {
+		old.Close()
+	}
+}
+
 func (a *App) emitTree() {
 	var v *WorktreeView
 	if t := a.currentTree(); t != nil {
