@@ -16,6 +16,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
+	"github.com/hearth-agent/hearth/agent/worktree"
 	"github.com/hearth-agent/hearth/app"
 	"github.com/hearth-agent/hearth/gcpolicy"
 )
@@ -69,14 +70,19 @@ func runDesktop(workspace string) int {
 		snapshots = nil
 	}
 	keys := secrets.New()
+	var trees *worktree.Store
+	if path, err := session.DefaultPath(); err == nil { // beside the conversations, where the CLI keeps them
+		trees = worktree.NewStore(filepath.Dir(path))
+	}
 	a := app.New(app.Deps{
-		Undo:     snapshots,
-		Settings: store,
-		Secrets:  keys,
-		HTTP:     egress.Client(egress.Model, egress.WithTimeout(30*time.Second)),
-		Getenv:   os.Getenv,
-		Version:  version,
-		Home:     userHome(),
+		Undo:      snapshots,
+		Settings:  store,
+		Secrets:   keys,
+		HTTP:      egress.Client(egress.Model, egress.WithTimeout(30*time.Second)),
+		Getenv:    os.Getenv,
+		Version:   version,
+		Home:      userHome(),
+		Worktrees: trees,
 	})
 	app.LifecycleOf(a).OpenSessionsInBackground(func() (*session.Store, error) { return openSessions(store, keys) })
 	if err := app.LifecycleOf(a).RecordNetwork(); err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
+	"github.com/hearth-agent/hearth/agent/worktree"
 )
 
 // Deps are the domain services the app is built from (composition root:
@@ -42,6 +43,8 @@ type Deps struct {
 	Version string
 	// Home holds the user's own commands, skills and hooks; "" has none.
 	Home string
+	// Worktrees keeps conversations' worktrees; nil offers none.
+	Worktrees *worktree.Store
 }
 
 // App holds the bound methods. Wails gives it one context at startup, needed
@@ -56,6 +59,8 @@ type App struct {
 	h handlers
 	// open is the open project and the chat panel's conversation.
 	open opened
+	// wt is the worktree the chat panel's conversation works in (worktrees.go).
+	wt inTree
 	// indexGen counts the indexes opened: an index's notices go out only
 	// while it is the latest.
 	indexGen atomic.Uint64
@@ -139,6 +144,7 @@ func (a *App) openSessionsInBackground(open func() (*session.Store, error)) {
 // opened it.
 func (a *App) shutdown() {
 	a.h.Serve.StopServing()
+	a.closeTree()
 	a.project().Close()
 }
 

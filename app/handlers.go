@@ -24,25 +24,29 @@ type (
 	MCP struct{ *App }
 	// Serve serves the agent to other programs.
 	Serve struct{ *App }
+	// Worktrees are the open folder's worktrees: a conversation in one,
+	// its changes reviewed and landed.
+	Worktrees struct{ *App }
 )
 
 // handlers are the App's bound handlers.
 type handlers struct {
-	Chat     *Chat
-	Composer *Composer
-	Project  *Project
-	Sessions *Sessions
-	Settings *Settings
-	Shell    *Shell
-	MCP      *MCP
-	Serve    *Serve
+	Chat      *Chat
+	Composer  *Composer
+	Project   *Project
+	Sessions  *Sessions
+	Settings  *Settings
+	Shell     *Shell
+	MCP       *MCP
+	Serve     *Serve
+	Worktrees *Worktrees
 }
 
 func newHandlers(a *App) handlers {
-	return handlers{&Chat{a}, &Composer{a}, &Project{a}, &Sessions{a}, &Settings{a}, &Shell{a}, &MCP{a}, &Serve{a}}
+	return handlers{&Chat{a}, &Composer{a}, &Project{a}, &Sessions{a}, &Settings{a}, &Shell{a}, &MCP{a}, &Serve{a}, &Worktrees{a}}
 }
 
 // bound is what Wails binds: every handler.
 func (h handlers) bound() []any {
-	return []any{h.Chat, h.Composer, h.Project, h.Sessions, h.Settings, h.Shell, h.MCP, h.Serve}
+	return []any{h.Chat, h.Composer, h.Project, h.Sessions, h.Settings, h.Shell, h.MCP, h.Serve, h.Worktrees}
 }

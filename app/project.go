@@ -93,6 +93,7 @@ func (a *App) use(p *project.Project) error {
 	}
 	a.open.proj, a.open.conv = p, conv
 	a.open.mu.Unlock()
+	a.leaveTree()
 	if p.Dir() != "" { // with no folder, the person's servers start when asked for
 		a.startMCP(p)
 	}

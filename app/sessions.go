@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -24,6 +25,7 @@ type SessionsChange struct {
 }
 
 func (a *App) sessionsChanged() {
+	a.recordTree()
 	a.emit(SessionsEventName, SessionsChange{Current: a.chat().SessionID()})
 }
 
@@ -34,6 +36,8 @@ type SessionView struct {
 	UpdatedAt int64   `json:"updatedAt"` // unix ms
 	Model     string  `json:"model"`
 	CostUSD   float64 `json:"costUsd"`
+	// Worktree is the id of the worktree the conversation works in, "" in the folder.
+	Worktree string `json:"worktree,omitempty"`
 }
 
 // TranscriptView is a stored conversation, ready to render.
@@ -68,9 +72,21 @@ func (a *Sessions) ListSessions() ([]SessionView, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The folder's worktrees' conversations are the folder's too.
+	trees := a.treePaths()
+	for path := range trees {
+		more, err := a.sessions().List(ctx, session.ListOptions{Workspace: path, Limit: 500})
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, more...)
+	}
+	slices.SortStableFunc(list, func(x, y session.Session) int { return y.UpdatedAt.Compare(x.UpdatedAt) })
 	out := make([]SessionView, 0, len(list))
 	for _, s := range list {
-		out = append(out, sessionView(s))
+		v := sessionView(s)
+		v.Worktree = trees[s.Workspace]
+		out = append(out, v)
 	}
 	return out, nil
 }
@@ -95,6 +111,9 @@ func (a *Sessions) SearchSessions(query string) ([]session.Hit, error) {
 
 // NewChat starts a fresh conversation in the open workspace.
 func (a *Chat) NewChat() error {
+	if a.currentTree() != nil { // a new chat works in the folder
+		return a.switchChat(nil)
+	}
 	return viewErr(a.chat().Clear())
 }
 
@@ -103,6 +122,9 @@ func (a *Chat) NewChat() error {
 func (a *Sessions) OpenSession(id string) (TranscriptView, error) {
 	ctx, cancel := a.callCtx(10 * time.Second)
 	defer cancel()
+	if err := a.chatForSession(ctx, id); err != nil {
+		return TranscriptView{}, err
+	}
 	r, err := a.chat().Reopen(ctx, id)
 	if err != nil {
 		return TranscriptView{}, viewErr(err)

@@ -15,6 +15,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/undo"
+	"github.com/hearth-agent/hearth/agent/worktree"
 	"github.com/zalando/go-keyring"
 )
 
@@ -66,7 +67,8 @@ func newTestApp(t *testing.T, env map[string]string) (*App, string) {
 	}
 	t.Cleanup(func() { sessions.Close() })
 	a := New(Deps{Undo: snapshots, Sessions: sessions, Settings: store, Secrets: secrets.NewWith(&mapRing{m: map[string]string{}}, time.Second, getenv),
-		HTTP: &http.Client{Timeout: 5 * time.Second}, Getenv: getenv, IndexCacheDir: t.TempDir()})
+		HTTP: &http.Client{Timeout: 5 * time.Second}, Getenv: getenv, IndexCacheDir: t.TempDir(),
+		Worktrees: worktree.NewStore(t.TempDir())})
 	t.Cleanup(a.shutdown)
 	return a, dir
 }

@@ -120,6 +120,15 @@ func (s *Store) Apply(ctx context.Context, id string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	done, err := s.land(ctx, t, cs)
+	if err != nil {
+		return nil, err
+	}
+	return done, s.Discard(ctx, t.ID)
+}
+
+// land merges the changes cs into t's project folder, all or nothing.
+func (s *Store) land(ctx context.Context, t *Tree, cs []change) ([]string, error) {
 	type write struct {
 		path    string
 		b, prev *blob // nil: delete, none
@@ -167,7 +176,7 @@ func (s *Store) Apply(ctx context.Context, id string) ([]string, error) {
 		}
 		done = append(done, w.path)
 	}
-	return done, s.Discard(ctx, t.ID)
+	return done, nil
 }
 
 // errConflict is a file the folder and the tree changed in ways that do

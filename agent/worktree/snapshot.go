@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"syscall"
 
 	"github.com/hearth-agent/hearth/knowledge/ignore"
 )
@@ -42,6 +43,7 @@ func (s *Store) createSnapshot(ctx context.Context, t *Tree) error {
 // copyTree copies the regular files, folders and symlinks under src that
 // m does not ignore (all when m is nil) to dst, which must not exist.
 func copyTree(ctx context.Context, src, dst string, m *ignore.Matcher) error {
+	cloning := true // until the file system says it cannot
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -74,17 +76,26 @@ func copyTree(ctx context.Context, src, dst string, m *ignore.Matcher) error {
 			if err != nil {
 				return err
 			}
-			return copyFile(p, target, fi.Mode().Perm())
+			return copyFile(p, target, fi.Mode().Perm(), &cloning)
 		}
 		return nil // sockets, devices and pipes are not a project's content
 	})
 }
 
 // copyFile clones src to dst where the file system shares blocks, and
-// copies the bytes where it does not.
-func copyFile(src, dst string, perm fs.FileMode) error {
-	if cloneFile(src, dst) == nil {
-		return os.Chmod(dst, perm)
+// copies the bytes where it does not; a file system that refused one clone
+// is not asked again (*cloning turns false), as each refused try costs a
+// file made and removed.
+func copyFile(src, dst string, perm fs.FileMode, cloning *bool) error {
+	if *cloning {
+		err := cloneFile(src, dst)
+		if err == nil {
+			return os.Chmod(dst, perm)
+		}
+		if errors.Is(err, errors.ErrUnsupported) || errors.Is(err, syscall.EOPNOTSUPP) ||
+			errors.Is(err, syscall.EXDEV) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOTTY) {
+			*cloning = false
+		}
 	}
 	in, err := os.Open(src)
 	if err != nil {

@@ -4,6 +4,7 @@ import type { WorkspaceView } from "./bridge/protocol";
 import { mcpBackend } from "./bridge/mcp";
 import { notificationsBackend } from "./bridge/notifications";
 import { processesBackend } from "./bridge/processes";
+import { worktreesBackend, type WorktreeInfo, type WorktreesBackend } from "./bridge/worktrees";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { trustBackend, type TrustBackend } from "./bridge/trust";
 import { ChatView } from "./chat/components/ChatView";
@@ -26,6 +27,8 @@ import { TrustBanner } from "./shell/TrustBanner";
 import { WarningBanner } from "./shell/WarningBanner";
 import { matchShortcut, shortcuts } from "./shell/shortcuts";
 import { useWindowNotifications } from "./shell/useWindowNotifications";
+import { ChangesView } from "./worktrees/ChangesView";
+import { useCurrentWorktree, WorktreeBadge, WorktreesPanel } from "./worktrees/WorktreesPanel";
 
 /** A global shortcut, pressed for the palette: the window's own handlers do the rest. */
 function press(init: KeyboardEventInit) {
@@ -52,10 +55,12 @@ export function App({
   backend,
   shell = shellBackend,
   trust = trustBackend,
+  worktrees = worktreesBackend,
 }: {
   backend: Backend;
   shell?: ShellBackend;
   trust?: TrustBackend;
+  worktrees?: WorktreesBackend;
 }) {
   // A focus opens Settings at the field that fixes a chat error (the
   // active provider's key or endpoint, the model); true opens it at the top.
@@ -93,6 +98,35 @@ export function App({
     },
   });
 
+  // The worktree the chat works in, the one under review, and a count
+  // bumped when one is removed so the list is read again.
+  const [tree, setTree] = useCurrentWorktree(worktrees, wsPath);
+  const [reviewing, setReviewing] = useState<WorktreeInfo | null>(null);
+  const [treesGone, setTreesGone] = useState(0);
+  const [treeError, setTreeError] = useState("");
+  const freshChat = () => {
+    setOpened(null);
+    setChatEpoch((n) => n + 1);
+  };
+  const newWorktreeChat = () => {
+    setTreeError("");
+    worktrees.newConversation().then(
+      (w) => {
+        setTree(w);
+        freshChat();
+      },
+      (e: unknown) => setTreeError(`Could not make a worktree: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  };
+  const treeRemoved = (id: string) => {
+    setReviewing(null);
+    setTreesGone((n) => n + 1);
+    if (tree?.id === id) {
+      setTree(null);
+      freshChat();
+    }
+  };
+
   useWindowNotifications(notificationsBackend, sessions.state.currentId, (id) => void sessions.open(id));
 
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -118,8 +152,14 @@ export function App({
         onSearch={() => press({ key: "F", ctrlKey: true, shiftKey: true })}
         sessions={wsPath ? sessions : null}
         workspace={wsPath}
+        newChatBeside={
+          <button type="button" className="new-worktree-chat" onClick={newWorktreeChat} title="A new conversation working in its own copy of the folder (a git worktree), whose changes you review before they land">
+            New conversation in a worktree
+          </button>
+        }
         footer={
           <>
+            <WorktreesPanel backend={worktrees} workspace={wsPath} current={tree} onReview={setReviewing} refresh={treesGone} />
             <ProcessesPanel backend={processesBackend} workspace={wsPath} />
             <IndexStatus shell={shell} workspace={wsPath} />
           </>
@@ -128,11 +168,17 @@ export function App({
       <main className={ws.workspace ? "main with-chat" : "main"} aria-label="Conversation">
         <WarningBanner backend={backend} />
         <TrustBanner key={ws.epoch} trust={trust} workspace={wsPath} />
+        {treeError && (
+          <p role="alert" className="error">
+            {treeError}
+          </p>
+        )}
         {ws.workspace ? (
           <ChatView
             key={`${ws.epoch}:${chatEpoch}`}
             backend={backend}
             workspace={ws.workspace}
+            where={<WorktreeBadge tree={tree} onReview={setReviewing} />}
             transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
             storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
             storedCalls={opened?.epoch === ws.epoch ? (opened.t.calls ?? undefined) : undefined}
@@ -158,6 +204,7 @@ export function App({
           </div>
         )}
       </main>
+      {reviewing && <ChangesView backend={worktrees} tree={reviewing} onClose={() => setReviewing(null)} onRemoved={treeRemoved} />}
       {settingsOpen && (
         <SettingsPanel backend={backend} focus={settingsOpen === true ? undefined : settingsOpen} onClose={() => setSettingsOpen(false)} />
       )}

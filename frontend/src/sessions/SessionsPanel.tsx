@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useNow } from "../chat/hooks/useNow";
 import { matchShortcut } from "../shell/shortcuts";
 import { keyNames } from "../shell/platform";
@@ -8,7 +8,7 @@ import { groupByDate, sessionTitle } from "./state";
 import type { SessionsController } from "./useSessions";
 
 /** SessionsPanel is the sidebar's conversation list for the open workspace. */
-export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; workspace: string }) {
+export function SessionsPanel({ ctl, workspace, beside }: { ctl: SessionsController; workspace: string; beside?: ReactNode }) {
   const { state } = ctl;
   const id = useId();
 
@@ -42,6 +42,7 @@ export function SessionsPanel({ ctl, workspace }: { ctl: SessionsController; wor
       <button type="button" className="new-chat" onClick={() => void ctl.newChat()} title={keyNames("New chat (Ctrl/⌘ + N)")}>
         New chat
       </button>
+      {beside}
       <input
         type="search"
         className="sessions-search"

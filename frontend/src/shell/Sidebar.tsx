@@ -12,9 +12,11 @@ interface Props {
   footer?: ReactNode;
   /** opens the workspace search (shown while a folder is open) */
   onSearch?: () => void;
+  /** newChatBeside sits beside New chat (a new conversation in a worktree). */
+  newChatBeside?: ReactNode;
 }
 
-export function Sidebar({ onOpenSettings, sessions = null, workspace = null, footer, onSearch }: Props) {
+export function Sidebar({ onOpenSettings, sessions = null, workspace = null, footer, onSearch, newChatBeside }: Props) {
   return (
     <nav className="sidebar" aria-label="Conversations">
       <div className="brand">
@@ -22,7 +24,7 @@ export function Sidebar({ onOpenSettings, sessions = null, workspace = null, foo
         Hearth
       </div>
       {sessions && workspace ? (
-        <SessionsPanel ctl={sessions} workspace={workspace} />
+        <SessionsPanel ctl={sessions} workspace={workspace} beside={newChatBeside} />
       ) : (
         <div className="sessions" aria-label="Sessions">
           <p className="muted">No conversations yet.</p>

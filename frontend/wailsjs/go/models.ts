@@ -1,5 +1,21 @@
 export namespace app {
 	
+	export class ApplyView {
+	    files: string[];
+	    conflicts: string[];
+	    removed: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ApplyView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.files = source["files"];
+	        this.conflicts = source["conflicts"];
+	        this.removed = source["removed"];
+	    }
+	}
 	export class AttachmentView {
 	    mediaType: string;
 	    dataUrl: string;
@@ -804,6 +820,7 @@ export namespace app {
 	    updatedAt: number;
 	    model: string;
 	    costUsd: number;
+	    worktree?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new SessionView(source);
@@ -816,6 +833,7 @@ export namespace app {
 	        this.updatedAt = source["updatedAt"];
 	        this.model = source["model"];
 	        this.costUsd = source["costUsd"];
+	        this.worktree = source["worktree"];
 	    }
 	}
 	export class WebView {
@@ -1285,6 +1303,28 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.path = source["path"];
 	        this.name = source["name"];
+	    }
+	}
+	export class WorktreeView {
+	    id: string;
+	    project: string;
+	    path: string;
+	    branch: string;
+	    created: number;
+	    sizeBytes: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new WorktreeView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.project = source["project"];
+	        this.path = source["path"];
+	        this.branch = source["branch"];
+	        this.created = source["created"];
+	        this.sizeBytes = source["sizeBytes"];
 	    }
 	}
 
@@ -1796,6 +1836,31 @@ export namespace update {
 		    }
 		    return a;
 		}
+	}
+
+}
+
+export namespace worktree {
+	
+	export class FileChange {
+	    path: string;
+	    status: string;
+	    binary: boolean;
+	    hunks: string[];
+	    applied: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new FileChange(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.status = source["status"];
+	        this.binary = source["binary"];
+	        this.hunks = source["hunks"];
+	        this.applied = source["applied"];
+	    }
 	}
 
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Backend, ChatChoiceView } from "../../bridge";
 import type { SettingsFocus } from "../../settings/focus";
 import type { SessionMessage, StoredCall, StoredTodo, TurnUndo } from "../../bridge/sessions";
@@ -35,6 +35,8 @@ interface Props {
   backend: Backend;
   workspace: WorkspaceView;
   onOpenSettings: (focus?: SettingsFocus) => void;
+  /** where says in the header where the agent works when not the folder itself (a worktree) */
+  where?: ReactNode;
   /** offers a switch of folder from the header when given */
   onChooseWorkspace?: () => void;
   /** a stored conversation to show (OpenSession's messages); remount (key) to switch */
@@ -58,7 +60,7 @@ interface Props {
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, findFiles, listResources, listCommands, perms, starters }: Props) {
+export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, findFiles, listResources, listCommands, perms, starters }: Props) {
   const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
@@ -115,6 +117,7 @@ export function ChatView({ backend, workspace, onOpenSettings, onChooseWorkspace
           <span className="muted chat-path" title={workspace.path}>
             {workspace.path}
           </span>
+          {where}
           <ContextMeter state={state} />
           <button type="button" className="link chat-permissions" onClick={() => setPermsOpen(true)}>
             Permissions

@@ -1,0 +1,154 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hearth-agent/hearth/internal/gittest"
+)
+
+// worktreeApp is a chat app on a git repository holding a.txt, with the
+// model writing two files.
+func worktreeApp(t *testing.T) (*App, *recorder, string) {
+	t.Helper()
+	p := &scriptedProvider{replies: []string{
+		toolReply("w1", "write_file", `{"path":"one.txt","content":"one\n"}`),
+		toolReply("w2", "write_file", `{"path":"two.txt","content":"two\n"}`),
+		textReply("Wrote two files."),
+	}}
+	a, _ := scriptedApp(t, p, "edits")
+	rec := &recorder{}
+	a.setEmitter(rec.emit)
+	ws := t.TempDir()
+	gittest.Git(t, ws, "init", "-q")
+	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gittest.Git(t, ws, "add", "-A")
+	gittest.Git(t, ws, "commit", "-q", "-m", "start")
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
+		t.Fatal(err)
+	}
+	return a, rec, ws
+}
+
+// A conversation in a worktree writes there only; it is listed with the
+// folder's, reopens in its worktree, and applying one of its two files
+// brings that file alone into the folder.
+func TestAWorktreeConversationLandsWhatIsChosen(t *testing.T) {
+	a, rec, ws := worktreeApp(t)
+	w := a.h.Worktrees
+	tree, err := w.NewConversation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.Branch != "hearth/"+tree.ID || strings.HasPrefix(tree.Path, ws) {
+		t.Fatalf("NewConversation = %+v", tree)
+	}
+	if cur := w.Current(); cur == nil || cur.ID != tree.ID {
+		t.Fatalf("Current = %+v", cur)
+	}
+	sendAndWait(t, a, rec, "write two files")
+	for _, f := range []string{"one.txt", "two.txt"} {
+		if _, err := os.Stat(filepath.Join(tree.Path, f)); err != nil {
+			t.Errorf("%s not written in the worktree: %v", f, err)
+		}
+		if _, err := os.Stat(filepath.Join(ws, f)); err == nil {
+			t.Errorf("%s written in the folder", f)
+		}
+	}
+	list, err := a.h.Sessions.ListSessions()
+	if err != nil || len(list) != 1 || list[0].Worktree != tree.ID {
+		t.Fatalf("ListSessions = %+v, %v; want the worktree's conversation", list, err)
+	}
+	if err := a.h.Chat.NewChat(); err != nil || w.Current() != nil {
+		t.Fatalf("NewChat = %v, current %+v; want the folder", err, w.Current())
+	}
+	if _, err := a.h.Sessions.OpenSession(list[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if cur := w.Current(); cur == nil || cur.ID != tree.ID || a.chat().Workspace() != tree.Path {
+		t.Fatalf("reopened in %+v (%s), want worktree %s", cur, a.chat().Workspace(), tree.ID)
+	}
+
+	trees, err := w.List()
+	if err != nil || len(trees) != 1 || trees[0].ID != tree.ID || trees[0].SizeBytes <= 0 {
+		t.Fatalf("List = %+v, %v", trees, err)
+	}
+	changes, err := w.Changes(tree.ID)
+	if err != nil || len(changes) != 2 || changes[0].Path != "one.txt" || len(changes[0].Hunks) != 1 {
+		t.Fatalf("Changes = %+v, %v", changes, err)
+	}
+	res, err := w.Apply(tree.ID, map[string][]int{"one.txt": nil})
+	if err != nil || !slices.Equal(res.Files, []string{"one.txt"}) || res.Removed {
+		t.Fatalf("Apply = %+v, %v", res, err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "one.txt")); err != nil {
+		t.Error("one.txt did not land")
+	}
+	if _, err := os.Stat(filepath.Join(ws, "two.txt")); err == nil {
+		t.Error("two.txt, not chosen, landed")
+	}
+
+	if err := w.Discard(tree.ID); err != nil {
+		t.Fatal(err)
+	}
+	if w.Current() != nil {
+		t.Error("the chat still works in a discarded worktree")
+	}
+	if trees, _ := w.List(); len(trees) != 0 {
+		t.Errorf("List after discard = %+v", trees)
+	}
+	if got := gittest.Git(t, ws, "branch", "--list", "hearth/*"); got != "" {
+		t.Errorf("branch left: %s", got)
+	}
+	if _, err := a.h.Sessions.OpenSession(list[0].ID); err == nil || !strings.Contains(err.Error(), "discarded") {
+		t.Errorf("reopening a conversation whose worktree is gone = %v", err)
+	}
+}
+
+// A conflict is shown, with the folder as it was; Commit puts the work on
+// the branch; another folder's worktree is out of reach.
+func TestWorktreeConflictAndCommit(t *testing.T) {
+	a, _, ws := worktreeApp(t)
+	w := a.h.Worktrees
+	tree, err := w.NewConversation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tree.Path, "a.txt"), []byte("tree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, "a.txt"), []byte("folder\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := w.Apply(tree.ID, map[string][]int{"a.txt": {0}})
+	if err != nil || !slices.Equal(res.Conflicts, []string{"a.txt"}) || len(res.Files) != 0 {
+		t.Fatalf("Apply = %+v, %v; want a conflict", res, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(b) != "folder\n" {
+		t.Errorf("the folder's a.txt = %q", b)
+	}
+	if _, err := w.Commit(tree.ID, "  "); err == nil {
+		t.Error("a commit without a message was made")
+	}
+	sha, err := w.Commit(tree.ID, "From the worktree")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(gittest.Git(t, ws, "rev-parse", tree.Branch)); got != sha {
+		t.Errorf("branch at %s, want %s", got, sha)
+	}
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	if w.Current() != nil {
+		t.Error("opening another folder kept the worktree chat")
+	}
+	if _, err := w.Changes(tree.ID); err == nil {
+		t.Error("another folder's worktree was reached")
+	}
+}
