@@ -38,8 +38,8 @@ export function UserPrompt({ prompt, expansion, attachments, onResend, versions,
             Fork
           </button>
         )}
-        <div className="bubble">{prompt}</div>
         {versions && <VersionSwitcher n={versions.n} of={versions.of} onSwitch={onSwitchVersion} />}
+        <div className="bubble">{prompt}</div>
         {expansion && (
           <details className="expansion">
             <summary>Sent to the model</summary>
