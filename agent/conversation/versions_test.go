@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -210,4 +212,42 @@ func TestNoOtherPathAddsASessionRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("compacting")
+}
+
+// Undo works on the shown branch: after switching back to version 1, its
+// turn lists its own change and undoing it restores the file.
+func TestUndoOnTheShownVersion(t *testing.T) {
+	c, ev, _, _, ws := newVersionedConversation(t,
+		call("w1", "write_file", `{"path":"a.txt","content":"one\n"}`), text("Wrote a."),
+		call("w2", "write_file", `{"path":"b.txt","content":"two\n"}`), text("Wrote b."))
+	ctx := context.Background()
+	first, _, err := c.Send("write a file")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, first)
+	waitIdle(t, c)
+	second, err := c.ResendVersion(first, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, second.TurnID)
+	waitIdle(t, c)
+	r, err := c.SwitchVersion(ctx, second.TurnID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := fmt.Sprintf("m%d", r.Transcript.Messages[0].ID)
+	if u, ok := r.Undo[id]; !ok || len(u.Files) != 1 || !strings.HasSuffix(u.Files[0], "a.txt") {
+		t.Fatalf("version 1's undo = %+v (all %+v)", u, r.Undo)
+	}
+	if _, err := c.UndoTurn(ctx, id, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "a.txt")); !os.IsNotExist(err) {
+		t.Error("undoing version 1 left a.txt")
+	}
+	if _, err := os.Stat(filepath.Join(ws, "b.txt")); err != nil {
+		t.Errorf("undoing version 1 touched version 2's file: %v", err)
+	}
 }
