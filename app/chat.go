@@ -10,6 +10,10 @@ import (
 type SendResult struct {
 	TurnID string `json:"turnId"`
 	Queued bool   `json:"queued"`
+	// Version and Versions place a regenerated or edited turn among the
+	// versions of its turn (0 when it has one).
+	Version  int `json:"version,omitempty"`
+	Versions int `json:"versions,omitempty"`
 }
 
 // Send starts a turn with prompt, or queues it behind the running one.
@@ -54,8 +58,8 @@ func (a *Chat) Regenerate(turnID string) (SendResult, error) {
 }
 
 // EditAndResend replaces turnID's prompt with text and runs it; the turns
-// after it are dropped from this conversation. The stored conversation is
-// forked first, so the old branch stays in the sessions list.
+// after it leave the shown conversation but stay in it as an earlier
+// version of the turn (SwitchVersion shows them again).
 func (a *Chat) EditAndResend(turnID, text string) (SendResult, error) {
 	if strings.TrimSpace(text) == "" {
 		return SendResult{}, invalidf("prompt", "the message is empty")
@@ -64,11 +68,11 @@ func (a *Chat) EditAndResend(turnID, text string) (SendResult, error) {
 }
 
 func (a *App) resend(turnID, text string) (SendResult, error) {
-	id, queued, err := a.chat().Resend(turnID, text)
+	r, err := a.chat().ResendVersion(turnID, text)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}
-	return SendResult{TurnID: id, Queued: queued}, nil
+	return SendResult{TurnID: r.TurnID, Queued: r.Queued, Version: r.Version, Versions: r.Versions}, nil
 }
 
 // CompactResult says what compacting the conversation did, in estimated

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/session"
 )
 
@@ -129,6 +130,11 @@ func (a *Sessions) OpenSession(id string) (TranscriptView, error) {
 	if err != nil {
 		return TranscriptView{}, viewErr(err)
 	}
+	return transcriptView(r), nil
+}
+
+// transcriptView is a reopened conversation as the frontend reads it.
+func transcriptView(r *conversation.Reopened) TranscriptView {
 	msgs := r.Transcript.Messages
 	if msgs == nil {
 		msgs = []session.Message{}
@@ -138,7 +144,7 @@ func (a *Sessions) OpenSession(id string) (TranscriptView, error) {
 		todos = []session.Todo{}
 	}
 	return TranscriptView{Session: sessionView(r.Transcript.Session), Messages: msgs, Undo: turnUndoViews(r.Undo),
-		Calls: storedCalls(msgs), Todos: todos}, nil
+		Calls: storedCalls(msgs), Todos: todos}
 }
 
 // RenameSession sets a conversation's title.

@@ -71,8 +71,8 @@ func TestChatsAreSavedListedAndResumed(t *testing.T) {
 	for _, s := range list {
 		titles[s.ID] = s.Title
 	}
-	// Left: the renamed one and the branch the regenerate made.
-	if len(list) != 2 || titles[deleted] != "" || !slices.Contains(slices.Collect(maps.Values(titles)), "Geography") {
+	// Left: the renamed one, its regenerated turn a version inside it.
+	if len(list) != 1 || titles[deleted] != "" || !slices.Contains(slices.Collect(maps.Values(titles)), "Geography") {
 		t.Errorf("after rename and delete: %+v", list)
 	}
 	if err := a.h.Sessions.RenameSession(list[0].ID, "   "); err == nil {
@@ -80,7 +80,7 @@ func TestChatsAreSavedListedAndResumed(t *testing.T) {
 	}
 }
 
-func TestEditAndResendBranchesTheConversation(t *testing.T) {
+func TestEditAndResendKeepsVersionsInTheConversation(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("Four."), textReply("Nine."), textReply("Six."), textReply("Again four.")}}
 	a, rec, _ := chatApp(t, p, "ask")
 	var ids []string
@@ -90,7 +90,8 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.h.Chat.EditAndResend(ids[1], "3+3?"); err != nil {
+	edit, err := a.h.Chat.EditAndResend(ids[1], "3+3?")
+	if err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -100,27 +101,34 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 		t.Errorf("edited resend sent %s", sent)
 	}
 	list, _ := a.h.Sessions.ListSessions()
-	if len(list) != 2 {
-		t.Fatalf("want the original and its fork, got %+v", list)
+	if len(list) != 1 {
+		t.Fatalf("want one conversation, got %+v", list)
 	}
-	orig, fork := list[1], list[0]
-	if tr, _ := a.sessions().Load(t.Context(), orig.ID); len(tr.Messages) != 4 {
-		t.Errorf("the old branch changed: %d messages", len(tr.Messages))
+	if tr, _ := a.sessions().Load(t.Context(), list[0].ID); len(tr.Messages) != 4 || tr.Messages[2].Text != "3+3?" || tr.Messages[2].Versions != 2 {
+		t.Errorf("edited conversation = %+v", tr.Messages)
 	}
-	if tr, _ := a.sessions().Load(t.Context(), fork.ID); len(tr.Messages) != 4 || tr.Messages[2].Text != "3+3?" {
-		t.Errorf("fork = %+v", tr.Messages)
+	// Version 1 of the edited turn is the old branch, as it was.
+	old, err := a.h.Chat.SwitchVersion(edit.TurnID, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(old.Messages) != 4 || old.Messages[2].Text != "3*3?" || old.Messages[3].Text != "Nine." {
+		t.Errorf("version 1 = %+v", old.Messages)
 	}
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	regen, err := a.h.Chat.Regenerate(ids[0])
+	regen, err := a.h.Chat.Regenerate(fmt.Sprintf("m%d", old.Messages[0].ID))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if regen.Version != 2 || regen.Versions != 2 {
+		t.Errorf("regenerated the first turn as version %d of %d, want 2 of 2", regen.Version, regen.Versions)
 	}
 	rec.waitFor(t, "done")
 	waitIdle(t, a)
 	sent, _ = json.Marshal(p.requests[3]["messages"])
-	if strings.Count(string(sent), "2+2?") != 1 || strings.Contains(string(sent), "3+3?") {
+	if strings.Count(string(sent), "2+2?") != 1 || strings.Contains(string(sent), "3+3?") || strings.Contains(string(sent), "3*3?") {
 		t.Errorf("regenerate sent %s", sent)
 	}
 	// Editing the regenerated first turn must start from nothing again,
@@ -132,13 +140,25 @@ func TestEditAndResendBranchesTheConversation(t *testing.T) {
 	p.replies = append(p.replies, textReply("Five."))
 	p.mu.Unlock()
 	regenerated := regen.TurnID
-	if _, err := a.h.Chat.EditAndResend(regenerated, "2+3?"); err != nil {
+	edited, err := a.h.Chat.EditAndResend(regenerated, "2+3?")
+	if err != nil {
 		t.Fatalf("edit after a regenerate: %v", err)
 	}
 	rec.waitFor(t, "done")
 	waitIdle(t, a)
 	if _, err := a.h.Chat.Regenerate("t-unknown"); err == nil {
 		t.Error("regenerating an unknown turn was accepted")
+	}
+	if list, _ := a.h.Sessions.ListSessions(); len(list) != 1 {
+		t.Errorf("%d conversations after edits and regenerates, want 1", len(list))
+	}
+	// An explicit fork is the one way to a second row.
+	fork, err := a.h.Chat.ForkTurn(edited.TurnID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := a.h.Sessions.ListSessions(); len(list) != 2 || !strings.HasSuffix(fork.Session.Title, " (fork)") {
+		t.Errorf("after a fork: %d rows, the new titled %q", len(list), fork.Session.Title)
 	}
 }
 

@@ -16,16 +16,31 @@ type turnMark struct {
 	failed       bool   // the turn ended in an error, so nothing of it is worth keeping
 }
 
+// Resent is a turn run again as a new version of itself.
+type Resent struct {
+	TurnID string
+	Queued bool
+	// Version and Versions place the new turn among its versions (the
+	// newest is the last); both are 0 without a sessions store.
+	Version, Versions int
+}
+
 // Resend takes the conversation back to just before turnID and runs its
-// prompt again, or text in its place when text is not empty. The stored
-// conversation is forked first, so the old branch stays in the sessions
-// list; a failed last turn is run again in place instead, so a retry
-// leaves no second row behind.
+// prompt again, or text in its place when text is not empty.
 func (c *Conversation) Resend(turnID, text string) (newTurnID string, queued bool, err error) {
+	r, err := c.ResendVersion(turnID, text)
+	return r.TurnID, r.Queued, err
+}
+
+// ResendVersion is Resend reporting the version it starts. The turn and
+// everything after it stay in the stored conversation as an earlier version
+// (SwitchVersion shows it again), so the sessions list keeps one row; a
+// failed last turn is run again in place instead, as it is worth nothing.
+func (c *Conversation) ResendVersion(turnID, text string) (Resent, error) {
 	c.mu.Lock()
 	if c.running {
 		c.mu.Unlock()
-		return "", false, inputf("turn", "stop the running turn first")
+		return Resent{}, inputf("turn", "stop the running turn first")
 	}
 	idx := -1
 	for i, m := range c.turns {
@@ -35,7 +50,7 @@ func (c *Conversation) Resend(turnID, text string) (newTurnID string, queued boo
 	}
 	if idx < 0 {
 		c.mu.Unlock()
-		return "", false, inputf("turn", "this message is no longer part of the conversation")
+		return Resent{}, inputf("turn", "this message is no longer part of the conversation")
 	}
 	mark := c.turns[idx]
 	if text == "" {
@@ -52,9 +67,34 @@ func (c *Conversation) Resend(turnID, text string) (newTurnID string, queued boo
 		branch = c.truncateStoredSession
 	}
 	if err := branch(sessionID, mark.storedBefore); err != nil {
-		return "", false, err
+		return Resent{}, err
 	}
-	return c.Send(text)
+	n := c.storedVersions(sessionID, mark.storedBefore)
+	id, queued, err := c.Send(text)
+	if err != nil {
+		return Resent{}, err
+	}
+	r := Resent{TurnID: id, Queued: queued}
+	if n > 0 {
+		r.Version, r.Versions = n+1, n+1
+	}
+	return r, nil
+}
+
+// storedVersions counts the stored versions of the turn after message
+// through (0 when unknown).
+func (c *Conversation) storedVersions(sessionID string, through int64) int {
+	store := c.sessions()
+	if store == nil || sessionID == "" {
+		return 0
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	n, err := store.Versions(ctx, sessionID, through)
+	if err != nil {
+		return 0
+	}
+	return n
 }
 
 // truncateStoredSession drops the stored messages after through, keeping
@@ -76,33 +116,21 @@ func (c *Conversation) truncateStoredSession(sessionID string, through int64) er
 	return nil
 }
 
-// branchStoredSession points the conversation at a fork of the stored
-// session holding only the messages before the resent turn (a new session
-// when the turn was the first).
+// branchStoredSession hides the stored messages after through, keeping
+// them as an earlier version, so the resent turn is stored as the next
+// version in the same session.
 func (c *Conversation) branchStoredSession(sessionID string, through int64) error {
 	store := c.sessions()
 	if store == nil || sessionID == "" {
 		return nil
 	}
-	next, last := "", int64(0)
-	if through > 0 {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		fork, err := store.Fork(ctx, sessionID, through)
-		if err != nil {
-			return inputf("session", "could not branch the conversation: "+err.Error())
-		}
-		// The fork's messages have ids of their own: later turns mark
-		// their place by the fork's last one.
-		t, err := store.Load(ctx, fork.ID)
-		if err != nil {
-			return inputf("session", "could not read the branched conversation: "+err.Error())
-		}
-		next, last = fork.ID, lastID(t.Messages)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := store.Branch(ctx, sessionID, through); err != nil {
+		return inputf("session", "could not keep the earlier version: "+err.Error())
 	}
 	c.mu.Lock()
-	c.sessionID, c.storedTo = next, last
+	c.storedTo = through
 	c.mu.Unlock()
-	c.sink.SessionsChanged()
 	return nil
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // Retrying a failed turn runs it again in the same stored conversation,
-// so the sidebar shows one row; regenerating an answered first turn still
-// branches, keeping the old answer as a conversation of its own.
+// so the sidebar shows one row; regenerating an answered first turn keeps
+// the old answer as an earlier version in that conversation, also one row.
 func TestResendAFailedTurnReusesItsSession(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -20,9 +20,9 @@ func TestResendAFailedTurnReusesItsSession(t *testing.T) {
 		wantTexts []string // the newest conversation's messages
 	}{
 		{"failed first turn", refuse, false, 1, []string{"hi", "hello"}},
-		{"answered first turn", text("first try"), false, 2, []string{"hi", "hello"}},
+		{"answered first turn", text("first try"), false, 1, []string{"hi", "hello"}},
 		{"failed first turn, reopened", refuse, true, 1, []string{"hi", "hello"}},
-		{"answered first turn, reopened", text("first try"), true, 2, []string{"hi", "hello"}},
+		{"answered first turn, reopened", text("first try"), true, 1, []string{"hi", "hello"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

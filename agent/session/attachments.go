@@ -122,7 +122,7 @@ func (s *Store) loadAttachments(ctx context.Context, tx *sql.Tx, id string, msgs
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT a.message_id, a.call_id, a.kind, a.media_type, a.name, a.text, a.sha256, a.size
 		FROM attachments a JOIN messages m ON m.id = a.message_id
-		WHERE m.session_id = ? ORDER BY m.seq, a.ord`, id)
+		WHERE m.session_id = ? AND m.hidden = 0 ORDER BY m.seq, a.ord`, id)
 	if err != nil {
 		return err
 	}
@@ -186,7 +186,7 @@ func copyAttachments(ctx context.Context, tx *sql.Tx, from, to string, throughSe
 	_, err := tx.ExecContext(ctx, `INSERT INTO attachments (message_id, ord, call_id, kind, media_type, name, text, sha256, size)
 		SELECT nm.id, a.ord, a.call_id, a.kind, a.media_type, a.name, a.text, a.sha256, a.size
 		FROM attachments a
-		JOIN messages om ON om.id = a.message_id AND om.session_id = ? AND om.seq <= ?
+		JOIN messages om ON om.id = a.message_id AND om.session_id = ? AND om.seq <= ? AND om.hidden = 0
 		JOIN messages nm ON nm.session_id = ? AND nm.seq = om.seq`, from, throughSeq, to)
 	return err
 }

@@ -108,7 +108,11 @@ func writeMarkdown(w io.Writer, t *Transcript, mode AttachmentMode) error {
 		b.WriteString("\n")
 		switch m.Role {
 		case RoleUser:
-			b.WriteString("## User\n\n")
+			b.WriteString("## User")
+			if m.Versions > 1 {
+				fmt.Fprintf(&b, " (version %d of %d)", m.Version, m.Versions)
+			}
+			b.WriteString("\n\n")
 		case RoleSummary:
 			b.WriteString("## Summary of the conversation so far\n\n")
 		default:

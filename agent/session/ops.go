@@ -80,7 +80,7 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 			 started_at, first_token_at, COALESCE(finished_at, ?), input_tokens, output_tokens,
 			 cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot, '',
 			 reasoning_signature, typed, origin, hooks
-			FROM messages WHERE session_id = ? AND seq <= ? ORDER BY seq`,
+			FROM messages WHERE session_id = ? AND seq <= ? AND hidden = 0 ORDER BY seq`,
 			newID, now, sessionID, seq); err != nil {
 			return err
 		}
@@ -91,9 +91,15 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 			 CASE t.status WHEN 'running' THEN 'interrupted' ELSE t.status END,
 			 t.approval, t.output, t.full_output, t.started_at, t.finished_at, t.text_offset, t.subagent
 			FROM tool_calls t
-			JOIN messages om ON om.id = t.message_id AND om.session_id = ? AND om.seq <= ?
+			JOIN messages om ON om.id = t.message_id AND om.session_id = ? AND om.seq <= ? AND om.hidden = 0
 			JOIN messages nm ON nm.session_id = ? AND nm.seq = om.seq`,
 			sessionID, seq, newID); err != nil {
+			return err
+		}
+		// The fork holds the shown branch only, one message after another.
+		if _, err := tx.ExecContext(ctx, `UPDATE messages SET parent = (
+			SELECT p.id FROM messages p WHERE p.session_id = messages.session_id AND p.seq < messages.seq
+			ORDER BY p.seq DESC LIMIT 1) WHERE session_id = ?`, newID); err != nil {
 			return err
 		}
 		if err := copyAttachments(ctx, tx, sessionID, newID, seq); err != nil {
@@ -108,9 +114,10 @@ func (s *Store) Fork(ctx context.Context, sessionID string, throughID int64) (Se
 	return s.Get(ctx, newID)
 }
 
-// Truncate removes every message of a session after throughID (all of them
-// when throughID is 0), so a turn that failed can be run again in place
-// instead of leaving a second conversation behind.
+// Truncate removes every message of a session's shown branch after
+// throughID (all of them when throughID is 0), with the hidden versions
+// branching off them, so a turn that failed can be run again in place
+// instead of leaving a version behind.
 func (s *Store) Truncate(ctx context.Context, sessionID string, throughID int64) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
 		var seq int64
@@ -120,7 +127,10 @@ func (s *Store) Truncate(ctx context.Context, sessionID string, throughID int64)
 				return err
 			}
 		}
-		if _, err := tx.ExecContext(ctx, "DELETE FROM messages WHERE session_id = ? AND seq > ?", sessionID, seq); err != nil {
+		if _, err := tx.ExecContext(ctx, `WITH RECURSIVE gone(id) AS (
+			SELECT id FROM messages WHERE session_id = ?1 AND seq > ?2 AND hidden = 0
+			UNION SELECT m.id FROM messages m JOIN gone ON m.session_id = ?1 AND m.parent = gone.id)
+			DELETE FROM messages WHERE id IN gone`, sessionID, seq); err != nil {
 			return err
 		}
 		return retotal(ctx, tx, sessionID)

@@ -155,21 +155,24 @@ func (s *Store) Load(ctx context.Context, id string) (*Transcript, error) {
 	if err := s.loadAttachments(ctx, tx, id, t.Messages); err != nil {
 		return nil, fmt.Errorf("loading session %s: %w", id, err)
 	}
+	if err := loadVersions(ctx, tx, id, t.Messages); err != nil {
+		return nil, fmt.Errorf("loading session %s: %w", id, err)
+	}
 	return t, nil
 }
 
 func loadMessages(ctx context.Context, tx *sql.Tx, id string) ([]Message, error) {
-	// Sequence numbers are dense, so the last one sizes the slice: growing
-	// it by doubling costs a tenth of the load on a 5,000-message session.
+	// The shown branch's count sizes the slice: growing it by doubling
+	// costs a tenth of the load on a 5,000-message session.
 	var n int64
-	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(seq), 0) FROM messages WHERE session_id = ?",
+	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM messages WHERE session_id = ? AND hidden = 0",
 		id).Scan(&n); err != nil {
 		return nil, err
 	}
 	rows, err := tx.QueryContext(ctx, `SELECT id, seq, role, text, reasoning, state, error, provider, model,
 		started_at, COALESCE(first_token_at, 0), COALESCE(finished_at, 0), input_tokens, output_tokens,
 		cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, undo_snapshot,
-		reasoning_signature, typed, origin, hooks FROM messages WHERE session_id = ? ORDER BY seq`, id)
+		reasoning_signature, typed, origin, hooks FROM messages WHERE session_id = ? AND hidden = 0 ORDER BY seq`, id)
 	if err != nil {
 		return nil, err
 	}
@@ -201,7 +204,7 @@ func loadToolCalls(ctx context.Context, tx *sql.Tx, id string, msgs []Message) e
 	rows, err := tx.QueryContext(ctx, `SELECT t.message_id, t.call_id, t.name, t.args, t.status, t.approval,
 		t.output, COALESCE(t.full_output, ''), t.started_at, COALESCE(t.finished_at, 0), t.text_offset, t.subagent
 		FROM tool_calls t JOIN messages m ON m.id = t.message_id
-		WHERE m.session_id = ? ORDER BY m.seq, t.seq`, id)
+		WHERE m.session_id = ? AND m.hidden = 0 ORDER BY m.seq, t.seq`, id)
 	if err != nil {
 		return err
 	}

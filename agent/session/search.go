@@ -38,7 +38,7 @@ func (s *Store) Search(ctx context.Context, query string, o SearchOptions) ([]Hi
 	q := `SELECT m.session_id, s.title, s.workspace, m.id, m.role, m.started_at,
 		snippet(messages_fts, 0, '[', ']', '…', 12)
 		FROM messages_fts
-		JOIN messages m ON m.id = messages_fts.rowid
+		JOIN messages m ON m.id = messages_fts.rowid AND m.hidden = 0
 		JOIN sessions s ON s.id = m.session_id AND s.deleted_at IS NULL
 		WHERE messages_fts MATCH ?`
 	args := []any{match}

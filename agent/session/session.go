@@ -149,6 +149,11 @@ type Message struct {
 	Origin string `json:"origin,omitempty"`
 	// Hooks are the hook commands that ran within the message.
 	Hooks []HookRun `json:"hooks,omitempty"`
+	// Version and Versions place a prompt among the versions of its turn
+	// (regenerated or edited), 1-based, the newest last; both are 0 for a
+	// turn with one version.
+	Version  int `json:"version,omitempty"`
+	Versions int `json:"versions,omitempty"`
 }
 
 // ToolCall is one call an assistant step made.

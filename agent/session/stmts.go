@@ -41,9 +41,10 @@ var stmtSQL = [stmtCount]string{
 	stTouchSession:     "UPDATE sessions SET updated_at = ? WHERE id = ?",
 	stInsertMessage: `INSERT INTO messages
 		(session_id, seq, role, text, state, provider, model, started_at, finished_at, owner,
-		 input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd)
+		 input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, reasoning_tokens, cost_microusd, parent)
 		VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM messages WHERE session_id = ?1),
-		 ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+		 ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
+		 (SELECT id FROM messages WHERE session_id = ?1 AND hidden = 0 ORDER BY seq DESC LIMIT 1))
 		RETURNING id, seq`,
 	stAutoTitle: `UPDATE sessions SET title = ?, title_source = 'auto'
 		WHERE id = ? AND title_source = ''`,

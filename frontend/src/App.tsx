@@ -183,6 +183,7 @@ export function App({
             storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
             storedCalls={opened?.epoch === ws.epoch ? (opened.t.calls ?? undefined) : undefined}
             storedTodos={opened?.epoch === ws.epoch ? (opened.t.todos ?? undefined) : undefined}
+            onForked={sessions.adopted}
             onOpenSettings={openSettings}
             onChooseWorkspace={() => void ws.choose()}
             findFiles={shell.findFiles}

@@ -10,6 +10,7 @@ import { BrowserOpenURL, EventsOn } from "../../wailsjs/runtime/runtime";
 import { checkChatEvent, isSendResult, isUndoReport, isWorkspaceView, type Skipped } from "./guard";
 import type { ApprovalDecision, ChatEvent, SendResult, UndoReport, WorkspaceView } from "./protocol";
 import { BridgeError, call, toBridgeError } from "./errors";
+import { isTranscript, type TranscriptView } from "./sessions";
 import type { ChatChoiceInput, ChatChoiceView, CompactResult, ConnectionResult, FileInput, FirstRunView, GlobalInput, ProviderInput, SettingsView } from "./types";
 
 export { BridgeError } from "./errors";
@@ -59,8 +60,12 @@ export interface Backend {
   approve(requestId: string, decision: ApprovalDecision): Promise<void>;
   /** regenerate runs a turn's prompt again in place of it and everything after it. */
   regenerate(turnId: string): Promise<SendResult>;
-  /** editAndResend replaces a turn's prompt and reruns it; the old branch is kept as a fork. */
+  /** editAndResend replaces a turn's prompt and reruns it; the old branch stays as an earlier version of the turn. */
   editAndResend(turnId: string, text: string): Promise<SendResult>;
+  /** switchVersion shows version n (1-based) of a turn; the next prompt continues it. The conversation as now shown. */
+  switchVersion(turnId: string, version: number): Promise<TranscriptView>;
+  /** forkTurn copies the conversation through a turn into a new one ("… (fork)") and opens it. */
+  forkTurn(turnId: string): Promise<TranscriptView>;
   /** undoTurn restores the files a turn changed; with force, also those changed since. */
   undoTurn(turnId: string, force: boolean): Promise<UndoReport>;
   redoTurn(turnId: string, force: boolean): Promise<UndoReport>;
@@ -92,6 +97,12 @@ async function workspace(p: () => Promise<unknown>): Promise<WorkspaceView | nul
   if (v === null || v === undefined || (isWorkspaceView(v) && v.path === "")) return null;
   if (!isWorkspaceView(v)) throw new BridgeError("internal", "The backend sent a malformed workspace.");
   return v;
+}
+
+async function transcript(p: () => Promise<unknown>): Promise<TranscriptView> {
+  const r = await call<unknown>(p);
+  if (!isTranscript(r)) throw new BridgeError("internal", "The backend sent a malformed conversation.");
+  return r;
 }
 
 async function sendResult(p: () => Promise<unknown>): Promise<SendResult> {
@@ -149,6 +160,8 @@ export const backend: Backend = {
   },
   regenerate: (turnId) => sendResult(() => Chat.Regenerate(turnId)),
   editAndResend: (turnId, text) => sendResult(() => Chat.EditAndResend(turnId, text)),
+  switchVersion: (turnId, version) => transcript(() => Chat.SwitchVersion(turnId, version)),
+  forkTurn: (turnId) => transcript(() => Chat.ForkTurn(turnId)),
   undoTurn: (turnId, force) => undoReport(() => Chat.UndoTurn(turnId, force)),
   redoTurn: (turnId, force) => undoReport(() => Chat.RedoTurn(turnId, force)),
   stop: () => call(() => Chat.Stop()),

@@ -17,6 +17,8 @@ export interface SessionsHandlers {
 export interface SessionsActions {
   newChat(): Promise<void>;
   open(id: string): Promise<void>;
+  /** adopted shows a conversation the backend already made current (a fork) */
+  adopted(t: TranscriptView): void;
   startRename(id: string): void;
   cancelRename(): void;
   rename(id: string, title: string): Promise<void>;
@@ -114,6 +116,10 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
           dispatch({ type: "opened", id });
           latest.current.onOpen(t);
         }),
+      adopted: (t) => {
+        dispatch({ type: "opened", id: t.session.id });
+        latest.current.onOpen(t);
+      },
       startRename: (id) => dispatch({ type: "startRename", id }),
       cancelRename: () => dispatch({ type: "cancelRename" }),
       rename: (id, title) =>

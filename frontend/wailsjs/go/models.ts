@@ -785,6 +785,8 @@ export namespace app {
 	export class SendResult {
 	    turnId: string;
 	    queued: boolean;
+	    version?: number;
+	    versions?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new SendResult(source);
@@ -794,6 +796,8 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.turnId = source["turnId"];
 	        this.queued = source["queued"];
+	        this.version = source["version"];
+	        this.versions = source["versions"];
 	    }
 	}
 	export class ServeView {
@@ -1699,6 +1703,8 @@ export namespace session {
 	    typed?: string;
 	    origin?: string;
 	    hooks?: HookRun[];
+	    version?: number;
+	    versions?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Message(source);
@@ -1727,6 +1733,8 @@ export namespace session {
 	        this.typed = source["typed"];
 	        this.origin = source["origin"];
 	        this.hooks = this.convertValues(source["hooks"], HookRun);
+	        this.version = source["version"];
+	        this.versions = source["versions"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

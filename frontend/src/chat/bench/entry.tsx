@@ -16,7 +16,7 @@ const backend: Backend = {
   setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none, firstRun: none, chatChoice: none, setChatChoice: none,
   warnings: async () => [], markFirstPaint: async () => undefined, rememberWindow: async () => undefined, compactConversation: none,
   openWorkspace: none, chooseWorkspace: none, currentWorkspace: async () => null, recentWorkspaces: async () => [],
-  send: none, sendWith: none, storedAttachment: none, regenerate: none, editAndResend: none, undoTurn: none, redoTurn: none, stop: async () => undefined, resumeQueue: none, removeQueued: none, approve: async () => undefined, openExternal: () => undefined,
+  send: none, sendWith: none, storedAttachment: none, regenerate: none, editAndResend: none, switchVersion: none, forkTurn: none, undoTurn: none, redoTurn: none, stop: async () => undefined, resumeQueue: none, removeQueued: none, approve: async () => undefined, openExternal: () => undefined,
   onChatEvent: (cb) => {
     subs.add(cb);
     return () => subs.delete(cb);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { Backend, ChatChoiceView } from "../../bridge";
 import type { SettingsFocus } from "../../settings/focus";
-import type { SessionMessage, StoredCall, StoredTodo, TurnUndo } from "../../bridge/sessions";
+import type { SessionMessage, StoredCall, StoredTodo, TranscriptView, TurnUndo } from "../../bridge/sessions";
 import type { WorkspaceView } from "../../bridge/protocol";
 import { StoredAttachments } from "./Attachments";
 import { Composer } from "./Composer";
@@ -47,6 +47,8 @@ interface Props {
   storedCalls?: Record<string, StoredCall>;
   /** the todo list the stored conversation was left with (OpenSession's todos) */
   storedTodos?: StoredTodo[];
+  /** a turn was forked into a new conversation, now the backend's current one */
+  onForked?: (t: TranscriptView) => void;
   /** the workspace file lookup behind "@" mentions (the shell bridge's findFiles) */
   findFiles?: FindFiles;
   /** the MCP servers' resources "@" also offers (Settings → MCP's bridge) */
@@ -60,10 +62,10 @@ interface Props {
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, findFiles, listResources, listCommands, perms, starters }: Props) {
+export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, onForked, findFiles, listResources, listCommands, perms, starters }: Props) {
   const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
-  const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
+  const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, switchVersion, fork, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
   const streaming = isStreaming(state);
   const [vision, setVision] = useState<boolean | undefined>(undefined);
   const onChoice = useCallback((v: ChatChoiceView) => setVision(canSendImages(v)), []);
@@ -77,13 +79,18 @@ export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWo
       onOpenSettings,
       onRetry: (prompt) => void send(prompt),
       onReplace: replace,
+      onSwitchVersion: (turnId, n) => void switchVersion(turnId, n),
+      onFork: (turnId) =>
+        void fork(turnId).then((t) => {
+          if (t) onForked?.(t);
+        }),
       onUndo: (turnId, redo) => void undo(turnId, redo),
       onCompact: () => void compact(),
       onResumeQueue: () => void resumeQueue(),
       onRemoveQueued: (turnId) => void removeQueued(turnId),
       busy: streaming,
     }),
-    [approve, onOpenSettings, send, replace, undo, compact, resumeQueue, removeQueued, streaming],
+    [approve, onOpenSettings, send, replace, switchVersion, fork, onForked, undo, compact, resumeQueue, removeQueued, streaming],
   );
 
   useEffect(() => whenIdle([warmUp]), []);

@@ -9,6 +9,7 @@ import type { TurnActions } from "./TurnView";
 
 const actions: TurnActions = {
   onAnswer: () => undefined, onOpenSettings: () => undefined, onRetry: () => undefined, onReplace: async () => true,
+  onSwitchVersion: () => undefined, onFork: () => undefined,
   onUndo: () => undefined, onCompact: () => undefined, onResumeQueue: () => undefined, onRemoveQueued: () => undefined, busy: false,
 };
 

@@ -22,6 +22,10 @@ export interface TurnActions {
   onRetry: (prompt: string) => void;
   /** rerun a turn in place: regenerate, or (with edited) edit-and-resend */
   onReplace: (turnId: string, prompt: string, edited: boolean) => Promise<boolean>;
+  /** show version n (1-based) of a turn */
+  onSwitchVersion: (turnId: string, n: number) => void;
+  /** copy the conversation through a turn into a new conversation */
+  onFork: (turnId: string) => void;
   onUndo: (turnId: string, redo: boolean) => void;
   /** shrink the conversation's context (offered when it is full) */
   onCompact: () => void;
@@ -82,7 +86,15 @@ export const TurnView = memo(function TurnView({ turn, actions, latest = true }:
   const idle = !actions.busy;
   return (
     <article className={latest ? "turn latest" : "turn"} aria-label="Exchange" data-turn={turn.turnId}>
-      <UserPrompt prompt={turn.prompt} expansion={turn.expansion} attachments={turn.attachments} onResend={idle && turn.prompt ? (text) => actions.onReplace(turn.turnId, text, true) : undefined} />
+      <UserPrompt
+        prompt={turn.prompt}
+        expansion={turn.expansion}
+        attachments={turn.attachments}
+        onResend={idle && turn.prompt ? (text) => actions.onReplace(turn.turnId, text, true) : undefined}
+        versions={turn.versions}
+        onSwitchVersion={idle ? (n) => actions.onSwitchVersion(turn.turnId, n) : undefined}
+        onFork={idle && turn.prompt && turn.status !== "queued" ? () => actions.onFork(turn.turnId) : undefined}
+      />
       <div className="assistant-msg" aria-busy={turn.status === "running"}>
         {turn.reasoning && (
           <details className="thinking">

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { MessageAttachments } from "./Attachments";
+import { VersionSwitcher } from "./VersionSwitcher";
 import type { AttachmentRef } from "../state/attachments";
 import "./UserPrompt.css";
 
@@ -11,10 +12,16 @@ interface Props {
   attachments?: AttachmentRef[] | undefined;
   /** absent when the prompt cannot be edited (a stored turn, or a turn running) */
   onResend?: (text: string) => Promise<boolean>;
+  /** which version of the turn this is, when it has more than one */
+  versions?: { n: number; of: number } | undefined;
+  /** show another version (absent while a turn runs) */
+  onSwitchVersion?: (n: number) => void;
+  /** copy the conversation through this turn into a new one (absent while a turn runs) */
+  onFork?: () => void;
 }
 
 /** UserPrompt shows what the user asked, with Edit-and-resend. */
-export function UserPrompt({ prompt, expansion, attachments, onResend }: Props) {
+export function UserPrompt({ prompt, expansion, attachments, onResend, versions, onSwitchVersion, onFork }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,6 +33,12 @@ export function UserPrompt({ prompt, expansion, attachments, onResend }: Props) 
             Edit
           </button>
         )}
+        {onFork && (
+          <button type="button" className="link edit-prompt" title="Fork into a new conversation" aria-label="Fork into a new conversation" onClick={onFork}>
+            Fork
+          </button>
+        )}
+        {versions && <VersionSwitcher n={versions.n} of={versions.of} onSwitch={onSwitchVersion} />}
         <div className="bubble">{prompt}</div>
         {expansion && (
           <details className="expansion">
@@ -69,7 +82,7 @@ export function UserPrompt({ prompt, expansion, attachments, onResend }: Props) 
           }
         }}
       />
-      <p className="muted edit-warning">The replies after this message will be replaced. The current version stays in Sessions as a fork.</p>
+      <p className="muted edit-warning">The replies after this message will be replaced. The current version stays: switch back to it with the arrows under the message.</p>
       <div className="row">
         <button type="submit" disabled={busy || draft.trim() === ""}>
           Resend

@@ -3,7 +3,9 @@ import { BridgeError, type Backend } from "../../bridge";
 import { payloadOf, type Draft } from "../state/attachments";
 import type { ApprovalDecision } from "../../bridge/protocol";
 import { chatReducer, initialState, type ChatState, type Incoming } from "../state/state";
+import { fromTranscript } from "../state/transcript";
 import { undoToast } from "../state/undoToast";
+import type { TranscriptView } from "../../bridge/sessions";
 
 /** How long the toast after an undo stays. */
 export const UNDO_TOAST_MS = 6000;
@@ -130,11 +132,39 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
       setNotice(null);
       try {
         const r = edited ? await backend.editAndResend(turnId, prompt) : await backend.regenerate(turnId);
-        dispatch({ type: "replaced", from: turnId, turnId: r.turnId, prompt, queued: r.queued });
+        dispatch({ type: "replaced", from: turnId, turnId: r.turnId, prompt, queued: r.queued, version: r.version, versions: r.versions });
         return true;
       } catch (e) {
         setNotice(noticeOf(e));
         return false;
+      }
+    },
+    [backend],
+  );
+
+  /** switchVersion shows another version of a turn, and what followed it, as the backend now holds it. */
+  const switchVersion = useCallback(
+    async (turnId: string, version: number) => {
+      setNotice(null);
+      try {
+        const t = await backend.switchVersion(turnId, version);
+        dispatch({ type: "load", state: fromTranscript(t.messages, t.undo ?? {}, t.calls ?? {}) });
+      } catch (e) {
+        setNotice(noticeOf(e));
+      }
+    },
+    [backend],
+  );
+
+  /** fork copies the conversation through a turn into a new conversation; null when it failed. */
+  const fork = useCallback(
+    async (turnId: string): Promise<TranscriptView | null> => {
+      setNotice(null);
+      try {
+        return await backend.forkTurn(turnId);
+      } catch (e) {
+        setNotice(noticeOf(e));
+        return null;
       }
     },
     [backend],
@@ -179,5 +209,5 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
   const dismissNotice = useCallback(() => setNotice(null), []);
   const dismissToast = useCallback(() => setToast(null), []);
 
-  return { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, undo, compact, dismissNotice, dismissToast };
+  return { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, switchVersion, fork, undo, compact, dismissNotice, dismissToast };
 }

@@ -127,6 +127,8 @@ export interface Turn {
   changeStats: FileChange[];
   /** the turn's changes are undone (Redo offered) */
   undone: boolean;
+  /** which version of the turn this is (regenerated or edited), when it has more than one */
+  versions?: { n: number; of: number };
   /** next sequence number the turn can apply */
   nextSeq: number;
   /** events that arrived ahead of a gap, by seq */
@@ -155,7 +157,7 @@ export type ChatAction =
   /** replace everything with a stored conversation */
   | { type: "load"; state: ChatState }
   /** from and every turn after it were replaced by turnId (regenerate, edit-and-resend) */
-  | { type: "replaced"; from: string; turnId: string; prompt: string; queued: boolean }
+  | { type: "replaced"; from: string; turnId: string; prompt: string; queued: boolean; version?: number; versions?: number }
   | { type: "undone"; turnId: string; undone: boolean }
   /** Stop held the queued prompts back (paused), Resume let them go (resumed), one was dropped (removed) */
   | { type: "paused" }

@@ -212,10 +212,16 @@ export function chatReducer(s: ChatState, a: ChatAction): ChatState {
       return a.state;
     case "replaced": {
       const at = s.order.indexOf(a.from);
-      if (at < 0) return chatReducer(s, { type: "sent", turnId: a.turnId, prompt: a.prompt, queued: a.queued });
-      const order = s.order.slice(0, at);
-      const turns = Object.fromEntries(order.map((id) => [id, s.turns[id]]).filter((e): e is [string, Turn] => e[1] !== undefined));
-      return chatReducer({ order, turns }, { type: "sent", turnId: a.turnId, prompt: a.prompt, queued: a.queued });
+      const kept = at < 0 ? s : (() => {
+        const order = s.order.slice(0, at);
+        const turns = Object.fromEntries(order.map((id) => [id, s.turns[id]]).filter((e): e is [string, Turn] => e[1] !== undefined));
+        return { order, turns };
+      })();
+      const s2 = chatReducer(kept, { type: "sent", turnId: a.turnId, prompt: a.prompt, queued: a.queued });
+      const t = s2.turns[a.turnId];
+      // The new turn is the newest of its versions; the older ones stay behind the switcher.
+      if (!t || !a.versions || a.versions < 2 || !a.version) return s2;
+      return { ...s2, turns: { ...s2.turns, [a.turnId]: { ...t, versions: { n: a.version, of: a.versions } } } };
     }
     case "paused":
     case "resumed": {

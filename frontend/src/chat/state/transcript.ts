@@ -149,6 +149,7 @@ export function fromTranscript(messages: SessionMessage[], undo: Record<string, 
       flush();
       cur = emptyTurn(`m${m.id}`, m.typed || m.text, time(m.started_at));
       if (m.typed) cur.expansion = m.text;
+      if ((m.versions ?? 0) > 1 && m.version) cur.versions = { n: m.version, of: m.versions ?? 0 };
       // The prompt's hooks ran before the model answered.
       const hooks = (m.hooks ?? []).map((h): Part => ({ kind: "hook", hook: hookOf(h) }));
       if (hooks.length > 0) cur = { ...cur, parts: hooks };

@@ -4,6 +4,7 @@
 import { vi } from "vitest";
 import type { Backend, BridgeError } from "../../bridge";
 import type { ChatEvent, WorkspaceView } from "../../bridge/protocol";
+import type { TranscriptView } from "../../bridge/sessions";
 
 export interface FakeBackend extends Backend {
   emit(...events: ChatEvent[]): void;
@@ -38,6 +39,8 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     storedAttachment: vi.fn(async () => "data:image/png;base64,iVBORw0KGgo="),
     regenerate: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
     editAndResend: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
+    switchVersion: vi.fn(async () => ({ session: { id: "s1", workspace: "/home/me/proj", title: "", created_at: "", updated_at: "", usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0 } }, messages: [] }) as unknown as TranscriptView),
+    forkTurn: vi.fn(async () => ({ session: { id: "s2", workspace: "/home/me/proj", title: " (fork)", created_at: "", updated_at: "", usage: { input_tokens: 0, output_tokens: 0, cache_read_tokens: 0, cache_write_tokens: 0, reasoning_tokens: 0, cost_usd: 0 } }, messages: [] }) as unknown as TranscriptView),
     undoTurn: vi.fn(async () => ({ restored: [], deleted: [], conflicts: [] })),
     redoTurn: vi.fn(async () => ({ restored: [], deleted: [], conflicts: [] })),
     stop: vi.fn(async () => undefined),

@@ -12,6 +12,8 @@ export function CompactConversation():Promise<app.CompactResult>;
 
 export function EditAndResend(arg1:string,arg2:string):Promise<app.SendResult>;
 
+export function ForkTurn(arg1:string):Promise<app.TranscriptView>;
+
 export function KeepPlanning(arg1:string):Promise<app.SendResult>;
 
 export function NewChat():Promise<void>;
@@ -35,5 +37,7 @@ export function SendWith(arg1:string,arg2:Array<app.FileInput>):Promise<app.Send
 export function Stop():Promise<void>;
 
 export function StopProcess(arg1:string):Promise<void>;
+
+export function SwitchVersion(arg1:string,arg2:number):Promise<app.TranscriptView>;
 
 export function UndoTurn(arg1:string,arg2:boolean):Promise<app.UndoReport>;

@@ -22,6 +22,10 @@ export function EditAndResend(arg1, arg2) {
   return window['go']['app']['Chat']['EditAndResend'](arg1, arg2);
 }
 
+export function ForkTurn(arg1) {
+  return window['go']['app']['Chat']['ForkTurn'](arg1);
+}
+
 export function KeepPlanning(arg1) {
   return window['go']['app']['Chat']['KeepPlanning'](arg1);
 }
@@ -68,6 +72,10 @@ export function Stop() {
 
 export function StopProcess(arg1) {
   return window['go']['app']['Chat']['StopProcess'](arg1);
+}
+
+export function SwitchVersion(arg1, arg2) {
+  return window['go']['app']['Chat']['SwitchVersion'](arg1, arg2);
 }
 
 export function UndoTurn(arg1, arg2) {
