@@ -69,6 +69,12 @@ type App struct {
 	net netRecorder
 	// notes are the desktop notifications (notify.go).
 	notes notifications
+	// board is each live conversation's state for the sidebar (board.go).
+	board board
+	// title sets the window's title (the Wails runtime; a no-op until the
+	// window starts); titled is the last one set.
+	title  func(string)
+	titled atomic.Value
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store
@@ -82,6 +88,7 @@ func New(deps Deps) *App {
 	}
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
+	a.title = func(string) {}
 	a.h = newHandlers(a)
 	a.probes = assembly.NewCache()
 	if err := a.use(project.NoFolder(a.stores(), a.projectOptions())); err != nil {
@@ -93,6 +100,13 @@ func New(deps Deps) *App {
 func (a *App) resolveKey(ctx context.Context, id string) (string, error) {
 	key, _, err := a.deps.Secrets.Resolve(ctx, id)
 	return key, err
+}
+
+// setTitle sets the window's title when it changes.
+func (a *App) setTitle(t string) {
+	if prev, _ := a.titled.Swap(t).(string); prev != t {
+		a.title(t)
+	}
 }
 
 // setEmitter installs the function events go out through.
@@ -146,10 +160,10 @@ func (a *App) shutdown() {
 // stopped and given a moment to be saved as stopped, then the sessions
 // database is closed (checkpointing its log).
 func (a *App) close() {
-	c := a.chat()
+	p := a.project()
 	a.shutdown()
 	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if !c.Running() {
+		if !p.Running() {
 			break
 		}
 	}

@@ -24,8 +24,11 @@ type ProcessView struct {
 }
 
 // ProcessesChanged implements conversation.ProcessSink.
+// Only the shown conversation's processes are in the panel.
 func (s sink) ProcessesChanged(procs []process.Info) {
-	s.a.emit(ProcessesEventName, s.a.processViews(procs))
+	if s.a.shownID() == s.conv {
+		s.a.emit(ProcessesEventName, s.a.processViews(procs))
+	}
 }
 
 // Processes lists the open chat's background processes, oldest first.
