@@ -10,7 +10,8 @@ export const SEARCH_DEBOUNCE_MS = 200;
 
 export interface SessionsHandlers {
   onOpen: (t: TranscriptView) => void;
-  onNewChat: () => void;
+  /** a new conversation (its id), or the shown one's stored conversation was deleted (no id) */
+  onNewChat: (conversation?: string) => void;
 }
 
 /** SessionsActions stay the same object for the hook's life, so rows can skip re-rendering. */
@@ -104,9 +105,9 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
     () => ({
       newChat: () =>
         attempt(async () => {
-          await shell.newChat();
+          const id = await shell.newChat();
           dispatch({ type: "newChat" });
-          latest.current.onNewChat();
+          latest.current.onNewChat(id);
         }),
       open: (id) =>
         attempt(async () => {

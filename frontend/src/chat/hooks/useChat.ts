@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { BridgeError, type Backend } from "../../bridge";
 import { payloadOf, type Draft } from "../state/attachments";
 import type { ApprovalDecision } from "../../bridge/protocol";
-import { chatReducer, initialState, type ChatState, type Incoming } from "../state/state";
+import { initialState, type ChatAction, type ChatState } from "../state/state";
+import { stateOf } from "../state/conversations";
+import { useConversations, type ChatStore } from "./useConversations";
 import { undoToast } from "../state/undoToast";
 
 /** How long the toast after an undo stays. */
@@ -22,12 +24,19 @@ function noticeOf(e: unknown): ChatNotice {
 }
 
 /**
- * useChat owns the chat: the reducer's state, the event subscription and
- * the calls to the backend. Events are queued and applied once per
- * animation frame, so a fast stream costs one render per frame.
+ * useChat is conversation conv's chat: its state in store (the window's
+ * store of every conversation, or one of its own when none is given, as in
+ * tests), and the calls to the backend, each naming conv. initial is a
+ * stored conversation's state, shown until conv has state of its own.
  */
-export function useChat(backend: Backend, initial: ChatState = initialState) {
-  const [state, dispatch] = useReducer(chatReducer, initial);
+export function useChat(backend: Backend, initial: ChatState = initialState, conv = "", store?: ChatStore) {
+  const own = useConversations(backend, store === undefined);
+  const { all, dispatch: dispatchAll } = store ?? own;
+  const state = conv in all ? stateOf(all, conv) : initial;
+  useEffect(() => {
+    if (initial !== initialState) dispatchAll({ type: "seed", conv, state: initial });
+  }, [dispatchAll, conv, initial]);
+  const dispatch = useCallback((action: ChatAction) => dispatchAll({ type: "chat", conv, action }), [dispatchAll, conv]);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
   // What the last undo or redo brought back, for a moment.
   const [toast, setToast] = useState<string | null>(null);
@@ -36,25 +45,6 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     const t = setTimeout(() => setToast(null), UNDO_TOAST_MS);
     return () => clearTimeout(t);
   }, [toast]);
-
-  useEffect(() => {
-    let queue: Incoming[] = [];
-    let frame = 0;
-    const flush = () => {
-      frame = 0;
-      const events = queue;
-      queue = [];
-      dispatch({ type: "events", events, now: Date.now() });
-    };
-    const off = backend.onChatEvent((e) => {
-      queue.push(e);
-      if (frame === 0) frame = requestAnimationFrame(flush);
-    });
-    return () => {
-      off();
-      if (frame !== 0) cancelAnimationFrame(frame);
-    };
-  }, [backend]);
 
   // While the chat is shown, background failures (saving the conversation,
   // undo, a drop) show here; the shell's toasts take them otherwise.
@@ -66,11 +56,11 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
       setNotice(null);
       try {
         if (files.length === 0) {
-          const r = await backend.send(text);
+          const r = await backend.send(conv, text);
           dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued });
           return true;
         }
-        const r = await backend.sendWith(text, files.map((f) => ({ name: f.name, data: payloadOf(f.dataUrl) })));
+        const r = await backend.sendWith(conv, text, files.map((f) => ({ name: f.name, data: payloadOf(f.dataUrl) })));
         const attachments = files.map(({ name, mediaType, size, dataUrl }) => ({ name, mediaType, size, dataUrl }));
         dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued, attachments });
         return true;
@@ -79,49 +69,49 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
         return false;
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   // Stop holds queued prompts back: they wait, paused, for Resume or Remove.
   const stop = useCallback(() => {
     backend
-      .stop()
+      .stop(conv)
       .then(() => dispatch({ type: "paused" }))
       .catch((e: unknown) => setNotice(noticeOf(e)));
-  }, [backend]);
+  }, [backend, conv, dispatch]);
 
   const resumeQueue = useCallback(async () => {
     try {
-      await backend.resumeQueue();
+      await backend.resumeQueue(conv);
       dispatch({ type: "resumed" });
     } catch (e) {
       setNotice(noticeOf(e));
     }
-  }, [backend]);
+  }, [backend, conv, dispatch]);
 
   const removeQueued = useCallback(
     async (turnId: string) => {
       try {
-        await backend.removeQueued(turnId);
+        await backend.removeQueued(conv, turnId);
         dispatch({ type: "removed", turnId });
       } catch (e) {
         setNotice(noticeOf(e));
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   const approve = useCallback(
     async (requestId: string, decision: ApprovalDecision) => {
       dispatch({ type: "answered", requestId, decision: decision.kind });
       try {
-        await backend.approve(requestId, decision);
+        await backend.approve(conv, requestId, decision);
       } catch (e) {
         dispatch({ type: "answered", requestId, decision: null });
         setNotice(noticeOf(e));
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   /** replace reruns a turn (regenerate, or edit-and-resend with text), dropping it and what followed. */
@@ -129,7 +119,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     async (turnId: string, prompt: string, edited: boolean): Promise<boolean> => {
       setNotice(null);
       try {
-        const r = edited ? await backend.editAndResend(turnId, prompt) : await backend.regenerate(turnId);
+        const r = edited ? await backend.editAndResend(conv, turnId, prompt) : await backend.regenerate(conv, turnId);
         dispatch({ type: "replaced", from: turnId, turnId: r.turnId, prompt, queued: r.queued });
         return true;
       } catch (e) {
@@ -137,7 +127,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
         return false;
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   /** undo restores (or with redo, reapplies) the files a turn changed. */
@@ -145,7 +135,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     async function move(turnId: string, redo: boolean, force = false): Promise<void> {
       setNotice(null);
       try {
-        const r = redo ? await backend.redoTurn(turnId, force) : await backend.undoTurn(turnId, force);
+        const r = redo ? await backend.redoTurn(conv, turnId, force) : await backend.undoTurn(conv, turnId, force);
         dispatch({ type: "undone", turnId, undone: !redo });
         setToast(undoToast(r, redo));
         if (r.conflicts.length > 0) {
@@ -159,14 +149,14 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
         setNotice(noticeOf(e));
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   /** compact shrinks the conversation's context and says by how much. */
   const compact = useCallback(async () => {
     setNotice(null);
     try {
-      const r = await backend.compactConversation();
+      const r = await backend.compactConversation(conv);
       setNotice({
         code: "compacted",
         message: r.changed ? `About ${r.before.toLocaleString()} → ${r.after.toLocaleString()} tokens. Retry the last message to continue.` : "There was nothing to compact.",
@@ -174,7 +164,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     } catch (e) {
       setNotice(noticeOf(e));
     }
-  }, [backend]);
+  }, [backend, conv]);
 
   const dismissNotice = useCallback(() => setNotice(null), []);
   const dismissToast = useCallback(() => setToast(null), []);
