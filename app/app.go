@@ -9,11 +9,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/secrets"
@@ -59,8 +61,6 @@ type App struct {
 	h handlers
 	// open is the open project and the chat panel's conversation.
 	open opened
-	// wt is the worktree the chat panel's conversation works in (worktrees.go).
-	wt inTree
 	// indexGen counts the indexes opened: an index's notices go out only
 	// while it is the latest.
 	indexGen atomic.Uint64
@@ -74,6 +74,12 @@ type App struct {
 	net netRecorder
 	// notes are the desktop notifications (notify.go).
 	notes notifications
+	// board is each live conversation's state for the sidebar (board.go).
+	board board
+	// title sets the window's title (the Wails runtime; a no-op until the
+	// window starts); titled is the last one set.
+	title  func(string)
+	titled atomic.Value
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store
@@ -87,6 +93,7 @@ func New(deps Deps) *App {
 	}
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
+	a.title = func(string) {}
 	a.h = newHandlers(a)
 	a.probes = assembly.NewCache()
 	if err := a.use(project.NoFolder(a.stores(), a.projectOptions())); err != nil {
@@ -98,6 +105,13 @@ func New(deps Deps) *App {
 func (a *App) resolveKey(ctx context.Context, id string) (string, error) {
 	key, _, err := a.deps.Secrets.Resolve(ctx, id)
 	return key, err
+}
+
+// setTitle sets the window's title when it changes.
+func (a *App) setTitle(t string) {
+	if prev, _ := a.titled.Swap(t).(string); prev != t {
+		a.title(t)
+	}
 }
 
 // setEmitter installs the function events go out through.
@@ -144,7 +158,11 @@ func (a *App) openSessionsInBackground(open func() (*session.Store, error)) {
 // opened it.
 func (a *App) shutdown() {
 	a.h.Serve.StopServing()
-	a.closeTree()
+	a.open.mu.Lock()
+	trees := a.open.trees
+	a.open.trees = nil
+	a.open.mu.Unlock()
+	closeTrees(trees, true)
 	a.project().Close()
 }
 
@@ -152,10 +170,20 @@ func (a *App) shutdown() {
 // stopped and given a moment to be saved as stopped, then the sessions
 // database is closed (checkpointing its log).
 func (a *App) close() {
-	c := a.chat()
+	// Taken before shutdown: a closed project no longer lists its
+	// conversations, whose turns may still be saving.
+	a.open.mu.Lock()
+	convs := make([]*conversation.Conversation, 0, len(a.open.convs))
+	for _, c := range a.open.convs {
+		convs = append(convs, c)
+	}
+	a.open.mu.Unlock()
+	running := func() bool {
+		return slices.ContainsFunc(convs, (*conversation.Conversation).Running)
+	}
 	a.shutdown()
 	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if !c.Running() {
+		if !running() {
 			break
 		}
 	}

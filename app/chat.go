@@ -16,12 +16,18 @@ type SendResult struct {
 	Versions int `json:"versions,omitempty"`
 }
 
-// Send starts a turn with prompt, or queues it behind the running one.
-func (a *Chat) Send(prompt string) (SendResult, error) {
+// Send starts a turn with prompt in conversation conv, or queues it behind
+// the running one. Every method of Chat that acts on a turn names its
+// conversation, so it reaches it whichever one the window shows by then.
+func (a *Chat) Send(conv, prompt string) (SendResult, error) {
 	if prompt == "" {
 		return SendResult{}, invalidf("prompt", "the message is empty")
 	}
-	id, queued, err := a.chat().Send(prompt)
+	c, err := a.conversation(conv)
+	if err != nil {
+		return SendResult{}, err
+	}
+	id, queued, err := c.Send(prompt)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}
@@ -30,12 +36,23 @@ func (a *Chat) Send(prompt string) (SendResult, error) {
 
 // Stop cancels the running turn and pauses the prompts queued behind it
 // (ResumeQueue runs them, RemoveQueued drops one).
-func (a *Chat) Stop() { a.chat().Stop() }
+func (a *Chat) Stop(conv string) error {
+	c, err := a.conversation(conv)
+	if err != nil {
+		return err
+	}
+	c.Stop()
+	return nil
+}
 
 // ResumeQueue runs the prompts Stop paused; TurnID is the one that starts
 // now ("" and Queued when it waits behind a running turn).
-func (a *Chat) ResumeQueue() (SendResult, error) {
-	id, err := a.chat().ResumeQueue()
+func (a *Chat) ResumeQueue(conv string) (SendResult, error) {
+	c, err := a.conversation(conv)
+	if err != nil {
+		return SendResult{}, err
+	}
+	id, err := c.ResumeQueue()
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}
@@ -43,32 +60,46 @@ func (a *Chat) ResumeQueue() (SendResult, error) {
 }
 
 // RemoveQueued drops a queued prompt that has not started.
-func (a *Chat) RemoveQueued(turnID string) error { return viewErr(a.chat().RemoveQueued(turnID)) }
+func (a *Chat) RemoveQueued(conv, turnID string) error {
+	c, err := a.conversation(conv)
+	if err != nil {
+		return err
+	}
+	return viewErr(c.RemoveQueued(turnID))
+}
 
 // Approve answers a pending approval request: allow_once, allow_session or
 // deny (with an optional note the model sees).
-func (a *Chat) Approve(requestID, decision, note string) error {
-	return viewErr(a.chat().Approve(requestID, decision, note))
+func (a *Chat) Approve(conv, requestID, decision, note string) error {
+	c, err := a.conversation(conv)
+	if err != nil {
+		return err
+	}
+	return viewErr(c.Approve(requestID, decision, note))
 }
 
 // Regenerate runs turnID's prompt again in place of its answer and of
 // everything after it.
-func (a *Chat) Regenerate(turnID string) (SendResult, error) {
-	return a.resend(turnID, "")
+func (a *Chat) Regenerate(conv, turnID string) (SendResult, error) {
+	return a.resend(conv, turnID, "")
 }
 
 // EditAndResend replaces turnID's prompt with text and runs it; the turns
 // after it leave the shown conversation but stay in it as an earlier
 // version of the turn (SwitchVersion shows them again).
-func (a *Chat) EditAndResend(turnID, text string) (SendResult, error) {
+func (a *Chat) EditAndResend(conv, turnID, text string) (SendResult, error) {
 	if strings.TrimSpace(text) == "" {
 		return SendResult{}, invalidf("prompt", "the message is empty")
 	}
-	return a.resend(turnID, text)
+	return a.resend(conv, turnID, text)
 }
 
-func (a *App) resend(turnID, text string) (SendResult, error) {
-	r, err := a.chat().ResendVersion(turnID, text)
+func (a *App) resend(conv, turnID, text string) (SendResult, error) {
+	c, err := a.conversation(conv)
+	if err != nil {
+		return SendResult{}, err
+	}
+	r, err := c.ResendVersion(turnID, text)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}
@@ -87,12 +118,16 @@ type CompactResult struct {
 // results, then a summary of older turns keeping every user message
 // verbatim), for when the model's window is full. The summary is stored so
 // a resumed session starts from it too.
-func (a *Chat) CompactConversation() (CompactResult, error) {
+func (a *Chat) CompactConversation(conv string) (CompactResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	c, err := a.chat().Compact(ctx)
+	c, err := a.conversation(conv)
+	if err != nil {
+		return CompactResult{}, err
+	}
+	r, err := c.Compact(ctx)
 	if err != nil {
 		return CompactResult{}, viewErr(err)
 	}
-	return CompactResult{Changed: c.Changed, Before: c.Before, After: c.After}, nil
+	return CompactResult{Changed: r.Changed, Before: r.Before, After: r.After}, nil
 }

@@ -20,7 +20,7 @@ type FileInput struct {
 // SendWith is Send with attached files (images, PDFs, text files), made
 // ready for the model's provider when the turn runs and stored with the
 // prompt.
-func (a *Chat) SendWith(prompt string, files []FileInput) (SendResult, error) {
+func (a *Chat) SendWith(conv, prompt string, files []FileInput) (SendResult, error) {
 	if prompt == "" && len(files) == 0 { // an image alone is a message
 		return SendResult{}, invalidf("prompt", "the message is empty")
 	}
@@ -32,7 +32,11 @@ func (a *Chat) SendWith(prompt string, files []FileInput) (SendResult, error) {
 		}
 		fs = append(fs, conversation.File{Name: f.Name, Data: data})
 	}
-	id, queued, err := a.chat().SendWith(prompt, fs)
+	c, err := a.conversation(conv)
+	if err != nil {
+		return SendResult{}, err
+	}
+	id, queued, err := c.SendWith(prompt, fs)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}

@@ -43,7 +43,7 @@ func lastUserContent(t *testing.T, p *scriptedProvider) []any {
 func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("A black square.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 40, 30)}}); err != nil {
+	if _, err := a.h.Chat.SendWith(a.shownID(), "what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 40, 30)}}); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -85,7 +85,7 @@ func TestSendWithAnImageReachesTheModelAndIsShownAgainAfterReopening(t *testing.
 func TestSendWithAnImageAlone(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("A black square.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.SendWith("", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
+	if _, err := a.h.Chat.SendWith(a.shownID(), "", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -110,7 +110,7 @@ func TestSendWithRefusesWhatCannotBeSent(t *testing.T) {
 		{"empty file", "look", []FileInput{{Name: "a.png", Data: ""}}, "attachments", "a.png is empty"},
 	}
 	for _, c := range cases {
-		_, err := a.h.Chat.SendWith(c.prompt, c.files)
+		_, err := a.h.Chat.SendWith(a.shownID(), c.prompt, c.files)
 		if !isInvalid(err, c.field) || !strings.Contains(err.Error(), c.says) {
 			t.Errorf("%s: %v, want invalid %s saying %q", c.name, err, c.field, c.says)
 		}
@@ -138,7 +138,7 @@ func isInvalid(err error, field string) bool {
 func TestAProviderRefusingTheImageGivesTheTypedError(t *testing.T) {
 	p := &scriptedProvider{refuse: "Invalid content type. image_url is only supported by certain models."}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 8, 8)}}); err != nil {
+	if _, err := a.h.Chat.SendWith(a.shownID(), "what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 8, 8)}}); err != nil {
 		t.Fatal(err)
 	}
 	e := rec.waitFor(t, "error")
@@ -150,7 +150,7 @@ func TestAProviderRefusingTheImageGivesTheTypedError(t *testing.T) {
 func TestExportSessionEmbedsOrLinksTheAttachments(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("A square.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.SendWith("what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
+	if _, err := a.h.Chat.SendWith(a.shownID(), "what is in the picture", []FileInput{{Name: "shot.png", Data: pngBase64(t, 4, 4)}}); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")

@@ -63,7 +63,7 @@ func TestOpenSessionBringsBackItsPick(t *testing.T) {
 	}
 	pick(ChatChoiceInput{Provider: "custom:script", Model: "m-one", Effort: "high"})
 	send("first")
-	if err := a.h.Chat.NewChat(); err != nil {
+	if _, err := a.h.Chat.NewChat(); err != nil {
 		t.Fatal(err)
 	}
 	if v := a.h.Composer.ChatChoice(); v.Provider != "custom:script" || v.Model != "m-one" || v.Effort != "high" {

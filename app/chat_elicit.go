@@ -5,7 +5,11 @@ import "encoding/json"
 // AnswerElicitation answers an MCP server's question shown in the chat
 // (an elicitation_requested event): action is accept, decline or cancel;
 // content, for accept, is the form's fields as a JSON object.
-func (a *Chat) AnswerElicitation(requestID, action, content string) error {
+func (a *Chat) AnswerElicitation(conv, requestID, action, content string) error {
+	c, err := a.conversation(conv)
+	if err != nil {
+		return err
+	}
 	var raw json.RawMessage
 	if content != "" {
 		if !json.Valid([]byte(content)) {
@@ -13,5 +17,5 @@ func (a *Chat) AnswerElicitation(requestID, action, content string) error {
 		}
 		raw = json.RawMessage(content)
 	}
-	return viewErr(a.chat().AnswerElicitation(requestID, action, raw))
+	return viewErr(c.AnswerElicitation(requestID, action, raw))
 }

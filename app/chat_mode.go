@@ -34,19 +34,23 @@ func (a *Composer) SetMode(mode string) (ModeView, error) {
 
 // ApprovePlan approves the pending plan into mode (edits or ask) and starts
 // the turn that carries it out.
-func (a *Chat) ApprovePlan(mode string) (SendResult, error) {
-	instruction, err := a.chat().ApprovePlan(mode)
+func (a *Chat) ApprovePlan(conv, mode string) (SendResult, error) {
+	c, err := a.conversation(conv)
+	if err != nil {
+		return SendResult{}, err
+	}
+	instruction, err := c.ApprovePlan(mode)
 	if err != nil {
 		return SendResult{}, viewErr(err)
 	}
-	return a.Send(instruction)
+	return a.Send(conv, instruction)
 }
 
 // KeepPlanning sends the person's feedback on the plan; the conversation
 // stays in plan mode and the model plans again.
-func (a *Chat) KeepPlanning(feedback string) (SendResult, error) {
+func (a *Chat) KeepPlanning(conv, feedback string) (SendResult, error) {
 	if strings.TrimSpace(feedback) == "" {
 		return SendResult{}, invalidf("feedback", "say what the plan should change")
 	}
-	return a.Send("Keep planning; do not carry the plan out yet. My feedback on your plan: " + feedback)
+	return a.Send(conv, "Keep planning; do not carry the plan out yet. My feedback on your plan: "+feedback)
 }

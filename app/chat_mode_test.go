@@ -29,7 +29,7 @@ func TestChatPlanModeThenApprove(t *testing.T) {
 	if v, err := a.h.Composer.SetMode("plan"); err != nil || v.Mode != "plan" {
 		t.Fatalf("SetMode = %+v, %v", v, err)
 	}
-	if _, err := a.h.Chat.Send("plan it"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "plan it"); err != nil {
 		t.Fatal(err)
 	}
 	ev := rec.waitFor(t, "plan")
@@ -44,10 +44,10 @@ func TestChatPlanModeThenApprove(t *testing.T) {
 	if a.h.Composer.GetMode().PendingPlan == "" {
 		t.Fatal("no pending plan")
 	}
-	if _, err := a.h.Chat.KeepPlanning("  "); err == nil {
+	if _, err := a.h.Chat.KeepPlanning(a.shownID(), "  "); err == nil {
 		t.Error("empty feedback was sent")
 	}
-	if _, err := a.h.Chat.ApprovePlan("edits"); err != nil {
+	if _, err := a.h.Chat.ApprovePlan(a.shownID(), "edits"); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, a)

@@ -88,7 +88,7 @@ func TestChatNeverEmitsAKeySplitOverDeltas(t *testing.T) {
 	if _, err := a.h.Settings.SetKey("custom:script", gwKey); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.h.Chat.Send("repeat the keys"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "repeat the keys"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")

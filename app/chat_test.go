@@ -101,8 +101,11 @@ func (r *recorder) emit(name string, data any) {
 	if name != ChatEventName {
 		return
 	}
+	env := data.(ChatEnvelope)
+	fields := eventFields(env.Event)
+	fields["conversationId"] = env.Conversation
 	r.mu.Lock()
-	r.events = append(r.events, eventFields(data))
+	r.events = append(r.events, fields)
 	r.mu.Unlock()
 }
 
@@ -203,7 +206,7 @@ func chatApp(t *testing.T, p *scriptedProvider, approval string) (*App, *recorde
 func TestChatStreamsATurnInOrder(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("Hello", ", ", "world")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	res, err := a.h.Chat.Send("hi")
+	res, err := a.h.Chat.Send(a.shownID(), "hi")
 	if err != nil || res.TurnID == "" || res.Queued {
 		t.Fatalf("Send = %+v, %v", res, err)
 	}
@@ -231,7 +234,7 @@ func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
 		textReply("Wrote it."),
 	}}
 	a, rec, ws := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.Send("write a file"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "write a file"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
@@ -241,10 +244,10 @@ func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ws, "notes/hello.txt")); !os.IsNotExist(err) {
 		t.Fatal("the file was written before approval")
 	}
-	if err := a.h.Chat.Approve(req["requestId"].(string), "allow_once", ""); err != nil {
+	if err := a.h.Chat.Approve(a.shownID(), req["requestId"].(string), "allow_once", ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.h.Chat.Approve(req["requestId"].(string), "deny", ""); err == nil {
+	if err := a.h.Chat.Approve(a.shownID(), req["requestId"].(string), "deny", ""); err == nil {
 		t.Error("a second decision was accepted")
 	}
 	if res := rec.waitFor(t, "approval_resolved"); res["decision"] != "allow_once" {
@@ -264,14 +267,14 @@ func TestChatAsksBeforeWritingAndWritesAfterApproval(t *testing.T) {
 		t.Errorf("changes = %v", changes)
 	}
 	turnID := changes["turnId"].(string)
-	rep, err := a.h.Chat.UndoTurn(turnID, false)
+	rep, err := a.h.Chat.UndoTurn(a.shownID(), turnID, false)
 	if err != nil || len(rep.Deleted) != 1 {
 		t.Fatalf("undo = %+v, %v", rep, err)
 	}
 	if _, err := os.Stat(filepath.Join(ws, "notes/hello.txt")); !os.IsNotExist(err) {
 		t.Error("undo left the created file")
 	}
-	if _, err := a.h.Chat.RedoTurn(turnID, false); err != nil {
+	if _, err := a.h.Chat.RedoTurn(a.shownID(), turnID, false); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(filepath.Join(ws, "notes/hello.txt")); string(got) != "hi from the agent\n" {
@@ -283,12 +286,12 @@ func TestChatStopKeepsPartialText(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("partial ", "never sent")}, hold: make(chan struct{})}
 	defer close(p.hold)
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.Send("go"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "go"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "text")
 	start := time.Now()
-	a.h.Chat.Stop()
+	a.h.Chat.Stop(a.shownID())
 	done := rec.waitFor(t, "done")
 	if d := time.Since(start); d > time.Second {
 		t.Errorf("stop took %v", d)
@@ -311,7 +314,7 @@ func TestChatWithoutKeyFailsWithNoKeyClass(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.h.Chat.Send("hi"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "hi"); err != nil {
 		t.Fatal(err)
 	}
 	if e := rec.waitFor(t, "error"); e["class"] != "no_key" {
@@ -329,7 +332,7 @@ func TestOpenWorkspaceRejectsFilesAndRoot(t *testing.T) {
 			t.Errorf("OpenWorkspace(%q) accepted", p)
 		}
 	}
-	if _, err := a.h.Chat.Send("hi"); err == nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "hi"); err == nil {
 		t.Error("Send without a workspace accepted")
 	}
 }
@@ -345,14 +348,14 @@ func TestChatRemembersReadsAcrossTurns(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "auto")
 	os.WriteFile(filepath.Join(ws, "a.txt"), []byte("alpha\n"), 0o644)
-	if _, err := a.h.Chat.Send("read a.txt"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "read a.txt"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.h.Chat.Send("now change it"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "now change it"); err != nil {
 		t.Fatal(err)
 	}
 	fin := rec.waitFor(t, "tool_finished")
@@ -373,7 +376,7 @@ func TestChatUndoesShellChanges(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "auto")
 	os.WriteFile(filepath.Join(ws, "kept.txt"), []byte("original\n"), 0o644)
-	if _, err := a.h.Chat.Send("run it"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "run it"); err != nil {
 		t.Fatal(err)
 	}
 	if fin := rec.waitFor(t, "tool_finished"); fin["status"] != "succeeded" {
@@ -381,7 +384,7 @@ func TestChatUndoesShellChanges(t *testing.T) {
 	}
 	changes := rec.waitFor(t, "changes")
 	rec.waitFor(t, "done")
-	rep, err := a.h.Chat.UndoTurn(changes["turnId"].(string), false)
+	rep, err := a.h.Chat.UndoTurn(a.shownID(), changes["turnId"].(string), false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,7 +418,7 @@ func TestCloseStopsARunningTurnAndSavesIt(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("partial", "never")}, hold: make(chan struct{})}
 	defer close(p.hold)
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.Send("go"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "go"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "text")

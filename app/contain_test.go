@@ -25,7 +25,7 @@ func TestChatRunsReadOnlyCommandsContained(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, "in.txt"), []byte("INSIDE"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.h.Chat.Send("look"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "look"); err != nil {
 		t.Fatal(err)
 	}
 	fin := rec.waitFor(t, "tool_finished")

@@ -62,6 +62,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 			a.setEmitter(func(name string, data any) { runtime.EventsEmit(ctx, name, data) })
 			runtime.OnFileDrop(ctx, a.dropped)
 			a.notes.raise = func() { runtime.WindowUnminimise(ctx); runtime.WindowShow(ctx) }
+			a.title = func(t string) { runtime.WindowSetTitle(ctx, t) }
 			stopNotifications = a.startNotifications()
 			a.openAtStart(launch.Folder)
 			if win.Placed {

@@ -24,6 +24,8 @@ type (
 	MCP struct{ *App }
 	// Serve serves the agent to other programs.
 	Serve struct{ *App }
+	// Processes are the shown conversation's background commands.
+	Processes struct{ *App }
 	// Worktrees are the open folder's worktrees: a conversation in one,
 	// its changes reviewed and landed.
 	Worktrees struct{ *App }
@@ -40,13 +42,14 @@ type handlers struct {
 	MCP       *MCP
 	Serve     *Serve
 	Worktrees *Worktrees
+	Processes *Processes
 }
 
 func newHandlers(a *App) handlers {
-	return handlers{&Chat{a}, &Composer{a}, &Project{a}, &Sessions{a}, &Settings{a}, &Shell{a}, &MCP{a}, &Serve{a}, &Worktrees{a}}
+	return handlers{&Chat{a}, &Composer{a}, &Project{a}, &Sessions{a}, &Settings{a}, &Shell{a}, &MCP{a}, &Serve{a}, &Worktrees{a}, &Processes{a}}
 }
 
 // bound is what Wails binds: every handler.
 func (h handlers) bound() []any {
-	return []any{h.Chat, h.Composer, h.Project, h.Sessions, h.Settings, h.Shell, h.MCP, h.Serve, h.Worktrees}
+	return []any{h.Chat, h.Composer, h.Project, h.Sessions, h.Settings, h.Shell, h.MCP, h.Serve, h.Worktrees, h.Processes}
 }

@@ -55,7 +55,7 @@ func TestChatShowsMCPProgressAndStopCancelsTheCall(t *testing.T) {
 		textReply("never sent"),
 	}}
 	a, rec := everythingChat(t, p)
-	if _, err := a.h.Chat.Send("run it"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "run it"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -72,12 +72,12 @@ func TestChatShowsMCPProgressAndStopCancelsTheCall(t *testing.T) {
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.h.Chat.Send("run it longer"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "run it longer"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "tool_progress") // the call is running at the server
 	start := time.Now()
-	a.h.Chat.Stop()
+	a.h.Chat.Stop(a.shownID())
 	fin := rec.waitFor(t, "tool_finished")
 	if fin["callId"] != "call_s" || fin["status"] != "canceled" {
 		t.Fatalf("tool_finished after Stop = %v", fin)
@@ -107,7 +107,7 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 	eventually.True(t, "the elicitation tool to appear", func() bool {
 		return slices.ContainsFunc(a.project().MCP().Tools(), func(tl *mcp.Tool) bool { return tl.Remote() == "trigger-elicitation-request" })
 	})
-	if _, err := a.h.Chat.Send("ask me"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "ask me"); err != nil {
 		t.Fatal(err)
 	}
 	q := rec.waitFor(t, "elicitation_requested")
@@ -115,13 +115,13 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 		t.Fatalf("elicitation_requested = %v", q)
 	}
 	id := q["requestId"].(string)
-	if err := a.h.Chat.AnswerElicitation(id, "accept", `{"integer":7}`); err == nil || !strings.Contains(err.Error(), "name") {
+	if err := a.h.Chat.AnswerElicitation(a.shownID(), id, "accept", `{"integer":7}`); err == nil || !strings.Contains(err.Error(), "name") {
 		t.Fatalf("an answer without the required name: %v", err)
 	}
-	if err := a.h.Chat.AnswerElicitation(id, "maybe", ""); err == nil {
+	if err := a.h.Chat.AnswerElicitation(a.shownID(), id, "maybe", ""); err == nil {
 		t.Fatal("an unknown action was accepted")
 	}
-	if err := a.h.Chat.AnswerElicitation(id, "accept", `{"name":"Ann Smith","integer":7}`); err != nil {
+	if err := a.h.Chat.AnswerElicitation(a.shownID(), id, "accept", `{"name":"Ann Smith","integer":7}`); err != nil {
 		t.Fatal(err)
 	}
 	if r := rec.waitFor(t, "elicitation_resolved"); r["requestId"] != id || r["action"] != "accept" {
@@ -132,7 +132,7 @@ func TestChatAsksThePersonAnMCPServersQuestion(t *testing.T) {
 		t.Fatalf("tool_finished = %v", fin)
 	}
 	rec.waitFor(t, "done")
-	if err := a.h.Chat.AnswerElicitation(id, "decline", ""); err == nil {
+	if err := a.h.Chat.AnswerElicitation(a.shownID(), id, "decline", ""); err == nil {
 		t.Fatal("a second answer was accepted")
 	}
 }
@@ -147,14 +147,14 @@ func TestChatAllowsAnMCPServerForTheSession(t *testing.T) {
 	}}
 	a, rec := everythingChat(t, p)
 	a.deps.Settings.Update(func(s *settings.Settings) error { s.ApprovalMode = "ask"; return nil })
-	if _, err := a.h.Chat.Send("use ev"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "use ev"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
 	if req["tool"] != "mcp__ev__echo" || req["server"] != "ev" {
 		t.Fatalf("approval_requested = %v", req)
 	}
-	if err := a.h.Chat.Approve(req["requestId"].(string), "allow_server", ""); err != nil {
+	if err := a.h.Chat.Approve(a.shownID(), req["requestId"].(string), "allow_server", ""); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -198,7 +198,7 @@ func TestMCPBudgetSettingDefersTools(t *testing.T) {
 		rec.mu.Lock()
 		rec.events = nil
 		rec.mu.Unlock()
-		if _, err := a.h.Chat.Send("hello"); err != nil {
+		if _, err := a.h.Chat.Send(a.shownID(), "hello"); err != nil {
 			t.Fatal(err)
 		}
 		rec.waitFor(t, "done")
@@ -230,7 +230,7 @@ func TestChatSentWhileAnMCPServerConnectsOffersItsTools(t *testing.T) {
 	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.h.Chat.Send("echo it"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "echo it"); err != nil {
 		t.Fatal(err)
 	}
 	fin := rec.waitFor(t, "tool_finished")

@@ -32,7 +32,7 @@ func TestChatSendsMentionedMCPResources(t *testing.T) {
 
 	blob := "demo://resource/dynamic/blob/3"
 	for n, prompt := range []string{"summarise @ev:" + doc, "what does @ev:" + blob + " say?"} {
-		if _, err := a.h.Chat.Send(prompt); err != nil {
+		if _, err := a.h.Chat.Send(a.shownID(), prompt); err != nil {
 			t.Fatal(err)
 		}
 		rec.waitFor(t, "done")
@@ -56,7 +56,7 @@ func TestChatSendsMentionedMCPResources(t *testing.T) {
 			}
 		}
 	}
-	if _, err := a.h.Chat.Send("read @ev:demo://no/such/thing"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "read @ev:demo://no/such/thing"); err != nil {
 		t.Fatal(err)
 	}
 	if e := rec.waitFor(t, "error"); !strings.Contains(e["message"].(string), "demo://no/such/thing") {

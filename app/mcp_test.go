@@ -62,7 +62,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 		t.Fatalf("statuses: memory %s (%s), notes %s", st["memory"].Status, st["memory"].Error, st["notes"].Status)
 	}
 
-	if _, err := a.h.Chat.Send("remember Ann"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "remember Ann"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
@@ -72,7 +72,7 @@ func TestChatUsesMCPToolsWithApproval(t *testing.T) {
 	if b, _ := os.ReadFile(memFile); strings.Contains(string(b), "Ann") {
 		t.Fatal("the call ran before approval")
 	}
-	if err := a.h.Chat.Approve(req["requestId"].(string), "allow_once", ""); err != nil {
+	if err := a.h.Chat.Approve(a.shownID(), req["requestId"].(string), "allow_once", ""); err != nil {
 		t.Fatal(err)
 	}
 	if fin := rec.waitFor(t, "tool_finished"); fin["status"] != "succeeded" {
@@ -113,7 +113,7 @@ func TestChatExpandsAnMCPPrompt(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitMCP(t, a)
-	if _, err := a.h.Chat.Send("/ev:args-prompt Lisbon"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "/ev:args-prompt Lisbon"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")

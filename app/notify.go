@@ -10,8 +10,8 @@ import (
 	"github.com/hearth-agent/hearth/agent/settings"
 )
 
-// OpenConversationEventName is emitted with a session id when the person
-// clicks a notification: the frontend opens that conversation.
+// OpenConversationEventName is emitted with an OpenConversation when the
+// person clicks a notification: the frontend opens that conversation.
 const OpenConversationEventName = "open-conversation"
 
 // notifier shows a desktop notification whose click opens conversation
@@ -102,8 +102,9 @@ func (n *notifications) active() notifier {
 	return n.n
 }
 
-// chatEvent notifies of e when it is a moment the person wants told.
-func (a *App) chatEvent(e conversation.Event) {
+// chatEvent notifies of conversation conv's e when it is a moment the
+// person wants told; a click opens that conversation.
+func (a *App) chatEvent(conv string, e conversation.Event) {
 	ev, ok := a.notes.observe(e)
 	if !ok {
 		return
@@ -113,11 +114,11 @@ func (a *App) chatEvent(e conversation.Event) {
 	if x == nil || !prefs.Wants(ev.Kind) {
 		return
 	}
-	ev.Conversation = a.chat().SessionID()
+	ev.Conversation = conv
 	go func() { // never holds up the chat stream
 		ctx, cancel := context.WithTimeout(context.Background(), notifyTimeout)
 		defer cancel()
-		ev.Title = a.sessionTitle(ctx, ev.Conversation)
+		ev.Title = a.sessionTitle(ctx, a.board.session(conv))
 		_ = x.Notify(ctx, notify.Compose(ev, prefs.Details), ev.Conversation)
 	}()
 }
@@ -134,12 +135,20 @@ func (a *App) sessionTitle(ctx context.Context, id string) string {
 	return sess.Title
 }
 
+// OpenConversation names the conversation a notification was about: its
+// live id and the session it is saved to (by which the frontend reopens
+// it if it was released meanwhile).
+type OpenConversation struct {
+	Conversation string `json:"conversationId"`
+	Session      string `json:"sessionId"`
+}
+
 // notificationClicked brings the window forward on the conversation.
 func (a *App) notificationClicked(conversation string) {
 	if a.notes.raise != nil {
 		a.notes.raise()
 	}
-	a.emit(OpenConversationEventName, conversation)
+	a.emit(OpenConversationEventName, OpenConversation{Conversation: conversation, Session: a.board.session(conversation)})
 }
 
 func notifyPrefs(s settings.Notifications) notify.Prefs {

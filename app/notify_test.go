@@ -50,7 +50,7 @@ func TestNotifiesApprovalAndFinishWhileBlurred(t *testing.T) {
 	notes := &shownNotes{}
 	a.notes.use(notes)
 	a.h.Shell.WindowFocused(false)
-	if _, err := a.h.Chat.Send("write a file"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "write a file"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
@@ -60,10 +60,10 @@ func TestNotifiesApprovalAndFinishWhileBlurred(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got[0].m != (notify.Message{Summary: sess.Title, Body: "Needs your approval"}) || got[0].conv != id {
-		t.Errorf("approval notification = %+v, want %q / Needs your approval for %s", got[0], sess.Title, id)
+	if got[0].m != (notify.Message{Summary: sess.Title, Body: "Needs your approval"}) || got[0].conv != a.shownID() {
+		t.Errorf("approval notification = %+v, want %q / Needs your approval for %s", got[0], sess.Title, a.shownID())
 	}
-	if err := a.h.Chat.Approve(req["requestId"].(string), "allow_once", ""); err != nil {
+	if err := a.h.Chat.Approve(a.shownID(), req["requestId"].(string), "allow_once", ""); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -83,7 +83,7 @@ func TestQuietWhileFocusedAndPerKind(t *testing.T) {
 	a, rec, _ := chatApp(t, p, "ask")
 	notes := &shownNotes{}
 	a.notes.use(notes)
-	if _, err := a.h.Chat.Send("first"); err != nil { // focused: the window starts so
+	if _, err := a.h.Chat.Send(a.shownID(), "first"); err != nil { // focused: the window starts so
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -91,12 +91,12 @@ func TestQuietWhileFocusedAndPerKind(t *testing.T) {
 	if _, err := a.h.Settings.SetNotifications(NotificationsView{Finished: false, Failed: true, NeedsYou: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.h.Chat.Send("second"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "second"); err != nil {
 		t.Fatal(err)
 	}
 	eventually.True(t, "two done events", func() bool { return strings.Count(strings.Join(rec.types(), " "), "done") == 2 })
 	// A failed turn (the script has no third reply) notifies: failed is on.
-	if _, err := a.h.Chat.Send("third"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "third"); err != nil {
 		t.Fatal(err)
 	}
 	got := notes.waitFor(t, 1)
@@ -118,8 +118,9 @@ func TestNotificationClickOpensTheConversation(t *testing.T) {
 	})
 	raised := 0
 	a.notes.raise = func() { raised++ }
-	a.notificationClicked("s-7")
-	if raised != 1 || len(opened) != 1 || opened[0] != "s-7" {
+	a.board.stored("c-7", "s-7")
+	a.notificationClicked("c-7")
+	if raised != 1 || len(opened) != 1 || opened[0] != (OpenConversation{Conversation: "c-7", Session: "s-7"}) {
 		t.Errorf("raised %d, opened %v", raised, opened)
 	}
 }

@@ -24,16 +24,19 @@ type ProcessView struct {
 }
 
 // ProcessesChanged implements conversation.ProcessSink.
+// Only the shown conversation's processes are in the panel.
 func (s sink) ProcessesChanged(procs []process.Info) {
-	s.a.emit(ProcessesEventName, s.a.processViews(procs))
+	if s.a.shownID() == s.conv {
+		s.a.emit(ProcessesEventName, s.a.processViews(procs))
+	}
 }
 
-// Processes lists the open chat's background processes, oldest first.
-func (a *Chat) Processes() []ProcessView { return a.processViews(a.chat().Processes()) }
+// List is the shown conversation's background processes, oldest first.
+func (a *Processes) List() []ProcessView { return a.processViews(a.chat().Processes()) }
 
-// ProcessOutput is the last output of one background process, with keys
+// Output is the last output of one background process, with keys
 // and stored secrets removed.
-func (a *Chat) ProcessOutput(id string) (string, error) {
+func (a *Processes) Output(id string) (string, error) {
 	out, err := a.chat().ProcessOutput(id)
 	if err != nil {
 		return "", viewErr(err)
@@ -41,8 +44,8 @@ func (a *Chat) ProcessOutput(id string) (string, error) {
 	return a.redactor().String(out), nil
 }
 
-// StopProcess stops one background process and everything it started.
-func (a *Chat) StopProcess(id string) error { return viewErr(a.chat().StopProcess(id)) }
+// Stop stops one background process and everything it started.
+func (a *Processes) Stop(id string) error { return viewErr(a.chat().StopProcess(id)) }
 
 // redactor removes the person's keys and stored secrets.
 func (a *App) redactor() *redact.Redactor {

@@ -22,7 +22,7 @@ func TestProcessesPanel(t *testing.T) {
 		textReply("Started."),
 	}}
 	a, rec, _ := chatApp(t, p, "auto")
-	if _, err := a.h.Chat.Send("start them"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "start them"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -32,30 +32,32 @@ func TestProcessesPanel(t *testing.T) {
 		n := len(rec.processes)
 		return n > 0 && len(rec.processes[n-1]) == 2 && rec.processes[n-1][1].Status == "running"
 	})
-	list := a.h.Chat.Processes()
+	list := a.h.Processes.List()
 	if len(list) != 2 || list[0].ID != "p1" || !strings.Contains(list[0].Command, "echo up") {
 		t.Fatalf("listed %+v", list)
 	}
-	if out, err := a.h.Chat.ProcessOutput("p1"); err != nil || out != "up\n" {
+	if out, err := a.h.Processes.Output("p1"); err != nil || out != "up\n" {
 		t.Fatalf("output %q, %v", out, err)
 	}
-	if err := a.h.Chat.StopProcess("p1"); err != nil {
+	if err := a.h.Processes.Stop("p1"); err != nil {
 		t.Fatal(err)
 	}
-	if got := a.h.Chat.Processes()[0].Status; got != "stopped" {
+	if got := a.h.Processes.List()[0].Status; got != "stopped" {
 		t.Fatalf("after StopProcess: %s", got)
 	}
-	if err := a.h.Chat.StopProcess("p9"); err == nil {
+	if err := a.h.Processes.Stop("p9"); err == nil {
 		t.Fatal("stopping an unknown process succeeded")
 	}
-	second := a.h.Chat.Processes()[1].PID
-	if err := a.h.Chat.NewChat(); err != nil {
+	second := a.h.Processes.List()[1].PID
+	if _, err := a.h.Chat.NewChat(); err != nil {
 		t.Fatal(err)
 	}
-	eventually.True(t, "the old chat's process ended with it", func() bool { return testserve.Gone(second) })
-	if n := len(a.h.Chat.Processes()); n != 0 {
-		t.Fatalf("the new chat lists %d processes", n)
+	// The old conversation is kept, its process with it, while another is shown.
+	if n := len(a.h.Processes.List()); n != 0 || testserve.Gone(second) {
+		t.Fatalf("the new chat lists %d processes; the old one's process gone: %v", n, testserve.Gone(second))
 	}
+	a.project().Close()
+	eventually.True(t, "the old chat's process ended with the project", func() bool { return testserve.Gone(second) })
 }
 
 // TestClosingTheAppEndsProcesses: quitting Hearth ends every background
@@ -66,11 +68,11 @@ func TestClosingTheAppEndsProcesses(t *testing.T) {
 		textReply("Started."),
 	}}
 	a, rec, _ := chatApp(t, p, "auto")
-	if _, err := a.h.Chat.Send("start it"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "start it"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
-	pid := a.h.Chat.Processes()[0].PID
+	pid := a.h.Processes.List()[0].PID
 	a.close()
 	if !testserve.Gone(pid) {
 		t.Errorf("pid %s outlived the app", strconv.Itoa(pid))
@@ -87,7 +89,7 @@ func TestUndoCoversWhatABackgroundCommandWrote(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "auto")
 	defer a.close()
-	if _, err := a.h.Chat.Send("start it"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "start it"); err != nil {
 		t.Fatal(err)
 	}
 	changes := rec.waitFor(t, "changes")
@@ -95,7 +97,7 @@ func TestUndoCoversWhatABackgroundCommandWrote(t *testing.T) {
 	if files, _ := changes["files"].([]string); !slices.Contains(files, "made.txt") {
 		t.Fatalf("changes %v, want made.txt", changes["files"])
 	}
-	if _, err := a.h.Chat.UndoTurn(changes["turnId"].(string), false); err != nil {
+	if _, err := a.h.Chat.UndoTurn(a.shownID(), changes["turnId"].(string), false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(ws, "made.txt")); !os.IsNotExist(err) {

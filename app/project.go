@@ -11,20 +11,25 @@ import (
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
-// opened is the open project and the conversation the chat panel shows.
-// Before a folder opens the project is project.NoFolder: the person's own
-// MCP servers, commands and skills.
+// opened is the open project, its conversations alive in the window (by
+// conversation id) and the one the chat panel shows. Before a folder
+// opens the project is project.NoFolder: the person's own MCP servers,
+// commands and skills.
 type opened struct {
-	mu   sync.Mutex
-	proj *project.Project
-	conv *conversation.Conversation
+	mu    sync.Mutex
+	proj  *project.Project
+	convs map[string]*conversation.Conversation
+	// trees holds what the conversations working in a worktree need, by
+	// conversation id.
+	trees map[string]*treeHold
+	shown string
 }
 
 // current is the open project and the chat panel's conversation.
 func (a *App) current() (*project.Project, *conversation.Conversation) {
 	a.open.mu.Lock()
 	defer a.open.mu.Unlock()
-	return a.open.proj, a.open.conv
+	return a.open.proj, a.open.convs[a.open.shown]
 }
 
 // chat is the conversation the chat panel shows.
@@ -79,21 +84,24 @@ func (a *App) projectOptions() project.Options {
 
 // use makes p the open project with a fresh conversation that keeps the
 // composer's choice, starts p's MCP servers, and closes the project it
-// replaces in the background.
+// replaces (and its conversations) in the background.
 func (a *App) use(p *project.Project) error {
-	conv, err := p.NewConversation(sink{a})
+	id, conv, err := a.startConversation(p)
 	if err != nil {
 		p.Close()
 		return err
 	}
 	a.open.mu.Lock()
-	old, oldConv := a.open.proj, a.open.conv
+	old, oldConv, oldTrees := a.open.proj, a.open.convs[a.open.shown], a.open.trees
 	if oldConv != nil {
 		_ = conv.SetChoice(oldConv.Choice())
 	}
-	a.open.proj, a.open.conv = p, conv
+	a.open.proj, a.open.convs, a.open.shown, a.open.trees = p, map[string]*conversation.Conversation{id: conv}, id, nil
 	a.open.mu.Unlock()
-	a.leaveTree()
+	closeTrees(oldTrees, false)
+	a.emitTree()
+	a.board.reset(id)
+	a.boardChanged()
 	if p.Dir() != "" { // with no folder, the person's servers start when asked for
 		a.startMCP(p)
 	}
@@ -117,8 +125,8 @@ func (a *App) openProject(dir string) (string, error) {
 	if err != nil {
 		return "", invalidf("workspace", err.Error())
 	}
-	if c := a.chat(); c != nil && c.Running() {
-		return "", invalidf("workspace", "stop the running turn before switching folders")
+	if a.project().Running() {
+		return "", invalidf("workspace", "stop the running turns before switching folders")
 	}
 	p, err := project.Open(context.Background(), abs, a.stores(), a.projectOptions())
 	if err != nil {

@@ -26,8 +26,12 @@ type SessionsChange struct {
 }
 
 func (a *App) sessionsChanged() {
-	a.recordTree()
-	a.emit(SessionsEventName, SessionsChange{Current: a.chat().SessionID()})
+	a.recordTrees()
+	current := ""
+	if c := a.chat(); c != nil {
+		current = c.SessionID()
+	}
+	a.emit(SessionsEventName, SessionsChange{Current: current})
 }
 
 // SessionView is one row of the sessions sidebar.
@@ -52,6 +56,8 @@ type TranscriptView struct {
 	Calls map[string]StoredCallView `json:"calls"`
 	// Todos is the conversation's todo list as it was left.
 	Todos []session.Todo `json:"todos"`
+	// Conversation is the live conversation now showing it (OpenSession).
+	Conversation string `json:"conversation,omitempty"`
 }
 
 func sessionView(s session.Session) SessionView {
@@ -110,30 +116,43 @@ func (a *Sessions) SearchSessions(query string) ([]session.Hit, error) {
 	return hits, nil
 }
 
-// NewChat starts a fresh conversation in the open workspace.
-func (a *Chat) NewChat() error {
-	if a.currentTree() != nil { // a new chat works in the folder
-		return a.switchChat(nil)
-	}
-	return viewErr(a.chat().Clear())
-}
-
-// OpenSession makes a stored conversation current: its history becomes the
-// model's context for the next message.
+// OpenSession shows a stored conversation: the live one saved to it if the
+// window holds it (its turn goes on), else a conversation reopened from
+// the store, whose history becomes the model's context for the next
+// message. Conversation in the result is the id to address it by.
 func (a *Sessions) OpenSession(id string) (TranscriptView, error) {
 	ctx, cancel := a.callCtx(10 * time.Second)
 	defer cancel()
-	if err := a.chatForSession(ctx, id); err != nil {
-		return TranscriptView{}, err
+	conv, c := a.held(id)
+	var r *conversation.Reopened
+	var err error
+	switch {
+	case c != nil && (c.Running() || len(c.Processes()) > 0): // shown as it goes on
+		if r, err = c.Stored(ctx); err != nil {
+			return TranscriptView{}, viewErr(err)
+		}
+	case c != nil: // idle: read afresh, as a provider since removed must show
+		if r, err = c.Reopen(ctx, id); err != nil {
+			return TranscriptView{}, viewErr(err)
+		}
+	default:
+		nid, nc, forget, err := a.startForSession(ctx, id)
+		if err != nil {
+			return TranscriptView{}, err
+		}
+		if r, err = nc.Reopen(ctx, id); err != nil {
+			forget()
+			return TranscriptView{}, viewErr(err)
+		}
+		conv = nid
+		a.board.stored(conv, id)
 	}
-	r, err := a.chat().Reopen(ctx, id)
-	if err != nil {
-		return TranscriptView{}, viewErr(err)
-	}
-	return transcriptView(r), nil
+	a.show(conv)
+	v := transcriptView(r)
+	v.Conversation = conv
+	return v, nil
 }
 
-// transcriptView is a reopened conversation as the frontend reads it.
 func transcriptView(r *conversation.Reopened) TranscriptView {
 	msgs := r.Transcript.Messages
 	if msgs == nil {
@@ -169,8 +188,10 @@ func (a *Sessions) DeleteSession(id string) error {
 		})
 	}
 	if err == nil {
-		// The open chat was deleted: later messages start a new one.
-		a.chat().Forget(id)
+		// A live chat was deleted: its later messages start a new one.
+		if _, c := a.held(id); c != nil {
+			c.Forget(id)
+		}
 	}
 	return err
 }

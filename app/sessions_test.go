@@ -17,7 +17,7 @@ func TestChatsAreSavedListedAndResumed(t *testing.T) {
 	a, rec, _ := chatApp(t, p, "ask")
 	send := func(prompt string) { sendAndWait(t, a, rec, prompt) }
 	send("What is the capital of France?")
-	if err := a.h.Chat.NewChat(); err != nil {
+	if _, err := a.h.Chat.NewChat(); err != nil {
 		t.Fatal(err)
 	}
 	send("What colour is the sky?")
@@ -42,7 +42,7 @@ func TestChatsAreSavedListedAndResumed(t *testing.T) {
 	p.mu.Lock()
 	p.replies = append(p.replies[:2:2], append([]string{textReply("Paris, again.")}, p.replies[2:]...)...)
 	p.mu.Unlock()
-	if _, err := a.h.Chat.Regenerate(fmt.Sprintf("m%d", tr.Messages[0].ID)); err != nil {
+	if _, err := a.h.Chat.Regenerate(a.shownID(), fmt.Sprintf("m%d", tr.Messages[0].ID)); err != nil {
 		t.Fatalf("regenerate a stored turn: %v", err)
 	}
 	rec.waitFor(t, "done")
@@ -90,7 +90,7 @@ func TestEditAndResendKeepsVersionsInTheConversation(t *testing.T) {
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	edit, err := a.h.Chat.EditAndResend(ids[1], "3+3?")
+	edit, err := a.h.Chat.EditAndResend(a.shownID(), ids[1], "3+3?")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestEditAndResendKeepsVersionsInTheConversation(t *testing.T) {
 		t.Errorf("edited conversation = %+v", tr.Messages)
 	}
 	// Version 1 of the edited turn is the old branch, as it was.
-	old, err := a.h.Chat.SwitchVersion(edit.TurnID, 1)
+	old, err := a.h.Chat.SwitchVersion(a.shownID(), edit.TurnID, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestEditAndResendKeepsVersionsInTheConversation(t *testing.T) {
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	regen, err := a.h.Chat.Regenerate(fmt.Sprintf("m%d", old.Messages[0].ID))
+	regen, err := a.h.Chat.Regenerate(a.shownID(), fmt.Sprintf("m%d", old.Messages[0].ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,20 +140,20 @@ func TestEditAndResendKeepsVersionsInTheConversation(t *testing.T) {
 	p.replies = append(p.replies, textReply("Five."))
 	p.mu.Unlock()
 	regenerated := regen.TurnID
-	edited, err := a.h.Chat.EditAndResend(regenerated, "2+3?")
+	edited, err := a.h.Chat.EditAndResend(a.shownID(), regenerated, "2+3?")
 	if err != nil {
 		t.Fatalf("edit after a regenerate: %v", err)
 	}
 	rec.waitFor(t, "done")
 	waitIdle(t, a)
-	if _, err := a.h.Chat.Regenerate("t-unknown"); err == nil {
+	if _, err := a.h.Chat.Regenerate(a.shownID(), "t-unknown"); err == nil {
 		t.Error("regenerating an unknown turn was accepted")
 	}
 	if list, _ := a.h.Sessions.ListSessions(); len(list) != 1 {
 		t.Errorf("%d conversations after edits and regenerates, want 1", len(list))
 	}
 	// An explicit fork is the one way to a second row.
-	fork, err := a.h.Chat.ForkTurn(edited.TurnID)
+	fork, err := a.h.Chat.ForkTurn(a.shownID(), edited.TurnID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func sendAndWait(t *testing.T, a *App, rec *recorder, prompt string) string {
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	res, err := a.h.Chat.Send(prompt)
+	res, err := a.h.Chat.Send(a.shownID(), prompt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +189,7 @@ func TestSearchAndExportRedactStoredKeys(t *testing.T) {
 	if _, err := a.h.Settings.SetKey("anthropic", "my-very-own-stored-key-123"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.h.Chat.Send("remember my-very-own-stored-key-123 please"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "remember my-very-own-stored-key-123 please"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -221,7 +221,7 @@ func TestModelNamesTheConversation(t *testing.T) {
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error { s.ModelTitles = nil; return nil }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.h.Chat.Send("my importer is slow, what can I do?"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "my importer is slow, what can I do?"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -244,7 +244,7 @@ func TestCompactConversationOnRequest(t *testing.T) {
 	long := strings.Repeat("a long answer with many words ", 400)
 	p := &scriptedProvider{replies: []string{textReply(long), textReply(long), textReply("SUMMARY: two long answers."), textReply("Continuing.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.CompactConversation(); err == nil {
+	if _, err := a.h.Chat.CompactConversation(a.shownID()); err == nil {
 		t.Error("compacting an empty conversation was accepted")
 	}
 	if _, err := a.deps.Settings.Update(func(s *settings.Settings) error {
@@ -260,20 +260,20 @@ func TestCompactConversationOnRequest(t *testing.T) {
 		rec.mu.Lock()
 		rec.events = nil
 		rec.mu.Unlock()
-		if _, err := a.h.Chat.Send(q); err != nil {
+		if _, err := a.h.Chat.Send(a.shownID(), q); err != nil {
 			t.Fatal(err)
 		}
 		rec.waitFor(t, "done")
 		waitIdle(t, a)
 	}
-	res, err := a.h.Chat.CompactConversation()
+	res, err := a.h.Chat.CompactConversation(a.shownID())
 	if err != nil || !res.Changed || res.After >= res.Before {
 		t.Fatalf("compact = %+v, %v", res, err)
 	}
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.h.Chat.Send("go on"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "go on"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -294,7 +294,7 @@ func TestCompactConversationOnRequest(t *testing.T) {
 func TestSessionsEventNamesTheLiveConversation(t *testing.T) {
 	p := &scriptedProvider{replies: []string{textReply("Hi.")}}
 	a, rec, _ := chatApp(t, p, "ask")
-	if _, err := a.h.Chat.Send("hello"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "hello"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")

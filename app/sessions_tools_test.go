@@ -16,7 +16,7 @@ func TestReopenedToolRowsKeepTheirSummaries(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "ask")
 	os.WriteFile(filepath.Join(ws, "notes.txt"), []byte("milk\n"), 0o644)
-	if _, err := a.h.Chat.Send("bread?"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "bread?"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")

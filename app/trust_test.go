@@ -81,11 +81,11 @@ func TestChatAppliesShippedAllowRulesOnlyOnceTrusted(t *testing.T) {
 	}}
 	a, rec, ws := chatApp(t, p, "ask")
 	shipRules(t, ws)
-	if _, err := a.h.Chat.Send("make it"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "make it"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
-	if err := a.h.Chat.Approve(req["requestId"].(string), "deny", ""); err != nil {
+	if err := a.h.Chat.Approve(a.shownID(), req["requestId"].(string), "deny", ""); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -99,7 +99,7 @@ func TestChatAppliesShippedAllowRulesOnlyOnceTrusted(t *testing.T) {
 	rec.mu.Lock()
 	rec.events = nil
 	rec.mu.Unlock()
-	if _, err := a.h.Chat.Send("again"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "again"); err != nil {
 		t.Fatal(err)
 	}
 	if fin := rec.waitFor(t, "tool_finished"); fin["status"] != "succeeded" {

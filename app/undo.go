@@ -16,17 +16,25 @@ type UndoReport struct {
 
 // UndoTurn restores every file turnID changed; files changed since are
 // reported as conflicts and left alone unless force.
-func (a *Chat) UndoTurn(turnID string, force bool) (UndoReport, error) {
+func (a *Chat) UndoTurn(conv, turnID string, force bool) (UndoReport, error) {
 	ctx, cancel := a.callCtx(time.Minute)
 	defer cancel()
-	return undoReport(a.chat().UndoTurn(ctx, turnID, force))
+	c, err := a.conversation(conv)
+	if err != nil {
+		return UndoReport{}, err
+	}
+	return undoReport(c.UndoTurn(ctx, turnID, force))
 }
 
 // RedoTurn reapplies an undone turn.
-func (a *Chat) RedoTurn(turnID string, force bool) (UndoReport, error) {
+func (a *Chat) RedoTurn(conv, turnID string, force bool) (UndoReport, error) {
 	ctx, cancel := a.callCtx(time.Minute)
 	defer cancel()
-	return undoReport(a.chat().RedoTurn(ctx, turnID, force))
+	c, err := a.conversation(conv)
+	if err != nil {
+		return UndoReport{}, err
+	}
+	return undoReport(c.RedoTurn(ctx, turnID, force))
 }
 
 func undoReport(r *undo.Report, err error) (UndoReport, error) {

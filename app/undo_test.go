@@ -16,12 +16,12 @@ func TestReopenedTurnCanBeUndone(t *testing.T) {
 		textReply("Nothing to change."),
 	}}
 	a, rec, ws := chatApp(t, p, "auto")
-	if _, err := a.h.Chat.Send("write the plan"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "write the plan"); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
 	waitIdle(t, a)
-	if _, err := a.h.Chat.Send("just talk"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "just talk"); err != nil {
 		t.Fatal(err)
 	}
 	waitIdle(t, a)
@@ -29,7 +29,7 @@ func TestReopenedTurnCanBeUndone(t *testing.T) {
 	if err != nil || len(list) != 1 {
 		t.Fatalf("ListSessions = %+v, %v", list, err)
 	}
-	if err := a.h.Chat.NewChat(); err != nil {
+	if _, err := a.h.Chat.NewChat(); err != nil {
 		t.Fatal(err)
 	}
 	tr, err := a.h.Sessions.OpenSession(list[0].ID)
@@ -54,7 +54,7 @@ func TestReopenedTurnCanBeUndone(t *testing.T) {
 		t.Fatalf("undo view of the writing turn = %+v", v)
 	}
 	file := filepath.Join(ws, "notes/plan.md")
-	if _, err := a.h.Chat.UndoTurn(wrote, false); err != nil {
+	if _, err := a.h.Chat.UndoTurn(a.shownID(), wrote, false); err != nil {
 		t.Fatalf("undo a reopened turn: %v", err)
 	}
 	if _, err := os.Stat(file); !os.IsNotExist(err) {
@@ -63,13 +63,13 @@ func TestReopenedTurnCanBeUndone(t *testing.T) {
 	if tr, _ = a.h.Sessions.OpenSession(list[0].ID); !tr.Undo[wrote].Undone {
 		t.Errorf("reopened after undo: %+v", tr.Undo[wrote])
 	}
-	if _, err := a.h.Chat.RedoTurn(wrote, false); err != nil {
+	if _, err := a.h.Chat.RedoTurn(a.shownID(), wrote, false); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(file); string(got) != "step one\n" {
 		t.Errorf("after redo: %q", got)
 	}
-	if rep, err := a.h.Chat.UndoTurn(talked, false); err == nil && len(rep.Restored)+len(rep.Deleted) > 0 {
+	if rep, err := a.h.Chat.UndoTurn(a.shownID(), talked, false); err == nil && len(rep.Restored)+len(rep.Deleted) > 0 {
 		t.Errorf("undoing the turn that changed nothing changed %+v", rep)
 	}
 	if got, _ := os.ReadFile(file); string(got) != "step one\n" {

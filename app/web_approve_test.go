@@ -35,14 +35,14 @@ func TestAlwaysAllowADomain(t *testing.T) {
 	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.h.Chat.Send("read the notes"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "read the notes"); err != nil {
 		t.Fatal(err)
 	}
 	req := rec.waitFor(t, "approval_requested")
 	if req["tool"] != "web_fetch" || req["domain"] != "127.0.0.1" {
 		t.Fatalf("approval_requested = %v", req)
 	}
-	if err := a.h.Chat.Approve(req["requestId"].(string), "allow_domain_always", ""); err != nil {
+	if err := a.h.Chat.Approve(a.shownID(), req["requestId"].(string), "allow_domain_always", ""); err != nil {
 		t.Fatal(err)
 	}
 	rec.waitFor(t, "done")
@@ -54,12 +54,12 @@ func TestAlwaysAllowADomain(t *testing.T) {
 		t.Fatalf("web.allowDomains = %v, want the host", d)
 	}
 
-	if err := a.h.Chat.NewChat(); err != nil {
+	if _, err := a.h.Chat.NewChat(); err != nil {
 		t.Fatal(err)
 	}
 	rec2 := &recorder{}
 	a.setEmitter(rec2.emit)
-	if _, err := a.h.Chat.Send("read them again"); err != nil {
+	if _, err := a.h.Chat.Send(a.shownID(), "read them again"); err != nil {
 		t.Fatal(err)
 	}
 	rec2.waitFor(t, "done")

@@ -48,8 +48,8 @@ func TestAWorktreeConversationLandsWhatIsChosen(t *testing.T) {
 	if tree.Branch != "hearth/"+tree.ID || strings.HasPrefix(tree.Path, ws) {
 		t.Fatalf("NewConversation = %+v", tree)
 	}
-	if cur := w.Current(); cur == nil || cur.ID != tree.ID {
-		t.Fatalf("Current = %+v", cur)
+	if cur := w.Current(); cur == nil || cur.ID != tree.ID || tree.Conversation == "" || tree.Conversation != a.shownID() {
+		t.Fatalf("Current = %+v, the new conversation %q, shown %q", cur, tree.Conversation, a.shownID())
 	}
 	sendAndWait(t, a, rec, "write two files")
 	for _, f := range []string{"one.txt", "two.txt"} {
@@ -64,7 +64,7 @@ func TestAWorktreeConversationLandsWhatIsChosen(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].Worktree != tree.ID {
 		t.Fatalf("ListSessions = %+v, %v; want the worktree's conversation", list, err)
 	}
-	if err := a.h.Chat.NewChat(); err != nil || w.Current() != nil {
+	if _, err := a.h.Chat.NewChat(); err != nil || w.Current() != nil {
 		t.Fatalf("NewChat = %v, current %+v; want the folder", err, w.Current())
 	}
 	if _, err := a.h.Sessions.OpenSession(list[0].ID); err != nil {

@@ -83,6 +83,9 @@ type Config struct {
 	Headless bool
 	// Web is how turns reach the web (web_fetch, web_search).
 	Web WebAccess
+	// Slots bound the turns running at once with other conversations' (a
+	// project's); nil bounds nothing.
+	Slots Slots
 }
 
 // Editor is what an editor lends a conversation: its buffers, which the

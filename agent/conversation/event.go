@@ -56,4 +56,5 @@ func (e *ElicitationRequested) frame() (*Header, *string, string) {
 func (e *ElicitationResolved) frame() (*Header, *string, string) {
 	return &e.Header, &e.Type, "elicitation_resolved"
 }
-func (e *MCPWaiting) frame() (*Header, *string, string) { return &e.Header, &e.Type, "mcp_waiting" }
+func (e *MCPWaiting) frame() (*Header, *string, string)  { return &e.Header, &e.Type, "mcp_waiting" }
+func (e *SlotWaiting) frame() (*Header, *string, string) { return &e.Header, &e.Type, "slot_waiting" }

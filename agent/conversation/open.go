@@ -140,3 +140,21 @@ func pendingPlan(t *session.Transcript) string {
 	}
 	return ""
 }
+
+// Stored reads the conversation's stored transcript as Reopen shows one,
+// leaving the conversation as it is (its turn may be running: a window
+// showing it again).
+func (c *Conversation) Stored(ctx context.Context) (*Reopened, error) {
+	store := c.sessions()
+	if store == nil {
+		return nil, ErrNoSessions
+	}
+	c.mu.Lock()
+	id, marks := c.sessionID, append([]turnMark(nil), c.turns...)
+	c.mu.Unlock()
+	t, err := store.Load(ctx, id)
+	if err != nil {
+		return nil, inputf("session", err.Error())
+	}
+	return &Reopened{Transcript: t, Undo: c.storedUndo(marks)}, nil
+}

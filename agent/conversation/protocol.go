@@ -294,11 +294,20 @@ type MCPWaiting struct {
 	Done    bool     `json:"done,omitempty" tstype:",optional"`
 }
 
+// SlotWaiting says the turn waits for one of the project's running turns
+// to end, since as many run as the person allows; one with Done ends the
+// wait.
+type SlotWaiting struct {
+	Header `tstype:",extends"`
+	Type   string `json:"type" tstype:"\"slot_waiting\""`
+	Done   bool   `json:"done,omitempty" tstype:",optional"`
+}
+
 // ChatEvent is every event of the chat protocol: the union the TypeScript
 // reducer switches over (Go code uses Event).
 type ChatEvent interface {
 	TurnStarted | Text | Reasoning | ToolStarted | ToolProgress | ToolFinished |
 		ApprovalRequested | ApprovalResolved | UsageReported | Retry | Compacted |
 		HookRan | TurnError | Changes | Done | Plan | SubagentStep | Todos |
-		ElicitationRequested | ElicitationResolved | MCPWaiting
+		ElicitationRequested | ElicitationResolved | MCPWaiting | SlotWaiting
 }

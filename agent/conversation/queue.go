@@ -76,8 +76,14 @@ func (c *Conversation) runTurn(q queuedTurn) {
 		c.active = ""
 		c.mu.Unlock()
 	}()
-	t, err := c.prepare(ctx, q.id, q.prompt, q.files)
-	if err != nil {
+	ctx, t, p := c.begin(ctx, q.id, q.prompt, q.files)
+	release, err := c.waitSlot(ctx, t.stream)
+	if err != nil { // stopped while it waited: nothing ran, nothing is stored
+		t.stream.send(&Done{Stopped: true})
+		return
+	}
+	defer release()
+	if err := runStages(ctx, p, turnStages); err != nil {
 		failTurn(t.stream, err)
 		return
 	}

@@ -92,6 +92,12 @@ func (c *Conversation) Prepare(ctx context.Context, prompt string) (*Turn, error
 // as the prompt's attachments; on failure the turn (its stream) is still
 // returned.
 func (c *Conversation) prepare(ctx context.Context, id, prompt string, files []File) (*Turn, error) {
+	ctx, t, p := c.begin(ctx, id, prompt, files)
+	return t, runStages(ctx, p, turnStages)
+}
+
+// begin announces the turn and gathers what its stages need.
+func (c *Conversation) begin(ctx context.Context, id, prompt string, files []File) (context.Context, *Turn, *prep) {
 	ctx = egress.WithConversation(ctx, c.SessionID)
 	c.mu.Lock()
 	ws, broker, todos, state, choice, procs := c.workspace, c.broker, c.todos, c.tools, c.choice, c.procs
@@ -107,7 +113,7 @@ func (c *Conversation) prepare(ctx context.Context, id, prompt string, files []F
 			ClientTools: a.ClientTools, ToolChoice: a.ToolChoice, Temperature: a.Temperature, MaxTokens: a.MaxTokens, HTTP: c.cfg.HTTP,
 			Cache: c.cfg.Cache,
 		}}
-	return t, runStages(ctx, p, turnStages)
+	return ctx, t, p
 }
 
 // Run runs the turn to its end on the caller's goroutine; cancelling ctx

@@ -90,6 +90,8 @@ type Project struct {
 	// turns reuse connections and what building an agent computes.
 	http  *http.Client
 	cache *assembly.Cache
+	// turns bound how many of the conversations' turns run at once.
+	turns *slots
 
 	ix    indexHolder
 	mcp   mcpHolder
@@ -128,7 +130,9 @@ func newProject(dir string, stores Stores, opts Options) *Project {
 	if stores.Getenv == nil {
 		stores.Getenv = func(string) string { return "" }
 	}
-	return &Project{dir: dir, stores: stores, opts: opts, http: llm.NewHTTPClient(), cache: assembly.NewCache()}
+	p := &Project{dir: dir, stores: stores, opts: opts, http: llm.NewHTTPClient(), cache: assembly.NewCache()}
+	p.turns = &slots{limit: func() int { return p.stores.Settings().Conversations.Running() }}
+	return p
 }
 
 // CheckDir makes dir absolute and says whether it can be a project: an
@@ -202,6 +206,7 @@ func (p *Project) NewEditorConversation(sink conversation.Sink, ed conversation.
 		HTTP:      p.http,
 		Cache:     p.cache,
 		Web:       p.webAccess(),
+		Slots:     p.turns,
 	}, sink)
 	if err := c.Open(p.dir); err != nil {
 		return nil, err
@@ -247,6 +252,10 @@ func (p *Project) Running() bool {
 	}
 	return false
 }
+
+// Turns are how many of the project's turns run now and how many wait
+// for one of them to end (settings' conversations.maxRunning).
+func (p *Project) Turns() (running, waiting int) { return p.turns.counts() }
 
 // Close stops every conversation's turn and ends what the project
 // started: the conversations' background processes, the MCP servers (and

@@ -93,6 +93,8 @@ type Settings struct {
 	Web Web `json:"web,omitzero"`
 	// Notifications are the desktop notifications' kinds and details.
 	Notifications Notifications `json:"notifications,omitzero"`
+	// Conversations bound how many of a project's turns run at once.
+	Conversations Conversations `json:"conversations,omitzero"`
 }
 
 // UpdateCheck is where and whether to look for a newer Hearth.
@@ -245,6 +247,9 @@ func (s *Settings) Validate() error {
 		}
 	}
 	if err := s.Web.validate(); err != nil {
+		return err
+	}
+	if err := s.Conversations.validate(); err != nil {
 		return err
 	}
 	for _, p := range s.ReadOnlyTools {

@@ -2,7 +2,8 @@
 // in the real SSE wire format, one reply per request, and records what the
 // client sent. A reply is a list of steps: {text}, {reasoning}, {tool},
 // {wait: ms}, {stamp: n} (a marker with the send time, for latency),
-// {hold: true} (pause until release() or the client leaves). GET /models
+// {hold: true} (pause until release() or the client leaves; release lets
+// every paused reply go on). GET /models
 // lists models in OpenAI's shape (scriptedModels unless {models} says
 // otherwise), for the composer's picker; with {modalities} GET /props says
 // what the model takes, as llama.cpp does; with {key} it refuses a request
@@ -20,7 +21,8 @@ function chunk(delta, finish = null) {
 export async function startScriptedProvider(replies, { models = scriptedModels, key = "", modalities = null } = {}) {
   const requests = [];
   const auths = [];
-  let releaseHold = () => undefined;
+  // Every reply paused on {hold} waits here; release lets them all go on.
+  const holds = new Set();
   const srv = http.createServer(async (req, res) => {
     if (key && req.headers.authorization !== `Bearer ${key}`) {
       res.writeHead(401, { "content-type": "application/json" });
@@ -59,7 +61,7 @@ export async function startScriptedProvider(replies, { models = scriptedModels, 
     for (const step of reply) {
       if (gone) return;
       if (step.wait) await new Promise((r) => setTimeout(r, step.wait));
-      else if (step.hold) await new Promise((r) => { releaseHold = r; res.on("close", r); });
+      else if (step.hold) await new Promise((r) => { holds.add(r); res.on("close", r); });
       else if (step.text !== undefined) res.write(chunk({ content: step.text }));
       else if (step.stamp !== undefined) res.write(chunk({ content: `[[${step.stamp}:${Date.now()}]] ` }));
       else if (step.reasoning !== undefined) res.write(chunk({ reasoning_content: step.reasoning }));
@@ -78,7 +80,10 @@ export async function startScriptedProvider(replies, { models = scriptedModels, 
     url: `http://127.0.0.1:${srv.address().port}/v1`,
     requests,
     auths,
-    release: () => releaseHold(),
+    release: () => {
+      for (const r of holds) r();
+      holds.clear();
+    },
     close: () => new Promise((r) => { srv.closeAllConnections(); srv.close(r); }),
   };
 }

@@ -9,6 +9,7 @@ import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } 
 import { trustBackend, type TrustBackend } from "./bridge/trust";
 import { ChatView } from "./chat/components/ChatView";
 import { EmptyState } from "./chat/components/EmptyState";
+import { useConversations } from "./chat/hooks/useConversations";
 import { useWorkspace } from "./chat/hooks/useWorkspace";
 import { SearchLauncher } from "./search/SearchLauncher";
 import { SnippetPreview } from "./search/SnippetPreview";
@@ -87,13 +88,34 @@ export function App({
   // The transcript is kept with the folder it came from (ws.epoch), so a
   // switch of folder never seeds the new chat with it.
   const [opened, setOpened] = useState<{ epoch: number; t: TranscriptView } | null>(null);
+  // Every conversation's chat state, by the id the backend gives it; the
+  // shown one is rendered, the others keep receiving their events.
+  const chats = useConversations(backend);
+  const dispatchChats = chats.dispatch;
+  const [shown, setShown] = useState<{ epoch: number; id: string } | null>(null);
+  useEffect(() => {
+    if (!ws.workspace) return;
+    let live = true;
+    const epoch = ws.epoch;
+    dispatchChats({ type: "drop" });
+    backend
+      .shownConversation()
+      .then((id) => live && setShown({ epoch, id }))
+      .catch(() => live && setShown({ epoch, id: "" }));
+    return () => {
+      live = false;
+    };
+  }, [backend, ws.workspace, ws.epoch, dispatchChats]);
   const sessions = useSessions(shell, wsPath, {
     onOpen: (t) => {
       setOpened({ epoch: ws.epoch, t });
+      if (t.conversation) setShown({ epoch: ws.epoch, id: t.conversation });
       setChatEpoch((n) => n + 1);
     },
-    onNewChat: () => {
+    onNewChat: (id) => {
       setOpened(null);
+      if (id) setShown({ epoch: ws.epoch, id });
+      else if (shown) chats.dispatch({ type: "chat", conv: shown.id, action: { type: "reset" } });
       setChatEpoch((n) => n + 1);
     },
   });
@@ -110,9 +132,11 @@ export function App({
   };
   const newWorktreeChat = () => {
     setTreeError("");
+    const epoch = ws.epoch;
     worktrees.newConversation().then(
       (w) => {
         setTree(w);
+        if (w.conversation) setShown({ epoch, id: w.conversation });
         freshChat();
       },
       (e: unknown) => setTreeError(`Could not make a worktree: ${e instanceof Error ? e.message : String(e)}`),
@@ -122,8 +146,16 @@ export function App({
     setReviewing(null);
     setTreesGone((n) => n + 1);
     if (tree?.id === id) {
+      // The backend showed a fresh conversation in the folder instead.
+      const epoch = ws.epoch;
       setTree(null);
-      freshChat();
+      backend
+        .shownConversation()
+        .then((conv) => {
+          setShown({ epoch, id: conv });
+          freshChat();
+        })
+        .catch(() => undefined);
     }
   };
 
@@ -173,9 +205,11 @@ export function App({
             {treeError}
           </p>
         )}
-        {ws.workspace ? (
+        {ws.workspace && shown?.epoch === ws.epoch ? (
           <ChatView
             key={`${ws.epoch}:${chatEpoch}`}
+            conversationId={shown.id}
+            chats={chats}
             backend={backend}
             workspace={ws.workspace}
             where={<WorktreeBadge tree={tree} onReview={setReviewing} />}

@@ -6,10 +6,10 @@ export type ElicitAction = "accept" | "decline" | "cancel";
 
 export interface ElicitBackend {
   /** content is the form's fields (for accept); the backend checks them against the server's schema */
-  answerElicitation(requestId: string, action: ElicitAction, content: Record<string, unknown> | null): Promise<void>;
+  answerElicitation(conv: string, requestId: string, action: ElicitAction, content: Record<string, unknown> | null): Promise<void>;
 }
 
 export const elicitBackend: ElicitBackend = {
-  answerElicitation: (requestId, action, content) =>
-    call(() => Chat.AnswerElicitation(requestId, action, content === null ? "" : JSON.stringify(content))),
+  answerElicitation: (conv, requestId, action, content) =>
+    call(() => Chat.AnswerElicitation(conv, requestId, action, content === null ? "" : JSON.stringify(content))),
 };

@@ -56,6 +56,7 @@ const checks: Record<ChatEvent["type"], (r: Rec) => boolean> = {
   elicitation_requested: (r) => str(r, "requestId") && str(r, "callId") && str(r, "server") && str(r, "message") && "schema" in r,
   elicitation_resolved: (r) => str(r, "requestId") && typeof r.action === "string" && elicitActions.has(r.action),
   mcp_waiting: (r) => strings(r.servers) && (r.done === undefined || bool(r, "done")),
+  slot_waiting: (r) => r.done === undefined || bool(r, "done"),
   done: (r) => str(r, "text") && num(r, "iterations") && num(r, "elapsedMs") && bool(r, "stopped") && isUsage(r.usage) && costOk(r),
 };
 

@@ -37,17 +37,21 @@ afterEach(() => {
 });
 
 describe("bridge chat events", () => {
-  it("passes well-formed events and drops malformed ones", () => {
-    const got: (ChatEvent | Skipped)[] = [];
+  it("passes well-formed events with their conversation and drops malformed ones", () => {
+    const got: [ChatEvent | Skipped, string][] = [];
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const off = backend.onChatEvent((e) => got.push(e));
+    const off = backend.onChatEvent((e, conv) => got.push([e, conv]));
     const emit = listeners.get("chat");
-    emit?.({ turnId: "t", seq: 1, type: "text", text: "hi" });
-    emit?.({ turnId: "t", seq: 2, type: "text", text: 42 });
+    emit?.({ conversationId: "c1", event: { turnId: "t", seq: 1, type: "text", text: "hi" } });
+    emit?.({ conversationId: "c2", event: { turnId: "t", seq: 2, type: "text", text: 42 } });
+    emit?.({ turnId: "t", seq: 3, type: "text", text: "of no conversation" });
     emit?.("garbage");
     // The bad event keeps its place (the turn goes on); garbage is dropped.
-    expect(got).toEqual([{ turnId: "t", seq: 1, type: "text", text: "hi" }, { turnId: "t", seq: 2, type: "skipped" }]);
-    expect(warn).toHaveBeenCalledTimes(2);
+    expect(got).toEqual([
+      [{ turnId: "t", seq: 1, type: "text", text: "hi" }, "c1"],
+      [{ turnId: "t", seq: 2, type: "skipped" }, "c2"],
+    ]);
+    expect(warn).toHaveBeenCalledTimes(3);
     off();
     expect(listeners.has("chat")).toBe(false);
     warn.mockRestore();
@@ -64,23 +68,23 @@ describe("bridge chat events", () => {
 describe("bridge chat calls", () => {
   it("sends and checks the reply's shape", async () => {
     bound.Send = vi.fn(async () => ({ turnId: "t9", queued: true }));
-    await expect(backend.send("hello")).resolves.toEqual({ turnId: "t9", queued: true });
-    expect(bound.Send).toHaveBeenCalledWith("hello");
+    await expect(backend.send("c1", "hello")).resolves.toEqual({ turnId: "t9", queued: true });
+    expect(bound.Send).toHaveBeenCalledWith("c1", "hello");
     bound.Send = async () => ({ turnId: 9 });
-    await expect(backend.send("x")).rejects.toMatchObject({ code: "internal" });
+    await expect(backend.send("c1", "x")).rejects.toMatchObject({ code: "internal" });
   });
 
   it("turns the Go side's error JSON into a typed error", async () => {
     bound.Send = async () => {
       throw new Error(JSON.stringify({ code: "no_key", message: "No API key for OpenAI." }));
     };
-    const err = await backend.send("x").catch((e: unknown) => e);
+    const err = await backend.send("c1", "x").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BridgeError);
     expect(err).toMatchObject({ code: "no_key", message: "No API key for OpenAI." });
   });
 
   it("reports a method the build lacks as a typed error", async () => {
-    await expect(backend.stop()).rejects.toBeInstanceOf(BridgeError);
+    await expect(backend.stop("c1")).rejects.toBeInstanceOf(BridgeError);
   });
 
   it("maps a cancelled folder picker to null and refuses a malformed workspace", async () => {
@@ -97,11 +101,11 @@ describe("bridge chat calls", () => {
   it("sends approval decisions with the note only for a denial", async () => {
     const approve = vi.fn(async () => undefined);
     bound.Approve = approve;
-    await backend.approve("r1", { kind: "allow_session" });
-    await backend.approve("r2", { kind: "deny", note: "not that file" });
+    await backend.approve("c1", "r1", { kind: "allow_session" });
+    await backend.approve("c2", "r2", { kind: "deny", note: "not that file" });
     expect(approve.mock.calls).toEqual([
-      ["r1", "allow_session", ""],
-      ["r2", "deny", "not that file"],
+      ["c1", "r1", "allow_session", ""],
+      ["c2", "r2", "deny", "not that file"],
     ]);
   });
 

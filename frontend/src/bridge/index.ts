@@ -39,7 +39,7 @@ export interface Backend {
   warnings(): Promise<string[]>;
   markFirstPaint(): Promise<void>;
   rememberWindow(): Promise<void>;
-  compactConversation(): Promise<CompactResult>;
+  compactConversation(conv: string): Promise<CompactResult>;
 
   // Chat. chooseWorkspace resolves null when the picker was cancelled.
   openWorkspace(path: string): Promise<WorkspaceView>;
@@ -47,34 +47,40 @@ export interface Backend {
   currentWorkspace(): Promise<WorkspaceView | null>;
   /** the folders opened last that still exist, newest first */
   recentWorkspaces(): Promise<WorkspaceView[]>;
-  send(text: string): Promise<SendResult>;
+  // The methods that act on a turn name its conversation (conv, the id
+  // NewChat, OpenSession or shownConversation gave), so a call in flight
+  // reaches it whichever conversation the window shows by then.
+  /** the id of the conversation the backend shows (after a folder opens) */
+  shownConversation(): Promise<string>;
+  send(conv: string, text: string): Promise<SendResult>;
   /** send with attached files (name and base64 bytes); the Go side checks and fits them */
-  sendWith(text: string, files: FileInput[]): Promise<SendResult>;
+  sendWith(conv: string, text: string, files: FileInput[]): Promise<SendResult>;
   /** a stored attachment of conversation sessionId, as a data: URL */
   storedAttachment(sessionId: string, sha256: string): Promise<string>;
-  stop(): Promise<void>;
+  stop(conv: string): Promise<void>;
   /** run the prompts Stop paused */
-  resumeQueue(): Promise<SendResult>;
+  resumeQueue(conv: string): Promise<SendResult>;
   /** drop a queued prompt that has not started */
-  removeQueued(turnId: string): Promise<void>;
-  approve(requestId: string, decision: ApprovalDecision): Promise<void>;
+  removeQueued(conv: string, turnId: string): Promise<void>;
+  approve(conv: string, requestId: string, decision: ApprovalDecision): Promise<void>;
   /** regenerate runs a turn's prompt again in place of it and everything after it. */
-  regenerate(turnId: string): Promise<SendResult>;
+  regenerate(conv: string, turnId: string): Promise<SendResult>;
   /** editAndResend replaces a turn's prompt and reruns it; the old branch stays as an earlier version of the turn. */
-  editAndResend(turnId: string, text: string): Promise<SendResult>;
+  editAndResend(conv: string, turnId: string, text: string): Promise<SendResult>;
   /** switchVersion shows version n (1-based) of a turn; the next prompt continues it. The conversation as now shown. */
-  switchVersion(turnId: string, version: number): Promise<TranscriptView>;
+  switchVersion(conv: string, turnId: string, version: number): Promise<TranscriptView>;
   /** forkTurn copies the conversation through a turn into a new one ("… (fork)") and opens it. */
-  forkTurn(turnId: string): Promise<TranscriptView>;
+  forkTurn(conv: string, turnId: string): Promise<TranscriptView>;
   /** undoTurn restores the files a turn changed; with force, also those changed since. */
-  undoTurn(turnId: string, force: boolean): Promise<UndoReport>;
-  redoTurn(turnId: string, force: boolean): Promise<UndoReport>;
+  undoTurn(conv: string, turnId: string, force: boolean): Promise<UndoReport>;
+  redoTurn(conv: string, turnId: string, force: boolean): Promise<UndoReport>;
   /**
    * onChatEvent delivers each well-formed "chat" event, and a Skipped
    * placeholder for a malformed one that still names its turn and seq (so
-   * the turn goes on past it); it returns the unsubscribe.
+   * the turn goes on past it), with the id of the conversation it came
+   * from; it returns the unsubscribe.
    */
-  onChatEvent(cb: (e: ChatEvent | Skipped) => void): () => void;
+  onChatEvent(cb: (e: ChatEvent | Skipped, conv: string) => void): () => void;
   /** openExternal shows an http(s) or mailto link in the system browser, never in the app's webview. */
   openExternal(url: string): void;
   /** onWorkspace reports a folder the backend opened by itself (one dropped on the window). */
@@ -142,7 +148,7 @@ export const backend: Backend = {
   setChatChoice: (input) => call(() => Composer.SetChatChoice(input as app.ChatChoiceInput)),
   markFirstPaint: () => call(() => Shell.MarkFirstPaint()),
   rememberWindow: () => call(() => Shell.RememberWindow()),
-  compactConversation: () => call(() => Chat.CompactConversation()),
+  compactConversation: (conv) => call(() => Chat.CompactConversation(conv)),
   warnings: async () => (await call<string[] | null>(() => Shell.Warnings())) ?? [],
   openWorkspace: (path) => mustWorkspace(() => Project.OpenWorkspace(path)),
   chooseWorkspace: () => workspace(() => Project.ChooseWorkspace()),
@@ -151,31 +157,34 @@ export const backend: Backend = {
     const v = await call<unknown>(() => Project.RecentWorkspaces());
     return Array.isArray(v) ? v.filter(isWorkspaceView) : [];
   },
-  send: (text) => sendResult(() => Chat.Send(text)),
-  sendWith: (text, files) => sendResult(() => Chat.SendWith(text, files)),
+  shownConversation: () => call(() => Chat.Shown()),
+  send: (conv, text) => sendResult(() => Chat.Send(conv, text)),
+  sendWith: (conv, text, files) => sendResult(() => Chat.SendWith(conv, text, files)),
   storedAttachment: async (sessionId, sha256) => {
     const v = await call<{ dataUrl?: unknown }>(() => Sessions.StoredAttachment(sessionId, sha256));
     if (typeof v?.dataUrl !== "string" || !v.dataUrl.startsWith("data:")) throw new BridgeError("internal", "The backend sent a malformed attachment.");
     return v.dataUrl;
   },
-  regenerate: (turnId) => sendResult(() => Chat.Regenerate(turnId)),
-  editAndResend: (turnId, text) => sendResult(() => Chat.EditAndResend(turnId, text)),
-  switchVersion: (turnId, version) => transcript(() => Chat.SwitchVersion(turnId, version)),
-  forkTurn: (turnId) => transcript(() => Chat.ForkTurn(turnId)),
-  undoTurn: (turnId, force) => undoReport(() => Chat.UndoTurn(turnId, force)),
-  redoTurn: (turnId, force) => undoReport(() => Chat.RedoTurn(turnId, force)),
-  stop: () => call(() => Chat.Stop()),
-  resumeQueue: () => call(() => Chat.ResumeQueue()),
-  removeQueued: (turnId) => call(() => Chat.RemoveQueued(turnId)),
-  approve: (requestId, d) => call(() => Chat.Approve(requestId, d.kind, d.kind === "deny" ? d.note : "")),
+  regenerate: (conv, turnId) => sendResult(() => Chat.Regenerate(conv, turnId)),
+  editAndResend: (conv, turnId, text) => sendResult(() => Chat.EditAndResend(conv, turnId, text)),
+  switchVersion: (conv, turnId, version) => transcript(() => Chat.SwitchVersion(conv, turnId, version)),
+  forkTurn: (conv, turnId) => transcript(() => Chat.ForkTurn(conv, turnId)),
+  undoTurn: (conv, turnId, force) => undoReport(() => Chat.UndoTurn(conv, turnId, force)),
+  redoTurn: (conv, turnId, force) => undoReport(() => Chat.RedoTurn(conv, turnId, force)),
+  stop: (conv) => call(() => Chat.Stop(conv)),
+  resumeQueue: (conv) => call(() => Chat.ResumeQueue(conv)),
+  removeQueued: (conv, turnId) => call(() => Chat.RemoveQueued(conv, turnId)),
+  approve: (conv, requestId, d) => call(() => Chat.Approve(conv, requestId, d.kind, d.kind === "deny" ? d.note : "")),
   onChatEvent: (cb) =>
     withRuntime(() =>
       EventsOn("chat", (payload: unknown) => {
         // A malformed event is never applied (half an event would corrupt
         // the turn), but its place in the sequence is kept.
-        const e = checkChatEvent(payload);
+        const env = typeof payload === "object" && payload !== null ? (payload as { conversationId?: unknown; event?: unknown }) : {};
+        if (typeof env.conversationId !== "string") return console.warn("hearth: dropped a chat event of no conversation");
+        const e = checkChatEvent(env.event);
         if (e === null || e.type === "skipped") console.warn("hearth: dropped a malformed chat event");
-        if (e !== null) cb(e);
+        if (e !== null) cb(e, env.conversationId);
       }),
     ),
   onWorkspace: (cb) =>

@@ -17,7 +17,7 @@ export interface NotificationsBackend {
   /** set saves the choices and returns them as saved. */
   set(v: NotificationsView): Promise<NotificationsView>;
   windowFocused(focused: boolean): void;
-  /** onOpenConversation is called with a session id when the person clicks a notification. */
+  /** onOpenConversation is called with the session id of the conversation whose notification the person clicked. */
   onOpenConversation(cb: (id: string) => void): () => void;
 }
 
@@ -27,7 +27,8 @@ export const notificationsBackend: NotificationsBackend = {
     if ("go" in window) void Shell.WindowFocused(focused).catch(() => undefined);
   },
   onOpenConversation: (cb) =>
-    onEvent("open-conversation", (id) => {
+    onEvent("open-conversation", (v) => {
+      const id = typeof v === "object" && v !== null ? (v as { sessionId?: unknown }).sessionId : undefined;
       if (typeof id === "string" && id) cb(id);
     }),
 };

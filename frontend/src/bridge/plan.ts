@@ -14,13 +14,13 @@ export interface PlanBackend {
   getMode(): Promise<ModeView>;
   setMode(mode: string): Promise<ModeView>;
   /** approve the pending plan into edits or ask and start carrying it out */
-  approvePlan(mode: "edits" | "ask"): Promise<SendResult>;
-  keepPlanning(feedback: string): Promise<SendResult>;
+  approvePlan(conv: string, mode: "edits" | "ask"): Promise<SendResult>;
+  keepPlanning(conv: string, feedback: string): Promise<SendResult>;
 }
 
 export const planBackend: PlanBackend = {
   getMode: () => call(() => Composer.GetMode()),
   setMode: (mode) => call(() => Composer.SetMode(mode)),
-  approvePlan: (mode) => call(() => Chat.ApprovePlan(mode)),
-  keepPlanning: (feedback) => call(() => Chat.KeepPlanning(feedback)),
+  approvePlan: (conv, mode) => call(() => Chat.ApprovePlan(conv, mode)),
+  keepPlanning: (conv, feedback) => call(() => Chat.KeepPlanning(conv, feedback)),
 };

@@ -1,7 +1,7 @@
 // The chat's background processes (a dev server the agent started with
 // shell's background flag), for the Processes panel: listed, pushed live by
 // the "processes" event, their output (redacted by the backend) and Stop.
-import * as Chat from "../../wailsjs/go/app/Chat";
+import * as Processes from "../../wailsjs/go/app/Processes";
 import { app } from "../../wailsjs/go/models";
 import { call } from "./errors";
 import { onEvent } from "./shell";
@@ -44,11 +44,11 @@ function processes(v: unknown): ProcessInfo[] {
 }
 
 export const processesBackend: ProcessesBackend = {
-  list: async () => processes(await call<unknown>(() => Chat.Processes())),
+  list: async () => processes(await call<unknown>(() => Processes.List())),
   output: async (id) => {
-    const v = await call<unknown>(() => Chat.ProcessOutput(id));
+    const v = await call<unknown>(() => Processes.Output(id));
     return typeof v === "string" ? v : "";
   },
-  stop: (id) => call(() => Chat.StopProcess(id)),
+  stop: (id) => call(() => Processes.Stop(id)),
   onChange: (cb) => onEvent("processes", (payload) => cb(processes(payload))),
 };

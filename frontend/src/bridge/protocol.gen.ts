@@ -344,6 +344,16 @@ export interface MCPWaiting extends Header {
 }
 
 /**
+ * SlotWaiting says the turn waits for one of the project's running turns
+ * to end, since as many run as the person allows; one with Done ends the
+ * wait.
+ */
+export interface SlotWaiting extends Header {
+  type: "slot_waiting";
+  done?: boolean;
+}
+
+/**
  * ChatEvent is every event of the chat protocol: the union the TypeScript
  * reducer switches over (Go code uses Event).
  */
@@ -368,4 +378,5 @@ export type ChatEvent =
   | Todos
   | ElicitationRequested
   | ElicitationResolved
-  | MCPWaiting;
+  | MCPWaiting
+  | SlotWaiting;

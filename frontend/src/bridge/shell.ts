@@ -6,6 +6,8 @@ import * as Composer from "../../wailsjs/go/app/Composer";
 import * as Project from "../../wailsjs/go/app/Project";
 import * as Sessions from "../../wailsjs/go/app/Sessions";
 import { EventsOn } from "../../wailsjs/runtime/runtime";
+import type { app } from "../../wailsjs/go/models";
+import type { Wire } from "./wire";
 import { BridgeError, call } from "./errors";
 import {
   isFileMatch, isIndexStatus, isSearchView, isSessionHit, isSessionView, isTranscript, parseNotice,
@@ -22,6 +24,17 @@ function isCommandEntry(v: unknown): v is CommandEntry {
 }
 
 export type * from "./sessions";
+
+/** One live conversation's state: running (since), queued for a slot, needs you (waits: approval, question, plan), done unread, failed, idle. */
+export type ConversationState = Wire<app.ConversationState>;
+
+const conversationStates = ["idle", "running", "queued", "needs_you", "done", "failed"];
+
+function isConversationState(v: unknown): v is ConversationState {
+  if (typeof v !== "object" || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return typeof r.id === "string" && typeof r.sessionId === "string" && typeof r.state === "string" && conversationStates.includes(r.state);
+}
 export type * from "./snippet";
 
 /** How an export carries a conversation's attachments. */
@@ -30,7 +43,8 @@ export type AttachmentExport = "embed" | "link";
 export interface ShellBackend {
   /** The open workspace's conversations, newest first ([] with no workspace). */
   listSessions(): Promise<SessionView[]>;
-  newChat(): Promise<void>;
+  /** newChat starts a conversation (the others go on) and resolves its id */
+  newChat(): Promise<string>;
   openSession(id: string): Promise<TranscriptView>;
   renameSession(id: string, title: string): Promise<void>;
   deleteSession(id: string): Promise<void>;
@@ -55,6 +69,9 @@ export interface ShellBackend {
   onSessions(cb: (current: string | null) => void): () => void;
   onIndex(cb: (s: IndexStatus) => void): () => void;
   onNotice(cb: (n: Notice) => void): () => void;
+  /** the live conversations' states (running, needs you, …), for the sidebar's badges */
+  conversations(): Promise<ConversationState[]>;
+  onConversations(cb: (s: ConversationState[]) => void): () => void;
 }
 
 /** onEvent subscribes to a named Wails event; a no-op outside the Wails window. */
@@ -78,6 +95,11 @@ async function list<T>(p: () => Promise<unknown>, ok: (v: unknown) => v is T): P
 export const shellBackend: ShellBackend = {
   listSessions: () => list(() => Sessions.ListSessions(), isSessionView),
   newChat: () => call(() => Chat.NewChat()),
+  conversations: () => list(() => Sessions.Conversations(), isConversationState),
+  onConversations: (cb) =>
+    onEvent("conversations", (p) => {
+      if (Array.isArray(p)) cb(p.filter(isConversationState));
+    }),
   openSession: (id) => checked("conversation", () => Sessions.OpenSession(id), isTranscript),
   renameSession: (id, title) => call(() => Sessions.RenameSession(id, title)),
   deleteSession: (id) => call(() => Sessions.DeleteSession(id)),

@@ -1,6 +1,7 @@
 import { memo, useEffect, useRef } from "react";
 import type { SessionView } from "../bridge/shell";
 import { RowMenu } from "./RowMenu";
+import type { Badge } from "./badges";
 import "./sessions.css";
 import { fullDate, relativeTime, sessionTitle } from "./state";
 import type { SessionsActions } from "./useSessions";
@@ -12,15 +13,18 @@ interface Props {
   ctl: SessionsActions;
   /** now dates the row ("5 min ago"); the panel ticks it. */
   now: number;
+  /** what the conversation is doing, when the window holds it */
+  badge: Badge | null;
 }
 
 // A reload brings fresh objects for every row; only what a row shows counts.
 const same = (a: Props, b: Props) =>
   a.session.id === b.session.id && a.session.title === b.session.title && a.session.updatedAt === b.session.updatedAt &&
   a.current === b.current && a.editing === b.editing && a.ctl === b.ctl &&
+  a.badge?.kind === b.badge?.kind && a.badge?.label === b.badge?.label &&
   relativeTime(a.session.updatedAt, a.now) === relativeTime(b.session.updatedAt, b.now);
 
-export const SessionRow = memo(function SessionRow({ session, current, editing, ctl, now }: Props) {
+export const SessionRow = memo(function SessionRow({ session, current, editing, ctl, now, badge }: Props) {
   const title = sessionTitle(session);
   const when = relativeTime(session.updatedAt, now);
   // When a rename ends, focus goes back to the row it started from.
@@ -64,6 +68,12 @@ export const SessionRow = memo(function SessionRow({ session, current, editing, 
         }}
       >
         <span className="session-title">{title}</span>
+        {badge && (
+          <span className={`session-badge ${badge.kind}`}>
+            <span className="session-dot" aria-hidden="true" />
+            {badge.label}
+          </span>
+        )}
         <time className="session-time" dateTime={new Date(session.updatedAt).toISOString()} title={fullDate(session.updatedAt)}>
           {when}
         </time>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { badgeOf, bySession, needingYou, nextNeedingYou } from "./badges";
 import { useNow } from "../chat/hooks/useNow";
 import { matchShortcut } from "../shell/shortcuts";
 import { keyNames } from "../shell/platform";
@@ -12,16 +13,33 @@ export function SessionsPanel({ ctl, workspace, beside }: { ctl: SessionsControl
   const { state } = ctl;
   const id = useId();
 
-  const { newChat } = ctl;
+  const states = useMemo(() => bySession(ctl.states), [ctl.states]);
+  const order = useMemo(() => state.items.map((s) => s.id), [state.items]);
+  const waiting = needingYou(order, states).length;
+  const [onlyNeedsYou, setOnlyNeedsYou] = useState(false);
+  const anyRunning = ctl.states.some((s) => s.state === "running");
+
+  const { newChat, open } = ctl;
+  const jump = useRef({ order, states, current: state.currentId });
+  useEffect(() => {
+    jump.current = { order, states, current: state.currentId };
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (matchShortcut(e) !== "new-chat") return;
-      e.preventDefault();
-      void newChat();
+      const id = matchShortcut(e);
+      if (id === "new-chat") {
+        e.preventDefault();
+        void newChat();
+      } else if (id === "next-needs-you") {
+        e.preventDefault();
+        const { order, states, current } = jump.current;
+        const next = nextNeedingYou(order, states, current);
+        if (next !== null) void open(next);
+      }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [newChat]);
+  }, [newChat, open]);
 
   // A deleted row takes the focus with it; Undo is where it lands.
   const undo = useRef<HTMLButtonElement>(null);
@@ -33,9 +51,10 @@ export function SessionsPanel({ ctl, workspace, beside }: { ctl: SessionsControl
   const searching = state.query.trim() !== "";
   // Until the new folder's list arrives, the old folder's is not shown.
   const mine = state.workspace === workspace;
-  // Relative times ("5 min ago") move on by the minute.
-  const now = useNow(true, 30_000);
-  const groups = mine ? groupByDate(state.items, new Date(now)) : [];
+  // Relative times ("5 min ago") move on by the minute; a running turn's by the second.
+  const now = useNow(true, anyRunning ? 1000 : 30_000);
+  const shown = onlyNeedsYou ? state.items.filter((s) => states.get(s.id)?.state === "needs_you") : state.items;
+  const groups = mine ? groupByDate(shown, new Date(now)) : [];
 
   return (
     <div className="sessions-panel">
@@ -43,6 +62,15 @@ export function SessionsPanel({ ctl, workspace, beside }: { ctl: SessionsControl
         New chat
       </button>
       {beside}
+      <button
+        type="button"
+        className={waiting > 0 ? "needs-you-filter waiting" : "needs-you-filter"}
+        aria-pressed={onlyNeedsYou}
+        onClick={() => setOnlyNeedsYou((on) => !on)}
+        title={keyNames("Show only the conversations waiting for you; Ctrl/⌘ + J opens the next")}
+      >
+        Needs you <span className="needs-you-count">{waiting}</span>
+      </button>
       <input
         type="search"
         className="sessions-search"
@@ -63,7 +91,7 @@ export function SessionsPanel({ ctl, workspace, beside }: { ctl: SessionsControl
         ) : state.error !== null && mine ? (
           <p className="sessions-error">Could not list conversations: {state.error}</p>
         ) : mine && groups.length === 0 ? (
-          <p className="muted sessions-empty">No conversations yet.</p>
+          <p className="muted sessions-empty">{onlyNeedsYou ? "Nothing waits for you." : "No conversations yet."}</p>
         ) : (
           groups.map((g) => (
             <section key={g.label} aria-labelledby={`${id}-${g.label}`}>
@@ -72,7 +100,15 @@ export function SessionsPanel({ ctl, workspace, beside }: { ctl: SessionsControl
               </h3>
               <ul>
                 {g.items.map((s) => (
-                  <SessionRow key={s.id} session={s} current={s.id === state.currentId} editing={s.id === state.editingId} ctl={ctl.actions} now={now} />
+                  <SessionRow
+                    key={s.id}
+                    session={s}
+                    current={s.id === state.currentId}
+                    editing={s.id === state.editingId}
+                    ctl={ctl.actions}
+                    now={now}
+                    badge={badgeOf(states.get(s.id), now)}
+                  />
                 ))}
               </ul>
             </section>

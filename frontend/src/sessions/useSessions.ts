@@ -1,16 +1,19 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { BridgeError } from "../bridge";
-import type { AttachmentExport, ExportFormat, ShellBackend, TranscriptView } from "../bridge/shell";
+import type { AttachmentExport, ConversationState, ExportFormat, ShellBackend, TranscriptView } from "../bridge/shell";
 import { initialSessions, sessionsReducer, type SessionsState } from "./state";
 
 /** How long a deleted conversation can be brought back. */
 export const UNDO_MS = 8000;
+const none: ConversationState[] = [];
+
 /** Typing pause before a history search runs. */
 export const SEARCH_DEBOUNCE_MS = 200;
 
 export interface SessionsHandlers {
   onOpen: (t: TranscriptView) => void;
-  onNewChat: () => void;
+  /** a new conversation (its id), or the shown one's stored conversation was deleted (no id) */
+  onNewChat: (conversation?: string) => void;
 }
 
 /** SessionsActions stay the same object for the hook's life, so rows can skip re-rendering. */
@@ -32,6 +35,8 @@ export interface SessionsActions {
 export interface SessionsController extends SessionsActions {
   state: SessionsState;
   actions: SessionsActions;
+  /** the held conversations' states (running, needs you, …), for the badges */
+  states: ConversationState[];
 }
 
 const message = (e: unknown) => (e instanceof Error ? (e as BridgeError).message : String(e));
@@ -64,6 +69,23 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
       if (live !== null) dispatch({ type: "live", id: live });
       load();
     });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [shell, workspace]);
+
+  // The conversations' states come with every change of one; a folder's own.
+  const [held, setHeld] = useState<{ workspace: string | null; states: ConversationState[] }>({ workspace: null, states: [] });
+  const states = held.workspace === workspace ? held.states : none;
+  useEffect(() => {
+    if (workspace === null) return;
+    let live = true;
+    shell.conversations().then(
+      (s) => live && setHeld({ workspace, states: s }),
+      () => undefined,
+    );
+    const off = shell.onConversations((s) => live && setHeld({ workspace, states: s }));
     return () => {
       live = false;
       off();
@@ -106,9 +128,9 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
     () => ({
       newChat: () =>
         attempt(async () => {
-          await shell.newChat();
+          const id = await shell.newChat();
           dispatch({ type: "newChat" });
-          latest.current.onNewChat();
+          latest.current.onNewChat(id);
         }),
       open: (id) =>
         attempt(async () => {
@@ -153,5 +175,5 @@ export function useSessions(shell: ShellBackend, workspace: string | null, handl
     }),
     [shell, attempt],
   );
-  return useMemo(() => ({ ...actions, actions, state }), [actions, state]);
+  return useMemo(() => ({ ...actions, actions, state, states }), [actions, state, states]);
 }

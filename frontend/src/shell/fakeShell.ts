@@ -2,7 +2,7 @@
 // the Go store does (delete moves to a trash that restore empties) and
 // emits "sessions" after each change. The real backend runs in the e2e suite.
 import { vi } from "vitest";
-import type { IndexStatus, Notice, SearchView, SessionHit, SessionView, ShellBackend } from "../bridge/shell";
+import type { ConversationState, IndexStatus, Notice, SearchView, SessionHit, SessionView, ShellBackend } from "../bridge/shell";
 
 export interface FakeShell extends ShellBackend {
   sessions: SessionView[];
@@ -13,13 +13,20 @@ export interface FakeShell extends ShellBackend {
   emitSessions(live?: string): void;
   emitIndex(s: IndexStatus): void;
   emitNotice(n: Notice): void;
+  states: ConversationState[];
+  /** emitStates plays the backend's "conversations" event */
+  emitStates(s: ConversationState[]): void;
 }
 
 export const idleStatus: IndexStatus = { state: "closed", files_done: 0, files_total: 0, bytes_done: 0, bytes_total: 0, files: 0, bytes: 0, watcher: "off" };
 
 export function fakeShell(sessions: SessionView[] = []): FakeShell {
   const trash = new Map<string, SessionView>();
-  const subs = { sessions: new Set<(live: string | null) => void>(), index: new Set<(s: IndexStatus) => void>(), notice: new Set<(n: Notice) => void>() };
+  const subs = {
+    sessions: new Set<(live: string | null) => void>(), index: new Set<(s: IndexStatus) => void>(), notice: new Set<(n: Notice) => void>(),
+    states: new Set<(s: ConversationState[]) => void>(),
+  };
+  let convs = 1;
   const sub = <T>(set: Set<T>, cb: T) => {
     set.add(cb);
     return () => void set.delete(cb);
@@ -36,7 +43,14 @@ export function fakeShell(sessions: SessionView[] = []): FakeShell {
     historyHits: [],
     status: idleStatus,
     listSessions: vi.fn(async () => f.sessions.map((s) => ({ ...s }))),
-    newChat: vi.fn(async () => undefined),
+    newChat: vi.fn(async () => `c${++convs}`),
+    conversations: vi.fn(async () => f.states),
+    onConversations: (cb) => sub(subs.states, cb),
+    states: [],
+    emitStates: (s) => {
+      f.states = s;
+      subs.states.forEach((cb) => cb(s));
+    },
     openSession: vi.fn(async (id: string) => ({ session: { ...find(id) }, messages: [] })),
     renameSession: vi.fn(async (id: string, title: string) => {
       find(id).title = title;

@@ -2,7 +2,7 @@
 // cannot disagree.
 import { keyNames } from "./platform";
 
-export type ShortcutId = "settings" | "new-chat" | "search" | "help" | "palette";
+export type ShortcutId = "settings" | "new-chat" | "search" | "help" | "palette" | "next-needs-you";
 
 export interface Shortcut {
   id: ShortcutId;
@@ -23,6 +23,12 @@ function typing(e: KeyboardEvent): boolean {
 export const shortcuts: Shortcut[] = [
   { id: "palette", label: "Command palette", keys: keyNames("Ctrl/⌘ + K"), matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "k" },
   { id: "new-chat", label: "New chat", keys: keyNames("Ctrl/⌘ + N"), matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "n" },
+  {
+    id: "next-needs-you",
+    label: "Next conversation that needs you",
+    keys: keyNames("Ctrl/⌘ + J"),
+    matches: (e) => mod(e) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "j",
+  },
   { id: "search", label: "Search the workspace", keys: keyNames("Ctrl/⌘ + Shift + F"), matches: (e) => mod(e) && e.shiftKey && e.key.toLowerCase() === "f" },
   { id: "settings", label: "Open settings", keys: keyNames("Ctrl/⌘ + ,"), matches: (e) => mod(e) && e.key === "," },
   {

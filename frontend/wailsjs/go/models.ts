@@ -163,6 +163,26 @@ export namespace app {
 	        this.message = source["message"];
 	    }
 	}
+	export class ConversationState {
+	    id: string;
+	    sessionId: string;
+	    state: string;
+	    waits?: string;
+	    since?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ConversationState(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.sessionId = source["sessionId"];
+	        this.state = source["state"];
+	        this.waits = source["waits"];
+	        this.since = source["since"];
+	    }
+	}
 	export class FileInput {
 	    name: string;
 	    data: string;
@@ -1061,6 +1081,7 @@ export namespace app {
 	    undo: Record<string, TurnUndoView>;
 	    calls: Record<string, StoredCallView>;
 	    todos: session.Todo[];
+	    conversation?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new TranscriptView(source);
@@ -1073,6 +1094,7 @@ export namespace app {
 	        this.undo = this.convertValues(source["undo"], TurnUndoView, true);
 	        this.calls = this.convertValues(source["calls"], StoredCallView, true);
 	        this.todos = this.convertValues(source["todos"], session.Todo);
+	        this.conversation = source["conversation"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1316,6 +1338,7 @@ export namespace app {
 	    branch: string;
 	    created: number;
 	    sizeBytes: number;
+	    conversation?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new WorktreeView(source);
@@ -1329,6 +1352,7 @@ export namespace app {
 	        this.branch = source["branch"];
 	        this.created = source["created"];
 	        this.sizeBytes = source["sizeBytes"];
+	        this.conversation = source["conversation"];
 	    }
 	}
 

@@ -9,14 +9,14 @@ import type { ChatEvent } from "../../bridge/protocol";
 import { chatReducer, initialState } from "../state/state";
 import { answer, tokens } from "./corpus";
 
-const subs = new Set<(e: ChatEvent) => void>();
+const subs = new Set<(e: ChatEvent, conv: string) => void>();
 const none = () => Promise.reject(new Error("not in the benchmark"));
 const backend: Backend = {
   getSettings: none, saveGlobal: none, saveProvider: none, addCustomEndpoint: none, removeCustomEndpoint: none, addKnowledgeFolder: none, removeKnowledgeFolder: none,
   setKey: none, setSessionKey: none, deleteKey: none, testConnection: none, listModels: none, detectLocal: none, firstRun: none, chatChoice: none, setChatChoice: none,
   warnings: async () => [], markFirstPaint: async () => undefined, rememberWindow: async () => undefined, compactConversation: none,
   openWorkspace: none, chooseWorkspace: none, currentWorkspace: async () => null, recentWorkspaces: async () => [],
-  send: none, sendWith: none, storedAttachment: none, regenerate: none, editAndResend: none, switchVersion: none, forkTurn: none, undoTurn: none, redoTurn: none, stop: async () => undefined, resumeQueue: none, removeQueued: none, approve: async () => undefined, openExternal: () => undefined,
+  shownConversation: async () => "", send: none, sendWith: none, storedAttachment: none, regenerate: none, editAndResend: none, switchVersion: none, forkTurn: none, undoTurn: none, redoTurn: none, stop: async () => undefined, resumeQueue: none, removeQueued: none, approve: async () => undefined, openExternal: () => undefined,
   onChatEvent: (cb) => {
     subs.add(cb);
     return () => subs.delete(cb);
@@ -25,7 +25,7 @@ const backend: Backend = {
   onNotice: () => () => undefined,
   onAttach: () => () => undefined,
 };
-const emit = (e: ChatEvent) => subs.forEach((cb) => cb(e));
+const emit = (e: ChatEvent) => subs.forEach((cb) => cb(e, ""));
 
 const usage = { inputTokens: 1000, cachedInputTokens: 0, outputTokens: 300, reasoningTokens: 0 };
 

@@ -16,7 +16,7 @@ describe("ChatView composer", () => {
     await act(async () => {
       fireEvent.keyDown(input, { key: "Enter" });
     });
-    expect(backend.send).toHaveBeenCalledWith("hello");
+    expect(backend.send).toHaveBeenCalledWith("", "hello");
     expect(input.value).toBe("");
     expect(screen.getByText("hello")).toBeTruthy();
   });
@@ -43,7 +43,7 @@ describe("ChatView composer", () => {
     await act(async () => {
       fireEvent.click(screen.getAllByRole("button", { name: "Remove" })[1] as HTMLElement);
     });
-    expect(backend.removeQueued).toHaveBeenCalledWith("q2");
+    expect(backend.removeQueued).toHaveBeenCalledWith("", "q2");
     expect(screen.queryByText("and another")).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Resume" }));

@@ -72,7 +72,7 @@ describe("ChatView stream", () => {
     await act(async () => {
       fireEvent.click(screen.getAllByRole("button", { name: "Allow for session" })[0] as HTMLElement);
     });
-    expect(backend.approve).toHaveBeenCalledWith("r1", { kind: "allow_session" });
+    expect(backend.approve).toHaveBeenCalledWith("", "r1", { kind: "allow_session" });
     expect((screen.getAllByRole("button", { name: "Allow once" })[0] as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getAllByRole("button", { name: "Deny…" })[1] as HTMLElement);
@@ -82,7 +82,7 @@ describe("ChatView stream", () => {
     await act(async () => {
       fireEvent.submit(note.closest("form") as HTMLFormElement);
     });
-    expect(backend.approve).toHaveBeenCalledWith("r2", { kind: "deny", note: "use a patch instead" });
+    expect(backend.approve).toHaveBeenCalledWith("", "r2", { kind: "deny", note: "use a patch instead" });
     await play(backend, { type: "approval_resolved", requestId: "r2", decision: "deny", turnId: "t1", seq: 4 },
       { type: "approval_resolved", requestId: "r1", decision: "allow_session", turnId: "t1", seq: 5 });
     expect(screen.getByText(/Denied: This writes main.go/)).toBeTruthy();
@@ -105,7 +105,7 @@ describe("ChatView stream", () => {
         fireEvent.click(screen.getByRole("button", { name: "Retry" }));
       });
       // A failed live turn is rerun in place, not sent again as a new message.
-      expect(backend.regenerate).toHaveBeenCalledWith("t1");
+      expect(backend.regenerate).toHaveBeenCalledWith("", "t1");
       expect(backend.send).not.toHaveBeenCalled();
     } finally {
       vi.useRealTimers();

@@ -22,6 +22,7 @@ import { TodoPanel } from "./TodoPanel";
 import { currentTodos } from "../state/todos";
 import type { TurnActions } from "./TurnView";
 import { useChat } from "../hooks/useChat";
+import { ConversationId, type ChatStore } from "../hooks/useConversations";
 import type { FindFiles, ListResources } from "../hooks/useMention";
 import type { ListCommands } from "../hooks/useSlash";
 import { canSendImages } from "../state/vision";
@@ -59,13 +60,17 @@ interface Props {
   perms?: PermissionsBackend;
   /** the empty chat's suggestions (the bound StarterPrompts by default) */
   starters?: LoadStarters;
+  /** the conversation shown, as the backend names it ("" in tests that play one) */
+  conversationId?: string;
+  /** every held conversation's state (the window's); a store of its own when absent */
+  chats?: ChatStore;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, onForked, findFiles, listResources, listCommands, perms, starters }: Props) {
+export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, onForked, findFiles, listResources, listCommands, perms, starters, conversationId = "", chats }: Props) {
   const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
-  const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, switchVersion, fork, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial);
+  const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, switchVersion, fork, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial, conversationId, chats);
   const streaming = isStreaming(state);
   const [vision, setVision] = useState<boolean | undefined>(undefined);
   const onChoice = useCallback((v: ChatChoiceView) => setVision(canSendImages(v)), []);
@@ -117,6 +122,7 @@ export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWo
 
   return (
     <OpenLink.Provider value={backend.openExternal}>
+      <ConversationId.Provider value={conversationId}>
       <StoredAttachments.Provider value={loadAttachment}>
       <section className="chat" aria-label={`Chat in ${workspace.name}`}>
         <header className="chat-header">
@@ -183,6 +189,7 @@ export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWo
         {permsOpen && <PermissionsDialog onClose={() => setPermsOpen(false)} {...(perms ? { perms } : {})} />}
       </section>
       </StoredAttachments.Provider>
+      </ConversationId.Provider>
     </OpenLink.Provider>
   );
 }

@@ -27,7 +27,7 @@ describe("ChatView per-turn actions", () => {
     await act(async () => {
       fireEvent.click(screen.getAllByRole("button", { name: "Regenerate" })[0] as HTMLElement);
     });
-    expect(backend.regenerate).toHaveBeenCalledWith("a");
+    expect(backend.regenerate).toHaveBeenCalledWith("", "a");
     expect(screen.queryByText("second")).toBeNull();
     expect(screen.queryByText("one")).toBeNull();
     expect(screen.getByText("first")).toBeTruthy();
@@ -44,7 +44,7 @@ describe("ChatView per-turn actions", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Resend" }));
     });
-    expect(backend.editAndResend).toHaveBeenCalledWith("a", "first, reworded");
+    expect(backend.editAndResend).toHaveBeenCalledWith("", "a", "first, reworded");
     expect(screen.getByText("first, reworded")).toBeTruthy();
     expect(screen.queryByText("second")).toBeNull();
   });
@@ -70,18 +70,18 @@ describe("ChatView per-turn actions", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Undo turn" }));
     });
-    expect(backend.undoTurn).toHaveBeenCalledWith("a", false);
+    expect(backend.undoTurn).toHaveBeenCalledWith("", "a", false);
     expect(screen.getByRole("alert").textContent).toContain("/p/b.go");
     // The user may confirm: the conflicting files are overwritten too.
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Overwrite them" }));
     });
-    expect(backend.undoTurn).toHaveBeenLastCalledWith("a", true);
+    expect(backend.undoTurn).toHaveBeenLastCalledWith("", "a", true);
     expect(screen.queryByRole("button", { name: "Overwrite them" })).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Redo" }));
     });
-    expect(backend.redoTurn).toHaveBeenCalledWith("a", false);
+    expect(backend.redoTurn).toHaveBeenCalledWith("", "a", false);
     expect(screen.getByRole("button", { name: "Undo turn" })).toBeTruthy();
   });
 
@@ -106,7 +106,7 @@ describe("ChatView per-turn actions", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Retry" }));
     });
-    expect(backend.regenerate).toHaveBeenCalledWith("a");
+    expect(backend.regenerate).toHaveBeenCalledWith("", "a");
   });
 
   it("shows each changed file's line counts and diff", async () => {
@@ -149,11 +149,11 @@ describe("ChatView per-turn actions", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Redo" }));
     });
-    expect(backend.redoTurn).toHaveBeenCalledWith("m1", false);
+    expect(backend.redoTurn).toHaveBeenCalledWith("", "m1", false);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Undo turn" }));
     });
-    expect(backend.undoTurn).toHaveBeenCalledWith("m1", false);
+    expect(backend.undoTurn).toHaveBeenCalledWith("", "m1", false);
   });
 
   it("offers no rerun or undo while a turn runs", async () => {

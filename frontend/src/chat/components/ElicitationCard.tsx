@@ -4,6 +4,7 @@ import { contentOf, fieldsOf, initialValues, type Field, type Values } from "../
 import type { ElicitQuestion } from "../state/model";
 import "./elicitation.css";
 import { redact } from "../state/redact";
+import { useConversationId } from "../hooks/useConversations";
 
 interface Props {
   question: ElicitQuestion;
@@ -66,6 +67,7 @@ function FieldInput({ f, id, value, set }: { f: Field; id: string; value: Values
  * Decline refuses, Cancel dismisses it.
  */
 export function ElicitationCard({ question: q, backend = elicitBackend }: Props) {
+  const conv = useConversationId();
   const fields = useMemo(() => fieldsOf(q.schema), [q.schema]);
   const [values, setValues] = useState<Values>(() => initialValues(fields));
   const [error, setError] = useState<string | null>(null);
@@ -81,7 +83,7 @@ export function ElicitationCard({ question: q, backend = elicitBackend }: Props)
   const answer = (action: ElicitAction, content: Record<string, unknown> | null) => {
     setBusy(true);
     setError(null);
-    backend.answerElicitation(q.requestId, action, content).catch((e: unknown) => {
+    backend.answerElicitation(conv, q.requestId, action, content).catch((e: unknown) => {
       setBusy(false);
       setError(e instanceof Error ? e.message : String(e));
     });

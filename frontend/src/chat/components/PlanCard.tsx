@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { planBackend, type PlanBackend } from "../../bridge/plan";
 import { Markdown } from "./Markdown";
+import { useConversationId } from "../hooks/useConversations";
 import type { ProposedPlan } from "../state/model";
 import { MODE_CHANGED } from "../state/planning";
 import "./planning.css";
@@ -14,6 +15,7 @@ interface Props {
 
 /** PlanCard shows a plan-mode plan with its three answers. */
 export function PlanCard({ plan, actionable, backend = planBackend }: Props) {
+  const conv = useConversationId();
   const [answered, setAnswered] = useState<string | null>(null);
   const [feedback, setFeedback] = useState("");
   const [asking, setAsking] = useState(false);
@@ -51,10 +53,10 @@ export function PlanCard({ plan, actionable, backend = planBackend }: Props) {
       <Markdown text={plan.markdown} live={false} />
       {open && !asking && (
         <div className="row plan-card-actions">
-          <button type="button" className="primary" onClick={() => act("Approved, accepting edits", () => backend.approvePlan("edits"))}>
+          <button type="button" className="primary" onClick={() => act("Approved, accepting edits", () => backend.approvePlan(conv, "edits"))}>
             Approve and auto-accept edits
           </button>
-          <button type="button" onClick={() => act("Approved, asking for each", () => backend.approvePlan("ask"))}>
+          <button type="button" onClick={() => act("Approved, asking for each", () => backend.approvePlan(conv, "ask"))}>
             Approve and ask for each
           </button>
           <button type="button" onClick={() => setAsking(true)}>
@@ -67,7 +69,7 @@ export function PlanCard({ plan, actionable, backend = planBackend }: Props) {
           className="row plan-card-actions"
           onSubmit={(e) => {
             e.preventDefault();
-            if (feedback.trim() !== "") act("Feedback sent", () => backend.keepPlanning(feedback.trim()));
+            if (feedback.trim() !== "") act("Feedback sent", () => backend.keepPlanning(conv, feedback.trim()));
           }}
         >
           <label className="sr-only" htmlFor={`plan-feedback-${plan.callId}`}>

@@ -102,7 +102,13 @@ export const TurnView = memo(function TurnView({ turn, actions, latest = true }:
             <div className="thinking-text">{turn.reasoning}</div>
           </details>
         )}
-        {turn.mcpWaiting ? <McpWaitingNotice servers={turn.mcpWaiting} /> : waiting && <p className="muted">Waiting for the model…</p>}
+        {turn.slotWaiting ? (
+          <p className="muted" role="status">Waiting for a free slot: other conversations are running.</p>
+        ) : turn.mcpWaiting ? (
+          <McpWaitingNotice servers={turn.mcpWaiting} />
+        ) : (
+          waiting && <p className="muted">Waiting for the model…</p>
+        )}
         {turn.parts.map((p, i) => (
           <PartView key={i} part={p} last={i === turn.parts.length - 1} turn={turn} actions={actions} />
         ))}

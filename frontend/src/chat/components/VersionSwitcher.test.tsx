@@ -53,7 +53,7 @@ describe("VersionSwitcher", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Previous version" }));
     });
-    expect(backend.switchVersion).toHaveBeenCalledWith("b", 1);
+    expect(backend.switchVersion).toHaveBeenCalledWith("", "b", 1);
     expect(screen.getByText("the earlier answer")).toBeTruthy();
     expect(screen.queryByText("the newer answer")).toBeNull();
     expect(screen.getByLabelText("Version 1 of 2")).toBeTruthy();
@@ -74,7 +74,7 @@ describe("VersionSwitcher", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Fork into a new conversation" }));
     });
-    expect(backend.forkTurn).toHaveBeenCalledWith("m1");
+    expect(backend.forkTurn).toHaveBeenCalledWith("", "m1");
     expect(onForked).toHaveBeenCalledOnce();
   });
 });

@@ -29,7 +29,7 @@ function fakeBackend(fail?: string): ElicitBackend & { calls: [string, ElicitAct
   const calls: [string, ElicitAction, Record<string, unknown> | null][] = [];
   return {
     calls,
-    answerElicitation: (id, action, content) => {
+    answerElicitation: (_conv, id, action, content) => {
       calls.push([id, action, content]);
       return fail ? Promise.reject(new Error(fail)) : Promise.resolve();
     },

@@ -30,11 +30,11 @@ function fakePlanBackend(mode = "ask", pendingPlan = "x"): PlanBackend & { calls
       calls.push(`mode:${m}`);
       return Promise.resolve(view(m));
     },
-    approvePlan: (m) => {
+    approvePlan: (_conv, m) => {
       calls.push(`approve:${m}`);
       return Promise.resolve({ turnId: "t2", queued: false });
     },
-    keepPlanning: (f) => {
+    keepPlanning: (_conv, f) => {
       calls.push(`feedback:${f}`);
       return Promise.resolve({ turnId: "t2", queued: false });
     },

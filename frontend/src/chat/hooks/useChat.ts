@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useReducer, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { BridgeError, type Backend } from "../../bridge";
 import { payloadOf, type Draft } from "../state/attachments";
 import type { ApprovalDecision } from "../../bridge/protocol";
-import { chatReducer, initialState, type ChatState, type Incoming } from "../state/state";
+import { initialState, type ChatAction, type ChatState } from "../state/state";
+import { stateOf } from "../state/conversations";
+import { useConversations, type ChatStore } from "./useConversations";
 import { fromTranscript } from "../state/transcript";
 import { undoToast } from "../state/undoToast";
 import type { TranscriptView } from "../../bridge/sessions";
@@ -24,12 +26,19 @@ function noticeOf(e: unknown): ChatNotice {
 }
 
 /**
- * useChat owns the chat: the reducer's state, the event subscription and
- * the calls to the backend. Events are queued and applied once per
- * animation frame, so a fast stream costs one render per frame.
+ * useChat is conversation conv's chat: its state in store (the window's
+ * store of every conversation, or one of its own when none is given, as in
+ * tests), and the calls to the backend, each naming conv. initial is a
+ * stored conversation's state, shown until conv has state of its own.
  */
-export function useChat(backend: Backend, initial: ChatState = initialState) {
-  const [state, dispatch] = useReducer(chatReducer, initial);
+export function useChat(backend: Backend, initial: ChatState = initialState, conv = "", store?: ChatStore) {
+  const own = useConversations(backend, store === undefined);
+  const { all, dispatch: dispatchAll } = store ?? own;
+  const state = conv in all ? stateOf(all, conv) : initial;
+  useEffect(() => {
+    if (initial !== initialState) dispatchAll({ type: "seed", conv, state: initial });
+  }, [dispatchAll, conv, initial]);
+  const dispatch = useCallback((action: ChatAction) => dispatchAll({ type: "chat", conv, action }), [dispatchAll, conv]);
   const [notice, setNotice] = useState<ChatNotice | null>(null);
   // What the last undo or redo brought back, for a moment.
   const [toast, setToast] = useState<string | null>(null);
@@ -38,25 +47,6 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     const t = setTimeout(() => setToast(null), UNDO_TOAST_MS);
     return () => clearTimeout(t);
   }, [toast]);
-
-  useEffect(() => {
-    let queue: Incoming[] = [];
-    let frame = 0;
-    const flush = () => {
-      frame = 0;
-      const events = queue;
-      queue = [];
-      dispatch({ type: "events", events, now: Date.now() });
-    };
-    const off = backend.onChatEvent((e) => {
-      queue.push(e);
-      if (frame === 0) frame = requestAnimationFrame(flush);
-    });
-    return () => {
-      off();
-      if (frame !== 0) cancelAnimationFrame(frame);
-    };
-  }, [backend]);
 
   // While the chat is shown, background failures (saving the conversation,
   // undo, a drop) show here; the shell's toasts take them otherwise.
@@ -68,11 +58,11 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
       setNotice(null);
       try {
         if (files.length === 0) {
-          const r = await backend.send(text);
+          const r = await backend.send(conv, text);
           dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued });
           return true;
         }
-        const r = await backend.sendWith(text, files.map((f) => ({ name: f.name, data: payloadOf(f.dataUrl) })));
+        const r = await backend.sendWith(conv, text, files.map((f) => ({ name: f.name, data: payloadOf(f.dataUrl) })));
         const attachments = files.map(({ name, mediaType, size, dataUrl }) => ({ name, mediaType, size, dataUrl }));
         dispatch({ type: "sent", turnId: r.turnId, prompt: text, queued: r.queued, attachments });
         return true;
@@ -81,49 +71,49 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
         return false;
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   // Stop holds queued prompts back: they wait, paused, for Resume or Remove.
   const stop = useCallback(() => {
     backend
-      .stop()
+      .stop(conv)
       .then(() => dispatch({ type: "paused" }))
       .catch((e: unknown) => setNotice(noticeOf(e)));
-  }, [backend]);
+  }, [backend, conv, dispatch]);
 
   const resumeQueue = useCallback(async () => {
     try {
-      await backend.resumeQueue();
+      await backend.resumeQueue(conv);
       dispatch({ type: "resumed" });
     } catch (e) {
       setNotice(noticeOf(e));
     }
-  }, [backend]);
+  }, [backend, conv, dispatch]);
 
   const removeQueued = useCallback(
     async (turnId: string) => {
       try {
-        await backend.removeQueued(turnId);
+        await backend.removeQueued(conv, turnId);
         dispatch({ type: "removed", turnId });
       } catch (e) {
         setNotice(noticeOf(e));
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   const approve = useCallback(
     async (requestId: string, decision: ApprovalDecision) => {
       dispatch({ type: "answered", requestId, decision: decision.kind });
       try {
-        await backend.approve(requestId, decision);
+        await backend.approve(conv, requestId, decision);
       } catch (e) {
         dispatch({ type: "answered", requestId, decision: null });
         setNotice(noticeOf(e));
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   /** replace reruns a turn (regenerate, or edit-and-resend with text), dropping it and what followed. */
@@ -131,7 +121,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     async (turnId: string, prompt: string, edited: boolean): Promise<boolean> => {
       setNotice(null);
       try {
-        const r = edited ? await backend.editAndResend(turnId, prompt) : await backend.regenerate(turnId);
+        const r = edited ? await backend.editAndResend(conv, turnId, prompt) : await backend.regenerate(conv, turnId);
         dispatch({ type: "replaced", from: turnId, turnId: r.turnId, prompt, queued: r.queued, version: r.version, versions: r.versions });
         return true;
       } catch (e) {
@@ -139,7 +129,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
         return false;
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   /** switchVersion shows another version of a turn, and what followed it, as the backend now holds it. */
@@ -147,13 +137,13 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     async (turnId: string, version: number) => {
       setNotice(null);
       try {
-        const t = await backend.switchVersion(turnId, version);
+        const t = await backend.switchVersion(conv, turnId, version);
         dispatch({ type: "load", state: fromTranscript(t.messages, t.undo ?? {}, t.calls ?? {}) });
       } catch (e) {
         setNotice(noticeOf(e));
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   /** fork copies the conversation through a turn into a new conversation; null when it failed. */
@@ -161,13 +151,13 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     async (turnId: string): Promise<TranscriptView | null> => {
       setNotice(null);
       try {
-        return await backend.forkTurn(turnId);
+        return await backend.forkTurn(conv, turnId);
       } catch (e) {
         setNotice(noticeOf(e));
         return null;
       }
     },
-    [backend],
+    [backend, conv],
   );
 
   /** undo restores (or with redo, reapplies) the files a turn changed. */
@@ -175,7 +165,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     async function move(turnId: string, redo: boolean, force = false): Promise<void> {
       setNotice(null);
       try {
-        const r = redo ? await backend.redoTurn(turnId, force) : await backend.undoTurn(turnId, force);
+        const r = redo ? await backend.redoTurn(conv, turnId, force) : await backend.undoTurn(conv, turnId, force);
         dispatch({ type: "undone", turnId, undone: !redo });
         setToast(undoToast(r, redo));
         if (r.conflicts.length > 0) {
@@ -189,14 +179,14 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
         setNotice(noticeOf(e));
       }
     },
-    [backend],
+    [backend, conv, dispatch],
   );
 
   /** compact shrinks the conversation's context and says by how much. */
   const compact = useCallback(async () => {
     setNotice(null);
     try {
-      const r = await backend.compactConversation();
+      const r = await backend.compactConversation(conv);
       setNotice({
         code: "compacted",
         message: r.changed ? `About ${r.before.toLocaleString()} → ${r.after.toLocaleString()} tokens. Retry the last message to continue.` : "There was nothing to compact.",
@@ -204,7 +194,7 @@ export function useChat(backend: Backend, initial: ChatState = initialState) {
     } catch (e) {
       setNotice(noticeOf(e));
     }
-  }, [backend]);
+  }, [backend, conv]);
 
   const dismissNotice = useCallback(() => setNotice(null), []);
   const dismissToast = useCallback(() => setToast(null), []);

@@ -121,6 +121,8 @@ export interface Turn {
   retry: Retry | null;
   /** MCP servers the turn waits for before its first request, while it waits */
   mcpWaiting?: string[] | null;
+  /** the turn waits for one of the project's running turns to end (conversations.maxRunning) */
+  slotWaiting?: boolean;
   /** files the turn changed, for Undo turn */
   changed: string[];
   /** per-file line counts and diffs of changed, when the backend sent them */

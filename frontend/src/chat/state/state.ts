@@ -112,6 +112,8 @@ function apply(t: Turn, e: Incoming, now: number): Turn {
       return { ...base, retry: { class: e.class, attempt: e.attempt, delayMs: e.delayMs, at: now } };
     case "mcp_waiting":
       return { ...base, mcpWaiting: e.done || e.servers.length === 0 ? null : e.servers };
+    case "slot_waiting":
+      return { ...base, slotWaiting: !e.done };
     case "compacted":
       return { ...base, parts: [...t.parts, { kind: "compacted", how: e.kind, before: e.before, after: e.after }] };
     case "hook": {

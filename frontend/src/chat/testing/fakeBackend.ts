@@ -7,7 +7,10 @@ import type { ChatEvent, WorkspaceView } from "../../bridge/protocol";
 import type { TranscriptView } from "../../bridge/sessions";
 
 export interface FakeBackend extends Backend {
+  /** emit plays events of the conversation tests show ("") */
   emit(...events: ChatEvent[]): void;
+  /** emitIn plays events of conversation conv */
+  emitIn(conv: string, ...events: ChatEvent[]): void;
   /** opened plays the backend opening a folder by itself (a drop). */
   opened(w: WorkspaceView): void;
   notice(e: BridgeError): void;
@@ -18,7 +21,7 @@ export interface FakeBackend extends Backend {
 const unused = () => Promise.reject(new Error("not used by the chat"));
 
 export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend {
-  const subs = new Set<(e: ChatEvent) => void>();
+  const subs = new Set<(e: ChatEvent, conv: string) => void>();
   const opens = new Set<(w: WorkspaceView) => void>();
   const notices = new Set<(e: BridgeError) => void>();
   const attaches = new Set<(p: string[]) => void>();
@@ -34,6 +37,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     chooseWorkspace: vi.fn(async () => ({ path: "/home/me/proj", name: "proj" })),
     recentWorkspaces: vi.fn(async () => []),
     currentWorkspace: vi.fn(async () => workspace),
+    shownConversation: vi.fn(async () => ""),
     send: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
     sendWith: vi.fn(async () => ({ turnId: `t${++turn}`, queued: false })),
     storedAttachment: vi.fn(async () => "data:image/png;base64,iVBORw0KGgo="),
@@ -64,7 +68,8 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
       notices.add(cb);
       return () => notices.delete(cb);
     },
-    emit: (...events) => events.forEach((e) => subs.forEach((cb) => cb(e))),
+    emit: (...events) => events.forEach((e) => subs.forEach((cb) => cb(e, ""))),
+    emitIn: (conv, ...events) => events.forEach((e) => subs.forEach((cb) => cb(e, conv))),
     opened: (w) => opens.forEach((cb) => cb(w)),
     notice: (e) => notices.forEach((cb) => cb(e)),
     attach: (p) => attaches.forEach((cb) => cb(p)),

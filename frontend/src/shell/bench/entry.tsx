@@ -29,7 +29,7 @@ const shell: ShellBackend = {
     answeredAt = performance.now();
     return sessions;
   },
-  newChat: async () => undefined, openSession: none, renameSession: none, deleteSession: none, restoreSession: none,
+  newChat: async () => "c2", conversations: async () => [], onConversations: () => () => undefined, openSession: none, renameSession: none, deleteSession: none, restoreSession: none,
   searchSessions: async () => [], exportSession: none, saveSessionExport: none,
   searchWorkspace: async () => {
     answeredAt = performance.now();

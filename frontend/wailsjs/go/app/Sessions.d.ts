@@ -3,6 +3,8 @@
 import {app} from '../models';
 import {session} from '../models';
 
+export function Conversations():Promise<Array<app.ConversationState>>;
+
 export function DeleteSession(arg1:string):Promise<void>;
 
 export function ExportSession(arg1:string,arg2:string,arg3:string):Promise<string>;

@@ -1,0 +1,45 @@
+import { createContext, useContext, useEffect, useMemo, useReducer } from "react";
+import type { Backend } from "../../bridge";
+import { conversationsReducer, type Conversations, type ConversationsAction, type Routed } from "../state/conversations";
+
+/** ChatStore is every held conversation's chat state and the way to change it. */
+export interface ChatStore {
+  all: Conversations;
+  dispatch: (a: ConversationsAction) => void;
+}
+
+/**
+ * useConversations keeps the chat state of every conversation: each "chat"
+ * event goes to the conversation it names, whether shown or not. Events are
+ * queued and applied once per animation frame, so a fast stream costs one
+ * render per frame. enabled false subscribes to nothing (a caller given a
+ * store of its parent's).
+ */
+export function useConversations(backend: Backend, enabled = true): ChatStore {
+  const [all, dispatch] = useReducer(conversationsReducer, {});
+  useEffect(() => {
+    if (!enabled) return;
+    let queue: Routed[] = [];
+    let frame = 0;
+    const flush = () => {
+      frame = 0;
+      const events = queue;
+      queue = [];
+      dispatch({ type: "events", events, now: Date.now() });
+    };
+    const off = backend.onChatEvent((event, conv) => {
+      queue.push({ conv: conv ?? "", event });
+      if (frame === 0) frame = requestAnimationFrame(flush);
+    });
+    return () => {
+      off();
+      if (frame !== 0) cancelAnimationFrame(frame);
+    };
+  }, [backend, enabled]);
+  return useMemo(() => ({ all, dispatch }), [all]);
+}
+
+/** The conversation a chat's cards act on (approve a plan, answer a question). */
+export const ConversationId = createContext("");
+
+export const useConversationId = () => useContext(ConversationId);
