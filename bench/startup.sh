@@ -50,7 +50,12 @@ measure() {
   tp=$(sed -n 's/.*first-paint unix_ms=\([0-9]*\).*/\1/p' "$log" | head -1)
   sleep 5
   kb=$(pss_tree "$pid")
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  if ! kill "$pid" 2>/dev/null; then
+    echo "  $name exited before it was measured; its last words:"; tail -5 "$log" | sed 's/^/    /'
+    rm -f "$log"
+    return
+  fi
+  wait "$pid" 2>/dev/null || true
   rm -f "$log"
   [[ -n $tm ]] && eval "${name}_mapped+=($((tm - t0)))"
   [[ -n $tp ]] && eval "${name}_paint+=($((tp - t0)))"
@@ -69,4 +74,8 @@ printf 'median over %d runs:\n' "$runs"
 printf '  app:  window mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$(med app_mapped)" "$(med app_paint)" "$(med app_pss)"
 printf '  bare: window mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$(med bare_mapped)" "$(med bare_paint)" "$(med bare_pss)"
 awk -v a="$(med app_pss)" -v b="$(med bare_pss)" -v p="$(med app_paint)" -v q="$(med bare_paint)" \
-  'BEGIN{printf "  ratio app/bare: idle PSS %.2f, first paint %.2f\n", a/b, p/q}'
+  'BEGIN{printf "  ratio app/bare of the medians: idle PSS %.2f, first paint %.2f\n", a/b, p/q}'
+# Other processes mapping the same WebKit libraries change every PSS on
+# the machine between runs; the two windows of one run share that state.
+ratios() { local -n x=$1 y=$2; local i; for i in "${!x[@]}"; do [[ -n ${y[$i]:-} ]] && awk -v a="${x[$i]}" -v b="${y[$i]}" 'BEGIN{printf "%.3f\n", a/b}'; done | median; }
+printf '  median of the runs'"'"' own ratios app/bare: idle PSS %.2f, first paint %.2f\n' "$(ratios app_pss bare_pss)" "$(ratios app_paint bare_paint)"
