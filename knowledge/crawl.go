@@ -7,7 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/hearth-agent/hearth/knowledge/ignore"
 )
@@ -54,10 +56,17 @@ type walker struct {
 	// sees every file created after the listing started.
 	onDir  func(src *source, rel, abs string)
 	within string // real path of the source being walked
+
+	// Without onDir, directories are listed ahead on up to GOMAXPROCS
+	// goroutines (slots) while the walk goes on in order: a one-shot's
+	// reconcile is a stat of every file, which one goroutine left to wait
+	// on the kernel.
+	slots chan struct{}
+	ahead sync.WaitGroup
 }
 
 // walk walks src below rel ("" for the root), calling fn for every
-// regular file that is not ignored.
+// regular file that is not ignored, in the order of a depth-first walk.
 func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(diskFile)) error {
 	w.within, _ = filepath.EvalSymlinks(src.root)
 	if rel != "" && src.matcher.Ignored(rel, true) {
@@ -66,61 +75,145 @@ func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(disk
 	if rel != "" && linkOnPath(src.root, rel) {
 		return nil // a scope at or through a symlinked directory
 	}
-	return w.dir(ctx, src, rel, filepath.Join(src.root, filepath.FromSlash(rel)), fn)
+	if w.onDir == nil && w.slots == nil {
+		w.slots = make(chan struct{}, runtime.GOMAXPROCS(0))
+	}
+	defer w.ahead.Wait()
+	return w.dir(ctx, src, rel, filepath.Join(src.root, filepath.FromSlash(rel)), fn, nil)
 }
 
-func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(diskFile)) error {
+// entry is a listed directory entry that is not ignored.
+type entry struct {
+	rel, abs string
+	dir      bool
+	stat     fileStat // of a file
+}
+
+// listing is a directory's entries, listed ahead.
+type listing struct {
+	entries []entry
+	err     error
+	done    chan struct{}
+}
+
+// lookAhead bounds how many subdirectories past the one walked may be
+// listed ahead.
+const lookAhead = 8
+
+func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(diskFile), pre *listing) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if w.onDir != nil {
-		w.onDir(src, rel, abs)
+	var entries []entry
+	var err error
+	if pre != nil {
+		<-pre.done
+		entries, err = pre.entries, pre.err
+	} else {
+		if w.onDir != nil {
+			w.onDir(src, rel, abs)
+		}
+		entries, err = w.list(src, rel, abs)
 	}
-	entries, err := os.ReadDir(abs)
 	if err != nil {
 		if rel == "" {
 			return err
 		}
 		return nil // vanished or unreadable subdirectory: skip, like a grep
 	}
-	names := make([]string, len(entries))
+	ahead := make(map[int]*listing)
 	for i, e := range entries {
+		if !e.dir {
+			fn(diskFile{src: src, rel: e.rel, fileStat: e.stat})
+			continue
+		}
+		w.listAhead(ctx, src, entries, i, ahead)
+		if err := w.dir(ctx, src, e.rel, e.abs, fn, ahead[i]); err != nil && ctx.Err() != nil {
+			return err
+		}
+		delete(ahead, i)
+	}
+	return nil
+}
+
+// listAhead starts listings of the subdirectories from entries[from] on,
+// up to lookAhead of them, while slots are free.
+func (w *walker) listAhead(ctx context.Context, src *source, entries []entry, from int, ahead map[int]*listing) {
+	if w.slots == nil {
+		return
+	}
+	seen := 0
+	for j := from; j < len(entries) && seen < lookAhead; j++ {
+		if !entries[j].dir {
+			continue
+		}
+		seen++
+		if ahead[j] != nil {
+			continue
+		}
+		select {
+		case w.slots <- struct{}{}:
+		default:
+			return
+		}
+		l := &listing{done: make(chan struct{})}
+		ahead[j] = l
+		e := entries[j]
+		w.ahead.Add(1)
+		go func() {
+			defer w.ahead.Done()
+			defer func() { <-w.slots }()
+			defer close(l.done)
+			if l.err = ctx.Err(); l.err == nil {
+				l.entries, l.err = w.list(src, e.rel, e.abs)
+			}
+		}()
+	}
+}
+
+// list reads a directory: its subdirectories and files (a link counts
+// when it resolves to a file inside the source), less what is ignored,
+// the files with their stat.
+func (w *walker) list(src *source, rel, abs string) ([]entry, error) {
+	des, err := os.ReadDir(abs)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(des))
+	for i, e := range des {
 		names[i] = e.Name()
 	}
 	src.matcher.Listed(rel, names)
-	for _, e := range entries {
+	out := make([]entry, 0, len(des))
+	for _, e := range des {
 		childRel := path.Join(rel, e.Name())
 		childAbs := filepath.Join(abs, e.Name())
 		typ := e.Type()
-		if typ&fs.ModeSymlink != 0 {
+		switch {
+		case typ&fs.ModeSymlink != 0:
 			// A linked file counts only when it resolves inside the source.
 			info, err := os.Stat(childAbs)
 			if err != nil || !info.Mode().IsRegular() || !resolvesWithin(childAbs, w.within) ||
 				src.matcher.IgnoredHere(childRel, false) {
 				continue
 			}
-			fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
-			continue
-		}
-		if e.IsDir() {
-			if src.matcher.IgnoredHere(childRel, true) {
+			out = append(out, entry{rel: childRel, abs: childAbs, stat: statOf(info)})
+		case e.IsDir():
+			if !src.matcher.IgnoredHere(childRel, true) {
+				out = append(out, entry{rel: childRel, abs: childAbs, dir: true})
+			}
+		case typ.IsRegular():
+			if src.matcher.IgnoredHere(childRel, false) {
 				continue
 			}
-			if err := w.dir(ctx, src, childRel, childAbs, fn); err != nil && ctx.Err() != nil {
-				return err
+			info, err := e.Info()
+			if err != nil {
+				continue
 			}
-			continue
+			out = append(out, entry{rel: childRel, abs: childAbs, stat: statOf(info)})
 		}
-		if !typ.IsRegular() || src.matcher.IgnoredHere(childRel, false) {
-			continue
-		}
-		info, err := e.Info()
-		if err != nil {
-			continue
-		}
-		fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
 	}
-	return nil
+	return out, nil
 }
 
 func statOf(info fs.FileInfo) fileStat {
