@@ -177,9 +177,16 @@ func (m *Matcher) match(parts []string, isDir bool) bool {
 	if r := decide(m.extra, parts, isDir); r != gitignore.NoMatch {
 		return r == gitignore.Exclude
 	}
-	// Deepest directory first: its rules override its parents'.
+	// Deepest directory first: its rules override its parents'. Each
+	// directory's key is a prefix of one joined path, not a join per level.
+	joined := strings.Join(parts, "/")
+	end := len(joined)
 	for d := len(parts) - 1; d >= 0; d-- {
-		ps, err := m.dirPatterns(strings.Join(parts[:d], "/"))
+		end -= len(parts[d])
+		if d > 0 {
+			end-- // the slash before parts[d]
+		}
+		ps, err := m.dirPatterns(joined[:end])
 		if err != nil {
 			continue // unreadable rules: behave as if absent, like git
 		}
