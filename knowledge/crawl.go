@@ -7,9 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/hearth-agent/hearth/knowledge/ignore"
 )
@@ -56,17 +54,10 @@ type walker struct {
 	// sees every file created after the listing started.
 	onDir  func(src *source, rel, abs string)
 	within string // real path of the source being walked
-
-	// Without onDir, directories are listed ahead on up to GOMAXPROCS
-	// goroutines (slots) while the walk goes on in order: a one-shot's
-	// reconcile is a stat of every file, which one goroutine left to wait
-	// on the kernel.
-	slots chan struct{}
-	ahead sync.WaitGroup
 }
 
 // walk walks src below rel ("" for the root), calling fn for every
-// regular file that is not ignored, in the order of a depth-first walk.
+// regular file that is not ignored.
 func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(diskFile)) error {
 	w.within, _ = filepath.EvalSymlinks(src.root)
 	if rel != "" && src.matcher.Ignored(rel, true) {
@@ -75,145 +66,61 @@ func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(disk
 	if rel != "" && linkOnPath(src.root, rel) {
 		return nil // a scope at or through a symlinked directory
 	}
-	if w.onDir == nil && w.slots == nil {
-		w.slots = make(chan struct{}, runtime.GOMAXPROCS(0))
-	}
-	defer w.ahead.Wait()
-	return w.dir(ctx, src, rel, filepath.Join(src.root, filepath.FromSlash(rel)), fn, nil)
+	return w.dir(ctx, src, rel, filepath.Join(src.root, filepath.FromSlash(rel)), fn)
 }
 
-// entry is a listed directory entry that is not ignored.
-type entry struct {
-	rel, abs string
-	dir      bool
-	stat     fileStat // of a file
-}
-
-// listing is a directory's entries, listed ahead.
-type listing struct {
-	entries []entry
-	err     error
-	done    chan struct{}
-}
-
-// lookAhead bounds how many subdirectories past the one walked may be
-// listed ahead.
-const lookAhead = 8
-
-func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(diskFile), pre *listing) error {
+func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(diskFile)) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var entries []entry
-	var err error
-	if pre != nil {
-		<-pre.done
-		entries, err = pre.entries, pre.err
-	} else {
-		if w.onDir != nil {
-			w.onDir(src, rel, abs)
-		}
-		entries, err = w.list(src, rel, abs)
+	if w.onDir != nil {
+		w.onDir(src, rel, abs)
 	}
+	entries, err := os.ReadDir(abs)
 	if err != nil {
 		if rel == "" {
 			return err
 		}
 		return nil // vanished or unreadable subdirectory: skip, like a grep
 	}
-	ahead := make(map[int]*listing)
+	names := make([]string, len(entries))
 	for i, e := range entries {
-		if !e.dir {
-			fn(diskFile{src: src, rel: e.rel, fileStat: e.stat})
-			continue
-		}
-		w.listAhead(ctx, src, entries, i, ahead)
-		if err := w.dir(ctx, src, e.rel, e.abs, fn, ahead[i]); err != nil && ctx.Err() != nil {
-			return err
-		}
-		delete(ahead, i)
-	}
-	return nil
-}
-
-// listAhead starts listings of the subdirectories from entries[from] on,
-// up to lookAhead of them, while slots are free.
-func (w *walker) listAhead(ctx context.Context, src *source, entries []entry, from int, ahead map[int]*listing) {
-	if w.slots == nil {
-		return
-	}
-	seen := 0
-	for j := from; j < len(entries) && seen < lookAhead; j++ {
-		if !entries[j].dir {
-			continue
-		}
-		seen++
-		if ahead[j] != nil {
-			continue
-		}
-		select {
-		case w.slots <- struct{}{}:
-		default:
-			return
-		}
-		l := &listing{done: make(chan struct{})}
-		ahead[j] = l
-		e := entries[j]
-		w.ahead.Add(1)
-		go func() {
-			defer w.ahead.Done()
-			defer func() { <-w.slots }()
-			defer close(l.done)
-			if l.err = ctx.Err(); l.err == nil {
-				l.entries, l.err = w.list(src, e.rel, e.abs)
-			}
-		}()
-	}
-}
-
-// list reads a directory: its subdirectories and files (a link counts
-// when it resolves to a file inside the source), less what is ignored,
-// the files with their stat.
-func (w *walker) list(src *source, rel, abs string) ([]entry, error) {
-	des, err := os.ReadDir(abs)
-	if err != nil {
-		return nil, err
-	}
-	names := make([]string, len(des))
-	for i, e := range des {
 		names[i] = e.Name()
 	}
 	src.matcher.Listed(rel, names)
-	out := make([]entry, 0, len(des))
-	for _, e := range des {
+	for _, e := range entries {
 		childRel := path.Join(rel, e.Name())
 		childAbs := filepath.Join(abs, e.Name())
 		typ := e.Type()
-		switch {
-		case typ&fs.ModeSymlink != 0:
+		if typ&fs.ModeSymlink != 0 {
 			// A linked file counts only when it resolves inside the source.
 			info, err := os.Stat(childAbs)
 			if err != nil || !info.Mode().IsRegular() || !resolvesWithin(childAbs, w.within) ||
 				src.matcher.IgnoredHere(childRel, false) {
 				continue
 			}
-			out = append(out, entry{rel: childRel, abs: childAbs, stat: statOf(info)})
-		case e.IsDir():
-			if !src.matcher.IgnoredHere(childRel, true) {
-				out = append(out, entry{rel: childRel, abs: childAbs, dir: true})
-			}
-		case typ.IsRegular():
-			if src.matcher.IgnoredHere(childRel, false) {
-				continue
-			}
-			info, err := e.Info()
-			if err != nil {
-				continue
-			}
-			out = append(out, entry{rel: childRel, abs: childAbs, stat: statOf(info)})
+			fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
+			continue
 		}
+		if e.IsDir() {
+			if src.matcher.IgnoredHere(childRel, true) {
+				continue
+			}
+			if err := w.dir(ctx, src, childRel, childAbs, fn); err != nil && ctx.Err() != nil {
+				return err
+			}
+			continue
+		}
+		if !typ.IsRegular() || src.matcher.IgnoredHere(childRel, false) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
 	}
-	return out, nil
+	return nil
 }
 
 func statOf(info fs.FileInfo) fileStat {
