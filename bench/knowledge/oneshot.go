@@ -74,7 +74,9 @@ func median(ds []time.Duration) time.Duration {
 }
 
 // buildHearth builds the hearth binary from the module this bench is run
-// in (the desktop's build tags, so it is the program people run) into dir.
+// in into dir, as `wails build -tags webkit2_41` does (Makefile's build):
+// the program people run, which loads the desktop's shared libraries
+// (GTK, WebKitGTK) even for a command.
 func buildHearth(ctx context.Context, dir string) (string, error) {
 	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
 	if err != nil {
@@ -82,7 +84,7 @@ func buildHearth(ctx context.Context, dir string) (string, error) {
 	}
 	root := filepath.Dir(strings.TrimSpace(string(out)))
 	bin := filepath.Join(dir, "hearth")
-	cmd := exec.CommandContext(ctx, "go", "build", "-tags", "webkit2_41", "-trimpath", "-o", bin, ".")
+	cmd := exec.CommandContext(ctx, "go", "build", "-tags", "desktop,production,webkit2_41", "-trimpath", "-ldflags", "-w -s", "-o", bin, ".")
 	cmd.Dir = root
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
