@@ -22,11 +22,18 @@ var version = "0.1.0-dev"
 // keeps the build's peak memory down for a little more CPU.
 const buildGCPercent = 75
 
+// cliHeapFloor is how far a command's heap may grow past what a
+// collection left live before the next (gcpolicy.KeepHeapFloor).
+const cliHeapFloor = 32 << 20
+
 func main() {
 	gcpolicy.SetBuildGCPercent(buildGCPercent)
 	knowledge.OnBuild(gcpolicy.LowerGCForBuild)
 	args := os.Args[1:]
 	if cli.IsCommand(args) {
+		// A command's heap is small and most of it short-lived: collecting
+		// every few MB was a one-shot search's largest cost after its walk.
+		gcpolicy.KeepHeapFloor(cliHeapFloor)
 		attachConsole()
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		code := cli.Run(ctx, cli.OSEnv(version), args)

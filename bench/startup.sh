@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # bench/startup.sh BINARY [RUNS]: startup time and idle memory of the desktop
-# app under Xvfb, median of RUNS (default 5) cold-ish runs.
-#   mapped: exec → the "Hearth" window is mapped (polled every 10 ms)
-#   paint:  exec → the frontend's first frame (the app prints it when
+# app under Xvfb beside a bare Wails v2 window (bench/barewails, built here
+# with the desktop's tags), runs of the two alternated, medians of RUNS
+# (default 5) cold-ish runs and the app's ratio to the bare window.
+#   mapped: exec → the window is mapped (polled every 10 ms)
+#   paint:  exec → the page's first frame (each prints it when
 #           HEARTH_TRACE_STARTUP=1)
-#   pss:    proportional set size summed over hearth and its WebKit helper
-#           processes after 5 s idle, in MB
+#   pss:    proportional set size summed over the process and its WebKit
+#           helper processes after 5 s idle, in MB
 # Runs itself inside scripts/sandbox.sh --x for a clean HOME and display.
 set -euo pipefail
 bin=$(realpath "${1:?usage: bench/startup.sh BINARY [RUNS]}")
 runs=${2:-5}
 if [[ -z ${SANDBOX_DIR:-} ]]; then
-  exec "$(dirname "$0")/../scripts/sandbox.sh" --x "$0" "$bin" "$runs"
+  here=$(cd "$(dirname "$0")/.." && pwd)
+  bare=$(mktemp -d -t hearth-barewails.XXXXXX)
+  trap 'rm -rf "$bare"' EXIT
+  # The flags `wails build -tags webkit2_41` gives the app (Makefile's build).
+  (cd "$here" && go build -tags desktop,production,webkit2_41 -trimpath -ldflags "-w -s" -o "$bare/barewails" ./bench/barewails)
+  BARE_BIN=$bare/barewails "$here/scripts/sandbox.sh" --x "$0" "$bin" "$runs"
+  exit
 fi
 
 now_ms() { date +%s%3N; }
@@ -26,27 +34,48 @@ pss_tree() { # sum Pss (kB) of pid and all descendants
 }
 median() { sort -n | awk '{a[NR]=$1} END{print (NR%2)? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
-mapped=() paint=() pss=()
-for i in $(seq 1 "$runs"); do
+# measure NAME BINARY TITLE: one run; appends to NAME_mapped, NAME_paint, NAME_pss.
+measure() {
+  local name=$1 exe=$2 title=$3 log t0 pid tm tp kb
   log=$(mktemp)
   t0=$(now_ms)
-  HEARTH_TRACE_STARTUP=1 "$bin" 2>"$log" &
+  HEARTH_TRACE_STARTUP=1 "$exe" 2>"$log" &
   pid=$!
   tm=""
   for _ in $(seq 1 1000); do
-    if xdotool search --onlyvisible --name '^Hearth$' >/dev/null 2>&1; then tm=$(now_ms); break; fi
+    if xdotool search --onlyvisible --name "^$title\$" >/dev/null 2>&1; then tm=$(now_ms); break; fi
     sleep 0.01
   done
   for _ in $(seq 1 500); do grep -q first-paint "$log" && break; sleep 0.01; done
   tp=$(sed -n 's/.*first-paint unix_ms=\([0-9]*\).*/\1/p' "$log" | head -1)
   sleep 5
   kb=$(pss_tree "$pid")
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  if ! kill "$pid" 2>/dev/null; then
+    echo "  $name exited before it was measured; its last words:"; tail -5 "$log" | sed 's/^/    /'
+    rm -f "$log"
+    return
+  fi
+  wait "$pid" 2>/dev/null || true
   rm -f "$log"
-  [[ -n $tm ]] && mapped+=($((tm - t0)))
-  [[ -n $tp ]] && paint+=($((tp - t0)))
-  pss+=($((kb / 1024)))
-  echo "run $i: mapped ${tm:+$((tm - t0))} ms, first paint ${tp:+$((tp - t0))} ms, idle PSS $((kb / 1024)) MB"
+  [[ -n $tm ]] && eval "${name}_mapped+=($((tm - t0)))"
+  [[ -n $tp ]] && eval "${name}_paint+=($((tp - t0)))"
+  eval "${name}_pss+=($((kb / 1024)))"
+  printf '  %-6s mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$name" "${tm:+$((tm - t0))}" "${tp:+$((tp - t0))}" "$((kb / 1024))"
+}
+
+app_mapped=() app_paint=() app_pss=() bare_mapped=() bare_paint=() bare_pss=()
+for i in $(seq 1 "$runs"); do
+  echo "run $i:"
+  measure app "$bin" Hearth
+  measure bare "$BARE_BIN" "Bare Wails"
 done
-printf 'median over %d runs: window mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$runs" \
-  "$(printf '%s\n' "${mapped[@]}" | median)" "$(printf '%s\n' "${paint[@]}" | median)" "$(printf '%s\n' "${pss[@]}" | median)"
+med() { local -n a=$1; printf '%s\n' "${a[@]}" | median; }
+printf 'median over %d runs:\n' "$runs"
+printf '  app:  window mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$(med app_mapped)" "$(med app_paint)" "$(med app_pss)"
+printf '  bare: window mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$(med bare_mapped)" "$(med bare_paint)" "$(med bare_pss)"
+awk -v a="$(med app_pss)" -v b="$(med bare_pss)" -v p="$(med app_paint)" -v q="$(med bare_paint)" \
+  'BEGIN{printf "  ratio app/bare of the medians: idle PSS %.2f, first paint %.2f\n", a/b, p/q}'
+# Other processes mapping the same WebKit libraries change every PSS on
+# the machine between runs; the two windows of one run share that state.
+ratios() { local -n x=$1 y=$2; local i; for i in "${!x[@]}"; do [[ -n ${y[$i]:-} ]] && awk -v a="${x[$i]}" -v b="${y[$i]}" 'BEGIN{printf "%.3f\n", a/b}'; done | median; }
+printf '  median of the runs'"'"' own ratios app/bare: idle PSS %.2f, first paint %.2f\n' "$(ratios app_pss bare_pss)" "$(ratios app_paint bare_paint)"

@@ -34,8 +34,11 @@ func (x *Index) build(ctx context.Context) {
 	if !x.opts.NoWatch {
 		x.startWatcher(ctx)
 	}
-	end := buildStarted()
-	err = x.reconcile(ctx, nil, true)
+	// The build's collector policy starts with the first file to index: a
+	// reopen that finds the tree unchanged makes little garbage, and a
+	// one-shot search spent more on collections than on its walk.
+	end := func() {}
+	err = x.reconcile(ctx, nil, true, func() { end = buildStarted() })
 	end()
 	if err != nil {
 		if ctx.Err() == nil {

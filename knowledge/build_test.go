@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"context"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -73,5 +74,36 @@ func TestOnBuildRunsAroundTheBuild(t *testing.T) {
 	openFiles(t, map[string]string{"a.go": "package a\n"})
 	if s, e := started.Load(), ended.Load(); s != 1 || e != 1 {
 		t.Fatalf("hook started %d and ended %d times, want once each", s, e)
+	}
+}
+
+// A reopen that finds the tree as indexed runs no build, so the hook does
+// not run; one that finds a changed file does.
+func TestOnBuildWaitsForAChange(t *testing.T) {
+	ws, cache := t.TempDir(), t.TempDir()
+	write(t, ws, "a.go", "package a\n")
+	reopen := func() int32 {
+		var started atomic.Int32
+		OnBuild(func() func() { started.Add(1); return func() {} })
+		defer OnBuild(nil)
+		x, err := Open(context.Background(), Options{Workspace: ws, CacheDir: cache, NoWatch: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer x.Close()
+		if err := x.Wait(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return started.Load()
+	}
+	if n := reopen(); n != 1 {
+		t.Fatalf("first build: hook ran %d times, want 1", n)
+	}
+	if n := reopen(); n != 0 {
+		t.Errorf("reopen of an unchanged tree: hook ran %d times, want 0", n)
+	}
+	write(t, ws, "b.go", "package b\n")
+	if n := reopen(); n != 1 {
+		t.Errorf("reopen after a new file: hook ran %d times, want 1", n)
 	}
 }

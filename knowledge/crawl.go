@@ -83,6 +83,11 @@ func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(
 		}
 		return nil // vanished or unreadable subdirectory: skip, like a grep
 	}
+	names := make([]string, len(entries))
+	for i, e := range entries {
+		names[i] = e.Name()
+	}
+	src.matcher.Listed(rel, names)
 	for _, e := range entries {
 		childRel := path.Join(rel, e.Name())
 		childAbs := filepath.Join(abs, e.Name())

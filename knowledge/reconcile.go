@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // scope limits a reconcile to one directory of one source.
@@ -17,12 +18,17 @@ type scope struct {
 // as the walk finds them, so a big tree's first results do not wait for
 // the whole walk; what is gone is known, and
 // deleted, once it ends. With progress set, it reports totals (growing
-// while the walk runs) and progress in the status.
-func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool) error {
+// while the walk runs) and progress in the status. firstChange, if set,
+// is called once, before the first new or changed file is indexed.
+func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool, firstChange func()) error {
 	if scopes == nil {
 		for _, s := range x.sources {
 			scopes = append(scopes, scope{src: s})
 		}
+	}
+	if f := firstChange; f != nil {
+		var once sync.Once
+		firstChange = func() { once.Do(f) }
 	}
 	w := &walker{}
 	x.mu.Lock()
@@ -42,7 +48,7 @@ func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool) er
 	walked := make(chan error, 1)
 	go func() {
 		defer close(todo)
-		walked <- x.walkChanged(ctx, w, scopes, seen, todo, progress)
+		walked <- x.walkChanged(ctx, w, scopes, seen, todo, progress, firstChange)
 	}()
 	err := x.indexStream(ctx, todo, progress)
 	cancel() // a failed indexing stops the walk
@@ -61,6 +67,9 @@ func (x *Index) reconcile(ctx context.Context, scopes []scope, progress bool) er
 	}
 	x.mu.Unlock()
 	if len(gone) > 0 {
+		if firstChange != nil {
+			firstChange()
+		}
 		return x.commit(nil, gone)
 	}
 	return nil
@@ -71,7 +80,7 @@ var testHookWalked func(rel string)
 
 // walkChanged walks the scopes, marks every file it finds in seen and
 // sends those new or changed since they were indexed to todo.
-func (x *Index) walkChanged(ctx context.Context, w *walker, scopes []scope, seen map[string]bool, todo chan<- diskFile, progress bool) error {
+func (x *Index) walkChanged(ctx context.Context, w *walker, scopes []scope, seen map[string]bool, todo chan<- diskFile, progress bool, firstChange func()) error {
 	for _, sc := range scopes {
 		err := w.walk(ctx, sc.src, sc.rel, func(f diskFile) {
 			if testHookWalked != nil {
@@ -84,6 +93,9 @@ func (x *Index) walkChanged(ctx context.Context, w *walker, scopes []scope, seen
 			x.mu.Unlock()
 			if ok && old == f.fileStat {
 				return
+			}
+			if firstChange != nil {
+				firstChange()
 			}
 			if progress {
 				x.update(true, func(s *Status) { s.FilesTotal++; s.BytesTotal += min(f.size, x.opts.MaxFileSize) })

@@ -57,7 +57,7 @@ func (x *Index) Reindex(ctx context.Context, paths ...string) error {
 		}
 	}
 	if len(scopes) > 0 {
-		return x.reconcile(ctx, scopes, false)
+		return x.reconcile(ctx, scopes, false, nil)
 	}
 	return nil
 }
@@ -180,12 +180,12 @@ func (wx watched) Sync(ctx context.Context, due []watch.Path, unwatchUnder func(
 		_ = x.indexFiles(ctx, files, false)
 	}
 	if len(scopes) > 0 {
-		_ = x.reconcile(ctx, scopes, false)
+		_ = x.reconcile(ctx, scopes, false, nil)
 	}
 }
 
 // Rescan walks every source again (after a storm of events, or a poll).
-func (wx watched) Rescan(ctx context.Context) { _ = wx.x.reconcile(ctx, nil, false) }
+func (wx watched) Rescan(ctx context.Context) { _ = wx.x.reconcile(ctx, nil, false, nil) }
 
 // Watching puts how the watcher watches in the status.
 func (wx watched) Watching(state, warning string) {

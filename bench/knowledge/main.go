@@ -4,9 +4,10 @@
 // the same machine in the same run: build throughput, CPU, RSS and index
 // size; query latency by kind (with snippets) versus a warm rg; freshness
 // of external and agent writes; a checkout-sized storm; reconcile on
-// reopen. Default corpus: $(go env GOROOT)/src.
+// reopen; a one-shot `hearth search` process against rg. Default corpus:
+// $(go env GOROOT)/src.
 //
-//	go run ./bench/knowledge [-corpus DIR] [-synthetic N] [-runs 50]
+//	go run ./bench/knowledge [-corpus DIR] [-synthetic N] [-runs 50] [-oneshot 11] [-hearth BIN]
 package main
 
 import (
@@ -32,6 +33,8 @@ func main() {
 	corpus := flag.String("corpus", "", "folder to index (default: GOROOT/src); with -synthetic, where the tree is generated, or reused if it exists")
 	synthetic := flag.Int("synthetic", 0, "generate a synthetic corpus of N files (~10 KB each) instead")
 	runs := flag.Int("runs", 50, "runs per query")
+	oneShots := flag.Int("oneshot", 11, "alternated runs of a one-shot hearth search and rg (0: none)")
+	hearthBin := flag.String("hearth", "", "the hearth binary for the one-shot runs (default: built from this module)")
 	memLimit := flag.Int("memlimit", 0, "Go soft memory limit in MiB (0: none), as an app would set")
 	buildGC := flag.Int("buildgc", 75, "GOGC while the index builds (gcpolicy.SetBuildGCPercent; 0: leave it), as the app sets")
 	heapFloor := flag.Int("heapfloor", 0, "MiB the heap may grow past what a collection left live before the next (gcpolicy.KeepHeapFloor; 0: none), as the desktop app keeps 32")
@@ -65,14 +68,14 @@ func main() {
 		}
 		return
 	}
-	if err := run(*corpus, *synthetic, *runs, *baseline); err != nil {
+	if err := run(*corpus, *synthetic, *runs, *baseline, *oneShots, *hearthBin); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
 
-func run(corpus string, synthetic, runs int, baseline bool) error {
+func run(corpus string, synthetic, runs int, baseline bool, oneShots int, hearth string) error {
 	ctx := context.Background()
 	tmp, err := os.MkdirTemp("", "hearth-bench-")
 	if err != nil {
@@ -139,6 +142,15 @@ func run(corpus string, synthetic, runs int, baseline bool) error {
 		peakRSSMB(), anon, file, float64(idxBytes)/1e6, float64(idxBytes)/float64(st.Bytes))
 	if err := x.Close(); err != nil {
 		return err
+	}
+
+	if oneShots > 0 {
+		if hearth == "" {
+			if hearth, err = buildHearth(ctx, tmp); err != nil {
+				return err
+			}
+		}
+		oneShot(ctx, hearth, corpus, cache, oneShots)
 	}
 
 	// Reopen unchanged: reconcile only.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { Backend } from "./bridge";
 import type { WorkspaceView } from "./bridge/protocol";
 import { mcpBackend } from "./bridge/mcp";
@@ -7,17 +7,14 @@ import { processesBackend } from "./bridge/processes";
 import { worktreesBackend, type WorktreeInfo, type WorktreesBackend } from "./bridge/worktrees";
 import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } from "./bridge/shell";
 import { trustBackend, type TrustBackend } from "./bridge/trust";
-import { ChatView } from "./chat/components/ChatView";
 import { EmptyState } from "./chat/components/EmptyState";
 import { useConversations } from "./chat/hooks/useConversations";
 import { useWorkspace } from "./chat/hooks/useWorkspace";
 import { SearchLauncher } from "./search/SearchLauncher";
-import { SnippetPreview } from "./search/SnippetPreview";
 import { keyNames } from "./shell/platform";
 import { useSessions } from "./sessions/useSessions";
 import type { SettingsFocus } from "./settings/focus";
-import { SettingsPanel } from "./settings/SettingsPanel";
-import { CommandPalette, type PaletteCommand } from "./shell/CommandPalette";
+import type { PaletteCommand } from "./shell/CommandPalette";
 import { FirstRunSetup } from "./shell/FirstRunSetup";
 import { HelpOverlay } from "./shell/HelpOverlay";
 import { IndexStatus } from "./shell/IndexStatus";
@@ -28,8 +25,16 @@ import { TrustBanner } from "./shell/TrustBanner";
 import { WarningBanner } from "./shell/WarningBanner";
 import { matchShortcut, shortcuts } from "./shell/shortcuts";
 import { useWindowNotifications } from "./shell/useWindowNotifications";
-import { ChangesView } from "./worktrees/ChangesView";
 import { useCurrentWorktree, WorktreeBadge, WorktreesPanel } from "./worktrees/WorktreesPanel";
+
+// Loaded when first shown, so the first paint parses none of them: the chat
+// brings Markdown, highlighting and diffs; Settings, the palette (cmdk) and
+// the file preview are opened now and then.
+const ChatView = lazy(() => import("./chat/components/ChatView").then((m) => ({ default: m.ChatView })));
+const SettingsPanel = lazy(() => import("./settings/SettingsPanel").then((m) => ({ default: m.SettingsPanel })));
+const CommandPalette = lazy(() => import("./shell/CommandPalette").then((m) => ({ default: m.CommandPalette })));
+const ChangesView = lazy(() => import("./worktrees/ChangesView").then((m) => ({ default: m.ChangesView })));
+const SnippetPreview = lazy(() => import("./search/SnippetPreview").then((m) => ({ default: m.SnippetPreview })));
 
 /** A global shortcut, pressed for the palette: the window's own handlers do the rest. */
 function press(init: KeyboardEventInit) {
@@ -162,6 +167,9 @@ export function App({
   useWindowNotifications(notificationsBackend, sessions.state.currentId, (id) => void sessions.open(id));
 
   const [paletteOpen, setPaletteOpen] = useState(false);
+  // Once opened the palette stays mounted, keeping its state as before.
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  if (paletteOpen && !paletteUsed) setPaletteUsed(true);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const id = matchShortcut(e);
@@ -206,24 +214,26 @@ export function App({
           </p>
         )}
         {ws.workspace && shown?.epoch === ws.epoch ? (
-          <ChatView
-            key={`${ws.epoch}:${chatEpoch}`}
-            conversationId={shown.id}
-            chats={chats}
-            backend={backend}
-            workspace={ws.workspace}
-            where={<WorktreeBadge tree={tree} onReview={setReviewing} />}
-            transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
-            storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
-            storedCalls={opened?.epoch === ws.epoch ? (opened.t.calls ?? undefined) : undefined}
-            storedTodos={opened?.epoch === ws.epoch ? (opened.t.todos ?? undefined) : undefined}
-            onForked={sessions.adopted}
-            onOpenSettings={openSettings}
-            onChooseWorkspace={() => void ws.choose()}
-            findFiles={shell.findFiles}
-            listResources={mcpBackend.resources}
-            listCommands={shell.listCommands}
-          />
+          <Suspense fallback={null}>
+            <ChatView
+              key={`${ws.epoch}:${chatEpoch}`}
+              conversationId={shown.id}
+              chats={chats}
+              backend={backend}
+              workspace={ws.workspace}
+              where={<WorktreeBadge tree={tree} onReview={setReviewing} />}
+              transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
+              storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
+              storedCalls={opened?.epoch === ws.epoch ? (opened.t.calls ?? undefined) : undefined}
+              storedTodos={opened?.epoch === ws.epoch ? (opened.t.todos ?? undefined) : undefined}
+              onForked={sessions.adopted}
+              onOpenSettings={openSettings}
+              onChooseWorkspace={() => void ws.choose()}
+              findFiles={shell.findFiles}
+              listResources={mcpBackend.resources}
+              listCommands={shell.listCommands}
+            />
+          </Suspense>
         ) : (
           <div>
             <EmptyState loading={ws.loading} error={ws.error} onChoose={() => void ws.choose()} recent={recent} onOpen={(p) => void ws.open(p)}>
@@ -239,27 +249,41 @@ export function App({
           </div>
         )}
       </main>
-      {reviewing && <ChangesView backend={worktrees} tree={reviewing} onClose={() => setReviewing(null)} onRemoved={treeRemoved} />}
-      {settingsOpen && (
-        <SettingsPanel backend={backend} focus={settingsOpen === true ? undefined : settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {reviewing && (
+        <Suspense fallback={null}>
+          <ChangesView backend={worktrees} tree={reviewing} onClose={() => setReviewing(null)} onRemoved={treeRemoved} />
+        </Suspense>
       )}
-      <CommandPalette
-        open={paletteOpen}
-        onClose={() => setPaletteOpen(false)}
-        commands={paletteCommands({
-          workspace: wsPath !== null,
-          newChat: () => void sessions.newChat(),
-          chooseFolder: () => void ws.choose(),
-          settings: (focus) => setSettingsOpen(focus ?? true),
-        })}
-        conversations={wsPath ? sessions.state.items : []}
-        onOpenConversation={(id) => void sessions.open(id)}
-        findFiles={wsPath ? shell.findFiles : undefined}
-        onOpenFile={(p) => setPreview({ path: p, line: 0, score: 0, snippet: "" })}
-        backend={backend}
-      />
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsPanel backend={backend} focus={settingsOpen === true ? undefined : settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
+      {paletteUsed && (
+        <Suspense fallback={null}>
+          <CommandPalette
+            open={paletteOpen}
+            onClose={() => setPaletteOpen(false)}
+            commands={paletteCommands({
+              workspace: wsPath !== null,
+              newChat: () => void sessions.newChat(),
+              chooseFolder: () => void ws.choose(),
+              settings: (focus) => setSettingsOpen(focus ?? true),
+            })}
+            conversations={wsPath ? sessions.state.items : []}
+            onOpenConversation={(id) => void sessions.open(id)}
+            findFiles={wsPath ? shell.findFiles : undefined}
+            onOpenFile={(p) => setPreview({ path: p, line: 0, score: 0, snippet: "" })}
+            backend={backend}
+          />
+        </Suspense>
+      )}
       <SearchLauncher shell={shell} enabled={wsPath !== null} onOpen={setPreview} />
-      {preview && <SnippetPreview shell={shell} hit={preview} onClose={() => setPreview(null)} />}
+      {preview && (
+        <Suspense fallback={null}>
+          <SnippetPreview shell={shell} hit={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
       <HelpOverlay />
       {/* While a chat is shown it reports notices itself. */}
       <Toasts shell={shell} active={wsPath === null} />

@@ -58,12 +58,12 @@ type Options struct {
 // until Forget.
 type Matcher struct {
 	root  string
-	base  []gitignore.Pattern // defaults and .git/info/exclude
-	extra []gitignore.Pattern
+	base  []rule // defaults and .git/info/exclude
+	extra []rule
 	files []string
 
 	mu   sync.Mutex
-	dirs map[string][]gitignore.Pattern // rel dir ("" = root) -> its patterns
+	dirs map[string][]rule // rel dir ("" = root) -> its patterns
 }
 
 // Load prepares a Matcher for root. It reads the root-level rules now so a
@@ -76,7 +76,7 @@ func Load(root string, opts Options) (*Matcher, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("ignore: %s is not a directory", root)
 	}
-	m := &Matcher{root: root, dirs: map[string][]gitignore.Pattern{}, files: IgnoreFiles}
+	m := &Matcher{root: root, dirs: map[string][]rule{}, files: IgnoreFiles}
 	skip := opts.Skip
 	if skip == nil {
 		skip = DefaultSkip
@@ -138,6 +138,27 @@ func (m *Matcher) IsRuleFile(base string) bool {
 	return false
 }
 
+// Listed tells the matcher what a listing of relDir ("" for the root)
+// found, so a directory holding no rule file is not asked for each of
+// them: two failed opens per directory were most of a walk's system calls
+// beside the stats. Rules already cached stay until Forget.
+func (m *Matcher) Listed(relDir string, names []string) {
+	for _, n := range names {
+		if m.IsRuleFile(n) {
+			return
+		}
+	}
+	relDir = strings.Trim(filepath.ToSlash(relDir), "/")
+	if relDir == "." {
+		relDir = ""
+	}
+	m.mu.Lock()
+	if _, ok := m.dirs[relDir]; !ok {
+		m.dirs[relDir] = nil
+	}
+	m.mu.Unlock()
+}
+
 // Forget drops the cached rules of relDir ("" for the root) so the next
 // query re-reads its ignore files.
 func (m *Matcher) Forget(relDir string) {
@@ -156,9 +177,16 @@ func (m *Matcher) match(parts []string, isDir bool) bool {
 	if r := decide(m.extra, parts, isDir); r != gitignore.NoMatch {
 		return r == gitignore.Exclude
 	}
-	// Deepest directory first: its rules override its parents'.
+	// Deepest directory first: its rules override its parents'. Each
+	// directory's key is a prefix of one joined path, not a join per level.
+	joined := strings.Join(parts, "/")
+	end := len(joined)
 	for d := len(parts) - 1; d >= 0; d-- {
-		ps, err := m.dirPatterns(strings.Join(parts[:d], "/"))
+		end -= len(parts[d])
+		if d > 0 {
+			end-- // the slash before parts[d]
+		}
+		ps, err := m.dirPatterns(joined[:end])
 		if err != nil {
 			continue // unreadable rules: behave as if absent, like git
 		}
@@ -169,16 +197,16 @@ func (m *Matcher) match(parts []string, isDir bool) bool {
 	return decide(m.base, parts, isDir) == gitignore.Exclude
 }
 
-func decide(ps []gitignore.Pattern, parts []string, isDir bool) gitignore.MatchResult {
+func decide(ps []rule, parts []string, isDir bool) gitignore.MatchResult {
 	for i := len(ps) - 1; i >= 0; i-- {
-		if r := ps[i].Match(parts, isDir); r != gitignore.NoMatch {
+		if r := ps[i].match(parts, isDir); r != gitignore.NoMatch {
 			return r
 		}
 	}
 	return gitignore.NoMatch
 }
 
-func (m *Matcher) dirPatterns(rel string) ([]gitignore.Pattern, error) {
+func (m *Matcher) dirPatterns(rel string) ([]rule, error) {
 	m.mu.Lock()
 	ps, ok := m.dirs[rel]
 	m.mu.Unlock()
@@ -204,7 +232,7 @@ func (m *Matcher) dirPatterns(rel string) ([]gitignore.Pattern, error) {
 }
 
 // readPatterns reads one ignore file; a missing file has no patterns.
-func readPatterns(path string, domain []string) ([]gitignore.Pattern, error) {
+func readPatterns(path string, domain []string) ([]rule, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 		return nil, nil
@@ -221,14 +249,14 @@ func readPatterns(path string, domain []string) ([]gitignore.Pattern, error) {
 	return parseLines(lines, domain), nil
 }
 
-func parseLines(lines []string, domain []string) []gitignore.Pattern {
-	var ps []gitignore.Pattern
+func parseLines(lines []string, domain []string) []rule {
+	var ps []rule
 	for _, l := range lines {
 		l = strings.TrimSuffix(l, "\r")
 		if strings.HasPrefix(l, "#") || strings.TrimSpace(l) == "" {
 			continue
 		}
-		ps = append(ps, gitignore.ParsePattern(l, domain))
+		ps = append(ps, rule{p: gitignore.ParsePattern(l, domain), name: literalName(l)})
 	}
 	return ps
 }

@@ -1,7 +1,9 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { SearchHit, ShellBackend } from "../bridge/shell";
 import { matchShortcut } from "../shell/shortcuts";
-import { SearchPanel } from "./SearchPanel";
+
+// The panel (and the highlighter its results use) loads when first opened.
+const SearchPanel = lazy(() => import("./SearchPanel").then((m) => ({ default: m.SearchPanel })));
 
 interface Props {
   shell: ShellBackend;
@@ -28,16 +30,18 @@ export function SearchLauncher({ shell, enabled, onOpen }: Props) {
 
   if (!open || !enabled) return null;
   return (
-    <SearchPanel
-      shell={shell}
-      onClose={() => setOpen(false)}
-      onOpen={
-        onOpen &&
-        ((hit) => {
-          setOpen(false);
-          onOpen(hit);
-        })
-      }
-    />
+    <Suspense fallback={null}>
+      <SearchPanel
+        shell={shell}
+        onClose={() => setOpen(false)}
+        onOpen={
+          onOpen &&
+          ((hit) => {
+            setOpen(false);
+            onOpen(hit);
+          })
+        }
+      />
+    </Suspense>
   );
 }

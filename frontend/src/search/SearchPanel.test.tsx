@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SearchHit } from "../bridge/shell";
 import { fakeShell, type FakeShell } from "../shell/fakeShell";
 import { SearchLauncher } from "./SearchLauncher";
@@ -35,6 +35,9 @@ async function type(text: string) {
 const options = () => screen.queryAllByRole("option");
 
 describe("search panel", () => {
+  // The panel loads on first open (React.lazy): its module is ready before the first test.
+  beforeAll(() => import("./SearchPanel"));
+
   it("opens on Ctrl+Shift+F with the query box focused, closes on Escape", async () => {
     mount();
     expect(screen.queryByRole("dialog")).toBeNull();

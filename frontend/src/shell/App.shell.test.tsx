@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { App } from "../App";
 import type { SessionMessage } from "../bridge/shell";
 import { fakeBackend } from "../chat/testing/fakeBackend";
@@ -11,6 +11,9 @@ const msg = (id: number, role: SessionMessage["role"], text: string): SessionMes
 });
 
 describe("App shell", () => {
+  // The chat loads when a folder opens (React.lazy): its module is ready before the first test.
+  beforeAll(() => import("../chat/components/ChatView"));
+
   it("lists the folder's conversations and opens one into the chat", async () => {
     const shell = fakeShell([{ id: "s1", title: "Deploy notes", updatedAt: Date.now(), model: "m", costUsd: 0 }]);
     shell.openSession = async () => ({
@@ -43,6 +46,6 @@ describe("App shell", () => {
     await screen.findByRole("region", { name: "Chat in demo" });
     expect(await screen.findByText("Indexed 42 files · watching")).toBeTruthy();
     await act(async () => fireEvent.keyDown(window, { key: "f", metaKey: true, shiftKey: true }));
-    expect(screen.getByRole("dialog", { name: "Search the workspace" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Search the workspace" })).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { Command } from "cmdk";
 import { useEffect, useState } from "react";
 import type { Backend } from "../bridge";
 import type { FileMatch, SessionView } from "../bridge/shell";
+import { CHOICE_EVENT } from "./choiceEvent";
 
 /** One thing the palette can do. */
 export interface PaletteCommand {
@@ -29,8 +30,7 @@ interface Props {
 /** fileValue is a file item's cmdk value: it holds the query so the item always matches it. */
 const fileValue = (path: string, query: string) => `file ${path} ${query}`;
 
-/** CHOICE_EVENT tells the composer's picker the conversation's choice changed elsewhere. */
-export const CHOICE_EVENT = "hearth-choice";
+export { CHOICE_EVENT };
 
 /**
  * CommandPalette (Ctrl/⌘+K): commands, files, conversations, settings and

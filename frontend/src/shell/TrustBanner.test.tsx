@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { BridgeError } from "../bridge/errors";
 import type { TrustApproval, TrustBackend, TrustItem, WorkspaceTrust } from "../bridge/trust";
 import { TrustBanner } from "./TrustBanner";
@@ -30,6 +30,9 @@ function fakeTrust(items: TrustItem[]) {
 }
 
 describe("TrustBanner", () => {
+  // The review loads on first open (React.lazy): its module is ready before the first test.
+  beforeAll(() => import("./TrustReview"));
+
   it("names what the folder brings, shows what each does on review, and trusts all for the digests shown", async () => {
     const t = fakeTrust([
       item(".hearth/permissions.json", "allows without asking: shell `touch *`"),

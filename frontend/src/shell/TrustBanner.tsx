@@ -1,6 +1,8 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { TrustBackend, TrustItem, WorkspaceTrust } from "../bridge/trust";
-import { TrustReview } from "./TrustReview";
+
+// The review (with its diff view) loads when first opened.
+const TrustReview = lazy(() => import("./TrustReview").then((m) => ({ default: m.TrustReview })));
 
 /**
  * A strip above the chat naming what the open folder brings that would run
@@ -60,7 +62,11 @@ export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspa
         Not now
       </button>
       {error && !open && <p role="alert">{error}</p>}
-      {open && <TrustReview items={pending} error={error} onTrust={approve} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <TrustReview items={pending} error={error} onTrust={approve} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

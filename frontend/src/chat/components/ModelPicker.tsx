@@ -2,7 +2,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { ChevronDown } from "lucide-react";
 import { useEffect, useState } from "react";
 import { BridgeError, type Backend, type ChatChoiceView, type ReasoningEffort } from "../../bridge";
-import { CHOICE_EVENT } from "../../shell/CommandPalette";
+import { CHOICE_EVENT } from "../../shell/choiceEvent";
 
 const efforts: ReasoningEffort[] = ["off", "low", "medium", "high"];
 
