@@ -151,13 +151,17 @@ export function useChat(backend: Backend, initial: ChatState = initialState, con
     async (turnId: string): Promise<TranscriptView | null> => {
       setNotice(null);
       try {
-        return await backend.forkTurn(conv, turnId);
+        const t = await backend.forkTurn(conv, turnId);
+        // The conversation now holds the fork: its state is the fork's, not
+        // what it held before (the store keeps a conversation's state by id).
+        dispatch({ type: "load", state: fromTranscript(t.messages, t.undo ?? {}, t.calls ?? {}) });
+        return t;
       } catch (e) {
         setNotice(noticeOf(e));
         return null;
       }
     },
-    [backend, conv],
+    [backend, conv, dispatch],
   );
 
   /** undo restores (or with redo, reapplies) the files a turn changed. */
