@@ -107,6 +107,8 @@ bench: build
 	bench/startup.sh ./$(BIN)
 	go run ./bench/prompt
 	go test -run '^$$' -bench EditWithDiagnostics -benchtime 40x ./agent/lsp/
+	go test -run '^$$' -bench ConversationMemory -benchtime 5x ./agent/project/
+	go test -run '^$$' -bench CreateOn10k -benchtime 3x ./agent/worktree/
 
 clean:
 	rm -rf build/bin build/packages frontend/dist test-artifacts

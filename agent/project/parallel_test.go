@@ -127,7 +127,7 @@ func (c *collected) Notice(error)     {}
 func (c *collected) SessionsChanged() {}
 
 // find returns the first event match accepts, waiting for it.
-func find[E conversation.Event](t *testing.T, c *collected, what string, match func(E) bool) E {
+func find[E conversation.Event](t testing.TB, c *collected, what string, match func(E) bool) E {
 	t.Helper()
 	var found E
 	eventually.True(t, what, func() bool {
@@ -155,13 +155,13 @@ func has[E conversation.Event](c *collected, match func(E) bool) bool {
 	return false
 }
 
-func doneOf(t *testing.T, c *collected, turn string) *conversation.Done {
+func doneOf(t testing.TB, c *collected, turn string) *conversation.Done {
 	return find(t, c, "turn "+turn+" to end", func(d *conversation.Done) bool { return d.TurnID == turn })
 }
 
 // parallelProject opens a project in mode whose turns talk to g, at most
 // maxRunning at once.
-func parallelProject(t *testing.T, g *gated, mode string, maxRunning int) *Project {
+func parallelProject(t testing.TB, g *gated, mode string, maxRunning int) *Project {
 	t.Helper()
 	srv := httptest.NewServer(g)
 	t.Cleanup(srv.Close)
@@ -181,7 +181,7 @@ func parallelProject(t *testing.T, g *gated, mode string, maxRunning int) *Proje
 	return p
 }
 
-func converse(t *testing.T, p *Project) (*conversation.Conversation, *collected) {
+func converse(t testing.TB, p *Project) (*conversation.Conversation, *collected) {
 	t.Helper()
 	sink := &collected{}
 	c, err := p.NewConversation(sink)
@@ -191,7 +191,7 @@ func converse(t *testing.T, p *Project) (*conversation.Conversation, *collected)
 	return c, sink
 }
 
-func send(t *testing.T, c *conversation.Conversation, prompt string) string {
+func send(t testing.TB, c *conversation.Conversation, prompt string) string {
 	t.Helper()
 	id, queued, err := c.Send(prompt)
 	if err != nil || queued {

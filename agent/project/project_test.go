@@ -21,7 +21,7 @@ func (quiet) Emit(conversation.Event) {}
 func (quiet) Notice(error)            {}
 func (quiet) SessionsChanged()        {}
 
-func stores(t *testing.T) Stores {
+func stores(t testing.TB) Stores {
 	return Stores{Settings: settings.Defaults, Trust: trust.NewStore(t.TempDir()), ConfigDir: t.TempDir()}
 }
 
