@@ -80,6 +80,10 @@ type App struct {
 	// window starts); titled is the last one set.
 	title  func(string)
 	titled atomic.Value
+	// urgent sets or clears the window's urgency hint (a no-op until the
+	// window opens); urgentNow is what it was last told.
+	urgent    func(bool)
+	urgentNow atomic.Bool
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store
@@ -94,6 +98,7 @@ func New(deps Deps) *App {
 	a := &App{deps: deps, store: deps.Sessions, warnings: append([]string(nil), deps.Warnings...)}
 	a.emit = func(string, any) {}
 	a.title = func(string) {}
+	a.urgent = func(bool) {}
 	a.h = newHandlers(a)
 	a.probes = assembly.NewCache()
 	if err := a.use(project.NoFolder(a.stores(), a.projectOptions())); err != nil {

@@ -203,12 +203,17 @@ func windowTitle(n int) string {
 	return "(" + strconv.Itoa(n) + ") Hearth — needs you"
 }
 
-// boardChanged tells the sidebar the conversations' states and puts the
-// count that needs the person in the window's title.
+// boardChanged tells the sidebar the conversations' states, puts the
+// count that needs the person in the window's title and asks for
+// attention (the urgency hint a taskbar shows) while any does.
 func (a *App) boardChanged() {
 	v := a.board.view()
 	a.emit(ConversationsEventName, v)
-	a.setTitle(windowTitle(needingYou(v)))
+	n := needingYou(v)
+	a.setTitle(windowTitle(n))
+	if a.urgentNow.Swap(n > 0) != (n > 0) {
+		a.urgent(n > 0)
+	}
 }
 
 // Conversations are the live conversations' states, for the sidebar.

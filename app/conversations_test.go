@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 
@@ -71,6 +72,8 @@ func TestConversationsRunSideBySide(t *testing.T) {
 	var titles []string
 	var tmu sync.Mutex
 	a.title = func(s string) { tmu.Lock(); titles = append(titles, s); tmu.Unlock() }
+	var urgent []bool
+	a.urgent = func(on bool) { tmu.Lock(); urgent = append(urgent, on); tmu.Unlock() }
 	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
@@ -103,6 +106,9 @@ func TestConversationsRunSideBySide(t *testing.T) {
 	tmu.Lock()
 	if len(titles) == 0 || titles[len(titles)-1] != "(1) Hearth — needs you" {
 		t.Errorf("window titles %q, want the last to count one needing you", titles)
+	}
+	if !slices.Equal(urgent, []bool{true}) {
+		t.Errorf("urgency hints %v, want one set while the first waits", urgent)
 	}
 	tmu.Unlock()
 	for turn, conv := range map[string]string{r1.TurnID: first, r2.TurnID: second} {
@@ -150,7 +156,7 @@ func TestConversationsRunSideBySide(t *testing.T) {
 	eventually.True(t, "nothing to need you", func() bool {
 		tmu.Lock()
 		defer tmu.Unlock()
-		return titles[len(titles)-1] == "Hearth"
+		return titles[len(titles)-1] == "Hearth" && slices.Equal(urgent, []bool{true, false})
 	})
 }
 

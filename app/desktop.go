@@ -63,6 +63,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 			runtime.OnFileDrop(ctx, a.dropped)
 			a.notes.raise = func() { runtime.WindowUnminimise(ctx); runtime.WindowShow(ctx) }
 			a.title = func(t string) { runtime.WindowSetTitle(ctx, t) }
+			a.urgent = windowUrgent
 			stopNotifications = a.startNotifications()
 			a.openAtStart(launch.Folder)
 			if win.Placed {

@@ -40,3 +40,18 @@ static gboolean smoothOffOnMain(gpointer unused) {
 void hearthScheduleSmoothScrollingOff(void) {
 	g_idle_add(smoothOffOnMain, NULL);
 }
+
+static gboolean urgentOnMain(gpointer on) {
+	GList *tops = gtk_window_list_toplevels();
+	for (GList *l = tops; l != NULL; l = l->next) {
+		gtk_window_set_urgency_hint(GTK_WINDOW(l->data), on != NULL);
+	}
+	g_list_free(tops);
+	return G_SOURCE_REMOVE;
+}
+
+// hearthSetUrgent sets or clears the windows' urgency hint on GTK's main
+// loop.
+void hearthSetUrgent(int on) {
+	g_idle_add(urgentOnMain, on ? GINT_TO_POINTER(1) : NULL);
+}

@@ -5,6 +5,7 @@ package app
 /*
 #cgo pkg-config: gtk+-3.0 webkit2gtk-4.1
 void hearthScheduleSmoothScrollingOff(void);
+void hearthSetUrgent(int on);
 */
 import "C"
 
@@ -33,4 +34,14 @@ func nativeScrolling(ctx context.Context) int {
 	case <-ctx.Done():
 		return 0
 	}
+}
+
+// windowUrgent sets the window's urgency hint, which the taskbar or dock
+// shows until the person looks, or clears it.
+func windowUrgent(on bool) {
+	v := C.int(0)
+	if on {
+		v = 1
+	}
+	C.hearthSetUrgent(v)
 }
