@@ -33,6 +33,9 @@ type GlobalInput struct {
 	ModelTitles     bool     `json:"modelTitles"`
 	// PromptProfile: "" automatic, "small" or "standard".
 	PromptProfile string `json:"promptProfile"`
+	// MaxRunning bounds the turns of a project running at once; 0 leaves
+	// it as it is.
+	MaxRunning int `json:"maxRunning,omitempty"`
 	// ContainApproved runs approved commands in the sandbox too.
 	ContainApproved bool `json:"containApproved"`
 	// ReopenLastWorkspace opens the last folder at start; nil leaves the
@@ -55,6 +58,9 @@ func (a *Settings) SaveGlobal(in GlobalInput) (SettingsView, error) {
 		s.ModelTitles = &titles
 		s.ContainApproved = in.ContainApproved
 		s.PromptProfile = in.PromptProfile
+		if in.MaxRunning != 0 {
+			s.Conversations.MaxRunning = in.MaxRunning
+		}
 		if in.ReopenLastWorkspace != nil {
 			reopen := *in.ReopenLastWorkspace
 			s.ReopenLast = &reopen

@@ -99,12 +99,12 @@ func TestKeysAreWriteOnly(t *testing.T) {
 	if strings.Contains(string(b), secret) || strings.Contains(string(b), "sk-ant-env-value") {
 		t.Fatalf("a key reached the view: %s", b)
 	}
-	saved, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", PromptProfile: "small"})
+	saved, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", PromptProfile: "small", MaxRunning: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if saved.PromptProfile != "small" {
-		t.Errorf("the view's prompt profile is %q after saving small", saved.PromptProfile)
+	if saved.PromptProfile != "small" || saved.MaxRunning != 5 {
+		t.Errorf("the view's prompt profile is %q and turns at once %d after saving small and 5", saved.PromptProfile, saved.MaxRunning)
 	}
 	data, _ := os.ReadFile(filepath.Join(dir, settings.FileName))
 	if strings.Contains(string(data), secret) || !strings.Contains(string(data), `"maxIterations": 5`) || !strings.Contains(string(data), `"promptProfile": "small"`) {
@@ -131,6 +131,10 @@ func TestBoundInputIsValidated(t *testing.T) {
 		{"custom without url", func() error { _, err := a.h.Settings.AddCustomEndpoint("box", ""); return err }},
 		{"bad effort", func() error {
 			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "x", MaxIterations: 5, ApprovalMode: "ask"})
+			return err
+		}},
+		{"too many turns at once", func() error {
+			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", MaxRunning: 99})
 			return err
 		}},
 		{"unknown prompt profile", func() error {

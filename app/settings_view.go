@@ -48,6 +48,8 @@ type SettingsView struct {
 	// PromptProfile is "" (automatic: small under a 16k window), "small"
 	// or "standard".
 	PromptProfile string `json:"promptProfile"`
+	// MaxRunning bounds the turns of a project running at once.
+	MaxRunning int `json:"maxRunning"`
 	// ReopenLastWorkspace opens the last folder when the app starts.
 	ReopenLastWorkspace bool           `json:"reopenLastWorkspace"`
 	Providers           []ProviderView `json:"providers"`
@@ -89,7 +91,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 	v := SettingsView{
 		ActiveProvider: st.ActiveProvider, ActiveModel: st.ActiveModel, Temperature: st.Temperature,
 		ReasoningEffort: st.ReasoningEffort, MaxIterations: st.MaxIterations, ApprovalMode: st.ApprovalMode,
-		ModelTitles: st.TitlesFromModel(), PromptProfile: st.PromptProfile, ReopenLastWorkspace: st.ReopensLastWorkspace(),
+		ModelTitles: st.TitlesFromModel(), PromptProfile: st.PromptProfile, MaxRunning: st.Conversations.Running(), ReopenLastWorkspace: st.ReopensLastWorkspace(),
 		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
 		Sandbox:          SandboxView{Active: box.Active(), Kind: box.Kind, ABI: box.ABI, Detail: box.Detail, Mechanism: box.Mechanism, ContainApproved: st.ContainApproved},

@@ -38,6 +38,21 @@ export function GeneralSection({ view, actions }: { view: SettingsView; actions:
           How many model calls one turn may make before it stops and asks.
         </p>
       </div>
+      <div className="setting">
+        <label htmlFor="max-running">Turns at once</label>
+        <CommitField
+          id="max-running"
+          type="number"
+          min={1}
+          max={16}
+          value={String(view.maxRunning)}
+          aria-describedby="max-running-hint"
+          onCommit={(t) => save({ maxRunning: Number(t) })}
+        />
+        <p className="hint" id="max-running-hint">
+          How many conversations of a folder may run a turn at the same time; the others wait their turn.
+        </p>
+      </div>
     </div>
   );
 }

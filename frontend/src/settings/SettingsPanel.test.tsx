@@ -15,7 +15,7 @@ const anthropic: ProviderView = { ...openai, id: "anthropic", name: "Anthropic",
 
 const base: SettingsView = {
   activeProvider: "openai", activeModel: "", temperature: null, reasoningEffort: "medium", maxIterations: 50, approvalMode: "ask",
-  modelTitles: true, promptProfile: "", reopenLastWorkspace: true, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
+  modelTitles: true, promptProfile: "", maxRunning: 3, reopenLastWorkspace: true, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
   warning: "", knowledgeFolders: [], sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "Landlock", containApproved: false }, theme: "system", readOnlyTools: [],
 };
 
@@ -99,6 +99,15 @@ describe("SettingsPanel", () => {
     await waitFor(() => expect(within(fast).getAllByRole("option").length).toBe(4));
     await act(async () => fireEvent.change(fast, { target: { value: "gpt-mini" } }));
     expect(f.backend.saveProvider).toHaveBeenCalledWith("openai", { baseUrl: openai.baseUrl, model: "", fastModel: "gpt-mini" });
+  });
+
+  it("saves how many turns may run at once, shown under General", async () => {
+    const { dialog, f } = await open();
+    const field = within(dialog).getByLabelText("Turns at once") as HTMLInputElement;
+    expect(field.value).toBe("3");
+    fireEvent.change(field, { target: { value: "5" } });
+    await act(async () => fireEvent.blur(field));
+    expect(f.backend.saveGlobal).toHaveBeenCalledWith(expect.objectContaining({ maxRunning: 5, maxIterations: 50 }));
   });
 
   it("offers the small-context profile, automatic by default, and saves the choice", async () => {

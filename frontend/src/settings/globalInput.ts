@@ -12,6 +12,7 @@ export function fromView(v: SettingsView): GlobalInput {
     approvalMode: v.approvalMode,
     modelTitles: v.modelTitles,
     promptProfile: v.promptProfile,
+    maxRunning: v.maxRunning,
     containApproved: v.sandbox.containApproved,
     reopenLastWorkspace: v.reopenLastWorkspace,
   };

@@ -11,6 +11,7 @@ const view: SettingsView = {
   approvalMode: "ask",
   modelTitles: true,
   promptProfile: "",
+  maxRunning: 3,
   reopenLastWorkspace: true,
   providers: [],
   keychain: { available: true, message: "", help: "" },

@@ -270,6 +270,7 @@ export namespace app {
 	    approvalMode: string;
 	    modelTitles: boolean;
 	    promptProfile: string;
+	    maxRunning?: number;
 	    containApproved: boolean;
 	    reopenLastWorkspace?: boolean;
 	
@@ -287,6 +288,7 @@ export namespace app {
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
 	        this.promptProfile = source["promptProfile"];
+	        this.maxRunning = source["maxRunning"];
 	        this.containApproved = source["containApproved"];
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	    }
@@ -885,6 +887,7 @@ export namespace app {
 	    approvalMode: string;
 	    modelTitles: boolean;
 	    promptProfile: string;
+	    maxRunning: number;
 	    reopenLastWorkspace: boolean;
 	    providers: ProviderView[];
 	    keychain: KeychainView;
@@ -912,6 +915,7 @@ export namespace app {
 	        this.approvalMode = source["approvalMode"];
 	        this.modelTitles = source["modelTitles"];
 	        this.promptProfile = source["promptProfile"];
+	        this.maxRunning = source["maxRunning"];
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	        this.providers = this.convertValues(source["providers"], ProviderView);
 	        this.keychain = this.convertValues(source["keychain"], KeychainView);
