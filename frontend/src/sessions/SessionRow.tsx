@@ -19,7 +19,7 @@ interface Props {
 
 // A reload brings fresh objects for every row; only what a row shows counts.
 const same = (a: Props, b: Props) =>
-  a.session.id === b.session.id && a.session.title === b.session.title && a.session.updatedAt === b.session.updatedAt &&
+  a.session.id === b.session.id && a.session.title === b.session.title && a.session.worktree === b.session.worktree && a.session.updatedAt === b.session.updatedAt &&
   a.current === b.current && a.editing === b.editing && a.ctl === b.ctl &&
   a.badge?.kind === b.badge?.kind && a.badge?.label === b.badge?.label &&
   relativeTime(a.session.updatedAt, a.now) === relativeTime(b.session.updatedAt, b.now);
@@ -68,6 +68,11 @@ export const SessionRow = memo(function SessionRow({ session, current, editing, 
         }}
       >
         <span className="session-title">{title}</span>
+        {session.worktree && (
+          <span className="session-worktree" title="Works in its own worktree; review its changes from Worktrees below">
+            worktree
+          </span>
+        )}
         {badge && (
           <span className={`session-badge ${badge.kind}`}>
             <span className="session-dot" aria-hidden="true" />

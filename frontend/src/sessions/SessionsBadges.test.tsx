@@ -6,7 +6,7 @@ import { SessionsPanel } from "./SessionsPanel";
 import { useSessions } from "./useSessions";
 
 const now = Date.now();
-const sv = (id: string, title: string, updatedAt: number): SessionView => ({ id, title, updatedAt, model: "m", costUsd: 0 });
+const sv = (id: string, title: string, updatedAt: number, worktree?: string): SessionView => ({ id, title, updatedAt, model: "m", costUsd: 0, worktree });
 const st = (sessionId: string, state: string, more: Partial<ConversationState> = {}): ConversationState => ({ id: `c-${sessionId}`, sessionId, state, ...more });
 
 function Harness({ shell }: { shell: FakeShell }) {
@@ -15,7 +15,7 @@ function Harness({ shell }: { shell: FakeShell }) {
 }
 
 async function mount() {
-  const shell = fakeShell([sv("a", "Build the parser", now), sv("b", "Write the docs", now - 1000), sv("c", "Fix the tests", now - 2000)]);
+  const shell = fakeShell([sv("a", "Build the parser", now), sv("b", "Write the docs", now - 1000, "w1"), sv("c", "Fix the tests", now - 2000)]);
   render(<Harness shell={shell} />);
   await act(async () => undefined);
   return shell;
@@ -25,6 +25,12 @@ const rowOf = (title: string) => screen.getByText(title).closest("button") as HT
 const titles = () => Array.from(document.querySelectorAll(".session-open .session-title")).map((b) => b.textContent);
 
 describe("SessionsPanel conversation states", () => {
+  it("marks a conversation that works in a worktree", async () => {
+    await mount();
+    expect(within(rowOf("Write the docs")).getByText("worktree")).toBeTruthy();
+    expect(within(rowOf("Build the parser")).queryByText("worktree")).toBeNull();
+  });
+
   it("says each held conversation's state in words beside a badge", async () => {
     const shell = await mount();
     await act(async () =>
