@@ -98,19 +98,25 @@ export function App({
   const chats = useConversations(backend);
   const dispatchChats = chats.dispatch;
   const [shown, setShown] = useState<{ epoch: number; id: string } | null>(null);
+  // Once per folder opened (its epoch): a refreshed view of the same
+  // folder must not drop the conversations' states.
+  const hasFolder = ws.workspace !== null;
   useEffect(() => {
-    if (!ws.workspace) return;
+    if (!hasFolder) return;
     let live = true;
     const epoch = ws.epoch;
     dispatchChats({ type: "drop" });
+    // A conversation the person opened meanwhile (this folder's epoch
+    // already shown) wins over the answer, which may come late under load.
+    const adopt = (id: string) => live && setShown((cur) => (cur?.epoch === epoch ? cur : { epoch, id }));
     backend
       .shownConversation()
-      .then((id) => live && setShown({ epoch, id }))
-      .catch(() => live && setShown({ epoch, id: "" }));
+      .then(adopt)
+      .catch(() => adopt(""));
     return () => {
       live = false;
     };
-  }, [backend, ws.workspace, ws.epoch, dispatchChats]);
+  }, [backend, hasFolder, ws.epoch, dispatchChats]);
   const sessions = useSessions(shell, wsPath, {
     onOpen: (t) => {
       setOpened({ epoch: ws.epoch, t });
