@@ -9,13 +9,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/assembly"
-	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/egress"
 	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/secrets"
@@ -175,20 +173,11 @@ func (a *App) shutdown() {
 // stopped and given a moment to be saved as stopped, then the sessions
 // database is closed (checkpointing its log).
 func (a *App) close() {
-	// Taken before shutdown: a closed project no longer lists its
-	// conversations, whose turns may still be saving.
-	a.open.mu.Lock()
-	convs := make([]*conversation.Conversation, 0, len(a.open.convs))
-	for _, c := range a.open.convs {
-		convs = append(convs, c)
-	}
-	a.open.mu.Unlock()
-	running := func() bool {
-		return slices.ContainsFunc(convs, (*conversation.Conversation).Running)
-	}
 	a.shutdown()
+	// The window's own list: a closed project no longer lists its
+	// conversations, whose turns may still be saving.
 	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if !running() {
+		if !a.anyRunning() {
 			break
 		}
 	}

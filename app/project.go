@@ -125,7 +125,7 @@ func (a *App) openProject(dir string) (string, error) {
 	if err != nil {
 		return "", invalidf("workspace", err.Error())
 	}
-	if a.project().Running() {
+	if a.anyRunning() {
 		return "", invalidf("workspace", "stop the running turns before switching folders")
 	}
 	p, err := project.Open(context.Background(), abs, a.stores(), a.projectOptions())

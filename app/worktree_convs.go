@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
@@ -203,4 +204,16 @@ func (a *App) leftTree(treeID string) {
 			a.emit("notice", FormatError(err))
 		}
 	}
+}
+
+// anyRunning says whether a turn runs in any held conversation, the
+// folder's or a worktree's.
+func (a *App) anyRunning() bool {
+	a.open.mu.Lock()
+	convs := make([]*conversation.Conversation, 0, len(a.open.convs))
+	for _, c := range a.open.convs {
+		convs = append(convs, c)
+	}
+	a.open.mu.Unlock()
+	return slices.ContainsFunc(convs, (*conversation.Conversation).Running)
 }

@@ -152,3 +152,33 @@ func TestWorktreeConflictAndCommit(t *testing.T) {
 		t.Error("another folder's worktree was reached")
 	}
 }
+
+// A turn running in a worktree conversation holds the folder open as a
+// turn in the folder does: switching folders would close its project.
+func TestSwitchingFoldersWaitsForAWorktreeTurn(t *testing.T) {
+	p := &scriptedProvider{replies: []string{textReply("partial ", "never sent")}, hold: make(chan struct{})}
+	defer close(p.hold)
+	a, _ := scriptedApp(t, p, "edits")
+	rec := &recorder{}
+	a.setEmitter(rec.emit)
+	ws := t.TempDir()
+	gittest.Git(t, ws, "init", "-q")
+	gittest.Git(t, ws, "commit", "-q", "--allow-empty", "-m", "start")
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := a.h.Worktrees.NewConversation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.h.Chat.Send(tree.Conversation, "go"); err != nil {
+		t.Fatal(err)
+	}
+	rec.waitFor(t, "text")
+	if a.project().Running() {
+		t.Fatal("the worktree's turn counts as the folder project's")
+	}
+	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err == nil || !strings.Contains(err.Error(), "stop the running turns") {
+		t.Fatalf("switching folders while a worktree turn runs = %v", err)
+	}
+}
