@@ -31,6 +31,7 @@ frontend:
 
 build: frontend
 	wails build -tags $(TAGS) -trimpath -ldflags "$(LDFLAGS)" -s -m -skipbindings -o hearth
+	scripts/unlink-toolkit.sh $(BIN)
 
 dev-build: frontend
 	go build -tags dev,$(TAGS) -o $(DEV_BIN) .

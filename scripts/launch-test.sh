@@ -114,5 +114,14 @@ check "no display says so in one line, no stack trace" '[[ $(wc -l <"$out/launch
 DISPLAY=:97 WAYLAND_DISPLAY= timeout 20 "$bin" >"$out/launch-baddisplay.log" 2>&1; code=$?
 check "an unreachable display exits 1 in one line (got $code)" '((code == 1)) && ! grep -q goroutine "$out/launch-baddisplay.log"'
 
+# The command line starts without the window's libraries; the window (above)
+# loaded them itself.
+needed=$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+check "the shipped binary names only the C library for the loader (names: $needed)" '[[ $needed == "libc.so.6 " ]]'
+timeout 20 "$bin" --version >"$out/launch-version.log" 2>&1; code=$?
+check "hearth --version runs without the window's libraries (got $code)" '((code == 0))'
+LD_DEBUG=files timeout 20 "$bin" --version 2>"$out/launch-version-libs.log" >/dev/null
+check "hearth --version loads no GTK or WebKit library" '! grep -Eq "(gtk|webkit|javascriptcore)" "$out/launch-version-libs.log"'
+
 echo "launch test: $pass passed, $fail failed"
 ((fail == 0))

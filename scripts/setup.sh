@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 WAILS_VERSION=v2.16.0
 # The language server the diagnostics tests run against (agent/lsp).
 GOPLS_VERSION=v0.23.0
-APT_PACKAGES=(build-essential pkg-config git libgtk-3-dev libwebkit2gtk-4.1-dev
+APT_PACKAGES=(build-essential pkg-config git patchelf libgtk-3-dev libwebkit2gtk-4.1-dev
   xvfb xauth xdotool x11-utils imagemagick dbus dbus-x11 gnome-keyring libsecret-tools libglib2.0-bin
   chromium ripgrep nsis desktop-file-utils appstream zsh fish groff-base man-db)
 
