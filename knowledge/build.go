@@ -46,6 +46,12 @@ func (x *Index) build(ctx context.Context) {
 		}
 		return
 	}
+	if x.opts.LazyMerge {
+		// Segments a lazy index gains (a one-shot after edits) are bounded.
+		if n, err := x.segments(); err == nil && n > lazySegments {
+			_ = x.Compact(ctx)
+		}
+	}
 	x.update(false, func(s *Status) { s.State = StateReady })
 }
 

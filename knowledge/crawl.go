@@ -7,7 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/hearth-agent/hearth/knowledge/ignore"
 )
@@ -56,8 +58,13 @@ type walker struct {
 	within string // real path of the source being walked
 }
 
+// dirJob is a directory a walk has yet to list.
+type dirJob struct{ rel, abs string }
+
 // walk walks src below rel ("" for the root), calling fn for every
-// regular file that is not ignored.
+// regular file that is not ignored; fn is never called concurrently.
+// Without onDir (a one-shot, which watches nothing) directories are
+// listed and their files stat'ed on every core, as a grep does.
 func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(diskFile)) error {
 	w.within, _ = filepath.EvalSymlinks(src.root)
 	if rel != "" && src.matcher.Ignored(rel, true) {
@@ -66,31 +73,106 @@ func (w *walker) walk(ctx context.Context, src *source, rel string, fn func(disk
 	if rel != "" && linkOnPath(src.root, rel) {
 		return nil // a scope at or through a symlinked directory
 	}
-	return w.dir(ctx, src, rel, filepath.Join(src.root, filepath.FromSlash(rel)), fn)
+	root := dirJob{rel, filepath.Join(src.root, filepath.FromSlash(rel))}
+	if w.onDir != nil {
+		return w.serial(ctx, src, root, fn)
+	}
+	return w.parallel(ctx, src, root, fn)
 }
 
-func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(diskFile)) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if w.onDir != nil {
-		w.onDir(src, rel, abs)
-	}
-	entries, err := os.ReadDir(abs)
+func (w *walker) serial(ctx context.Context, src *source, d dirJob, fn func(diskFile)) error {
+	files, dirs, err := w.list(ctx, src, d)
 	if err != nil {
-		if rel == "" {
+		return listErr(ctx, d, err)
+	}
+	for _, f := range files {
+		fn(f)
+	}
+	for _, sub := range dirs {
+		if err := w.serial(ctx, src, sub, fn); err != nil && ctx.Err() != nil {
 			return err
 		}
-		return nil // vanished or unreadable subdirectory: skip, like a grep
+	}
+	return nil
+}
+
+func (w *walker) parallel(ctx context.Context, src *source, root dirJob, fn func(diskFile)) error {
+	files, dirs, err := w.list(ctx, src, root)
+	if err != nil {
+		return listErr(ctx, root, err)
+	}
+	var (
+		mu   sync.Mutex
+		wg   sync.WaitGroup
+		busy = make(chan struct{}, runtime.GOMAXPROCS(0))
+	)
+	deliver := func(files []diskFile) {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, f := range files {
+			fn(f)
+		}
+	}
+	var visit func(d dirJob)
+	spawn := func(dirs []dirJob) {
+		for _, d := range dirs {
+			select {
+			case busy <- struct{}{}: // a core is free: list it there
+				wg.Add(1)
+				go func() {
+					defer func() { <-busy; wg.Done() }()
+					visit(d)
+				}()
+			default:
+				visit(d)
+			}
+		}
+	}
+	visit = func(d dirJob) {
+		files, dirs, err := w.list(ctx, src, d)
+		if err != nil {
+			return // vanished or unreadable subdirectory, or the walk is cancelled
+		}
+		deliver(files)
+		spawn(dirs)
+	}
+	deliver(files)
+	spawn(dirs)
+	wg.Wait()
+	return ctx.Err()
+}
+
+// listErr is what a walk returns when listing d failed: only the
+// source's own root, or a cancelled walk, is an error; a directory that
+// vanished or is unreadable is skipped, like a grep.
+func listErr(ctx context.Context, d dirJob, err error) error {
+	if ctx.Err() != nil || d.rel == "" {
+		return err
+	}
+	return nil
+}
+
+// list reads one directory: its regular files that are not ignored, and
+// its subdirectories to walk.
+func (w *walker) list(ctx context.Context, src *source, d dirJob) (files []diskFile, dirs []dirJob, err error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if w.onDir != nil {
+		w.onDir(src, d.rel, d.abs)
+	}
+	entries, err := os.ReadDir(d.abs)
+	if err != nil {
+		return nil, nil, err
 	}
 	names := make([]string, len(entries))
 	for i, e := range entries {
 		names[i] = e.Name()
 	}
-	src.matcher.Listed(rel, names)
+	src.matcher.Listed(d.rel, names)
 	for _, e := range entries {
-		childRel := path.Join(rel, e.Name())
-		childAbs := filepath.Join(abs, e.Name())
+		childRel := path.Join(d.rel, e.Name())
+		childAbs := filepath.Join(d.abs, e.Name())
 		typ := e.Type()
 		if typ&fs.ModeSymlink != 0 {
 			// A linked file counts only when it resolves inside the source.
@@ -99,15 +181,12 @@ func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(
 				src.matcher.IgnoredHere(childRel, false) {
 				continue
 			}
-			fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
+			files = append(files, diskFile{src: src, rel: childRel, fileStat: statOf(info)})
 			continue
 		}
 		if e.IsDir() {
-			if src.matcher.IgnoredHere(childRel, true) {
-				continue
-			}
-			if err := w.dir(ctx, src, childRel, childAbs, fn); err != nil && ctx.Err() != nil {
-				return err
+			if !src.matcher.IgnoredHere(childRel, true) {
+				dirs = append(dirs, dirJob{childRel, childAbs})
 			}
 			continue
 		}
@@ -118,9 +197,9 @@ func (w *walker) dir(ctx context.Context, src *source, rel, abs string, fn func(
 		if err != nil {
 			continue
 		}
-		fn(diskFile{src: src, rel: childRel, fileStat: statOf(info)})
+		files = append(files, diskFile{src: src, rel: childRel, fileStat: statOf(info)})
 	}
-	return nil
+	return files, dirs, nil
 }
 
 func statOf(info fs.FileInfo) fileStat {

@@ -98,7 +98,7 @@ func Open(ctx context.Context, opts Options) (*Index, error) {
 		return nil, err
 	}
 	dir := indexDir(opts.CacheDir, sources[0].root)
-	store, actual, note, err := openStore(dir, sources[0].root)
+	store, actual, note, err := openStore(dir, sources[0].root, opts.LazyMerge)
 	if err != nil {
 		return nil, err
 	}

@@ -28,6 +28,11 @@ type Options struct {
 	Ignore      ignore.Options
 	BatchBytes  int  // bytes of text per index batch; default 1 MiB
 	NoWatch     bool // no file watching (CLI one-shots)
+	// LazyMerge leaves the index's segments as they are, unless they
+	// have grown past a bound or Compact is called: a one-shot over an
+	// unchanged tree then merges nothing, where a merger started at every
+	// open redid (and abandoned at exit) the same merges.
+	LazyMerge bool
 	// PollInterval is used when the OS watch limit is reached; default 10s.
 	PollInterval time.Duration
 	// OnStatus, if set, is called (serially, never concurrently) whenever

@@ -1,6 +1,7 @@
 package knowledge
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -8,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/keyword"
 	"github.com/blevesearch/bleve/v2/index/scorch"
+	"github.com/blevesearch/bleve/v2/index/scorch/mergeplan"
 	"github.com/blevesearch/bleve/v2/mapping"
 	index "github.com/blevesearch/bleve_index_api"
 	zapx "github.com/blevesearch/zapx/v17"
@@ -26,6 +29,8 @@ const MappingVersion = 22
 var (
 	keyVersion = []byte("hearth.mapping")
 	keyRoot    = []byte("hearth.root")
+	// keyCompacted is when Compact last ran (Unix seconds).
+	keyCompacted = []byte("hearth.compacted")
 )
 
 // ErrLocked means another process holds the workspace's index; this
@@ -114,16 +119,29 @@ func init() {
 	zapx.DefaultFileMergerBufferSize = 64 << 10
 }
 
-func runtimeConfig() map[string]interface{} {
+func runtimeConfig(lazy bool) map[string]interface{} {
+	plan := map[string]interface{}{
+		"MaxSegmentSize":   mergeOptions.MaxSegmentSize,
+		"FloorSegmentSize": mergeOptions.FloorSegmentSize,
+	}
+	if lazy {
+		// Only a segment under half this size may merge: none is, so the
+		// merger plans nothing until Compact asks with mergeOptions.
+		plan["MaxSegmentSize"] = 0
+	}
 	return map[string]interface{}{
-		"unsafe_batch": true,
-		"bolt_timeout": "300ms",
-		"scorchMergePlanOptions": map[string]interface{}{
-			"MaxSegmentSize":   5000,
-			"FloorSegmentSize": 500,
-		},
+		"unsafe_batch":           true,
+		"bolt_timeout":           "300ms",
+		"scorchMergePlanOptions": plan,
 	}
 }
+
+// mergeOptions is how segments merge, in the background or in Compact.
+var mergeOptions = func() mergeplan.MergePlanOptions {
+	o := mergeplan.DefaultMergePlanOptions
+	o.MaxSegmentSize, o.FloorSegmentSize = 5000, 500
+	return o
+}()
 
 // indexDir is where the index of a workspace lives.
 func indexDir(cacheDir, workspace string) string {
@@ -135,9 +153,9 @@ func indexDir(cacheDir, workspace string) string {
 // with another mapping version is moved aside (and removed in the
 // background) and replaced by an empty one; a locked index yields a
 // private temporary index. rebuilt reports that the old content is gone.
-func openStore(dir, workspace string) (idx bleve.Index, actualDir string, note string, err error) {
+func openStore(dir, workspace string, lazy bool) (idx bleve.Index, actualDir string, note string, err error) {
 	if _, statErr := os.Stat(dir); statErr == nil {
-		idx, err = safeOpen(dir)
+		idx, err = safeOpen(dir, lazy)
 		switch {
 		case err == nil:
 			if v, _ := idx.GetInternal(keyVersion); string(v) == strconv.Itoa(MappingVersion) {
@@ -148,7 +166,7 @@ func openStore(dir, workspace string) (idx bleve.Index, actualDir string, note s
 		case errors.Is(err, ErrLocked):
 			private := fmt.Sprintf("%s.pid%d", dir, os.Getpid())
 			_ = os.RemoveAll(private)
-			idx, err = createStore(private, workspace)
+			idx, err = createStore(private, workspace, lazy)
 			return idx, private, "index in use by another Hearth; using a private index", err
 		default:
 			note = fmt.Sprintf("index was unreadable (%v); rebuilding", err)
@@ -157,30 +175,30 @@ func openStore(dir, workspace string) (idx bleve.Index, actualDir string, note s
 			return nil, "", "", err
 		}
 	}
-	idx, err = createStore(dir, workspace)
+	idx, err = createStore(dir, workspace, lazy)
 	return idx, dir, note, err
 }
 
 // safeOpen opens an existing index, turning panics from corrupt segment
 // files into errors.
-func safeOpen(dir string) (idx bleve.Index, err error) {
+func safeOpen(dir string, lazy bool) (idx bleve.Index, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			idx, err = nil, fmt.Errorf("corrupt index: %v", r)
 		}
 	}()
-	idx, err = bleve.OpenUsing(dir, runtimeConfig())
+	idx, err = bleve.OpenUsing(dir, runtimeConfig(lazy))
 	if errors.Is(err, bolterrors.ErrTimeout) {
 		return nil, fmt.Errorf("%w: %v", ErrLocked, err)
 	}
 	return idx, err
 }
 
-func createStore(dir, workspace string) (bleve.Index, error) {
+func createStore(dir, workspace string, lazy bool) (bleve.Index, error) {
 	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
 		return nil, fmt.Errorf("knowledge: create cache dir: %w", err)
 	}
-	idx, err := bleve.NewUsing(dir, newMapping(), scorch.Name, scorch.Name, runtimeConfig())
+	idx, err := bleve.NewUsing(dir, newMapping(), scorch.Name, scorch.Name, runtimeConfig(lazy))
 	if err != nil {
 		return nil, fmt.Errorf("knowledge: create index: %w", err)
 	}
@@ -209,4 +227,68 @@ func moveAside(dir string) error {
 	}
 	go func() { _ = os.RemoveAll(aside) }()
 	return nil
+}
+
+// lazySegments is how many segments an index opened with LazyMerge may
+// hold before its build compacts it.
+var lazySegments = 64
+
+// Compact merges the index's segments as the background merger would,
+// pass after pass, until a pass finds nothing to merge or ctx ends: an
+// index a one-shot leaves compact answers later one-shots from fewer
+// segments, and they have nothing to merge.
+func (x *Index) Compact(ctx context.Context) error {
+	adv, err := x.idx.Advanced()
+	if err != nil {
+		return fmt.Errorf("knowledge: compact: %w", err)
+	}
+	s, ok := adv.(*scorch.Scorch)
+	if !ok {
+		return fmt.Errorf("knowledge: compact: %w", errNotScorch)
+	}
+	stats, ok := s.Stats().(*scorch.Stats)
+	if !ok {
+		return fmt.Errorf("knowledge: compact: scorch stats are %T", s.Stats())
+	}
+	opts := mergeOptions
+	for ctx.Err() == nil {
+		idle := atomic.LoadUint64(&stats.TotFileMergePlanNone)
+		if err := s.ForceMerge(ctx, &opts); err != nil {
+			return fmt.Errorf("knowledge: compact: %w", err)
+		}
+		if atomic.LoadUint64(&stats.TotFileMergePlanNone) > idle {
+			return x.persistRoot(ctx)
+		}
+	}
+	return ctx.Err()
+}
+
+// persistRoot returns once the index's current snapshot is on disk: the
+// persister does not write at close, and the merges would be lost. A
+// batch's persisted callback runs once a snapshot holding it, and so the
+// merges before it, is written.
+func (x *Index) persistRoot(ctx context.Context) error {
+	b := x.idx.NewBatch()
+	b.SetInternal(keyCompacted, []byte(strconv.FormatInt(time.Now().Unix(), 10)))
+	persisted := make(chan struct{})
+	b.SetPersistedCallback(func(error) { close(persisted) })
+	if err := x.idx.Batch(b); err != nil {
+		return fmt.Errorf("knowledge: compact: %w", err)
+	}
+	select {
+	case <-persisted:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// segments counts the segments of the index's current snapshot.
+func (x *Index) segments() (int, error) {
+	r, snap, err := x.snapshot()
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	return len(snap.Segments()), nil
 }

@@ -42,11 +42,15 @@ func runIndex(ctx context.Context, env *Env, args []string) int {
 		debug.SetMemoryLimit(buildMemoryLimit)
 	}
 	start := time.Now()
-	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: fs.Arg(0), CacheDir: *cache, NoWatch: true})
+	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: fs.Arg(0), CacheDir: *cache, NoWatch: true, LazyMerge: true})
 	if err != nil {
 		return failure(env, "index", err)
 	}
 	werr := x.Wait(ctx)
+	if werr == nil {
+		// Left compact, the index has nothing for later one-shots to merge.
+		werr = x.Compact(ctx)
+	}
 	st := x.Status()
 	cerr := x.Close() // waits until the index is on disk
 	switch {

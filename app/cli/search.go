@@ -66,7 +66,7 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 	if *limit <= 0 {
 		return usageErr(env, flags, "--limit must be positive")
 	}
-	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: *ws, CacheDir: *cache, NoWatch: true})
+	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: *ws, CacheDir: *cache, NoWatch: true, LazyMerge: true})
 	if err != nil {
 		return failure(env, "search", err)
 	}
