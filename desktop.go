@@ -24,8 +24,12 @@ import (
 //go:embed all:frontend/dist
 var frontendDist embed.FS
 
-//go:embed build/appicon.png
-var appIcon []byte
+// windowIcon is the window's own icon, 256 px: GTK decodes it on the main
+// thread before the window maps, and the packages' 1024 px, 16-bit
+// appicon.png took a tenth of a second there and megabytes of pixels.
+//
+//go:embed build/windowicon.png
+var windowIcon []byte
 
 // desktopMemoryLimit keeps the Go heap (mostly the knowledge index's first
 // build) within a soft bound unless GOMEMLIMIT says otherwise, so a large
@@ -94,7 +98,7 @@ func runDesktop(workspace string) int {
 	}
 	// A development build runs beside others (the end-to-end tests start
 	// one per test); a release build is one window.
-	err = app.RunDesktop(assets, appIcon, a, app.Launch{Folder: workspace, SingleInstance: !devBuild})
+	err = app.RunDesktop(assets, windowIcon, a, app.Launch{Folder: workspace, SingleInstance: !devBuild})
 	app.LifecycleOf(a).Close()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)
