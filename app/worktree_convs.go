@@ -23,9 +23,13 @@ type treeHold struct {
 // holds it; it returns the conversation's id.
 func (a *App) startInTree(tree *worktree.Tree, like *conversation.Conversation) (string, error) {
 	folder := a.project()
-	// Its index reports nothing: the status bar speaks of the folder's.
-	wp, err := project.Open(context.Background(), tree.Path, a.stores(),
-		project.Options{Index: &project.IndexOptions{CacheDir: a.deps.IndexCacheDir}})
+	// Its index reports nothing: the status bar speaks of the folder's. Its
+	// MCP servers are its own, started in the tree as `hearth run
+	// --worktree` starts them; Settings → MCP shows the folder's.
+	wp, err := project.Open(context.Background(), tree.Path, a.stores(), project.Options{
+		Index: &project.IndexOptions{CacheDir: a.deps.IndexCacheDir},
+		MCP:   &project.MCPOptions{SignIn: a.mcpSignIn},
+	})
 	if err != nil {
 		return "", viewErr(err)
 	}
@@ -51,6 +55,7 @@ func (a *App) startInTree(tree *worktree.Tree, like *conversation.Conversation) 
 		wp.Close()
 		return "", invalidf("workspace", "the folder changed; try again")
 	}
+	a.startMCP(wp)
 	return id, nil
 }
 

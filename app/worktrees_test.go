@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 	"github.com/hearth-agent/hearth/internal/gittest"
 )
 
@@ -180,5 +181,48 @@ func TestSwitchingFoldersWaitsForAWorktreeTurn(t *testing.T) {
 	}
 	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err == nil || !strings.Contains(err.Error(), "stop the running turns") {
 		t.Fatalf("switching folders while a worktree turn runs = %v", err)
+	}
+}
+
+// A worktree's conversation has the person's MCP servers too, started in
+// the tree: its call reaches the server and returns.
+func TestAWorktreeConversationHasTheMCPServers(t *testing.T) {
+	p := &scriptedProvider{replies: []string{
+		toolReply("e1", "mcp__ev__echo", `{"message":"from the tree"}`),
+		textReply("Echoed."),
+	}}
+	a, _ := scriptedApp(t, p, "auto")
+	rec := &recorder{}
+	a.setEmitter(rec.emit)
+	everything := mcptest.Bin(t, "mcp-server-everything")
+	cfg := filepath.Dir(a.deps.Settings.Path())
+	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(`{"mcpServers": {"ev": {"command": "`+everything+`", "args": ["stdio"]}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ws := t.TempDir()
+	gittest.Git(t, ws, "init", "-q")
+	gittest.Git(t, ws, "commit", "-q", "--allow-empty", "-m", "start")
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := a.h.Worktrees.NewConversation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sendAndWait(t, a, rec, "echo it")
+	var out []string
+	for _, e := range rec.eventsOf("tool_finished") {
+		if e["callId"] == "e1" {
+			out = append(out, e["status"].(string)+": "+e["output"].(string))
+		}
+	}
+	if len(out) != 1 || !strings.Contains(out[0], "succeeded") || !strings.Contains(out[0], "from the tree") {
+		t.Fatalf("the worktree's MCP call finished %q", out)
+	}
+	a.open.mu.Lock()
+	hold := a.open.trees[tree.Conversation]
+	a.open.mu.Unlock()
+	if hold == nil || hold.proj.MCP() == nil || hold.proj.Dir() != tree.Path {
+		t.Fatalf("the worktree's project %+v holds no MCP servers of its own", hold)
 	}
 }
