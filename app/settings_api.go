@@ -41,6 +41,11 @@ type GlobalInput struct {
 	// ReopenLastWorkspace opens the last folder at start; nil leaves the
 	// setting as it is.
 	ReopenLastWorkspace *bool `json:"reopenLastWorkspace,omitempty"`
+	// CheckOff runs no project check after edits; nil leaves it as it is.
+	CheckOff *bool `json:"checkOff,omitempty"`
+	// CheckRounds is how many times a failing check sends the model back
+	// (0: never); nil leaves it as it is.
+	CheckRounds *int `json:"checkRounds,omitempty"`
 }
 
 // SaveGlobal validates and saves the global settings.
@@ -64,6 +69,15 @@ func (a *Settings) SaveGlobal(in GlobalInput) (SettingsView, error) {
 		if in.ReopenLastWorkspace != nil {
 			reopen := *in.ReopenLastWorkspace
 			s.ReopenLast = &reopen
+		}
+		if in.CheckOff != nil {
+			s.Check.Off = *in.CheckOff
+		}
+		if in.CheckRounds != nil {
+			if *in.CheckRounds < 0 {
+				return invalidf("checkRounds", "must be 0 or more")
+			}
+			s.Check = s.Check.WithFixRounds(*in.CheckRounds)
 		}
 		return nil
 	})

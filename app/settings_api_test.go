@@ -110,6 +110,19 @@ func TestKeysAreWriteOnly(t *testing.T) {
 	if strings.Contains(string(data), secret) || !strings.Contains(string(data), `"maxIterations": 5`) || !strings.Contains(string(data), `"promptProfile": "small"`) {
 		t.Errorf("settings.json = %s", data)
 	}
+	off, none := true, 0
+	saved, err = a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", CheckOff: &off, CheckRounds: &none})
+	if err != nil || !saved.CheckOff || saved.CheckRounds != 0 || saved.MaxRunning != 5 {
+		t.Errorf("after saving the check off with no fix rounds: off %v, rounds %d, turns at once %d, %v", saved.CheckOff, saved.CheckRounds, saved.MaxRunning, err)
+	}
+	if st := a.deps.Settings.Get().Check; st.FixRounds() != 0 || !st.Off {
+		t.Errorf("settings.json's check is %+v", st)
+	}
+	on, four := false, 4
+	saved, _ = a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", CheckOff: &on, CheckRounds: &four})
+	if saved.CheckOff || saved.CheckRounds != 4 {
+		t.Errorf("after saving the check on with 4 rounds: off %v, rounds %d", saved.CheckOff, saved.CheckRounds)
+	}
 	v, err = a.h.Settings.DeleteKey("openai")
 	if err != nil || providerIn(v, "openai").KeyStatus != "none" {
 		t.Errorf("after delete: %v %s", err, providerIn(v, "openai").KeyStatus)
@@ -135,6 +148,16 @@ func TestBoundInputIsValidated(t *testing.T) {
 		}},
 		{"too many turns at once", func() error {
 			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", MaxRunning: 99})
+			return err
+		}},
+		{"too many fix rounds", func() error {
+			n := 11
+			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", CheckRounds: &n})
+			return err
+		}},
+		{"negative fix rounds", func() error {
+			n := -1
+			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", CheckRounds: &n})
 			return err
 		}},
 		{"unknown prompt profile", func() error {

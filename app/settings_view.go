@@ -51,10 +51,14 @@ type SettingsView struct {
 	// MaxRunning bounds the turns of a project running at once.
 	MaxRunning int `json:"maxRunning"`
 	// ReopenLastWorkspace opens the last folder when the app starts.
-	ReopenLastWorkspace bool           `json:"reopenLastWorkspace"`
-	Providers           []ProviderView `json:"providers"`
-	Keychain            KeychainView   `json:"keychain"`
-	Warning             string         `json:"warning"`
+	ReopenLastWorkspace bool `json:"reopenLastWorkspace"`
+	// CheckOff runs no project check after a turn's edits.
+	CheckOff bool `json:"checkOff"`
+	// CheckRounds is how many times a failing check sends the model back.
+	CheckRounds int            `json:"checkRounds"`
+	Providers   []ProviderView `json:"providers"`
+	Keychain    KeychainView   `json:"keychain"`
+	Warning     string         `json:"warning"`
 	// KnowledgeFolders are indexed beside every workspace.
 	KnowledgeFolders []KnowledgeFolderView `json:"knowledgeFolders"`
 	// Sandbox says which protection contains commands on this machine.
@@ -92,6 +96,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		ActiveProvider: st.ActiveProvider, ActiveModel: st.ActiveModel, Temperature: st.Temperature,
 		ReasoningEffort: st.ReasoningEffort, MaxIterations: st.MaxIterations, ApprovalMode: st.ApprovalMode,
 		ModelTitles: st.TitlesFromModel(), PromptProfile: st.PromptProfile, MaxRunning: st.Conversations.Running(), ReopenLastWorkspace: st.ReopensLastWorkspace(),
+		CheckOff: st.Check.Off, CheckRounds: st.Check.FixRounds(),
 		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
 		Sandbox:          SandboxView{Active: box.Active(), Kind: box.Kind, ABI: box.ABI, Detail: box.Detail, Mechanism: box.Mechanism, ContainApproved: st.ContainApproved},

@@ -1,6 +1,9 @@
 package settings
 
-import "path/filepath"
+import (
+	"fmt"
+	"path/filepath"
+)
 
 // Check is how the project check command runs after a turn that edited
 // files, and which proposed commands the person confirmed.
@@ -24,7 +27,10 @@ type CheckConfirmed struct {
 // DefaultCheckRounds is how many fix rounds a failing check gets.
 const DefaultCheckRounds = 2
 
-// FixRounds is Rounds with its default, at most 10.
+// maxCheckRounds bounds the fix rounds one turn may take.
+const maxCheckRounds = 10
+
+// FixRounds is Rounds with its default, at most maxCheckRounds.
 func (c Check) FixRounds() int {
 	switch {
 	case c.Rounds == 0:
@@ -32,7 +38,23 @@ func (c Check) FixRounds() int {
 	case c.Rounds < 0:
 		return 0
 	}
-	return min(c.Rounds, 10)
+	return min(c.Rounds, maxCheckRounds)
+}
+
+// WithFixRounds is c sending the model back n times (0: never).
+func (c Check) WithFixRounds(n int) Check {
+	c.Rounds = n
+	if n == 0 {
+		c.Rounds = -1 // 0 in the file means the default
+	}
+	return c
+}
+
+func (c Check) validate() error {
+	if c.Rounds > maxCheckRounds {
+		return &ValidationError{"check.rounds", fmt.Sprintf("must be at most %d", maxCheckRounds)}
+	}
+	return nil
 }
 
 // IsConfirmed says whether the person confirmed command for dir: the

@@ -250,6 +250,9 @@ func (s *Settings) Validate() error {
 	if err := s.Conversations.validate(); err != nil {
 		return err
 	}
+	if err := s.Check.validate(); err != nil {
+		return err
+	}
 	for _, p := range s.ReadOnlyTools {
 		if _, err := path.Match(p, ""); err != nil || strings.TrimSpace(p) == "" {
 			return &ValidationError{"readOnlyTools", fmt.Sprintf("%q is not a valid tool name pattern", p)}

@@ -15,7 +15,7 @@ const anthropic: ProviderView = { ...openai, id: "anthropic", name: "Anthropic",
 
 const base: SettingsView = {
   activeProvider: "openai", activeModel: "", temperature: null, reasoningEffort: "medium", maxIterations: 50, approvalMode: "ask",
-  modelTitles: true, promptProfile: "", maxRunning: 3, reopenLastWorkspace: true, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
+  modelTitles: true, promptProfile: "", maxRunning: 3, reopenLastWorkspace: true, checkOff: false, checkRounds: 2, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
   warning: "", knowledgeFolders: [], sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "Landlock", containApproved: false }, theme: "system", readOnlyTools: [],
 };
 
@@ -108,6 +108,20 @@ describe("SettingsPanel", () => {
     fireEvent.change(field, { target: { value: "5" } });
     await act(async () => fireEvent.blur(field));
     expect(f.backend.saveGlobal).toHaveBeenCalledWith(expect.objectContaining({ maxRunning: 5, maxIterations: 50 }));
+  });
+
+  it("turns the project check off and sets its fix rounds, under General", async () => {
+    const { dialog, f } = await open();
+    const rounds = within(dialog).getByLabelText("Fix rounds") as HTMLInputElement;
+    expect(rounds.value).toBe("2");
+    expect(rounds.disabled).toBe(false);
+    fireEvent.change(rounds, { target: { value: "0" } });
+    await act(async () => fireEvent.blur(rounds));
+    expect(f.backend.saveGlobal).toHaveBeenCalledWith(expect.objectContaining({ checkRounds: 0, checkOff: false, maxRunning: 3 }));
+    const check = within(dialog).getByRole("checkbox", { name: "Check the project after edits" }) as HTMLInputElement;
+    expect(check.checked).toBe(true);
+    await act(async () => fireEvent.click(check));
+    expect(f.backend.saveGlobal).toHaveBeenLastCalledWith(expect.objectContaining({ checkOff: true }));
   });
 
   it("offers the small-context profile, automatic by default, and saves the choice", async () => {

@@ -15,6 +15,8 @@ export function fromView(v: SettingsView): GlobalInput {
     maxRunning: v.maxRunning,
     containApproved: v.sandbox.containApproved,
     reopenLastWorkspace: v.reopenLastWorkspace,
+    checkOff: v.checkOff,
+    checkRounds: v.checkRounds,
   };
 }
 

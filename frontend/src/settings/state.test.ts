@@ -12,6 +12,8 @@ const view: SettingsView = {
   modelTitles: true,
   promptProfile: "",
   maxRunning: 3,
+  checkOff: false,
+  checkRounds: 2,
   reopenLastWorkspace: true,
   providers: [],
   keychain: { available: true, message: "", help: "" },

@@ -273,6 +273,8 @@ export namespace app {
 	    maxRunning?: number;
 	    containApproved: boolean;
 	    reopenLastWorkspace?: boolean;
+	    checkOff?: boolean;
+	    checkRounds?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new GlobalInput(source);
@@ -291,6 +293,8 @@ export namespace app {
 	        this.maxRunning = source["maxRunning"];
 	        this.containApproved = source["containApproved"];
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
+	        this.checkOff = source["checkOff"];
+	        this.checkRounds = source["checkRounds"];
 	    }
 	}
 	export class KeyValue {
@@ -889,6 +893,8 @@ export namespace app {
 	    promptProfile: string;
 	    maxRunning: number;
 	    reopenLastWorkspace: boolean;
+	    checkOff: boolean;
+	    checkRounds: number;
 	    providers: ProviderView[];
 	    keychain: KeychainView;
 	    warning: string;
@@ -917,6 +923,8 @@ export namespace app {
 	        this.promptProfile = source["promptProfile"];
 	        this.maxRunning = source["maxRunning"];
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
+	        this.checkOff = source["checkOff"];
+	        this.checkRounds = source["checkRounds"];
 	        this.providers = this.convertValues(source["providers"], ProviderView);
 	        this.keychain = this.convertValues(source["keychain"], KeychainView);
 	        this.warning = source["warning"];
