@@ -176,9 +176,12 @@ func (a *App) close() {
 	a.shutdown()
 	// The window's own list: a closed project no longer lists its
 	// conversations, whose turns may still be saving.
-	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if !a.anyRunning() {
-			break
+	saved := time.NewTimer(2 * time.Second)
+	defer saved.Stop()
+	for _, c := range a.openConversations() {
+		select {
+		case <-c.Idle():
+		case <-saved.C:
 		}
 	}
 	a.net.stopRecording() // before the store closes: it writes there

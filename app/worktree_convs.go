@@ -214,11 +214,17 @@ func (a *App) leftTree(treeID string) {
 // anyRunning says whether a turn runs in any held conversation, the
 // folder's or a worktree's.
 func (a *App) anyRunning() bool {
+	return slices.ContainsFunc(a.openConversations(), (*conversation.Conversation).Running)
+}
+
+// openConversations are the window's conversations, the folder's and its
+// worktrees'.
+func (a *App) openConversations() []*conversation.Conversation {
 	a.open.mu.Lock()
+	defer a.open.mu.Unlock()
 	convs := make([]*conversation.Conversation, 0, len(a.open.convs))
 	for _, c := range a.open.convs {
 		convs = append(convs, c)
 	}
-	a.open.mu.Unlock()
-	return slices.ContainsFunc(convs, (*conversation.Conversation).Running)
+	return convs
 }

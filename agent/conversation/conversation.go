@@ -132,6 +132,8 @@ type Conversation struct {
 	checksOK map[string]bool
 	history  []llm.Message
 	running  bool
+	// idle is closed when running turns false (startTurns makes it).
+	idle chan struct{}
 	// active is the turn whose tools may still change files ("" once its
 	// done event is out), so Undo can run right after a turn ends.
 	active string
@@ -229,6 +231,19 @@ func (c *Conversation) Running() bool {
 	return c.running
 }
 
+// Idle is closed once no turn runs (at once when none does), so a closing
+// window can wait for a stopped turn to be saved.
+func (c *Conversation) Idle() <-chan struct{} {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.running {
+		done := make(chan struct{})
+		close(done)
+		return done
+	}
+	return c.idle
+}
+
 // SessionID is the stored session the conversation is saved to, "" until
 // its first turn is stored.
 func (c *Conversation) SessionID() string {
@@ -260,8 +275,7 @@ func (c *Conversation) SendWith(prompt string, files []File) (turnID string, que
 		c.queue = append(c.queue, q)
 		return id, true, nil
 	}
-	c.running = true
-	go c.runTurns(q)
+	c.startTurns(q)
 	return id, false, nil
 }
 

@@ -28,8 +28,7 @@ func (c *Conversation) ResumeQueue() (string, error) {
 	}
 	next := c.queue[0]
 	c.queue = c.queue[1:]
-	c.running = true
-	go c.runTurns(next)
+	c.startTurns(next)
 	return next.id, nil
 }
 
@@ -49,6 +48,13 @@ func (c *Conversation) RemoveQueued(turnID string) error {
 	return inputf("queue", "that prompt is not queued (it started or was removed)")
 }
 
+// startTurns runs next and what is queued behind it on their own
+// goroutine; c.mu is held.
+func (c *Conversation) startTurns(next queuedTurn) {
+	c.running, c.idle = true, make(chan struct{})
+	go c.runTurns(next)
+}
+
 // runTurns runs turn, then every prompt queued meanwhile, in order, until
 // the queue is empty or Stop paused it.
 func (c *Conversation) runTurns(next queuedTurn) {
@@ -57,6 +63,7 @@ func (c *Conversation) runTurns(next queuedTurn) {
 		c.mu.Lock()
 		if len(c.queue) == 0 || c.paused {
 			c.running, c.cancel, c.stream, c.live = false, nil, nil, nil
+			close(c.idle)
 			c.mu.Unlock()
 			return
 		}

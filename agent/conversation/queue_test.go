@@ -4,6 +4,9 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
+
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // Stop pauses the queue: queued prompts stay until Resume, one can be
@@ -22,9 +25,22 @@ func TestStopPausesTheQueue(t *testing.T) {
 	if !queued || !queued3 {
 		t.Fatal("prompts sent during a turn were not queued")
 	}
+	idle := c.Idle()
+	select {
+	case <-idle:
+		t.Fatal("Idle is closed while a turn waits for approval")
+	default:
+	}
 	c.Stop()
 	ev.waitDone(t, first)
-	waitIdle(t, c)
+	select { // a closing window waits on this for the stopped turn's save
+	case <-idle:
+	case <-time.After(eventually.Deadline):
+		t.Fatal("Idle was not closed after Stop ended the turn")
+	}
+	if c.Running() {
+		t.Fatal("Idle closed while a turn still runs")
+	}
 	ids, paused := c.Queued()
 	if !paused || !reflect.DeepEqual(ids, []string{second, third}) {
 		t.Fatalf("after Stop the queue is %v (paused %v), want both prompts paused", ids, paused)
