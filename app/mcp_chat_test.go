@@ -20,16 +20,22 @@ import (
 func everythingChat(t *testing.T, p *scriptedProvider) (*App, *recorder) {
 	t.Helper()
 	a, rec, _ := chatApp(t, p, "auto")
-	cfg := filepath.Dir(a.deps.Settings.Path())
-	everything := mcptest.Bin(t, "mcp-server-everything")
-	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(`{"mcpServers": {"ev": {"command": "`+everything+`", "args": ["stdio"]}}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	addEverything(t, a)
 	if _, err := a.h.Project.OpenWorkspace(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	waitMCP(t, a)
 	return a, rec
+}
+
+// addEverything names server-everything as "ev" in the person's mcp.json.
+func addEverything(t *testing.T, a *App) {
+	t.Helper()
+	everything := mcptest.Bin(t, "mcp-server-everything")
+	cfg := filepath.Dir(a.deps.Settings.Path())
+	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(`{"mcpServers": {"ev": {"command": "`+everything+`", "args": ["stdio"]}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // eventsOf returns the recorded events of type typ.

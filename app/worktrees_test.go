@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/hearth-agent/hearth/agent/mcp/mcptest"
 	"github.com/hearth-agent/hearth/internal/gittest"
 )
 
@@ -34,6 +33,17 @@ func worktreeApp(t *testing.T) (*App, *recorder, string) {
 		t.Fatal(err)
 	}
 	return a, rec, ws
+}
+
+// openEmptyRepo opens a git repository of one empty commit as the folder.
+func openEmptyRepo(t *testing.T, a *App) {
+	t.Helper()
+	ws := t.TempDir()
+	gittest.Git(t, ws, "init", "-q")
+	gittest.Git(t, ws, "commit", "-q", "--allow-empty", "-m", "start")
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // A conversation in a worktree writes there only; it is listed with the
@@ -162,12 +172,7 @@ func TestSwitchingFoldersWaitsForAWorktreeTurn(t *testing.T) {
 	a, _ := scriptedApp(t, p, "edits")
 	rec := &recorder{}
 	a.setEmitter(rec.emit)
-	ws := t.TempDir()
-	gittest.Git(t, ws, "init", "-q")
-	gittest.Git(t, ws, "commit", "-q", "--allow-empty", "-m", "start")
-	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
-		t.Fatal(err)
-	}
+	openEmptyRepo(t, a)
 	tree, err := a.h.Worktrees.NewConversation()
 	if err != nil {
 		t.Fatal(err)
@@ -194,17 +199,8 @@ func TestAWorktreeConversationHasTheMCPServers(t *testing.T) {
 	a, _ := scriptedApp(t, p, "auto")
 	rec := &recorder{}
 	a.setEmitter(rec.emit)
-	everything := mcptest.Bin(t, "mcp-server-everything")
-	cfg := filepath.Dir(a.deps.Settings.Path())
-	if err := os.WriteFile(filepath.Join(cfg, "mcp.json"), []byte(`{"mcpServers": {"ev": {"command": "`+everything+`", "args": ["stdio"]}}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ws := t.TempDir()
-	gittest.Git(t, ws, "init", "-q")
-	gittest.Git(t, ws, "commit", "-q", "--allow-empty", "-m", "start")
-	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
-		t.Fatal(err)
-	}
+	addEverything(t, a)
+	openEmptyRepo(t, a)
 	tree, err := a.h.Worktrees.NewConversation()
 	if err != nil {
 		t.Fatal(err)
