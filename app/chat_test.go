@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/llm/llmtest"
+
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/internal/eventually"
@@ -63,22 +65,9 @@ func (p *scriptedProvider) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func textReply(parts ...string) string {
-	var lines []string
-	for _, t := range parts {
-		b, _ := json.Marshal(t)
-		lines = append(lines, `{"choices":[{"index":0,"delta":{"content":`+string(b)+`}}]}`)
-	}
-	lines = append(lines, `{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":10,"completion_tokens":5}}`, "[DONE]")
-	return strings.Join(lines, "\n")
-}
+func textReply(parts ...string) string { return llmtest.OpenAITextUsage(10, 5, parts...) }
 
-func toolReply(id, name, args string) string {
-	a, _ := json.Marshal(args)
-	return strings.Join([]string{
-		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + string(a) + `}}]}}]}`,
-		`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`, "[DONE]"}, "\n")
-}
+func toolReply(id, name, args string) string { return llmtest.OpenAICall(id, name, args) }
 
 type recorder struct {
 	mu        sync.Mutex

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hearth-agent/hearth/agent/llm/llmtest"
+
 	"github.com/hearth-agent/hearth/agent/loop"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
@@ -55,21 +57,9 @@ func (p *script) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // refuse is a scripted reply the provider answers with an error.
 const refuse = "refuse"
 
-func text(parts ...string) string {
-	var lines []string
-	for _, t := range parts {
-		b, _ := json.Marshal(t)
-		lines = append(lines, `{"choices":[{"index":0,"delta":{"content":`+string(b)+`}}]}`)
-	}
-	return strings.Join(append(lines, `{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`, "[DONE]"), "\n")
-}
+func text(parts ...string) string { return llmtest.OpenAIText(parts...) }
 
-func call(id, name, args string) string {
-	a, _ := json.Marshal(args)
-	return strings.Join([]string{
-		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + string(a) + `}}]}}]}`,
-		`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`, "[DONE]"}, "\n")
-}
+func call(id, name, args string) string { return llmtest.OpenAICall(id, name, args) }
 
 // events collects what a conversation emits.
 type events struct {

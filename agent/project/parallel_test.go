@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/hearth-agent/hearth/agent/llm/llmtest"
+
 	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/internal/eventually"
@@ -96,21 +98,9 @@ func (g *gated) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-func textReply(parts ...string) string {
-	var lines []string
-	for _, t := range parts {
-		b, _ := json.Marshal(t)
-		lines = append(lines, `{"choices":[{"index":0,"delta":{"content":`+string(b)+`}}]}`)
-	}
-	return strings.Join(append(lines, `{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`, "[DONE]"), "\n")
-}
+func textReply(parts ...string) string { return llmtest.OpenAIText(parts...) }
 
-func callReply(id, name, args string) string {
-	a, _ := json.Marshal(args)
-	return strings.Join([]string{
-		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + string(a) + `}}]}}]}`,
-		`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`, "[DONE]"}, "\n")
-}
+func callReply(id, name, args string) string { return llmtest.OpenAICall(id, name, args) }
 
 // collected is one conversation's sink.
 type collected struct {

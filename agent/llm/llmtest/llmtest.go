@@ -4,9 +4,12 @@
 package llmtest
 
 import (
+	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -67,4 +70,35 @@ func OpenAI(t testing.TB, status int, errBody string) (*httptest.Server, *Bodies
 func Anthropic(t testing.TB, status int, errBody string) (*httptest.Server, *Bodies) {
 	t.Helper()
 	return Server(t, AnthropicOK, status, errBody)
+}
+
+// OpenAIText is a scripted OpenAI reply streaming parts as text deltas,
+// then stop: its chunks one per line, ending in [DONE], for a scripted
+// server to send each as an SSE data line.
+func OpenAIText(parts ...string) string {
+	return openAIText(`{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`, parts)
+}
+
+// OpenAITextUsage is OpenAIText whose last chunk reports in prompt and out
+// completion tokens.
+func OpenAITextUsage(in, out int, parts ...string) string {
+	return openAIText(fmt.Sprintf(`{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":%d,"completion_tokens":%d}}`, in, out), parts)
+}
+
+func openAIText(stop string, parts []string) string {
+	lines := make([]string, 0, len(parts)+2)
+	for _, t := range parts {
+		b, _ := json.Marshal(t)
+		lines = append(lines, `{"choices":[{"index":0,"delta":{"content":`+string(b)+`}}]}`)
+	}
+	return strings.Join(append(lines, stop, "[DONE]"), "\n")
+}
+
+// OpenAICall is a scripted OpenAI reply calling tool name with args (a
+// JSON object's text), in OpenAIText's form.
+func OpenAICall(id, name, args string) string {
+	a, _ := json.Marshal(args)
+	return strings.Join([]string{
+		`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + string(a) + `}}]}}]}`,
+		`{"choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`, "[DONE]"}, "\n")
 }
