@@ -74,6 +74,7 @@ type recorder struct {
 	events    []map[string]any
 	sessions  []SessionsChange // the "sessions" events' payloads
 	processes [][]ProcessView  // the "processes" events' payloads
+	released  []string         // the "released" events' ids
 }
 
 func (r *recorder) emit(name string, data any) {
@@ -85,6 +86,11 @@ func (r *recorder) emit(name string, data any) {
 	if v, ok := data.([]ProcessView); ok && name == ProcessesEventName {
 		r.mu.Lock()
 		r.processes = append(r.processes, v)
+		r.mu.Unlock()
+	}
+	if ids, ok := data.([]string); ok && name == ReleasedEventName {
+		r.mu.Lock()
+		r.released = append(r.released, ids...)
 		r.mu.Unlock()
 	}
 	if name != ChatEventName {

@@ -3,6 +3,7 @@ package app
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"sort"
 
 	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/project"
@@ -94,6 +95,10 @@ func (a *App) show(id string) {
 	}
 }
 
+// ReleasedEventName carries the ids of conversations the window let go
+// ([]string): stored, they reopen from the store when shown again.
+const ReleasedEventName = "released"
+
 // release forgets the conversations that are not shown and keep nothing
 // alive (no turn, no background process, no plan waiting), so memory stays
 // low; a stored one is reloaded from the store when shown again.
@@ -105,6 +110,13 @@ func (a *App) release() {
 	}
 	a.open.mu.Unlock()
 	// Asked outside a.open.mu: a conversation may report while holding its own lock.
+	var released []string
+	defer func() {
+		if len(released) > 0 { // the window drops their chat states too
+			sort.Strings(released)
+			a.emit(ReleasedEventName, released)
+		}
+	}()
 	for id, c := range held {
 		if c.Running() || c.PendingPlan() != "" || len(c.Processes()) > 0 {
 			continue
@@ -118,6 +130,9 @@ func (a *App) release() {
 			delete(a.open.trees, id)
 		}
 		a.open.mu.Unlock()
+		if gone {
+			released = append(released, id)
+		}
 		switch {
 		case th != nil:
 			go th.proj.Close()

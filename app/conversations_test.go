@@ -178,6 +178,12 @@ func TestIdleConversationsAreReleased(t *testing.T) {
 	if _, err := a.conversation(first); err == nil {
 		t.Fatal("the idle first conversation is still held")
 	}
+	rec.mu.Lock()
+	released := slices.Clone(rec.released)
+	rec.mu.Unlock()
+	if !slices.Equal(released, []string{first}) {
+		t.Errorf("the window was told of released %v, want the first conversation %q", released, first)
+	}
 	if _, err := a.h.Chat.Send(first, "again"); err == nil {
 		t.Fatal("a released conversation took a prompt")
 	}

@@ -81,6 +81,8 @@ export interface Backend {
    * from; it returns the unsubscribe.
    */
   onChatEvent(cb: (e: ChatEvent | Skipped, conv: string) => void): () => void;
+  /** onReleased reports conversations the backend let go (idle and not shown); reopened, each comes back under a new id. */
+  onReleased(cb: (convs: string[]) => void): () => void;
   /** openExternal shows an http(s) or mailto link in the system browser, never in the app's webview. */
   openExternal(url: string): void;
   /** onWorkspace reports a folder the backend opened by itself (one dropped on the window). */
@@ -185,6 +187,12 @@ export const backend: Backend = {
         const e = checkChatEvent(env.event);
         if (e === null || e.type === "skipped") console.warn("hearth: dropped a malformed chat event");
         if (e !== null) cb(e, env.conversationId);
+      }),
+    ),
+  onReleased: (cb) =>
+    withRuntime(() =>
+      EventsOn("released", (payload: unknown) => {
+        if (Array.isArray(payload)) cb(payload.filter((id): id is string => typeof id === "string"));
       }),
     ),
   onWorkspace: (cb) =>

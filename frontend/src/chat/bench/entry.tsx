@@ -21,6 +21,7 @@ const backend: Backend = {
     subs.add(cb);
     return () => subs.delete(cb);
   },
+  onReleased: () => () => undefined,
   onWorkspace: () => () => undefined,
   onNotice: () => () => undefined,
   onAttach: () => () => undefined,

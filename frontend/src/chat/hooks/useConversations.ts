@@ -10,7 +10,8 @@ export interface ChatStore {
 
 /**
  * useConversations keeps the chat state of every conversation: each "chat"
- * event goes to the conversation it names, whether shown or not. Events are
+ * event goes to the conversation it names, whether shown or not, until the
+ * backend releases the conversation. Events are
  * queued and applied once per animation frame, so a fast stream costs one
  * render per frame. enabled false subscribes to nothing (a caller given a
  * store of its parent's).
@@ -31,8 +32,18 @@ export function useConversations(backend: Backend, enabled = true): ChatStore {
       queue.push({ conv: conv ?? "", event });
       if (frame === 0) frame = requestAnimationFrame(flush);
     });
+    // A released conversation's state goes with it (its last events
+    // applied first, so none brings it back).
+    const offReleased = backend.onReleased((convs) => {
+      if (frame !== 0) {
+        cancelAnimationFrame(frame);
+        flush();
+      }
+      for (const conv of convs) dispatch({ type: "drop", conv });
+    });
     return () => {
       off();
+      offReleased();
       if (frame !== 0) cancelAnimationFrame(frame);
     };
   }, [backend, enabled]);

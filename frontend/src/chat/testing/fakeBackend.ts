@@ -15,6 +15,8 @@ export interface FakeBackend extends Backend {
   opened(w: WorkspaceView): void;
   notice(e: BridgeError): void;
   attach(paths: string[]): void;
+  /** release plays the backend letting conversations go. */
+  release(...convs: string[]): void;
   listeners(): number;
 }
 
@@ -25,6 +27,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
   const opens = new Set<(w: WorkspaceView) => void>();
   const notices = new Set<(e: BridgeError) => void>();
   const attaches = new Set<(p: string[]) => void>();
+  const releases = new Set<(convs: string[]) => void>();
   let turn = 0;
   return {
     getSettings: unused, saveGlobal: unused, saveProvider: unused, addCustomEndpoint: unused, removeCustomEndpoint: unused, addKnowledgeFolder: unused, removeKnowledgeFolder: unused,
@@ -56,6 +59,10 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
       subs.add(cb);
       return () => subs.delete(cb);
     },
+    onReleased: (cb) => {
+      releases.add(cb);
+      return () => releases.delete(cb);
+    },
     onWorkspace: (cb) => {
       opens.add(cb);
       return () => opens.delete(cb);
@@ -72,6 +79,7 @@ export function fakeBackend(workspace: WorkspaceView | null = null): FakeBackend
     emitIn: (conv, ...events) => events.forEach((e) => subs.forEach((cb) => cb(e, conv))),
     opened: (w) => opens.forEach((cb) => cb(w)),
     notice: (e) => notices.forEach((cb) => cb(e)),
+    release: (...convs) => releases.forEach((cb) => cb(convs)),
     attach: (p) => attaches.forEach((cb) => cb(p)),
     listeners: () => subs.size,
   };
