@@ -106,6 +106,7 @@ uninstall:
 
 bench: build
 	bench/startup.sh ./$(BIN)
+	scripts/sandbox.sh node bench/first-request.mjs ./$(BIN)
 	go run ./bench/prompt
 	go test -run '^$$' -bench EditWithDiagnostics -benchtime 40x ./agent/lsp/
 	go test -run '^$$' -bench ConversationMemory -benchtime 5x ./agent/project/
