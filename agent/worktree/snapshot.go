@@ -9,7 +9,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/hearth-agent/hearth/knowledge/ignore"
@@ -40,11 +43,43 @@ func (s *Store) createSnapshot(ctx context.Context, t *Tree) error {
 	return nil
 }
 
+// copyWorkers is how many files copyTree copies at once: the copies wait
+// on the disk more than on a core.
+var copyWorkers = 2 * runtime.GOMAXPROCS(0)
+
 // copyTree copies the regular files, folders and symlinks under src that
-// m does not ignore (all when m is nil) to dst, which must not exist.
+// m does not ignore (all when m is nil) to dst, which must not exist. The
+// walk makes each folder before the files in it, which copyWorkers copy.
 func copyTree(ctx context.Context, src, dst string, m *ignore.Matcher) error {
-	cloning := true // until the file system says it cannot
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var cloning atomic.Bool // until the file system says it cannot
+	cloning.Store(true)
+	type file struct {
+		from, to string
+		perm     fs.FileMode
+	}
+	files := make(chan file, 256)
+	var (
+		wg       sync.WaitGroup
+		failOnce sync.Once
+		failed   error
+	)
+	for range copyWorkers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for f := range files {
+				if ctx.Err() != nil {
+					continue // drain: the walk stops at its next file
+				}
+				if err := copyFile(f.from, f.to, f.perm, &cloning); err != nil {
+					failOnce.Do(func() { failed = err; cancel(err) })
+				}
+			}
+		}()
+	}
+	walked := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -76,25 +111,35 @@ func copyTree(ctx context.Context, src, dst string, m *ignore.Matcher) error {
 			if err != nil {
 				return err
 			}
-			return copyFile(p, target, fi.Mode().Perm(), &cloning)
+			select {
+			case files <- file{p, target, fi.Mode().Perm()}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 		return nil // sockets, devices and pipes are not a project's content
 	})
+	close(files)
+	wg.Wait()
+	if failed != nil {
+		return failed
+	}
+	return walked
 }
 
 // copyFile clones src to dst where the file system shares blocks, and
 // copies the bytes where it does not; a file system that refused one clone
-// is not asked again (*cloning turns false), as each refused try costs a
+// is not asked again (cloning turns false), as each refused try costs a
 // file made and removed.
-func copyFile(src, dst string, perm fs.FileMode, cloning *bool) error {
-	if *cloning {
+func copyFile(src, dst string, perm fs.FileMode, cloning *atomic.Bool) error {
+	if cloning.Load() {
 		err := cloneFile(src, dst)
 		if err == nil {
 			return os.Chmod(dst, perm)
 		}
 		if errors.Is(err, errors.ErrUnsupported) || errors.Is(err, syscall.EOPNOTSUPP) ||
 			errors.Is(err, syscall.EXDEV) || errors.Is(err, syscall.EINVAL) || errors.Is(err, syscall.ENOTTY) {
-			*cloning = false
+			cloning.Store(false)
 		}
 	}
 	in, err := os.Open(src)
