@@ -250,6 +250,11 @@ func (x *Index) Compact(ctx context.Context) error {
 	if !ok {
 		return fmt.Errorf("knowledge: compact: scorch stats are %T", s.Stats())
 	}
+	// The merger plans only segments on disk: a build's last batches are
+	// persisted first, or they would stay out of the compaction.
+	if err := x.persistRoot(ctx); err != nil {
+		return err
+	}
 	opts := mergeOptions
 	for ctx.Err() == nil {
 		idle := atomic.LoadUint64(&stats.TotFileMergePlanNone)
