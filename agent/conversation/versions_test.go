@@ -36,6 +36,19 @@ func (r *bodyRecorder) messagesSent(i int) string {
 	return string(b)
 }
 
+// resendDone regenerates turnID as a new version, waits for its Done and
+// for the conversation to be idle, and returns the new version.
+func resendDone(t *testing.T, c *Conversation, ev *events, turnID string) Resent {
+	t.Helper()
+	r, err := c.ResendVersion(turnID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, r.TurnID)
+	waitIdle(t, c)
+	return r
+}
+
 func rows(t *testing.T, store *session.Store, ws string) int {
 	t.Helper()
 	list, err := store.List(context.Background(), session.ListOptions{Workspace: ws})
@@ -52,22 +65,12 @@ func TestRegenerateThenEditMakeOneSessionWithThreeVersions(t *testing.T) {
 	c, ev, rec, store, ws := newVersionedConversation(t,
 		text("answer one"), text("answer two"), text("answer three"), text("after one"))
 	ctx := context.Background()
-	first, _, err := c.Send("pick a fruit")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, first)
-	waitIdle(t, c)
+	first := sendDone(t, c, ev, "pick a fruit").TurnID
 
-	second, err := c.ResendVersion(first, "")
-	if err != nil {
-		t.Fatal(err)
-	}
+	second := resendDone(t, c, ev, first)
 	if second.Version != 2 || second.Versions != 2 {
 		t.Fatalf("regenerated turn is version %d of %d, want 2 of 2", second.Version, second.Versions)
 	}
-	ev.waitDone(t, second.TurnID)
-	waitIdle(t, c)
 	third, err := c.ResendVersion(second.TurnID, "pick a vegetable")
 	if err != nil {
 		t.Fatal(err)
@@ -98,12 +101,7 @@ func TestRegenerateThenEditMakeOneSessionWithThreeVersions(t *testing.T) {
 	if len(m) != 2 || m[0].Text != "pick a fruit" || m[1].Text != "answer one" || m[0].Version != 1 || m[0].Versions != 3 {
 		t.Fatalf("version 1 reads %+v", m)
 	}
-	next, _, err := c.Send("why that one?")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, next)
-	waitIdle(t, c)
+	sendDone(t, c, ev, "why that one?")
 	sent := rec.messagesSent(3)
 	if !strings.Contains(sent, "answer one") || strings.Contains(sent, "answer three") || strings.Contains(sent, "vegetable") {
 		t.Fatalf("the next request did not continue version 1: %s", sent)
@@ -128,12 +126,8 @@ func TestRegenerateThenEditMakeOneSessionWithThreeVersions(t *testing.T) {
 // the one forked.
 func TestForkTurnAddsOneRowTitledFork(t *testing.T) {
 	c, ev, _, store, ws := newVersionedConversation(t, text("one"), text("two"))
-	first, _, _ := c.Send("first")
-	ev.waitDone(t, first)
-	waitIdle(t, c)
-	second, _, _ := c.Send("second")
-	ev.waitDone(t, second)
-	waitIdle(t, c)
+	first := sendDone(t, c, ev, "first").TurnID
+	sendDone(t, c, ev, "second")
 	orig := c.SessionID()
 	r, err := c.ForkTurn(context.Background(), first)
 	if err != nil {
@@ -167,12 +161,7 @@ func TestNoOtherPathAddsASessionRow(t *testing.T) {
 			t.Fatalf("%d rows after %s, want 1", n, after)
 		}
 	}
-	id, _, err := c.Send("hi")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	id := sendDone(t, c, ev, "hi").TurnID
 	check("a failed turn")
 	again, _, err := c.Resend(id, "")
 	if err != nil {
@@ -184,29 +173,14 @@ func TestNoOtherPathAddsASessionRow(t *testing.T) {
 	if err := c.SetMode(ModePlan); err != nil {
 		t.Fatal(err)
 	}
-	id, _, err = c.Send("plan it")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	id = sendDone(t, c, ev, "plan it").TurnID
 	instruction, err := c.ApprovePlan(ModeEdits)
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, _, err = c.Send(instruction)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	id = sendDone(t, c, ev, instruction).TurnID
 	check("approving a plan")
-	id, _, err = c.Send("/help")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, id)
-	waitIdle(t, c)
+	id = sendDone(t, c, ev, "/help").TurnID
 	check("a command")
 	if _, err := c.Compact(ctx); err != nil {
 		t.Fatal(err)
@@ -221,18 +195,8 @@ func TestUndoOnTheShownVersion(t *testing.T) {
 		call("w1", "write_file", `{"path":"a.txt","content":"one\n"}`), text("Wrote a."),
 		call("w2", "write_file", `{"path":"b.txt","content":"two\n"}`), text("Wrote b."))
 	ctx := context.Background()
-	first, _, err := c.Send("write a file")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, first)
-	waitIdle(t, c)
-	second, err := c.ResendVersion(first, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ev.waitDone(t, second.TurnID)
-	waitIdle(t, c)
+	first := sendDone(t, c, ev, "write a file").TurnID
+	second := resendDone(t, c, ev, first)
 	r, err := c.SwitchVersion(ctx, second.TurnID, 1)
 	if err != nil {
 		t.Fatal(err)
