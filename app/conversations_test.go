@@ -44,17 +44,7 @@ func (w *boardWatch) stateOf(id string) ConversationState {
 
 // turnEvents are the chat events of turn, each with the conversation it
 // came from.
-func (r *recorder) turnEvents(turn string) []map[string]any {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []map[string]any
-	for _, e := range r.events {
-		if e["turnId"] == turn {
-			out = append(out, e)
-		}
-	}
-	return out
-}
+func (r *recorder) turnEvents(turn string) []map[string]any { return r.where("turnId", turn) }
 
 // Two conversations at once through the desktop: one waits for an
 // approval while the other starts and finishes; every event names its

@@ -39,12 +39,15 @@ func addEverything(t *testing.T, a *App) {
 }
 
 // eventsOf returns the recorded events of type typ.
-func (r *recorder) eventsOf(typ string) []map[string]any {
+func (r *recorder) eventsOf(typ string) []map[string]any { return r.where("type", typ) }
+
+// where returns the recorded chat events whose field key is value.
+func (r *recorder) where(key, value string) []map[string]any {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var out []map[string]any
 	for _, e := range r.events {
-		if e["type"] == typ {
+		if e[key] == value {
 			out = append(out, e)
 		}
 	}
