@@ -45,6 +45,10 @@ type Deps struct {
 	Home string
 	// Worktrees keeps conversations' worktrees; nil offers none.
 	Worktrees *worktree.Store
+	// Painted runs once, on the bound call that reports the window's first
+	// frame (so it must not block): the composition hands back memory used
+	// only to start.
+	Painted func()
 }
 
 // App holds the bound methods. Wails gives it one context at startup, needed
@@ -82,6 +86,8 @@ type App struct {
 	// window opens); urgentNow is what it was last told.
 	urgent    func(bool)
 	urgentNow atomic.Bool
+	// painted makes Deps.Painted run once however often the page reloads.
+	painted sync.Once
 
 	mu       sync.Mutex // guards the fields below
 	store    *session.Store

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -245,5 +246,21 @@ func TestDetectLocalFindsAnAnsweringOllama(t *testing.T) {
 		if found != (len(tt.want) == 1) {
 			t.Errorf("OLLAMA_HOST=%s: DetectLocal = %v", tt.host, got)
 		}
+	}
+}
+
+// The composition's after-paint work runs once, even when the page reloads
+// and marks its first paint again.
+func TestFirstPaintRunsPaintedOnce(t *testing.T) {
+	a, _ := newTestApp(t, nil)
+	var runs atomic.Int32
+	a.deps.Painted = func() { runs.Add(1) }
+	if n := runs.Load(); n != 0 {
+		t.Fatalf("Painted ran %d times before the first paint", n)
+	}
+	a.h.Shell.MarkFirstPaint()
+	a.h.Shell.MarkFirstPaint()
+	if n := runs.Load(); n != 1 {
+		t.Fatalf("Painted ran %d times, want once", n)
 	}
 }

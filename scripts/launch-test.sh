@@ -30,6 +30,13 @@ launch() { # launch NAME: start, wait for the window, screenshot, stop
   # The wheel scrolls as a native view: WebKit's smooth scrolling is off.
   for _ in $(seq 1 100); do grep -q 'native scrolling in' "$log" && break; sleep 0.1; done
   check "$name: smooth scrolling is off in the web view ($(grep -o 'native scrolling in.*' "$log"))" 'grep -Eq "native scrolling in [1-9][0-9]* web view" "$log"'
+  # After its first paint the window pages out the binary's startup pages
+  # (a kernel without MADV_PAGEOUT keeps them and says so).
+  for _ in $(seq 1 100); do grep -Eq 'paged out the binary|startup pages kept' "$log" && break; sleep 0.1; done
+  local trimmed
+  trimmed=$(grep -Eo 'paged out the binary.*|startup pages kept.*' "$log" | head -1)
+  check "$name: the binary's startup pages are handed back ($trimmed)" \
+    'grep -q "not supported here" <<<"$trimmed" || awk "{ exit !(\$5 > \$9) }" <<<"$trimmed"'
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
 }
 
