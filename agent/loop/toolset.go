@@ -8,9 +8,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/hearth-agent/hearth/agent/llm"
 	"github.com/hearth-agent/hearth/agent/tool"
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // readOnly is an optional capability: a tool that only reads may run at
@@ -28,7 +28,7 @@ var knownReadOnly = map[string]bool{"read_file": true, "list_dir": true, "grep":
 type entry struct {
 	tool     tool.Tool
 	def      llm.ToolDef
-	schema   *jsonschema.Schema
+	schema   *jsonschema.Resolved // nil: the tool validates its own arguments
 	parallel bool
 	client   bool // run by the caller (Config.ClientTools), never here
 }
@@ -78,12 +78,12 @@ func newToolset(tools []tool.Tool) (*toolset, error) {
 // built per turn (per API request for hearth serve) and compiling is most
 // of that work. Tools come from Hearth and the user's MCP servers, so the
 // set stays small.
-var schemas sync.Map // name + "\x00" + params → *jsonschema.Schema
+var schemas sync.Map // name + "\x00" + params → *jsonschema.Resolved
 
-func compileSchema(name string, params json.RawMessage) (*jsonschema.Schema, error) {
+func compileSchema(name string, params json.RawMessage) (*jsonschema.Resolved, error) {
 	key := name + "\x00" + string(params)
 	if sch, ok := schemas.Load(key); ok {
-		return sch.(*jsonschema.Schema), nil
+		return sch.(*jsonschema.Resolved), nil
 	}
 	sch, err := compileNew(name, params)
 	if err == nil {
@@ -92,17 +92,33 @@ func compileSchema(name string, params json.RawMessage) (*jsonschema.Schema, err
 	return sch, err
 }
 
-func compileNew(name string, params json.RawMessage) (*jsonschema.Schema, error) {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(params))
-	if err != nil {
+// draftsChecked are the $schema values validated here (none is 2020-12);
+// a tool written to another draft (an old MCP server's draft-04) is sent
+// as it is and validates its own arguments, as it would without Hearth.
+var draftsChecked = map[string]bool{
+	"": true, "https://json-schema.org/draft/2020-12/schema": true,
+	"http://json-schema.org/draft-07/schema#": true, "https://json-schema.org/draft-07/schema#": true,
+	"http://json-schema.org/draft-07/schema": true, "https://json-schema.org/draft-07/schema": true,
+}
+
+func compileNew(name string, params json.RawMessage) (*jsonschema.Resolved, error) {
+	var head struct {
+		Schema string `json:"$schema"`
+	}
+	if err := json.Unmarshal(params, &head); err != nil {
 		return nil, fmt.Errorf("tool %s: its parameter schema is not JSON: %w", name, err)
 	}
-	c := jsonschema.NewCompiler()
-	url := "hearth:///tools/" + name + ".json"
-	if err := c.AddResource(url, doc); err != nil {
-		return nil, fmt.Errorf("tool %s: %w", name, err)
+	if !draftsChecked[head.Schema] {
+		return nil, nil
 	}
-	sch, err := c.Compile(url)
+	var doc jsonschema.Schema
+	if err := json.Unmarshal(params, &doc); err != nil {
+		return nil, fmt.Errorf("tool %s: invalid parameter schema: %w", name, err)
+	}
+	if doc.Schema == "http://json-schema.org/draft-07/schema" || doc.Schema == "https://json-schema.org/draft-07/schema" {
+		doc.Schema += "#" // the library knows the draft's URI only with its fragment
+	}
+	sch, err := doc.Resolve(nil)
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: invalid parameter schema: %w", name, err)
 	}
@@ -135,9 +151,12 @@ func (ts *toolset) check(c llm.ToolCall) string {
 	if msg := c.ArgsError(); msg != "" {
 		return fmt.Sprintf("Error: the %s call's %s. You sent: %s", c.Name, msg, truncate(c.RawArgs, 500))
 	}
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(c.Args))
-	if err != nil {
+	var v any
+	if err := json.Unmarshal(c.Args, &v); err != nil {
 		return fmt.Sprintf("Error: the %s call's arguments are not valid JSON: %v", c.Name, err)
+	}
+	if e.schema == nil {
+		return ""
 	}
 	if err := e.schema.Validate(v); err != nil {
 		return fmt.Sprintf("Error: invalid arguments for %s: %s\nFix the arguments to match the tool's schema and call it again.",
