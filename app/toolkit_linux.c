@@ -30,7 +30,9 @@ __attribute__((visibility("hidden"))) int gtk_widget_hide_on_delete(void *widget
 }
 
 // hearthLoadToolkit loads lib and its dependencies where later lookups from
-// the binary find them; it returns NULL or the loader's error.
+// the binary find them; it returns NULL or the loader's error. Functions
+// bind on first call, as they would had the loader linked them at exec:
+// binding all of WebKit's at load slowed every window's start.
 const char *hearthLoadToolkit(const char *lib) {
-	return dlopen(lib, RTLD_NOW | RTLD_GLOBAL) ? NULL : dlerror();
+	return dlopen(lib, RTLD_LAZY | RTLD_GLOBAL) ? NULL : dlerror();
 }
