@@ -213,6 +213,23 @@ func (x *Index) Close() error {
 	return err
 }
 
+// SharedDir is where the workspace's index is kept; ok is false while
+// this Index is a private copy (another process held it).
+func (x *Index) SharedDir() (dir string, ok bool) { return x.dir, !x.private }
+
+// DirOf is where Open keeps the index opts describe, if no other process
+// holds it.
+func DirOf(opts Options) (string, error) {
+	if err := opts.defaults(); err != nil {
+		return "", err
+	}
+	sources, err := loadSources(opts)
+	if err != nil {
+		return "", err
+	}
+	return indexDir(opts.CacheDir, sources[0].root), nil
+}
+
 // IndexBytes is the size of the index on disk.
 func (x *Index) IndexBytes() int64 {
 	var n int64

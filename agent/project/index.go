@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/hearth-agent/hearth/agent/oneshot"
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/knowledge"
 )
@@ -23,16 +24,26 @@ type indexHolder struct {
 	mu  sync.Mutex
 	ix  *knowledge.Index
 	gen uint64
+	// unanswer ends ix answering other processes' one-shot searches.
+	unanswer func()
+}
+
+// close closes the index ix, which answered until unanswer.
+func closeIndex(ix *knowledge.Index, unanswer func()) {
+	if unanswer != nil {
+		unanswer()
+	}
+	_ = ix.Close()
 }
 
 // swap installs ix (nil to close) and closes the one it replaces.
 func (h *indexHolder) swap(ix *knowledge.Index) {
 	h.mu.Lock()
-	old := h.ix
-	h.ix = ix
+	old, unanswer := h.ix, h.unanswer
+	h.ix, h.unanswer = ix, nil
 	h.mu.Unlock()
 	if old != nil {
-		_ = old.Close()
+		closeIndex(old, unanswer)
 	}
 }
 
@@ -47,11 +58,11 @@ func (p *Project) OpenIndex(ctx context.Context) {
 	p.ix.mu.Lock()
 	p.ix.gen++
 	gen := p.ix.gen
-	old := p.ix.ix
-	p.ix.ix = nil
+	old, unanswer := p.ix.ix, p.ix.unanswer
+	p.ix.ix, p.ix.unanswer = nil, nil
 	p.ix.mu.Unlock()
 	if old != nil {
-		go old.Close()
+		go closeIndex(old, unanswer)
 	}
 	report := func(s knowledge.Status) {
 		p.ix.mu.Lock()
@@ -71,13 +82,15 @@ func (p *Project) OpenIndex(ctx context.Context) {
 		report(knowledge.Status{State: knowledge.StateFailed, Warning: err.Error()})
 		return
 	}
+	// `hearth search` in a terminal reads this index rather than build its own.
+	stopAnswering := oneshot.Answer(ix)
 	p.ix.mu.Lock()
 	if p.ix.gen == gen {
-		p.ix.ix, ix = ix, nil
+		p.ix.ix, p.ix.unanswer, ix = ix, stopAnswering, nil
 	}
 	p.ix.mu.Unlock()
 	if ix != nil { // replaced or closed while it opened
-		go ix.Close()
+		go closeIndex(ix, stopAnswering)
 	}
 }
 

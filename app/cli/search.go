@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hearth-agent/hearth/agent/oneshot"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
@@ -66,22 +67,15 @@ func runSearch(ctx context.Context, env *Env, args []string) int {
 	if *limit <= 0 {
 		return usageErr(env, flags, "--limit must be positive")
 	}
-	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: *ws, CacheDir: *cache, NoWatch: true, LazyMerge: true})
-	if err != nil {
-		return failure(env, "search", err)
-	}
-	defer x.Close()
-	if err := x.Wait(ctx); err != nil {
-		if ctx.Err() != nil {
-			return ExitInterrupted
-		}
-		return failure(env, "search", err)
-	}
-	res, err := x.Search(ctx, q, *limit, knowledge.RetryAsPrefix, knowledge.AnyWord, knowledge.Questions)
+	// A Hearth holding this workspace's index answers; else it is opened here.
+	res, err := oneshot.Search(ctx, knowledge.Options{Workspace: *ws, CacheDir: *cache, NoWatch: true, LazyMerge: true}, q, *limit)
 	if errors.Is(err, knowledge.ErrBadQuery) {
 		return usageErr(env, flags, "%v", err)
 	}
 	if err != nil {
+		if ctx.Err() != nil {
+			return ExitInterrupted
+		}
 		return failure(env, "search", err)
 	}
 	out := searchOutput{Total: res.Total, TookMS: res.Took.Milliseconds(), Hits: []searchHit{}, AsPrefix: res.AsPrefix,
