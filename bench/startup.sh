@@ -7,7 +7,8 @@
 #   paint:  exec → the page's first frame (each prints it when
 #           HEARTH_TRACE_STARTUP=1)
 #   pss:    proportional set size summed over the process and its WebKit
-#           helper processes after 5 s idle, in MB
+#           helper processes after 5 s idle, in MB, and each run's split
+#           (window, web, network)
 # Runs itself inside scripts/sandbox.sh --x for a clean HOME and display.
 set -euo pipefail
 bin=$(realpath "${1:?usage: bench/startup.sh BINARY [RUNS]}")
@@ -23,14 +24,24 @@ if [[ -z ${SANDBOX_DIR:-} ]]; then
 fi
 
 now_ms() { date +%s%3N; }
-pss_tree() { # sum Pss (kB) of pid and all descendants
+# pss_tree PID: sets pss_kb, the Pss summed over PID and its descendants,
+# and split, the MB of each: the window's, WebKit's web and network processes.
+pss_kb=0 split=""
+pss_tree() {
   local total=0 p
+  split=""
   for p in $1 $(pgrep -P "$1" || true) $(for c in $(pgrep -P "$1" || true); do pgrep -P "$c" || true; done); do
-    local v
+    local v name
     v=$(awk '/^Pss:/{print $2}' "/proc/$p/smaps_rollup" 2>/dev/null || echo 0)
     total=$((total + ${v:-0}))
+    case $(cat "/proc/$p/comm" 2>/dev/null) in
+      WebKitWebProces*) name=web ;;
+      WebKitNetworkPr*) name=network ;;
+      *) name=window ;;
+    esac
+    split="$split $name $((${v:-0} / 1024))"
   done
-  echo "$total"
+  pss_kb=$total
 }
 median() { sort -n | awk '{a[NR]=$1} END{print (NR%2)? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
@@ -49,7 +60,8 @@ measure() {
   for _ in $(seq 1 500); do grep -q first-paint "$log" && break; sleep 0.01; done
   tp=$(sed -n 's/.*first-paint unix_ms=\([0-9]*\).*/\1/p' "$log" | head -1)
   sleep 5
-  kb=$(pss_tree "$pid")
+  pss_tree "$pid"
+  kb=$pss_kb
   if ! kill "$pid" 2>/dev/null; then
     echo "  $name exited before it was measured; its last words:"; tail -5 "$log" | sed 's/^/    /'
     rm -f "$log"
@@ -60,7 +72,7 @@ measure() {
   [[ -n $tm ]] && eval "${name}_mapped+=($((tm - t0)))"
   [[ -n $tp ]] && eval "${name}_paint+=($((tp - t0)))"
   eval "${name}_pss+=($((kb / 1024)))"
-  printf '  %-6s mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$name" "${tm:+$((tm - t0))}" "${tp:+$((tp - t0))}" "$((kb / 1024))"
+  printf '  %-6s mapped %s ms, first paint %s ms, idle PSS %s MB (%s)\n' "$name" "${tm:+$((tm - t0))}" "${tp:+$((tp - t0))}" "$((kb / 1024))" "${split# }"
 }
 
 app_mapped=() app_paint=() app_pss=() bare_mapped=() bare_paint=() bare_pss=()
