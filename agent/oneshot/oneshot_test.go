@@ -44,6 +44,23 @@ func holder(t *testing.T, opts knowledge.Options) *knowledge.Index {
 	return x
 }
 
+// listenAsHolder listens where the holder of opts's index would answer.
+func listenAsHolder(t *testing.T, opts knowledge.Options) net.Listener {
+	t.Helper()
+	dir, err := knowledge.DirOf(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("unix", socketPath(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ln
+}
+
 func paths(res knowledge.Results) []string {
 	var out []string
 	for _, h := range res.Hits {
@@ -95,18 +112,8 @@ func TestNoHolderMeansTheOneShotSearchesAlone(t *testing.T) {
 	ws := workspace(t, map[string]string{"a.txt": "alpha beta\n"})
 	cache := t.TempDir()
 	opts := knowledge.Options{Workspace: ws, CacheDir: cache, NoWatch: true, LazyMerge: true}
-	dir, err := knowledge.DirOf(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// A holder that died left its socket; nothing listens on it.
-	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("unix", socketPath(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln := listenAsHolder(t, opts)
 	ln.(*net.UnixListener).SetUnlinkOnClose(false)
 	ln.Close()
 	if _, asked, err := ask(t.Context(), opts, "alpha", 5); asked {
@@ -146,18 +153,8 @@ func TestAnInterruptedAskEndsWithTheContext(t *testing.T) {
 	ws := workspace(t, map[string]string{"a.txt": "alpha\n"})
 	cache := t.TempDir()
 	opts := knowledge.Options{Workspace: ws, CacheDir: cache, NoWatch: true}
-	dir, err := knowledge.DirOf(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
-		t.Fatal(err)
-	}
 	// A holder that takes the request and never replies.
-	ln, err := net.Listen("unix", socketPath(dir))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ln := listenAsHolder(t, opts)
 	defer ln.Close()
 	accepted := make(chan net.Conn, 1)
 	go func() {
