@@ -1,8 +1,9 @@
 // Package oneshot is a one-shot search of a workspace (`hearth search`),
-// answered by the Hearth process holding the workspace's index when there
-// is one: the window, serve or acp answers over a unix socket beside the
-// index, so a one-shot reads the live index instead of building a private
-// copy, which took as long as a first build.
+// or a look at its index (`hearth index`), answered by the Hearth process
+// holding the workspace's index when there is one: the window, serve or
+// acp answers over a unix socket beside the index, so a one-shot reads
+// the live index instead of building a private copy, which took as long
+// as a first build.
 package oneshot
 
 import (
@@ -38,12 +39,22 @@ func socketPath(dir string) string { return dir + ".sock" }
 type request struct {
 	Query string `json:"query"`
 	Limit int    `json:"limit"`
+	// Index asks for the index's state (Index) instead of a search.
+	Index bool `json:"index,omitempty"`
 }
 
 type reply struct {
 	Results  knowledge.Results `json:"results"`
+	Index    *Held             `json:"index,omitempty"`
 	Error    string            `json:"error,omitempty"`
 	BadQuery bool              `json:"badQuery,omitempty"`
+}
+
+// Held is the index as the process holding it keeps it.
+type Held struct {
+	Status knowledge.Status `json:"status"`
+	Bytes  int64            `json:"bytes"` // its size on disk
+	Dir    string           `json:"dir"`
 }
 
 // Search answers one search as `hearth search` does: by the process
@@ -74,35 +85,54 @@ func search(ctx context.Context, x *knowledge.Index, q string, limit int) (knowl
 // ask puts the search to the index's holder; ok is false when none
 // answered (no holder, or it went away), and the caller searches itself.
 func ask(ctx context.Context, opts knowledge.Options, q string, limit int) (res knowledge.Results, ok bool, err error) {
+	r, ok, err := roundTrip(ctx, opts, request{Query: q, Limit: limit})
+	return r.Results, ok, err
+}
+
+// Index waits until the process holding the workspace's index has it
+// ready and says what it holds; ok is false when no process holds it.
+func Index(ctx context.Context, opts knowledge.Options) (Held, bool, error) {
+	r, ok, err := roundTrip(ctx, opts, request{Index: true})
+	if ok && err == nil && r.Index == nil {
+		return Held{}, true, errors.New("the Hearth holding the index did not say what it holds")
+	}
+	if r.Index == nil {
+		return Held{}, ok, err
+	}
+	return *r.Index, ok, err
+}
+
+// roundTrip sends req to the index's holder and reads its reply; ok is
+// false when none answered.
+func roundTrip(ctx context.Context, opts knowledge.Options, req request) (r reply, ok bool, err error) {
 	dir, err := knowledge.DirOf(opts)
 	if err != nil {
-		return knowledge.Results{}, false, nil
+		return reply{}, false, nil
 	}
 	var d net.Dialer
 	conn, err := d.DialContext(ctx, "unix", socketPath(dir))
 	if err != nil {
-		return knowledge.Results{}, false, nil
+		return reply{}, false, nil
 	}
 	defer conn.Close()
 	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Unix(1, 0)) })
 	defer stop()
-	if err := json.NewEncoder(conn).Encode(request{Query: q, Limit: limit}); err != nil {
-		return knowledge.Results{}, false, nil
+	if err := json.NewEncoder(conn).Encode(req); err != nil {
+		return reply{}, false, nil
 	}
-	var r reply
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&r); err != nil {
 		if ctx.Err() != nil {
-			return knowledge.Results{}, true, ctx.Err()
+			return reply{}, true, ctx.Err()
 		}
-		return knowledge.Results{}, false, nil
+		return reply{}, false, nil
 	}
 	switch {
 	case r.BadQuery:
-		return knowledge.Results{}, true, relayedBadQuery{r.Error}
+		return reply{}, true, relayedBadQuery{r.Error}
 	case r.Error != "":
-		return knowledge.Results{}, true, fmt.Errorf("the Hearth holding the index: %s", r.Error)
+		return reply{}, true, fmt.Errorf("the Hearth holding the index: %s", r.Error)
 	}
-	return r.Results, true, nil
+	return r, true, nil
 }
 
 // relayedBadQuery is the holder's knowledge.ErrBadQuery, its message kept.
@@ -166,11 +196,19 @@ func answerOne(ctx context.Context, x *knowledge.Index, conn net.Conn) {
 	}
 	_ = conn.SetDeadline(time.Now().Add(ioTimeout))
 	var req request
-	if err := json.NewDecoder(io.LimitReader(conn, maxRequest)).Decode(&req); err != nil || req.Limit <= 0 {
+	if err := json.NewDecoder(io.LimitReader(conn, maxRequest)).Decode(&req); err != nil || !req.Index && req.Limit <= 0 {
 		return
 	}
 	var r reply
-	res, err := search(ctx, x, req.Query, req.Limit)
+	var res knowledge.Results
+	var err error
+	if req.Index {
+		if err = x.Wait(ctx); err == nil {
+			r.Index = &Held{Status: x.Status(), Bytes: x.IndexBytes(), Dir: x.Dir()}
+		}
+	} else {
+		res, err = search(ctx, x, req.Query, req.Limit)
+	}
 	switch {
 	case errors.Is(err, knowledge.ErrBadQuery):
 		r.Error, r.BadQuery = err.Error(), true

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hearth-agent/hearth/agent/oneshot"
+	"github.com/hearth-agent/hearth/knowledge"
 )
 
 func writeKnowledgeWS(t *testing.T, files map[string]string) string {
@@ -71,5 +74,34 @@ func TestIndexCommandErrors(t *testing.T) {
 		if code, _, _ := runKnowledgeCLI(t, tt.args...); code != tt.code {
 			t.Errorf("%v: exit %d, want %d", tt.args, code, tt.code)
 		}
+	}
+}
+
+// While another Hearth holds the index (the window), index and search ask
+// it instead of building a private copy.
+func TestIndexAndSearchAskTheHolder(t *testing.T) {
+	ws := writeKnowledgeWS(t, map[string]string{"a.go": "package a\n\nfunc Hold() {}\n", "b/c.md": "hello world\n"})
+	cache := t.TempDir()
+	x, err := knowledge.Open(t.Context(), knowledge.Options{Workspace: ws, CacheDir: cache})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	defer oneshot.Answer(x)()
+
+	code, out, errs := runKnowledgeCLI(t, "index", "--json", "--cache", cache, ws)
+	if code != ExitOK {
+		t.Fatalf("index exit %d: %s", code, errs)
+	}
+	var r map[string]any
+	if err := json.Unmarshal([]byte(out), &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r["files"] != 2.0 || r["index_dir"] != x.Dir() || r["reindexed"] != 0.0 || !strings.Contains(r["warning"].(string), "held") {
+		t.Errorf("index with a holder reported %v, want the holder's 2 files at %s, none re-read (a private copy would be elsewhere, all re-read)", r, x.Dir())
+	}
+	code, out, errs = runKnowledgeCLI(t, "search", "--cache", cache, "--workspace", ws, "Hold")
+	if code != ExitOK || !strings.Contains(out, "a.go:3: func Hold() {}") {
+		t.Errorf("search exit %d: %s%s", code, out, errs)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/oneshot"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
@@ -42,7 +43,23 @@ func runIndex(ctx context.Context, env *Env, args []string) int {
 		debug.SetMemoryLimit(buildMemoryLimit)
 	}
 	start := time.Now()
-	x, err := knowledge.Open(ctx, knowledge.Options{Workspace: fs.Arg(0), CacheDir: *cache, NoWatch: true, LazyMerge: true})
+	opts := knowledge.Options{Workspace: fs.Arg(0), CacheDir: *cache, NoWatch: true, LazyMerge: true}
+	// A Hearth holding the index keeps it fresh: say what it holds rather
+	// than build a private copy.
+	if held, ok, err := oneshot.Index(ctx, opts); ok {
+		switch {
+		case ctx.Err() != nil:
+			fmt.Fprintln(env.Stderr, "hearth index: interrupted")
+			return ExitInterrupted
+		case err != nil:
+			return failure(env, "index", err)
+		}
+		st := held.Status
+		return printIndex(env, *asJSON, indexReport{Dir: fs.Arg(0), Files: st.Files, Bytes: st.Bytes,
+			Seconds: time.Since(start).Seconds(), IndexBytes: held.Bytes, IndexDir: held.Dir,
+			Warning: "the index is held, and kept fresh, by a running Hearth; it answered"})
+	}
+	x, err := knowledge.Open(ctx, opts)
 	if err != nil {
 		return failure(env, "index", err)
 	}
@@ -62,9 +79,12 @@ func runIndex(ctx context.Context, env *Env, args []string) int {
 	case cerr != nil:
 		return failure(env, "index", cerr)
 	}
-	r := indexReport{Dir: fs.Arg(0), Files: st.Files, Bytes: st.Bytes, Reindexed: st.FilesDone,
-		Seconds: time.Since(start).Seconds(), IndexBytes: x.IndexBytes(), IndexDir: x.Dir(), Warning: st.Warning}
-	if *asJSON {
+	return printIndex(env, *asJSON, indexReport{Dir: fs.Arg(0), Files: st.Files, Bytes: st.Bytes, Reindexed: st.FilesDone,
+		Seconds: time.Since(start).Seconds(), IndexBytes: x.IndexBytes(), IndexDir: x.Dir(), Warning: st.Warning})
+}
+
+func printIndex(env *Env, asJSON bool, r indexReport) int {
+	if asJSON {
 		enc := json.NewEncoder(env.Stdout)
 		if err := enc.Encode(r); err != nil {
 			return failure(env, "index", err)
