@@ -118,6 +118,9 @@ func roundTrip(ctx context.Context, opts knowledge.Options, req request) (r repl
 	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Unix(1, 0)) })
 	defer stop()
 	if err := json.NewEncoder(conn).Encode(req); err != nil {
+		if ctx.Err() != nil {
+			return reply{}, true, ctx.Err()
+		}
 		return reply{}, false, nil
 	}
 	if err := json.NewDecoder(bufio.NewReader(conn)).Decode(&r); err != nil {

@@ -2,6 +2,7 @@ package oneshot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net"
 	"os"
@@ -163,7 +164,13 @@ func TestAnInterruptedAskEndsWithTheContext(t *testing.T) {
 		}
 	}()
 	ctx, cancel := context.WithCancel(t.Context())
-	go func() { c := <-accepted; defer c.Close(); cancel() }()
+	go func() {
+		c := <-accepted
+		defer c.Close()
+		var req request // the whole request arrives, then the asker is interrupted
+		_ = json.NewDecoder(c).Decode(&req)
+		cancel()
+	}()
 	_, asked, err := ask(ctx, opts, "alpha", 5)
 	if !asked || !errors.Is(err, context.Canceled) {
 		t.Fatalf("asked %v: %v; want the interruption", asked, err)
