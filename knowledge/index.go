@@ -218,16 +218,17 @@ func (x *Index) Close() error {
 func (x *Index) SharedDir() (dir string, ok bool) { return x.dir, !x.private }
 
 // DirOf is where Open keeps the index opts describe, if no other process
-// holds it.
+// holds it. It reads nothing in the workspace, so asking it costs a
+// one-shot nothing before Open.
 func DirOf(opts Options) (string, error) {
 	if err := opts.defaults(); err != nil {
 		return "", err
 	}
-	sources, err := loadSources(opts)
+	root, err := filepath.Abs(opts.Workspace) // as loadSources names the workspace
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("knowledge: %s: %w", opts.Workspace, err)
 	}
-	return indexDir(opts.CacheDir, sources[0].root), nil
+	return indexDir(opts.CacheDir, root), nil
 }
 
 // IndexBytes is the size of the index on disk.

@@ -193,3 +193,26 @@ func TestReindexIsSynchronous(t *testing.T) {
 		t.Error("Reindex outside the workspace succeeded")
 	}
 }
+
+// DirOf names the folder Open uses, for a workspace given relative to the
+// working directory too: a one-shot finds its holder's socket by it.
+func TestDirOfIsWhereOpenKeepsTheIndex(t *testing.T) {
+	parent := t.TempDir()
+	if err := os.Mkdir(filepath.Join(parent, "ws"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(parent)
+	opts := Options{Workspace: "ws", CacheDir: t.TempDir(), NoWatch: true}
+	want, err := DirOf(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, err := Open(t.Context(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if dir, shared := x.SharedDir(); dir != want || !shared {
+		t.Fatalf("Open keeps the index at %s (shared %v), DirOf says %s", dir, shared, want)
+	}
+}

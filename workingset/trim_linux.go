@@ -2,7 +2,6 @@ package workingset
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -89,7 +88,7 @@ func mappingsOf(smaps io.Reader, ino uint64) ([]span, int64) {
 // header reads a mapping's first line (range, perms, offset, device,
 // inode, path) and says whether it is a read-only mapping of inode ino.
 func header(f []string, ino uint64) (span, bool) {
-	if len(f) < 6 || !strings.Contains(f[0], "-") || len(f[1]) != 4 || f[1][1] == 'w' {
+	if len(f) < 6 || len(f[1]) != 4 || f[1][1] == 'w' {
 		return span{}, false
 	}
 	n, err := strconv.ParseUint(f[4], 10, 64)
@@ -102,7 +101,7 @@ func header(f []string, ino uint64) (span, bool) {
 	}
 	a, err1 := strconv.ParseUint(lo, 16, 64)
 	b, err2 := strconv.ParseUint(hi, 16, 64)
-	if errors.Join(err1, err2) != nil || b <= a {
+	if err1 != nil || err2 != nil || b <= a {
 		return span{}, false
 	}
 	return span{uintptr(a), uintptr(b)}, true

@@ -93,13 +93,13 @@ func ask(ctx context.Context, opts knowledge.Options, q string, limit int) (res 
 // ready and says what it holds; ok is false when no process holds it.
 func Index(ctx context.Context, opts knowledge.Options) (Held, bool, error) {
 	r, ok, err := roundTrip(ctx, opts, request{Index: true})
-	if ok && err == nil && r.Index == nil {
+	switch {
+	case !ok || err != nil:
+		return Held{}, ok, err
+	case r.Index == nil:
 		return Held{}, true, errors.New("the Hearth holding the index did not say what it holds")
 	}
-	if r.Index == nil {
-		return Held{}, ok, err
-	}
-	return *r.Index, ok, err
+	return *r.Index, true, nil
 }
 
 // roundTrip sends req to the index's holder and reads its reply; ok is
@@ -203,22 +203,16 @@ func answerOne(ctx context.Context, x *knowledge.Index, conn net.Conn) {
 		return
 	}
 	var r reply
-	var res knowledge.Results
 	var err error
 	if req.Index {
 		if err = x.Wait(ctx); err == nil {
 			r.Index = &Held{Status: x.Status(), Bytes: x.IndexBytes(), Dir: x.Dir()}
 		}
 	} else {
-		res, err = search(ctx, x, req.Query, req.Limit)
+		r.Results, err = search(ctx, x, req.Query, req.Limit)
 	}
-	switch {
-	case errors.Is(err, knowledge.ErrBadQuery):
-		r.Error, r.BadQuery = err.Error(), true
-	case err != nil:
-		r.Error = err.Error()
-	default:
-		r.Results = res
+	if err != nil {
+		r = reply{Error: err.Error(), BadQuery: errors.Is(err, knowledge.ErrBadQuery)}
 	}
 	_ = json.NewEncoder(conn).Encode(r)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
@@ -17,15 +18,7 @@ import (
 func workspace(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	trusttest.Files(t, dir, files)
 	return dir
 }
 
