@@ -45,8 +45,11 @@ func (a *Project) IndexStatus() knowledge.Status {
 // a question by its meaningful words, and the view says which.
 func (a *Project) SearchWorkspace(query string, limit int) (SearchView, error) {
 	ix := a.currentIndex()
-	if ix == nil {
+	if ix == nil && a.workspace() == "" {
 		return SearchView{}, invalidf("workspace", "open a folder first")
+	}
+	if ix == nil { // knowledge folders changed: the old index is closing
+		return SearchView{}, invalidf("workspace", "the index is reopening; search again in a moment")
 	}
 	query = strings.TrimSpace(query)
 	if query == "" {

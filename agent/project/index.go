@@ -26,9 +26,79 @@ type indexHolder struct {
 	gen uint64
 	// unanswer ends ix answering other processes' one-shot searches.
 	unanswer func()
+	// retiring are the replaced indexes not yet closed.
+	retiring []retired
+	closed   bool
+	// opening is held while the retiring close and an index opens: one
+	// opened before its predecessor closed would find the shared index
+	// locked and build a private copy from nothing, which no one-shot asks.
+	opening sync.Mutex
+	// reopens counts the reopenings still running, which close waits for.
+	reopens sync.WaitGroup
 }
 
-// close closes the index ix, which answered until unanswer.
+// retired is a replaced index and how to end its answering.
+type retired struct {
+	ix       *knowledge.Index
+	unanswer func()
+}
+
+// take starts a new opening and returns its generation, retiring the
+// current index; ok is false once the project closed. The caller holds
+// opening or, for a reopening, has counted itself in reopens.
+func (h *indexHolder) take(reopen bool) (gen uint64, ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return 0, false
+	}
+	h.retireLocked()
+	if reopen {
+		h.reopens.Add(1)
+	}
+	h.gen++
+	return h.gen, true
+}
+
+func (h *indexHolder) retireLocked() {
+	if h.ix != nil {
+		h.retiring = append(h.retiring, retired{h.ix, h.unanswer})
+	}
+	h.ix, h.unanswer = nil, nil
+}
+
+// closeRetiring closes every replaced index, whichever opening took it
+// out: reopenings may win opening in any order.
+func (h *indexHolder) closeRetiring() {
+	h.mu.Lock()
+	rs := h.retiring
+	h.retiring = nil
+	h.mu.Unlock()
+	for _, r := range rs {
+		closeIndex(r.ix, r.unanswer)
+	}
+}
+
+// current says whether gen is still the opening the project wants.
+func (h *indexHolder) current(gen uint64) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.gen == gen
+}
+
+// close closes the current index after any reopening still running, so
+// nothing the project opened outlives it.
+func (h *indexHolder) close() {
+	h.mu.Lock()
+	h.closed = true
+	h.gen++
+	h.retireLocked()
+	h.mu.Unlock()
+	h.reopens.Wait()
+	h.closeRetiring()
+}
+
+// closeIndex closes the index ix, which answered until unanswer.
 func closeIndex(ix *knowledge.Index, unanswer func()) {
 	if unanswer != nil {
 		unanswer()
@@ -36,39 +106,45 @@ func closeIndex(ix *knowledge.Index, unanswer func()) {
 	_ = ix.Close()
 }
 
-// swap installs ix (nil to close) and closes the one it replaces.
-func (h *indexHolder) swap(ix *knowledge.Index) {
-	h.mu.Lock()
-	old, unanswer := h.ix, h.unanswer
-	h.ix, h.unanswer = ix, nil
-	h.mu.Unlock()
-	if old != nil {
-		closeIndex(old, unanswer)
+// startIndex opens the project's first index on the caller's goroutine:
+// nothing precedes it, and the index is there when Open returns.
+func (p *Project) startIndex(ctx context.Context) {
+	p.ix.opening.Lock()
+	defer p.ix.opening.Unlock()
+	if gen, ok := p.ix.take(false); ok {
+		p.openIndex(ctx, gen)
 	}
 }
 
-// OpenIndex (re)opens the project's index with the settings' knowledge
-// folders; it returns at once while the index loads and builds in the
-// background. A failure is reported through OnStatus.
+// OpenIndex reopens the project's index with the settings' knowledge
+// folders; it returns at once, and in the background closes the index it
+// replaces before the new one loads and builds. A failure is reported
+// through OnStatus.
 func (p *Project) OpenIndex(ctx context.Context) {
-	o := p.opts.Index
-	if o == nil {
+	if p.opts.Index == nil {
 		return
 	}
-	p.ix.mu.Lock()
-	p.ix.gen++
-	gen := p.ix.gen
-	old, unanswer := p.ix.ix, p.ix.unanswer
-	p.ix.ix, p.ix.unanswer = nil, nil
-	p.ix.mu.Unlock()
-	if old != nil {
-		go closeIndex(old, unanswer)
+	gen, ok := p.ix.take(true)
+	if !ok {
+		return
 	}
+	go func() {
+		defer p.ix.reopens.Done()
+		p.ix.opening.Lock()
+		defer p.ix.opening.Unlock()
+		p.ix.closeRetiring()
+		if p.ix.current(gen) {
+			p.openIndex(ctx, gen)
+		}
+	}()
+}
+
+// openIndex opens the index of opening gen and installs it, unless a later
+// opening or Close superseded it meanwhile. The caller holds opening.
+func (p *Project) openIndex(ctx context.Context, gen uint64) {
+	o := p.opts.Index
 	report := func(s knowledge.Status) {
-		p.ix.mu.Lock()
-		current := p.ix.gen == gen
-		p.ix.mu.Unlock()
-		if current && o.OnStatus != nil {
+		if p.ix.current(gen) && o.OnStatus != nil {
 			o.OnStatus(s)
 		}
 	}
@@ -89,8 +165,8 @@ func (p *Project) OpenIndex(ctx context.Context) {
 		p.ix.ix, p.ix.unanswer, ix = ix, stopAnswering, nil
 	}
 	p.ix.mu.Unlock()
-	if ix != nil { // replaced or closed while it opened
-		go closeIndex(ix, stopAnswering)
+	if ix != nil { // superseded while it opened: closed before its successor opens
+		closeIndex(ix, stopAnswering)
 	}
 }
 

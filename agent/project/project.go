@@ -113,7 +113,7 @@ func Open(ctx context.Context, dir string, stores Stores, opts Options) (*Projec
 	}
 	p := newProject(abs, stores, opts)
 	if opts.Index != nil {
-		p.OpenIndex(ctx)
+		p.startIndex(ctx)
 	}
 	return p, nil
 }
@@ -273,5 +273,5 @@ func (p *Project) Close() {
 	wg.Wait()
 	p.mcp.swap(nil)
 	p.langs.close()
-	p.ix.swap(nil)
+	p.ix.close()
 }
