@@ -4,27 +4,19 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/oneshot"
+	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 	"github.com/hearth-agent/hearth/knowledge"
 )
 
 func writeKnowledgeWS(t *testing.T, files map[string]string) string {
 	t.Helper()
 	ws := t.TempDir()
-	for rel, c := range files {
-		p := filepath.Join(ws, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	trusttest.Files(t, ws, files)
 	return ws
 }
 
