@@ -29,8 +29,10 @@ const checkTimeout = 10 * time.Minute
 // person still has to confirm it, and whether the turn edited files.
 type turnCheck struct {
 	command string
-	// unconfirmed is a proposed command the person has not agreed to.
+	// unconfirmed is a proposed command the person has not agreed to for
+	// folder, the identity of the folder at the turn's path.
 	unconfirmed bool
+	folder      string
 	// held says why the project's own check (command) is not in effect.
 	held   string
 	rounds int
@@ -61,7 +63,8 @@ func stageCheck(_ context.Context, p *prep) error {
 		if chk.command == "" {
 			return nil
 		}
-		chk.unconfirmed = !st.IsConfirmed(p.t.ws, chk.command) && !p.c.checkConfirmed(p.t.ws, chk.command)
+		chk.folder = proj.Folder
+		chk.unconfirmed = !st.IsConfirmed(p.t.ws, chk.folder, chk.command) && !p.c.checkConfirmed(p.t.ws, chk.folder, chk.command)
 	}
 	prev := p.spec.Tools.Changed
 	p.spec.Tools.Changed = func(ctx context.Context, abs []string) {
@@ -169,22 +172,26 @@ func (t *Turn) confirmCheck(ctx context.Context, chk *turnCheck) bool {
 	if c.checksOK == nil {
 		c.checksOK = map[string]bool{}
 	}
-	c.checksOK[t.ws+"\x00"+chk.command] = true
+	c.checksOK[checkKey(t.ws, chk.folder, chk.command)] = true
 	c.mu.Unlock()
 	if c.cfg.Update != nil {
-		if _, err := c.cfg.Update(func(s *settings.Settings) error { s.Check.Confirm(t.ws, chk.command); return nil }); err != nil {
+		if _, err := c.cfg.Update(func(s *settings.Settings) error { s.Check.Confirm(t.ws, chk.folder, chk.command); return nil }); err != nil {
 			c.sink.Notice(fmt.Errorf("the check's confirmation was not saved: %w", err))
 		}
 	}
 	return true
 }
 
-// checkConfirmed says whether the person confirmed command for ws in this
-// conversation.
-func (c *Conversation) checkConfirmed(ws, command string) bool {
+// checkConfirmed says whether the person confirmed command for the folder
+// at ws in this conversation.
+func (c *Conversation) checkConfirmed(ws, folder, command string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.checksOK[ws+"\x00"+command]
+	return c.checksOK[checkKey(ws, folder, command)]
+}
+
+func checkKey(ws, folder, command string) string {
+	return ws + "\x00" + folder + "\x00" + command
 }
 
 // plural is "1 fix round" or "2 fix rounds".

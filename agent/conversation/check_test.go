@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/settings"
@@ -171,6 +172,68 @@ func TestProposedCheckIsConfirmedOnce(t *testing.T) {
 	if rows := ev.checkRows(second); len(rows) != 1 || rows[0].ExitCode != 0 {
 		t.Fatalf("second turn's check rows %+v", rows)
 	}
+}
+
+// A confirmation is for the folder the person saw: another folder at the
+// same path (a fresh clone, whose own tsc or build scripts the check would
+// run) is asked about anew, in the same conversation and in the settings.
+func TestProposedCheckIsAskedAgainForAnotherFolderAtThePath(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not on PATH")
+	}
+	goMod := "module example.com/a\n\ngo 1.22\n"
+	c, ev, _, ws := newTrustedConversation(t, map[string]string{"go.mod": goMod}, true,
+		call("c1", "write_file", fixedGo), text("Written."),
+		call("c2", "write_file", `{"path":"b.go","content":"package a\n"}`), text("Again."))
+	var (
+		mu     sync.Mutex
+		stored settings.Check // what the person's settings keep
+	)
+	c.cfg.Update = func(fn func(*settings.Settings) error) (settings.Settings, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		st := settings.Settings{Check: stored}
+		err := fn(&st)
+		stored = st.Check
+		return st, err
+	}
+	base := c.cfg.Settings
+	c.cfg.Settings = func() settings.Settings {
+		st := base()
+		mu.Lock()
+		st.Check = stored
+		mu.Unlock()
+		return st
+	}
+	seen := map[string]bool{}
+	first, _, _ := c.Send("write a.go")
+	if req := ev.waitApproval(t, first, seen); req.Tool != "check" {
+		t.Fatalf("asked %+v", req.ApprovalRequest)
+	} else if err := c.Approve(req.RequestID, "allow_once", ""); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, first)
+	mu.Lock()
+	if len(stored.Confirmed) != 1 || stored.Confirmed[0].Folder == "" {
+		t.Fatalf("stored confirmation %+v names no folder", stored.Confirmed)
+	}
+	mu.Unlock()
+	if err := os.Rename(ws, ws+".before"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(ws, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, "go.mod"), []byte(goMod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second, _, _ := c.Send("write b.go")
+	if req := ev.waitApproval(t, second, seen); req.Tool != "check" {
+		t.Fatalf("asked %+v", req.ApprovalRequest)
+	} else if err := c.Approve(req.RequestID, "deny", ""); err != nil {
+		t.Fatal(err)
+	}
+	ev.waitDone(t, second)
 }
 
 // The check's rows and the instruction it sent are stored with the turn:

@@ -22,6 +22,11 @@ type Check struct {
 type CheckConfirmed struct {
 	Dir     string `json:"dir"`
 	Command string `json:"command"`
+	// Folder names the folder confirmed (device and inode where the
+	// system has them), so another folder at the same path, such as a
+	// fresh clone whose own tsc or build scripts the check would run, is
+	// asked about anew.
+	Folder string `json:"folder,omitempty"`
 }
 
 // DefaultCheckRounds is how many fix rounds a failing check gets.
@@ -57,21 +62,28 @@ func (c Check) validate() error {
 	return nil
 }
 
-// IsConfirmed says whether the person confirmed command for dir: the
-// same folder and the very same command text.
-func (c Check) IsConfirmed(dir, command string) bool {
+// IsConfirmed says whether the person confirmed command for the folder
+// at dir: the same path, the same folder there (a confirmation recorded
+// before folders were named counts for none) and the very same command text.
+func (c Check) IsConfirmed(dir, folder, command string) bool {
 	dir = filepath.Clean(dir)
 	for _, k := range c.Confirmed {
-		if filepath.Clean(k.Dir) == dir && k.Command == command {
+		if filepath.Clean(k.Dir) == dir && k.Folder == folder && k.Command == command {
 			return true
 		}
 	}
 	return false
 }
 
-// Confirm records command as confirmed for dir, once.
-func (c *Check) Confirm(dir, command string) {
-	if !c.IsConfirmed(dir, command) {
-		c.Confirmed = append(c.Confirmed, CheckConfirmed{Dir: filepath.Clean(dir), Command: command})
+// Confirm records command as confirmed for the folder at dir, once; it
+// replaces what was confirmed for another folder at that path.
+func (c *Check) Confirm(dir, folder, command string) {
+	dir = filepath.Clean(dir)
+	kept := c.Confirmed[:0]
+	for _, k := range c.Confirmed {
+		if filepath.Clean(k.Dir) != dir || k.Command != command {
+			kept = append(kept, k)
+		}
 	}
+	c.Confirmed = append(kept, CheckConfirmed{Dir: dir, Command: command, Folder: folder})
 }

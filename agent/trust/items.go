@@ -78,6 +78,9 @@ type Ref struct {
 type Project struct {
 	Dir   string // canonical path
 	Items []Item
+	// Folder names the folder loaded (device and inode where the system
+	// has them; "" elsewhere): another folder at the same path differs.
+	Folder string
 }
 
 // format reads one kind of file: parse is strict and returns the value the
@@ -133,7 +136,7 @@ func Load(dir string) (*Project, error) {
 	}
 	defer rt.Close()
 	folder := folderID(rt)
-	p := &Project{Dir: canon}
+	p := &Project{Dir: canon, Folder: folder}
 	for _, f := range files {
 		if it, ok := fileItem(rt, f.path, f.f); ok {
 			p.Items = append(p.Items, it)

@@ -21,7 +21,10 @@ type Judge interface {
 // of the items trusted, and nothing of the rest. Features take these and
 // never read the project's files themselves.
 type Effective struct {
-	Dir      string
+	Dir string
+	// Folder is the loaded folder's identity (Project.Folder), for what
+	// the person agreed to outside trust, such as a proposed check.
+	Folder   string
 	Statuses []Status // every item with its answer
 
 	MCP      []config.Named // servers of a trusted .mcp.json
@@ -51,7 +54,7 @@ type HeldServer struct {
 // Judge answers every item and hands on the values of those trusted.
 // A nil judge trusts nothing.
 func (p *Project) Judge(j Judge) *Effective {
-	e := &Effective{Dir: p.Dir}
+	e := &Effective{Dir: p.Dir, Folder: p.Folder}
 	for _, it := range p.Items {
 		st := verdict(j, p.Dir, it)
 		e.Statuses = append(e.Statuses, st)
