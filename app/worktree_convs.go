@@ -27,8 +27,9 @@ func (a *App) startInTree(tree *worktree.Tree, like *conversation.Conversation) 
 	// MCP servers are its own, started in the tree as `hearth run
 	// --worktree` starts them; Settings → MCP shows the folder's.
 	wp, err := project.Open(context.Background(), tree.Path, a.stores(), project.Options{
-		Index: &project.IndexOptions{CacheDir: a.deps.IndexCacheDir},
-		MCP:   &project.MCPOptions{SignIn: a.mcpSignIn},
+		Index:  &project.IndexOptions{CacheDir: a.deps.IndexCacheDir},
+		MCP:    &project.MCPOptions{SignIn: a.mcpSignIn},
+		Origin: tree.Project,
 	})
 	if err != nil {
 		return "", viewErr(err)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hearth-agent/hearth/agent/trust"
+	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 	"github.com/hearth-agent/hearth/internal/gittest"
 )
 
@@ -220,5 +222,40 @@ func TestAWorktreeConversationHasTheMCPServers(t *testing.T) {
 	a.open.mu.Unlock()
 	if hold == nil || hold.proj.MCP() == nil || hold.proj.Dir() != tree.Path {
 		t.Fatalf("the worktree's project %+v holds no MCP servers of its own", hold)
+	}
+}
+
+// A worktree conversation judges the tree's items against what the person
+// trusted in the folder: the same content is trusted there too.
+func TestAWorktreeConversationHasTheFoldersTrust(t *testing.T) {
+	a, _ := scriptedApp(t, &scriptedProvider{}, "edits")
+	ws := t.TempDir()
+	gittest.Git(t, ws, "init", "-q")
+	trusttest.Files(t, ws, map[string]string{trust.PermissionsPath: `{"rules":[{"tool":"shell","pattern":"make *","effect":"allow"}]}`})
+	gittest.Git(t, ws, "add", "-A")
+	gittest.Git(t, ws, "commit", "-q", "-m", "start")
+	items, err := trust.List(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.trustStore().Trust(ws, items...); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.h.Project.OpenWorkspace(ws); err != nil {
+		t.Fatal(err)
+	}
+	tree, err := a.h.Worktrees.NewConversation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.open.mu.Lock()
+	hold := a.open.trees[tree.Conversation]
+	a.open.mu.Unlock()
+	e, err := hold.proj.Judged()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Statuses) != 1 || !e.Statuses[0].Trusted || e.Statuses[0].Reason != trust.ReasonFromOrigin || len(e.Policy.Rules) != 1 {
+		t.Fatalf("the tree's permission file: %+v, policy %+v", e.Statuses, e.Policy)
 	}
 }

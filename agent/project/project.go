@@ -72,6 +72,10 @@ type Options struct {
 	// WebAllowLocal lets web_fetch reach local addresses whatever the
 	// settings say (hearth run --web-allow-local).
 	WebAllowLocal bool
+	// Origin is the folder this project's worktree was made from: what
+	// the person trusted there is trusted in the tree where its content
+	// is the same (trust.Store.InTree).
+	Origin string
 }
 
 // DirError is a folder that cannot be a project.
@@ -166,6 +170,9 @@ func (p *Project) Judged() (*trust.Effective, error) {
 func (p *Project) judge() trust.Judge {
 	if p.stores.Trust == nil {
 		return nil
+	}
+	if p.opts.Origin != "" {
+		return p.stores.Trust.InTree(p.dir, p.opts.Origin)
 	}
 	return p.stores.Trust
 }

@@ -60,6 +60,7 @@ type Item struct {
 
 	value  any       // the parsed value Judge hands to the feature
 	folder string    // the folder it was read from (see folderID)
+	bytes  string    // the digest of the item's own bytes, before seal
 	files  []fileSum // every file the digest covers, for showing what changed
 }
 

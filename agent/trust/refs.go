@@ -161,12 +161,20 @@ func seal(rt *os.Root, canon, folder string, it *Item) {
 		}
 		it.files = append(it.files, fileSum{r.Path, sum})
 	}
+	it.bytes = it.Digest
+	it.Digest = it.digestIn(folder)
+}
+
+// digestIn is the item's digest had it been read in folder: the same
+// bytes and files in another folder (a worktree made from it) give the
+// digest that folder's record holds for them.
+func (it *Item) digestIn(folder string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "item\x00%s\x00%s\nfolder\x00%s\n", it.Path, it.Digest, folder)
-	for _, r := range refs {
+	fmt.Fprintf(h, "item\x00%s\x00%s\nfolder\x00%s\n", it.Path, it.bytes, folder)
+	for _, r := range it.Refs {
 		fmt.Fprintf(h, "ref\x00%s\x00%s\x00%s\n", r.Path, r.State, r.Digest)
 	}
-	it.Digest = hex.EncodeToString(h.Sum(nil))
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // inside turns a word into a clean workspace-relative path, or says it

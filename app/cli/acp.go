@@ -96,7 +96,7 @@ func runACP(ctx context.Context, env *Env, args []string) int {
 			if err != nil {
 				return nil, err
 			}
-			tr, err := runTrust(env, ws, false) // the editor's folder is not trusted by being opened
+			tr, err := runTrust(env, ws, "", false) // the editor's folder is not trusted by being opened
 			if err != nil {
 				return nil, err
 			}

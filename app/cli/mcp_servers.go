@@ -57,7 +57,7 @@ func envKeys(env *Env) func(context.Context, string) (string, error) {
 // mcpProject opens ws with its MCP servers started as mo says and waits
 // (bounded by ctx and wait) until each has connected or failed.
 func mcpProject(ctx context.Context, env *Env, ws string, mo project.MCPOptions, wait time.Duration) (*project.Project, error) {
-	tr, err := runTrust(env, ws, false)
+	tr, err := runTrust(env, ws, "", false)
 	if err != nil {
 		return nil, err
 	}

@@ -202,7 +202,11 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		return nil, nil, failure(env, "run", err)
 	}
 	ws = o.workspace
-	tr, err := runTrust(env, ws, o.trust)
+	origin := ""
+	if o.tree != nil {
+		origin = o.tree.Project
+	}
+	tr, err := runTrust(env, ws, origin, o.trust)
 	if err != nil {
 		return nil, nil, failure(env, "run", err)
 	}
@@ -213,6 +217,7 @@ func setupRun(ctx context.Context, env *Env, fs *flag.FlagSet, o *runOptions, se
 		Approve:       tools.ApproveMode(o.approve),
 		Headless:      true,
 		WebAllowLocal: o.webAllowLocal,
+		Origin:        origin,
 	})
 	if err != nil {
 		return nil, nil, failure(env, "run", err)

@@ -9,8 +9,9 @@ import (
 
 // runTrust opens the trust record (beside the settings), trusts the
 // workspace for this run when --trust was given, and prints one line
-// naming the project items that will be ignored.
-func runTrust(env *Env, ws string, forRun bool) (*trust.Store, error) {
+// naming the project items that will be ignored; origin is the folder a
+// worktree ws was made from ("" for none).
+func runTrust(env *Env, ws, origin string, forRun bool) (*trust.Store, error) {
 	dir := env.Getenv("HEARTH_CONFIG_DIR")
 	if dir == "" {
 		d, err := trust.DefaultDir()
@@ -25,7 +26,11 @@ func runTrust(env *Env, ws string, forRun bool) (*trust.Store, error) {
 			return nil, err
 		}
 	}
-	eff, err := trust.Open(ws, st)
+	var judge trust.Judge = st
+	if origin != "" {
+		judge = st.InTree(ws, origin)
+	}
+	eff, err := trust.Open(ws, judge)
 	if err != nil {
 		return nil, err
 	}

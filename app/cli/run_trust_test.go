@@ -151,3 +151,51 @@ func TestRunHelpNamesTrust(t *testing.T) {
 		t.Errorf("exit %d, help lacks --trust: %s%s", code, out, errOut)
 	}
 }
+
+// A worktree made from a trusted folder carries the same items, and they
+// take effect there as in the folder (trust follows content); made from
+// an untrusted folder, nothing in it runs.
+func TestRunWorktreeOfATrustedFolderTrustsTheSameContent(t *testing.T) {
+	for _, trusted := range []bool{true, false} {
+		t.Run(map[bool]string{true: "trusted", false: "untrusted"}[trusted], func(t *testing.T) {
+			ws, canaries := clonedRepo(t)
+			gitIn(t, ws, "init", "-q")
+			gitIn(t, ws, "add", "-A")
+			gitIn(t, ws, "commit", "-q", "-m", "start")
+			cfg := t.TempDir()
+			if trusted {
+				trustAll(t, ws, cfg)
+			}
+			s := newLLMServer(t, toolReply("call_1", "shell", `{"command":"touch made-by-rule"}`), textReply("done"))
+			code, out, errOut := runIn(t, cfg, "--workspace", ws, "--worktree", "--provider", "openai", "--model", "gpt-4o",
+				"--base-url", s.srv.URL+"/v1", "--json", "make the file")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			var tree string
+			for _, e := range jsonLines(t, out) {
+				if wt, ok := e["worktree"].(map[string]any); ok && e["type"] == "done" {
+					tree, _ = wt["path"].(string)
+				}
+			}
+			if tree == "" || tree == ws {
+				t.Fatalf("no worktree in %s", out)
+			}
+			_, err := os.Stat(filepath.Join(tree, "made-by-rule"))
+			if ran := err == nil; ran != trusted {
+				t.Errorf("the shell command only the folder's allow rule permits ran = %v; output %s", ran, out)
+			}
+			var ran []string
+			ents, _ := os.ReadDir(canaries)
+			for _, e := range ents {
+				ran = append(ran, e.Name())
+			}
+			if got, want := strings.Join(ran, " "), map[bool]string{true: "hook hook2 mcp", false: ""}[trusted]; got != want {
+				t.Errorf("project items that ran in the tree: %q, want %q", got, want)
+			}
+			if warned := strings.Contains(errOut, "untrusted workspace"); warned == trusted {
+				t.Errorf("untrusted warning = %v: %s", warned, errOut)
+			}
+		})
+	}
+}

@@ -168,7 +168,7 @@ func serveConfig(env *Env, fs *flag.FlagSet, o *serveOptions) (*serve.Config, in
 	if fi, err := os.Stat(ws); err != nil || !fi.IsDir() {
 		return nil, usageErr(env, fs, "--workspace %s is not a directory", ws)
 	}
-	tr, err := runTrust(env, ws, false)
+	tr, err := runTrust(env, ws, "", false)
 	if err != nil {
 		return nil, failure(env, "serve", err)
 	}

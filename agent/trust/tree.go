@@ -1,0 +1,59 @@
+package trust
+
+// ReasonFromOrigin is Trusted's reason for a worktree's item that is, to
+// the byte, what the person trusted in the folder the tree was made from.
+const ReasonFromOrigin = "trusted in the folder this worktree was made from"
+
+// InTree is s judging a worktree made from the folder origin: trust
+// follows content, so an item of the tree is trusted when the tree's own
+// record trusts it or when origin's trusts the very same content (the
+// item and every file it runs). Other workspaces are judged as s judges them.
+func (s *Store) InTree(tree, origin string) Judge {
+	return treeJudge{s: s, tree: tree, origin: origin}
+}
+
+type treeJudge struct {
+	s            *Store
+	tree, origin string
+}
+
+func (j treeJudge) Trusted(ws string, it Item) (bool, string) {
+	ok, why := j.s.Trusted(ws, it)
+	if ok || !samePlace(ws, j.tree) {
+		return ok, why
+	}
+	if ok, from := j.s.trustedAs(j.origin, it); ok {
+		return true, from
+	}
+	return false, why
+}
+
+// samePlace says whether a and b name the same folder.
+func samePlace(a, b string) bool {
+	ca, err1 := Canonical(a)
+	cb, err2 := Canonical(b)
+	return err1 == nil && err2 == nil && ca == cb
+}
+
+// trustedAs says whether origin's record trusts it as it is, read in
+// another folder: the folder's identity is origin's, the content the item's.
+func (s *Store) trustedAs(origin string, it Item) (bool, string) {
+	canon, err := Canonical(origin)
+	if err != nil || it.Err != "" {
+		return false, ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.run[canon] {
+		return true, "trusted for this run (--trust)"
+	}
+	rec, err := s.load()
+	if err != nil {
+		return false, ""
+	}
+	w := rec.Workspaces[canon]
+	if w == nil || w.Items[it.Path] == "" || it.digestIn(w.Folder) != w.Items[it.Path] {
+		return false, ""
+	}
+	return true, ReasonFromOrigin
+}
