@@ -36,6 +36,9 @@ type GlobalInput struct {
 	// MaxRunning bounds the turns of a project running at once; 0 leaves
 	// it as it is.
 	MaxRunning int `json:"maxRunning,omitempty"`
+	// BackgroundProcesses bounds one conversation's background processes;
+	// 0 leaves it as it is.
+	BackgroundProcesses int `json:"backgroundProcesses,omitempty"`
 	// ContainApproved runs approved commands in the sandbox too.
 	ContainApproved bool `json:"containApproved"`
 	// ReopenLastWorkspace opens the last folder at start; nil leaves the
@@ -65,6 +68,9 @@ func (a *Settings) SaveGlobal(in GlobalInput) (SettingsView, error) {
 		s.PromptProfile = in.PromptProfile
 		if in.MaxRunning != 0 {
 			s.Conversations.MaxRunning = in.MaxRunning
+		}
+		if in.BackgroundProcesses != 0 {
+			s.BackgroundProcesses = in.BackgroundProcesses
 		}
 		if in.ReopenLastWorkspace != nil {
 			reopen := *in.ReopenLastWorkspace

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hearth-agent/hearth/agent/process"
 	"github.com/hearth-agent/hearth/agent/secrets"
 	"github.com/hearth-agent/hearth/agent/session"
 	"github.com/hearth-agent/hearth/agent/settings"
@@ -107,6 +108,13 @@ func TestKeysAreWriteOnly(t *testing.T) {
 	if saved.PromptProfile != "small" || saved.MaxRunning != 5 {
 		t.Errorf("the view's prompt profile is %q and turns at once %d after saving small and 5", saved.PromptProfile, saved.MaxRunning)
 	}
+	if saved.BackgroundProcesses != process.DefaultMax {
+		t.Errorf("background processes shown as %d with none set, want the default %d", saved.BackgroundProcesses, process.DefaultMax)
+	}
+	saved, err = a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", PromptProfile: "small", BackgroundProcesses: 9})
+	if err != nil || saved.BackgroundProcesses != 9 || saved.MaxRunning != 5 || a.deps.Settings.Get().BackgroundProcesses != 9 {
+		t.Errorf("after saving 9 background processes: view %d, turns at once %d, stored %d, %v", saved.BackgroundProcesses, saved.MaxRunning, a.deps.Settings.Get().BackgroundProcesses, err)
+	}
 	data, _ := os.ReadFile(filepath.Join(dir, settings.FileName))
 	if strings.Contains(string(data), secret) || !strings.Contains(string(data), `"maxIterations": 5`) || !strings.Contains(string(data), `"promptProfile": "small"`) {
 		t.Errorf("settings.json = %s", data)
@@ -149,6 +157,14 @@ func TestBoundInputIsValidated(t *testing.T) {
 		}},
 		{"too many turns at once", func() error {
 			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", MaxRunning: 99})
+			return err
+		}},
+		{"too many background processes", func() error {
+			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", BackgroundProcesses: 33})
+			return err
+		}},
+		{"negative background processes", func() error {
+			_, err := a.h.Settings.SaveGlobal(GlobalInput{ActiveProvider: "openai", ReasoningEffort: "low", MaxIterations: 5, ApprovalMode: "ask", BackgroundProcesses: -1})
 			return err
 		}},
 		{"too many fix rounds", func() error {

@@ -5,7 +5,7 @@ import { AboutSection } from "./AboutSection";
 
 const view: SettingsView = {
   activeProvider: "openai", activeModel: "", temperature: null, reasoningEffort: "medium", maxIterations: 50, approvalMode: "ask",
-  modelTitles: true, promptProfile: "", maxRunning: 3, reopenLastWorkspace: true, checkOff: false, checkRounds: 2, providers: [], keychain: { available: true, message: "", help: "" },
+  modelTitles: true, promptProfile: "", maxRunning: 3, backgroundProcesses: 4, reopenLastWorkspace: true, checkOff: false, checkRounds: 2, providers: [], keychain: { available: true, message: "", help: "" },
   warning: "", knowledgeFolders: [], sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "", containApproved: false }, theme: "system", readOnlyTools: [],
 };
 

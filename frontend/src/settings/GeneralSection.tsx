@@ -74,6 +74,15 @@ export function GeneralSection({ view, actions }: { view: SettingsView; actions:
         value={view.maxRunning}
         onCommit={(n) => save({ maxRunning: n })}
       />
+      <NumberSetting
+        id="background-processes"
+        label="Background processes"
+        hint="How many long-running commands (dev servers, watchers) one conversation may keep running at once."
+        min={1}
+        max={32}
+        value={view.backgroundProcesses}
+        onCommit={(n) => save({ backgroundProcesses: n })}
+      />
       <div className="setting">
         <label className="checkbox">
           <input type="checkbox" checked={!view.checkOff} onChange={(e) => save({ checkOff: !e.target.checked })} aria-describedby="check-hint" />

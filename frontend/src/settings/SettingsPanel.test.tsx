@@ -15,7 +15,7 @@ const anthropic: ProviderView = { ...openai, id: "anthropic", name: "Anthropic",
 
 const base: SettingsView = {
   activeProvider: "openai", activeModel: "", temperature: null, reasoningEffort: "medium", maxIterations: 50, approvalMode: "ask",
-  modelTitles: true, promptProfile: "", maxRunning: 3, reopenLastWorkspace: true, checkOff: false, checkRounds: 2, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
+  modelTitles: true, promptProfile: "", maxRunning: 3, backgroundProcesses: 4, reopenLastWorkspace: true, checkOff: false, checkRounds: 2, providers: [openai, anthropic], keychain: { available: true, message: "", help: "" },
   warning: "", knowledgeFolders: [], sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "Landlock", containApproved: false }, theme: "system", readOnlyTools: [],
 };
 
@@ -108,6 +108,15 @@ describe("SettingsPanel", () => {
     fireEvent.change(field, { target: { value: "5" } });
     await act(async () => fireEvent.blur(field));
     expect(f.backend.saveGlobal).toHaveBeenCalledWith(expect.objectContaining({ maxRunning: 5, maxIterations: 50 }));
+  });
+
+  it("saves how many background processes a conversation may run, under General", async () => {
+    const { dialog, f } = await open();
+    const field = within(dialog).getByLabelText("Background processes") as HTMLInputElement;
+    expect(field.value).toBe("4");
+    fireEvent.change(field, { target: { value: "8" } });
+    await act(async () => fireEvent.blur(field));
+    expect(f.backend.saveGlobal).toHaveBeenCalledWith(expect.objectContaining({ backgroundProcesses: 8, maxRunning: 3 }));
   });
 
   it("turns the project check off and sets its fix rounds, under General", async () => {

@@ -13,6 +13,7 @@ export function fromView(v: SettingsView): GlobalInput {
     modelTitles: v.modelTitles,
     promptProfile: v.promptProfile,
     maxRunning: v.maxRunning,
+    backgroundProcesses: v.backgroundProcesses,
     containApproved: v.sandbox.containApproved,
     reopenLastWorkspace: v.reopenLastWorkspace,
     checkOff: v.checkOff,

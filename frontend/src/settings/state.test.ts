@@ -11,7 +11,7 @@ const view: SettingsView = {
   approvalMode: "ask",
   modelTitles: true,
   promptProfile: "",
-  maxRunning: 3,
+  maxRunning: 3, backgroundProcesses: 4,
   checkOff: false,
   checkRounds: 2,
   reopenLastWorkspace: true,

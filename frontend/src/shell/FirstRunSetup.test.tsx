@@ -16,7 +16,7 @@ const view: FirstRunView = {
 
 const settings = {
   activeProvider: "openai", activeModel: "", temperature: null, reasoningEffort: "medium", maxIterations: 50, approvalMode: "ask",
-  modelTitles: true, promptProfile: "", maxRunning: 3, reopenLastWorkspace: true, checkOff: false, checkRounds: 2, providers: [], keychain: { available: true, message: "", help: "" }, warning: "",
+  modelTitles: true, promptProfile: "", maxRunning: 3, backgroundProcesses: 4, reopenLastWorkspace: true, checkOff: false, checkRounds: 2, providers: [], keychain: { available: true, message: "", help: "" }, warning: "",
   knowledgeFolders: [], sandbox: { active: true, kind: "landlock", abi: 7, detail: "Sandboxed.", mechanism: "Landlock", containApproved: false },
 } as SettingsView;
 

@@ -271,6 +271,7 @@ export namespace app {
 	    modelTitles: boolean;
 	    promptProfile: string;
 	    maxRunning?: number;
+	    backgroundProcesses?: number;
 	    containApproved: boolean;
 	    reopenLastWorkspace?: boolean;
 	    checkOff?: boolean;
@@ -291,6 +292,7 @@ export namespace app {
 	        this.modelTitles = source["modelTitles"];
 	        this.promptProfile = source["promptProfile"];
 	        this.maxRunning = source["maxRunning"];
+	        this.backgroundProcesses = source["backgroundProcesses"];
 	        this.containApproved = source["containApproved"];
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	        this.checkOff = source["checkOff"];
@@ -892,6 +894,7 @@ export namespace app {
 	    modelTitles: boolean;
 	    promptProfile: string;
 	    maxRunning: number;
+	    backgroundProcesses: number;
 	    reopenLastWorkspace: boolean;
 	    checkOff: boolean;
 	    checkRounds: number;
@@ -922,6 +925,7 @@ export namespace app {
 	        this.modelTitles = source["modelTitles"];
 	        this.promptProfile = source["promptProfile"];
 	        this.maxRunning = source["maxRunning"];
+	        this.backgroundProcesses = source["backgroundProcesses"];
 	        this.reopenLastWorkspace = source["reopenLastWorkspace"];
 	        this.checkOff = source["checkOff"];
 	        this.checkRounds = source["checkRounds"];
