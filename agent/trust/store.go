@@ -80,21 +80,12 @@ func (s *Store) Trusted(ws string, item Item) (bool, string) {
 	if !item.Runs {
 		return true, "brings nothing that runs code or widens permissions"
 	}
-	canon, err := Canonical(ws)
-	if err != nil {
-		return false, err.Error()
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.run[canon] {
-		return true, "trusted for this run (--trust)"
-	}
-	rec, err := s.load()
-	if err != nil {
-		return false, "the trust record cannot be read: " + err.Error()
-	}
-	w := rec.Workspaces[canon]
+	w, forRun, err := s.recordOf(ws)
 	switch {
+	case err != nil:
+		return false, err.Error()
+	case forRun:
+		return true, reasonForRun
 	case w == nil:
 		return false, "the workspace is not trusted"
 	case w.Folder != "" && item.folder != "" && w.Folder != item.folder:
@@ -105,6 +96,27 @@ func (s *Store) Trusted(ws string, item Item) (bool, string) {
 		return false, ReasonChanged
 	}
 	return true, "trusted"
+}
+
+const reasonForRun = "trusted for this run (--trust)"
+
+// recordOf is what the person trusted in ws: all of it for this run
+// (forRun), else its stored record, nil when there is none.
+func (s *Store) recordOf(ws string) (w *workspace, forRun bool, err error) {
+	canon, err := Canonical(ws)
+	if err != nil {
+		return nil, false, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.run[canon] {
+		return nil, true, nil
+	}
+	rec, err := s.load()
+	if err != nil {
+		return nil, false, fmt.Errorf("the trust record cannot be read: %w", err)
+	}
+	return rec.Workspaces[canon], false, nil
 }
 
 // Trust records items (with the digests the person was shown) as trusted

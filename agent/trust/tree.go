@@ -38,21 +38,16 @@ func samePlace(a, b string) bool {
 // trustedAs says whether origin's record trusts it as it is, read in
 // another folder: the folder's identity is origin's, the content the item's.
 func (s *Store) trustedAs(origin string, it Item) (bool, string) {
-	canon, err := Canonical(origin)
-	if err != nil || it.Err != "" {
+	if it.Err != "" {
 		return false, ""
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.run[canon] {
-		return true, "trusted for this run (--trust)"
-	}
-	rec, err := s.load()
-	if err != nil {
+	w, forRun, err := s.recordOf(origin)
+	switch {
+	case err != nil:
 		return false, ""
-	}
-	w := rec.Workspaces[canon]
-	if w == nil || w.Items[it.Path] == "" || it.digestIn(w.Folder) != w.Items[it.Path] {
+	case forRun:
+		return true, reasonForRun
+	case w == nil || w.Items[it.Path] == "" || it.digestIn(w.Folder) != w.Items[it.Path]:
 		return false, ""
 	}
 	return true, ReasonFromOrigin
