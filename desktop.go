@@ -46,10 +46,12 @@ const desktopHeapFloor = 32 << 20
 // runDesktop is the composition root of the desktop app; workspace is the
 // folder to open ("" for the last one).
 func runDesktop(workspace string) int {
+	app.TraceStartup(os.Getenv, "main")
 	if err := app.LoadToolkit(); err != nil {
 		fmt.Fprintln(os.Stderr, "hearth:", err)
 		return 1
 	}
+	app.TraceStartup(os.Getenv, "toolkit")
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(desktopMemoryLimit)
 	}

@@ -59,6 +59,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		BackgroundColour: windowBackground(a.h.Settings.Theme()),
 		DragAndDrop:      &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup: func(ctx context.Context) {
+			TraceStartup(a.deps.Getenv, "startup")
 			a.startup(ctx)
 			a.setEmitter(func(name string, data any) { runtime.EventsEmit(ctx, name, data) })
 			runtime.OnFileDrop(ctx, a.dropped)
@@ -71,7 +72,10 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 				runtime.WindowSetPosition(ctx, win.X, win.Y)
 			}
 		},
-		OnDomReady:         func(ctx context.Context) { go a.scrollNatively(ctx) },
+		OnDomReady: func(ctx context.Context) {
+			TraceStartup(a.deps.Getenv, "dom-ready")
+			go a.scrollNatively(ctx)
+		},
 		OnBeforeClose:      a.rememberWindow,
 		OnShutdown:         func(context.Context) { stopNotifications(); a.shutdown() },
 		SingleInstanceLock: a.singleInstance(launch.SingleInstance),
@@ -85,6 +89,15 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		return fmt.Errorf("starting the window: %w", err)
 	}
 	return nil
+}
+
+// TraceStartup prints, with HEARTH_TRACE_STARTUP=1, when the window's
+// start reached phase (main, toolkit, startup, dom-ready, first-paint),
+// for bench/startup.sh to time each phase from exec.
+func TraceStartup(getenv func(string) string, phase string) {
+	if getenv != nil && getenv("HEARTH_TRACE_STARTUP") == "1" {
+		fmt.Fprintf(os.Stderr, "hearth: %s unix_ms=%d\n", phase, time.Now().UnixMilli())
+	}
 }
 
 // paintInSoftware turns off WebKitGTK's DMA-BUF renderer unless the user

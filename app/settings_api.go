@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -303,12 +302,10 @@ func (a *Shell) Warnings() []string {
 
 // MarkFirstPaint is called by the frontend once its first frame is on
 // screen; the first call runs Deps.Painted. With HEARTH_TRACE_STARTUP=1 it
-// prints the wall-clock time, so bench/startup.sh can measure exec → first
+// says when (TraceStartup), so bench/startup.sh can measure exec → first
 // paint from outside.
 func (a *Shell) MarkFirstPaint() {
-	if a.deps.Getenv != nil && a.deps.Getenv("HEARTH_TRACE_STARTUP") == "1" {
-		fmt.Fprintf(os.Stderr, "hearth: first-paint unix_ms=%d\n", time.Now().UnixMilli())
-	}
+	TraceStartup(a.deps.Getenv, "first-paint")
 	if a.deps.Painted != nil {
 		a.painted.Do(a.deps.Painted)
 	}

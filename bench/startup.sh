@@ -6,6 +6,8 @@
 #   mapped: exec → the window is mapped (polled every 10 ms)
 #   paint:  exec → the page's first frame (each prints it when
 #           HEARTH_TRACE_STARTUP=1)
+#   phases: exec → each traced step of the start (main; toolkit loaded, the
+#           app only; Wails' OnStartup; DOM ready; first paint)
 #   pss:    proportional set size summed over the process and its WebKit
 #           helper processes after 5 s idle, in MB, and each run's split
 #           (window, web, network)
@@ -68,6 +70,10 @@ measure() {
     return
   fi
   wait "$pid" 2>/dev/null || true
+  local phase ts
+  while read -r phase ts; do
+    eval "${name}_phase_${phase//-/_}+=($((ts - t0)))"
+  done < <(sed -n 's/^[a-z]*: \([a-z-]*\) unix_ms=\([0-9]*\)$/\1 \2/p' "$log")
   rm -f "$log"
   [[ -n $tm ]] && eval "${name}_mapped+=($((tm - t0)))"
   [[ -n $tp ]] && eval "${name}_paint+=($((tp - t0)))"
@@ -76,6 +82,8 @@ measure() {
 }
 
 app_mapped=() app_paint=() app_pss=() bare_mapped=() bare_paint=() bare_pss=()
+phases=(main toolkit startup dom_ready first_paint)
+for p in "${phases[@]}"; do eval "app_phase_$p=() bare_phase_$p=()"; done
 for i in $(seq 1 "$runs"); do
   echo "run $i:"
   measure app "$bin" Hearth
@@ -85,6 +93,18 @@ med() { local -n a=$1; printf '%s\n' "${a[@]}" | median; }
 printf 'median over %d runs:\n' "$runs"
 printf '  app:  window mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$(med app_mapped)" "$(med app_paint)" "$(med app_pss)"
 printf '  bare: window mapped %s ms, first paint %s ms, idle PSS %s MB\n' "$(med bare_mapped)" "$(med bare_paint)" "$(med bare_pss)"
+# phase_line NAME: the median ms from exec to each phase NAME traced.
+phase_line() {
+  local p out="" n
+  for p in "${phases[@]}"; do
+    n=$1_phase_$p
+    local -n arr=$n
+    [[ ${#arr[@]} -gt 0 ]] && out="$out, ${p//_/ } $(printf '%s\n' "${arr[@]}" | median)"
+  done
+  echo "${out#, }"
+}
+printf '  phases, median ms from exec: app:  %s\n' "$(phase_line app)"
+printf '  phases, median ms from exec: bare: %s\n' "$(phase_line bare)"
 awk -v a="$(med app_pss)" -v b="$(med bare_pss)" -v p="$(med app_paint)" -v q="$(med bare_paint)" \
   'BEGIN{printf "  ratio app/bare of the medians: idle PSS %.2f, first paint %.2f\n", a/b, p/q}'
 # Other processes mapping the same WebKit libraries change every PSS on

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"context"
 	"embed"
 	"fmt"
 	"os"
@@ -24,13 +25,18 @@ var assets embed.FS
 type Page struct{}
 
 // MarkFirstPaint prints the wall-clock time as Hearth's Shell.MarkFirstPaint does.
-func (*Page) MarkFirstPaint() {
+func (*Page) MarkFirstPaint() { trace("first-paint") }
+
+// trace prints when the start reached phase, as Hearth's app.TraceStartup
+// does, so bench/startup.sh times the same phases of both windows.
+func trace(phase string) {
 	if os.Getenv("HEARTH_TRACE_STARTUP") == "1" {
-		fmt.Fprintf(os.Stderr, "barewails: first-paint unix_ms=%d\n", time.Now().UnixMilli())
+		fmt.Fprintf(os.Stderr, "barewails: %s unix_ms=%d\n", phase, time.Now().UnixMilli())
 	}
 }
 
 func main() {
+	trace("main")
 	err := wails.Run(&options.App{
 		Title:            "Bare Wails",
 		Width:            1180, // Hearth's default window
@@ -38,6 +44,8 @@ func main() {
 		AssetServer:      &assetserver.Options{Assets: assets},
 		BackgroundColour: &options.RGBA{R: 28, G: 27, B: 26, A: 255},
 		Bind:             []any{&Page{}},
+		OnStartup:        func(context.Context) { trace("startup") },
+		OnDomReady:       func(context.Context) { trace("dom-ready") },
 		Linux:            &linux.Options{ProgramName: "barewails", WebviewGpuPolicy: linux.WebviewGpuPolicyNever},
 	})
 	if err != nil {
