@@ -135,20 +135,18 @@ func (s *server) fetchCode(port int) auth.AuthorizationCodeFetcher {
 			return nil, fmt.Errorf("the sign-in redirect port: %w", err)
 		}
 		got := make(chan url.Values, 1)
-		srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path != "/callback" {
-				http.NotFound(w, r)
-				return
-			}
+		srv := &http.Server{ReadHeaderTimeout: 10 * time.Second, Handler: callbackPage(func(q url.Values) {
 			select {
-			case got <- r.URL.Query():
+			case got <- q:
 			default:
 			}
-			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-			fmt.Fprintln(w, "Hearth is signed in. You can close this window.")
 		})}
 		go srv.Serve(l)
-		defer srv.Close()
+		defer func() {
+			sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+			defer cancel()
+			_ = srv.Shutdown(sctx) // lets the page being sent finish
+		}()
 		if err := s.m.opts.SignIn(ctx, s.entry.Name, args.URL); err != nil {
 			return nil, err
 		}
@@ -162,6 +160,29 @@ func (s *server) fetchCode(port int) auth.AuthorizationCodeFetcher {
 			return nil, ctx.Err()
 		}
 	}
+}
+
+// callbackPage answers the browser's redirect to the loopback port, then
+// hands its query to deliver: the page is sent before Hearth moves on and
+// closes the port, so the browser never shows an empty response.
+func callbackPage(deliver func(url.Values)) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/callback" {
+			http.NotFound(w, r)
+			return
+		}
+		q := r.URL.Query()
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		if q.Get("error") != "" {
+			fmt.Fprintln(w, "The sign-in was refused; Hearth shows why. You can close this window.")
+		} else {
+			fmt.Fprintln(w, "Hearth is signed in. You can close this window.")
+		}
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		deliver(q)
+	})
 }
 
 // savingSource keeps every new token (a refresh) in the store.

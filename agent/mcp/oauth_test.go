@@ -2,6 +2,7 @@ package mcp_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -113,5 +114,42 @@ func TestOAuthSignInRefreshAndReuse(t *testing.T) {
 	defer seenMu.Unlock()
 	if s := serverInfo(m, "protected"); s.Status != mcp.StatusNeedsAuth || len(seen) != 0 {
 		t.Fatalf("another address: %s, Authorization sent %q", s.Status, seen)
+	}
+}
+
+// The person's browser reaches the loopback page after Hearth opened it and
+// moved on: the page still answers, saying the sign-in is done.
+func TestOAuthSignInPageAnswersTheBrowser(t *testing.T) {
+	a := mcptest.NewAuthServer(t)
+	type page struct {
+		status int
+		body   string
+		err    error
+	}
+	shown := make(chan page, 1)
+	signIn := func(_ context.Context, _, authURL string) error {
+		go func() { // a browser: opened, not waited for
+			resp, err := http.Get(authURL)
+			if err != nil {
+				shown <- page{err: err}
+				return
+			}
+			defer resp.Body.Close()
+			b, err := io.ReadAll(resp.Body)
+			shown <- page{resp.StatusCode, string(b), err}
+		}()
+		return nil
+	}
+	m := started(t, mcp.Options{Tokens: &tokenMap{m: map[string]*mcp.SavedToken{}}, SignIn: signIn}, remote("protected", config.HTTP, a.Srv.URL+"/mcp"))
+	if s := serverInfo(m, "protected"); s.Status != mcp.StatusConnected {
+		t.Fatalf("after signing in: %s %s %v", s.Status, s.Error, s.Log)
+	}
+	select {
+	case p := <-shown:
+		if p.err != nil || p.status != http.StatusOK || !strings.Contains(p.body, "Hearth is signed in") {
+			t.Fatalf("the browser was shown %d %q, %v", p.status, p.body, p.err)
+		}
+	case <-t.Context().Done():
+		t.Fatal("the browser got no page")
 	}
 }
