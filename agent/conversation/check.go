@@ -16,6 +16,7 @@ import (
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tool"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/trust"
 )
 
 // checkEvent names the check's rows, shown like a hook's; a check not
@@ -30,9 +31,10 @@ const checkTimeout = 10 * time.Minute
 type turnCheck struct {
 	command string
 	// unconfirmed is a proposed command the person has not agreed to for
-	// folder, the identity of the folder at the turn's path.
-	unconfirmed bool
-	folder      string
+	// the folder at where (the turn's, or its worktree's origin), whose
+	// identity is folder.
+	unconfirmed   bool
+	where, folder string
 	// held says why the project's own check (command) is not in effect.
 	held   string
 	rounds int
@@ -63,8 +65,11 @@ func stageCheck(_ context.Context, p *prep) error {
 		if chk.command == "" {
 			return nil
 		}
-		chk.folder = proj.Folder
-		chk.unconfirmed = !st.IsConfirmed(p.t.ws, chk.folder, chk.command) && !p.c.checkConfirmed(p.t.ws, chk.folder, chk.command)
+		chk.where, chk.folder = p.t.ws, proj.Folder
+		if o := p.c.cfg.Origin; o != "" { // a worktree's check is its folder's
+			chk.where, chk.folder = o, trust.FolderOf(o)
+		}
+		chk.unconfirmed = !st.IsConfirmed(chk.where, chk.folder, chk.command) && !p.c.checkConfirmed(chk.where, chk.folder, chk.command)
 	}
 	prev := p.spec.Tools.Changed
 	p.spec.Tools.Changed = func(ctx context.Context, abs []string) {
@@ -172,10 +177,10 @@ func (t *Turn) confirmCheck(ctx context.Context, chk *turnCheck) bool {
 	if c.checksOK == nil {
 		c.checksOK = map[string]bool{}
 	}
-	c.checksOK[checkKey(t.ws, chk.folder, chk.command)] = true
+	c.checksOK[checkKey(chk.where, chk.folder, chk.command)] = true
 	c.mu.Unlock()
 	if c.cfg.Update != nil {
-		if _, err := c.cfg.Update(func(s *settings.Settings) error { s.Check.Confirm(t.ws, chk.folder, chk.command); return nil }); err != nil {
+		if _, err := c.cfg.Update(func(s *settings.Settings) error { s.Check.Confirm(chk.where, chk.folder, chk.command); return nil }); err != nil {
 			c.sink.Notice(fmt.Errorf("the check's confirmation was not saved: %w", err))
 		}
 	}

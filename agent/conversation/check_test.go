@@ -12,6 +12,8 @@ import (
 
 	"github.com/hearth-agent/hearth/agent/settings"
 	"github.com/hearth-agent/hearth/agent/tools"
+	"github.com/hearth-agent/hearth/agent/trust"
+	"github.com/hearth-agent/hearth/agent/trust/trusttest"
 )
 
 // checkRows are the turn's check rows.
@@ -185,26 +187,7 @@ func TestProposedCheckIsAskedAgainForAnotherFolderAtThePath(t *testing.T) {
 	c, ev, _, ws := newTrustedConversation(t, map[string]string{"go.mod": goMod}, true,
 		call("c1", "write_file", fixedGo), text("Written."),
 		call("c2", "write_file", `{"path":"b.go","content":"package a\n"}`), text("Again."))
-	var (
-		mu     sync.Mutex
-		stored settings.Check // what the person's settings keep
-	)
-	c.cfg.Update = func(fn func(*settings.Settings) error) (settings.Settings, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		st := settings.Settings{Check: stored}
-		err := fn(&st)
-		stored = st.Check
-		return st, err
-	}
-	base := c.cfg.Settings
-	c.cfg.Settings = func() settings.Settings {
-		st := base()
-		mu.Lock()
-		st.Check = stored
-		mu.Unlock()
-		return st
-	}
+	stored := keepChecks(c, settings.Check{})
 	seen := map[string]bool{}
 	first, _, _ := c.Send("write a.go")
 	if req := ev.waitApproval(t, first, seen); req.Tool != "check" {
@@ -213,11 +196,9 @@ func TestProposedCheckIsAskedAgainForAnotherFolderAtThePath(t *testing.T) {
 		t.Fatal(err)
 	}
 	ev.waitDone(t, first)
-	mu.Lock()
-	if len(stored.Confirmed) != 1 || stored.Confirmed[0].Folder == "" {
-		t.Fatalf("stored confirmation %+v names no folder", stored.Confirmed)
+	if kept := stored().Confirmed; len(kept) != 1 || kept[0].Folder == "" {
+		t.Fatalf("stored confirmation %+v names no folder", kept)
 	}
-	mu.Unlock()
 	if err := os.Rename(ws, ws+".before"); err != nil {
 		t.Fatal(err)
 	}
@@ -234,6 +215,79 @@ func TestProposedCheckIsAskedAgainForAnotherFolderAtThePath(t *testing.T) {
 		t.Fatal(err)
 	}
 	ev.waitDone(t, second)
+}
+
+// keepChecks gives c settings whose check part starts as from and keeps
+// what c saves, as the person's settings file would; it returns a reader.
+func keepChecks(c *Conversation, from settings.Check) func() settings.Check {
+	var mu sync.Mutex
+	stored := from
+	c.cfg.Update = func(fn func(*settings.Settings) error) (settings.Settings, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		st := settings.Settings{Check: stored}
+		err := fn(&st)
+		stored = st.Check
+		return st, err
+	}
+	base := c.cfg.Settings
+	c.cfg.Settings = func() settings.Settings {
+		st := base()
+		mu.Lock()
+		st.Check = stored
+		mu.Unlock()
+		return st
+	}
+	return func() settings.Check {
+		mu.Lock()
+		defer mu.Unlock()
+		return stored
+	}
+}
+
+// A worktree's proposed check is its folder's: confirmed for the folder,
+// it runs in the tree unasked; confirmed in a tree, it is kept for the
+// folder, so the next tree does not ask again.
+func TestAWorktreesCheckIsItsFolders(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("go not on PATH")
+	}
+	goMod := "module example.com/a\n\ngo 1.22\n"
+	const proposed = "go build ./... && go vet ./..."
+	for _, confirmed := range []bool{true, false} {
+		t.Run(map[bool]string{true: "confirmed for the folder", false: "confirmed in the tree"}[confirmed], func(t *testing.T) {
+			folder := t.TempDir()
+			trusttest.Files(t, folder, map[string]string{"go.mod": goMod})
+			c, ev, _, _ := newTrustedConversation(t, map[string]string{"go.mod": goMod}, true,
+				call("c1", "write_file", fixedGo), text("Written."))
+			c.cfg.Origin = folder
+			var from settings.Check
+			if confirmed {
+				from.Confirm(folder, trust.FolderOf(folder), proposed)
+			}
+			stored := keepChecks(c, from)
+			id, _, _ := c.Send("write a.go")
+			if !confirmed {
+				req := ev.waitApproval(t, id, map[string]bool{})
+				if req.Tool != "check" || req.Detail != proposed {
+					t.Fatalf("asked %+v", req.ApprovalRequest)
+				}
+				if err := c.Approve(req.RequestID, "allow_once", ""); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ev.waitDone(t, id)
+			if n := ev.approvals(id); confirmed && n != 0 {
+				t.Fatalf("asked in the tree of a confirmed folder: %d approvals", n)
+			}
+			if rows := ev.checkRows(id); len(rows) != 1 || rows[0].ExitCode != 0 || rows[0].Problem != "" {
+				t.Fatalf("check rows %+v", rows)
+			}
+			if !stored().IsConfirmed(folder, trust.FolderOf(folder), proposed) || len(stored().Confirmed) != 1 {
+				t.Fatalf("kept %+v, want one confirmation for the folder %s", stored().Confirmed, folder)
+			}
+		})
+	}
 }
 
 // The check's rows and the instruction it sent are stored with the turn:

@@ -65,6 +65,10 @@ type Config struct {
 	// Home is the user's home, holding user commands, skills and hooks;
 	// "" loads none (tests, a system without a home).
 	Home string
+	// Origin is the folder the conversation's worktree was made from (""
+	// for none): a check the person confirmed there is confirmed in the
+	// tree, and one confirmed in the tree is kept for the folder.
+	Origin string
 	// Agent overrides the settings' provider and model (the CLI's flags);
 	// zero fields keep the settings' choice.
 	Agent AgentChoice

@@ -207,6 +207,7 @@ func (p *Project) NewEditorConversation(sink conversation.Sink, ed conversation.
 		MCP:       p.MCP,
 		Languages: p.Languages,
 		Home:      p.stores.Home,
+		Origin:    p.opts.Origin,
 		Agent:     p.opts.Agent,
 		Approve:   p.opts.Approve,
 		Headless:  p.opts.Headless,

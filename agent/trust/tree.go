@@ -28,6 +28,18 @@ func (j treeJudge) Trusted(ws string, it Item) (bool, string) {
 	return false, why
 }
 
+// FolderOf names the folder at dir as a trust record and a confirmed
+// check do (device and inode where the system has them); "" when it
+// cannot be read.
+func FolderOf(dir string) string {
+	rt, _, err := openRoot(dir)
+	if err != nil {
+		return ""
+	}
+	defer rt.Close()
+	return folderID(rt)
+}
+
 // samePlace says whether a and b name the same folder.
 func samePlace(a, b string) bool {
 	ca, err1 := Canonical(a)
