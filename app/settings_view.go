@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/hearth-agent/hearth/agent/process"
+	"github.com/hearth-agent/hearth/agent/conversation"
 	"github.com/hearth-agent/hearth/agent/provider"
 	"github.com/hearth-agent/hearth/agent/sandbox"
 	"github.com/hearth-agent/hearth/agent/secrets"
@@ -99,7 +99,7 @@ func (a *App) view(ctx context.Context) SettingsView {
 		ActiveProvider: st.ActiveProvider, ActiveModel: st.ActiveModel, Temperature: st.Temperature,
 		ReasoningEffort: st.ReasoningEffort, MaxIterations: st.MaxIterations, ApprovalMode: st.ApprovalMode,
 		ModelTitles: st.TitlesFromModel(), PromptProfile: st.PromptProfile, MaxRunning: st.Conversations.Running(), ReopenLastWorkspace: st.ReopensLastWorkspace(),
-		CheckOff: st.Check.Off, CheckRounds: st.Check.FixRounds(), BackgroundProcesses: backgroundLimit(st),
+		CheckOff: st.Check.Off, CheckRounds: st.Check.FixRounds(), BackgroundProcesses: conversation.BackgroundLimit(st),
 		Keychain: keychainView(ringErr), Warning: a.deps.Settings.Warning(),
 		KnowledgeFolders: []KnowledgeFolderView{},
 		Sandbox:          SandboxView{Active: box.Active(), Kind: box.Kind, ABI: box.ABI, Detail: box.Detail, Mechanism: box.Mechanism, ContainApproved: st.ContainApproved},
@@ -151,13 +151,4 @@ func keychainView(err error) KeychainView {
 	default:
 		return KeychainView{Message: "The keychain failed: " + err.Error(), Help: secrets.Help}
 	}
-}
-
-// backgroundLimit is the background processes one conversation may run,
-// with the default the conversation applies when none is set.
-func backgroundLimit(st settings.Settings) int {
-	if st.BackgroundProcesses > 0 {
-		return st.BackgroundProcesses
-	}
-	return process.DefaultMax
 }

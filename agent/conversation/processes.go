@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/hearth-agent/hearth/agent/process"
+	"github.com/hearth-agent/hearth/agent/settings"
 )
 
 // freshProcessesLocked gives the chat a table of background processes of
@@ -23,9 +24,16 @@ func (c *Conversation) freshProcessesLocked() {
 // maxProcesses is the setting, asked at each start.
 func (c *Conversation) maxProcesses() int {
 	if c.cfg.Settings != nil {
-		if n := c.cfg.Settings().BackgroundProcesses; n > 0 {
-			return n
-		}
+		return BackgroundLimit(c.cfg.Settings())
+	}
+	return process.DefaultMax
+}
+
+// BackgroundLimit is how many background processes one conversation may
+// run at once under st: its backgroundProcesses, or the default.
+func BackgroundLimit(st settings.Settings) int {
+	if st.BackgroundProcesses > 0 {
+		return st.BackgroundProcesses
 	}
 	return process.DefaultMax
 }

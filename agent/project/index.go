@@ -60,6 +60,7 @@ func (h *indexHolder) take(reopen bool) (gen uint64, ok bool) {
 	return h.gen, true
 }
 
+// retireLocked moves the current index to retiring; the caller holds mu.
 func (h *indexHolder) retireLocked() {
 	if h.ix != nil {
 		h.retiring = append(h.retiring, retired{h.ix, h.unanswer})

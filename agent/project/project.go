@@ -171,10 +171,7 @@ func (p *Project) judge() trust.Judge {
 	if p.stores.Trust == nil {
 		return nil
 	}
-	if p.opts.Origin != "" {
-		return p.stores.Trust.InTree(p.dir, p.opts.Origin)
-	}
-	return p.stores.Trust
+	return p.stores.Trust.InTree(p.dir, p.opts.Origin)
 }
 
 // ErrClosed is returned by a project that was closed.

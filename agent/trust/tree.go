@@ -7,20 +7,30 @@ const ReasonFromOrigin = "trusted in the folder this worktree was made from"
 // InTree is s judging a worktree made from the folder origin: trust
 // follows content, so an item of the tree is trusted when the tree's own
 // record trusts it or when origin's trusts the very same content (the
-// item and every file it runs). Other workspaces are judged as s judges them.
+// item and every file it runs). Other workspaces are judged as s judges
+// them; with no origin, InTree is s.
 func (s *Store) InTree(tree, origin string) Judge {
+	if origin == "" {
+		return s
+	}
+	if canon, err := Canonical(tree); err == nil {
+		tree = canon
+	}
 	return treeJudge{s: s, tree: tree, origin: origin}
 }
 
 type treeJudge struct {
 	s            *Store
-	tree, origin string
+	tree, origin string // tree canonical
 }
 
 func (j treeJudge) Trusted(ws string, it Item) (bool, string) {
 	ok, why := j.s.Trusted(ws, it)
-	if ok || !samePlace(ws, j.tree) {
-		return ok, why
+	if ok {
+		return true, why
+	}
+	if canon, err := Canonical(ws); err != nil || canon != j.tree {
+		return false, why
 	}
 	if ok, from := j.s.trustedAs(j.origin, it); ok {
 		return true, from
@@ -38,13 +48,6 @@ func FolderOf(dir string) string {
 	}
 	defer rt.Close()
 	return folderID(rt)
-}
-
-// samePlace says whether a and b name the same folder.
-func samePlace(a, b string) bool {
-	ca, err1 := Canonical(a)
-	cb, err2 := Canonical(b)
-	return err1 == nil && err2 == nil && ca == cb
 }
 
 // trustedAs says whether origin's record trusts it as it is, read in

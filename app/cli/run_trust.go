@@ -26,11 +26,7 @@ func runTrust(env *Env, ws, origin string, forRun bool) (*trust.Store, error) {
 			return nil, err
 		}
 	}
-	var judge trust.Judge = st
-	if origin != "" {
-		judge = st.InTree(ws, origin)
-	}
-	eff, err := trust.Open(ws, judge)
+	eff, err := trust.Open(ws, st.InTree(ws, origin))
 	if err != nil {
 		return nil, err
 	}
