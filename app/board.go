@@ -53,6 +53,10 @@ type board struct {
 	mu      sync.Mutex
 	shown   string
 	entries map[string]*boardEntry
+	// telling keeps one view going out at a time: conversations report on
+	// their own goroutines, and a view taken earlier must not reach the
+	// window after a later one.
+	telling sync.Mutex
 }
 
 func (b *board) entry(id string) *boardEntry {
@@ -207,6 +211,8 @@ func windowTitle(n int) string {
 // count that needs the person in the window's title and asks for
 // attention (the urgency hint a taskbar shows) while any does.
 func (a *App) boardChanged() {
+	a.board.telling.Lock()
+	defer a.board.telling.Unlock()
 	v := a.board.view()
 	a.emit(ConversationsEventName, v)
 	n := needingYou(v)
