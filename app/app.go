@@ -78,6 +78,9 @@ type App struct {
 	notes notifications
 	// board is each live conversation's state for the sidebar (board.go).
 	board board
+	// processesTelling keeps one Processes panel list going out at a time
+	// (tellProcesses).
+	processesTelling sync.Mutex
 	// title sets the window's title (the Wails runtime; a no-op until the
 	// window starts); titled is the last one set.
 	title  func(string)

@@ -90,9 +90,7 @@ func (a *App) show(id string) {
 	a.release()
 	a.boardChanged()
 	a.sessionsChanged()
-	if c := a.chat(); c != nil {
-		a.emit(ProcessesEventName, a.processViews(c.Processes()))
-	}
+	a.tellProcesses()
 }
 
 // ReleasedEventName carries the ids of conversations the window let go

@@ -25,9 +25,21 @@ type ProcessView struct {
 
 // ProcessesChanged implements conversation.ProcessSink.
 // Only the shown conversation's processes are in the panel.
-func (s sink) ProcessesChanged(procs []process.Info) {
+func (s sink) ProcessesChanged([]process.Info) {
 	if s.a.shownID() == s.conv {
-		s.a.emit(ProcessesEventName, s.a.processViews(procs))
+		s.a.tellProcesses()
+	}
+}
+
+// tellProcesses sends the shown conversation's processes, read afresh and
+// one list at a time: a process's exit and its port opening report on
+// their own goroutines, and a list read before a change must not reach
+// the panel after it (nor one conversation's list after another is shown).
+func (a *App) tellProcesses() {
+	a.processesTelling.Lock()
+	defer a.processesTelling.Unlock()
+	if c := a.chat(); c != nil {
+		a.emit(ProcessesEventName, a.processViews(c.Processes()))
 	}
 }
 

@@ -45,6 +45,15 @@ func TestProcessesPanel(t *testing.T) {
 	if got := a.h.Processes.List()[0].Status; got != "stopped" {
 		t.Fatalf("after StopProcess: %s", got)
 	}
+	// A list read before a change may report after it: the panel is sent
+	// what the conversation holds now, never the stale list.
+	sink{a: a, conv: a.shownID()}.ProcessesChanged(nil)
+	rec.mu.Lock()
+	last := rec.processes[len(rec.processes)-1]
+	rec.mu.Unlock()
+	if len(last) != 2 || last[0].Status != "stopped" || last[1].Status != "running" {
+		t.Fatalf("after a stale report the panel was sent %+v, want p1 stopped and p2 running", last)
+	}
 	if err := a.h.Processes.Stop("p9"); err == nil {
 		t.Fatal("stopping an unknown process succeeded")
 	}
