@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/hearth-agent/hearth/agent/project"
 	"github.com/hearth-agent/hearth/agent/trust"
 )
 
@@ -41,12 +42,17 @@ type TrustChangeView struct {
 	Note string `json:"note"`
 }
 
-// WorkspaceTrustView lists the open folder's project items; Pending counts
-// those that wait for the person's trust.
+// WorkspaceTrustView lists the project items of the folder the shown
+// conversation works in; Pending counts those that wait for the person's
+// trust.
 type WorkspaceTrustView struct {
 	Path    string          `json:"path"`
 	Items   []TrustItemView `json:"items"`
 	Pending int             `json:"pending"`
+	// Worktree is the id of the worktree the shown conversation works in
+	// ("" in the folder): what it changed is judged against what the person
+	// trusted in the folder.
+	Worktree string `json:"worktree,omitempty"`
 }
 
 // TrustApproval names an item and the content (digest) the person saw.
@@ -63,31 +69,52 @@ func (a *App) openWorkspace() (string, error) {
 	return ws, nil
 }
 
-// WorkspaceTrust lists what the open folder brings and whether each item
-// may take effect.
+// trustScope is the project whose items the trust banner reviews: the
+// worktree the shown conversation works in, else the open folder.
+func (a *App) trustScope() (*project.Project, string, error) {
+	if _, err := a.openWorkspace(); err != nil {
+		return nil, "", err
+	}
+	a.open.mu.Lock()
+	defer a.open.mu.Unlock()
+	if th := a.open.trees[a.open.shown]; th != nil {
+		return th.proj, th.tree.ID, nil
+	}
+	return a.open.proj, "", nil
+}
+
+// WorkspaceTrust lists what the shown conversation's folder (or worktree)
+// brings and whether each item may take effect.
 func (a *Project) WorkspaceTrust() (WorkspaceTrustView, error) {
-	ws, err := a.openWorkspace()
+	p, tree, err := a.trustScope()
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	judged, err := a.project().Judged()
+	return a.judgedView(p, tree)
+}
+
+func (a *App) judgedView(p *project.Project, tree string) (WorkspaceTrustView, error) {
+	judged, err := p.Judged()
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	return trustView(ws, a.trustStore(), judged.Statuses), nil
+	v := trustView(p.Dir(), p.Origin(), a.trustStore(), judged.Statuses)
+	v.Worktree = tree
+	return v, nil
 }
 
 // TrustWorkspace trusts the items approved (all pending ones, or one changed
 // file), each for the content the person was shown. An item that changed
 // since is not trusted and the call says so.
 func (a *Project) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, error) {
-	ws, err := a.openWorkspace()
+	p, tree, err := a.trustScope()
 	if err != nil {
 		return WorkspaceTrustView{}, err
 	}
 	if len(approved) == 0 {
 		return WorkspaceTrustView{}, invalidf("trust", "nothing to trust was named")
 	}
+	ws := p.Dir()
 	items, err := trust.List(ws)
 	if err != nil {
 		return WorkspaceTrustView{}, err
@@ -107,17 +134,18 @@ func (a *Project) TrustWorkspace(approved []TrustApproval) (WorkspaceTrustView, 
 		}
 		ok = append(ok, it)
 	}
-	st := a.trustStore()
-	if err := st.Trust(ws, ok...); errors.Is(err, trust.ErrChangedSinceShown) {
+	if err := a.trustStore().Trust(ws, ok...); errors.Is(err, trust.ErrChangedSinceShown) {
 		return WorkspaceTrustView{}, invalidf("trust", err.Error())
 	} else if err != nil {
 		return WorkspaceTrustView{}, err
 	}
-	a.startMCP(a.project()) // a .mcp.json trusted now starts its servers
-	return trustView(ws, st, st.Check(ws, items)), nil
+	a.startMCP(p) // a .mcp.json trusted now starts its servers
+	return a.judgedView(p, tree)
 }
 
-func trustView(ws string, store *trust.Store, st []trust.Status) WorkspaceTrustView {
+// trustView shows statuses of the items in ws; a worktree's (origin not
+// "") changes are shown against what the person trusted in origin.
+func trustView(ws, origin string, store *trust.Store, st []trust.Status) WorkspaceTrustView {
 	v := WorkspaceTrustView{Path: ws, Items: []TrustItemView{}}
 	for _, s := range st {
 		item := TrustItemView{Path: s.Path, Kind: string(s.Kind), Summary: s.Summary, Runs: s.Runs,
@@ -127,7 +155,11 @@ func trustView(ws string, store *trust.Store, st []trust.Status) WorkspaceTrustV
 			item.Files = append(item.Files, TrustFileView{Path: r.Path, State: r.State})
 		}
 		if s.Changed {
-			for _, c := range store.Changes(ws, s.Item) {
+			changes := store.Changes(ws, s.Item)
+			if origin != "" {
+				changes = store.ChangesFromOrigin(ws, origin, s.Item)
+			}
+			for _, c := range changes {
 				item.Changes = append(item.Changes, TrustChangeView{Path: c.Path, Diff: c.Diff, Note: c.Note})
 			}
 		}

@@ -258,4 +258,32 @@ func TestAWorktreeConversationHasTheFoldersTrust(t *testing.T) {
 	if len(e.Statuses) != 1 || !e.Statuses[0].Trusted || e.Statuses[0].Reason != trust.ReasonFromOrigin || len(e.Policy.Rules) != 1 {
 		t.Fatalf("the tree's permission file: %+v, policy %+v", e.Statuses, e.Policy)
 	}
+
+	// Changed in the tree, it waits for the person in the trust banner of
+	// the tree's conversation, shown against what the folder trusted.
+	treeFile := filepath.Join(hold.proj.Dir(), filepath.FromSlash(trust.PermissionsPath))
+	if err := os.WriteFile(treeFile, []byte(`{"rules":[{"tool":"shell","pattern":"curl *","effect":"allow"}]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v, err := a.h.Project.WorkspaceTrust()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Worktree != tree.ID || v.Path != hold.proj.Dir() || v.Pending != 1 || !v.Items[0].Changed ||
+		len(v.Items[0].Changes) != 1 || !strings.Contains(v.Items[0].Changes[0].Diff, `+{"rules":[{"tool":"shell","pattern":"curl *"`) {
+		t.Fatalf("the tree's banner: %+v", v)
+	}
+	if v, err = a.h.Project.TrustWorkspace(approvals(v)); err != nil || v.Pending != 0 || v.Worktree != tree.ID {
+		t.Fatalf("trusting the tree's change: %+v, %v", v, err)
+	}
+	if e, _ = hold.proj.Judged(); len(e.Policy.Rules) != 1 || e.Policy.Rules[0].Pattern != "curl *" {
+		t.Errorf("the trusted change is not in the tree's policy: %+v", e.Policy)
+	}
+	// The folder's own trust is what it was: its banner shows nothing pending.
+	if _, err := a.h.Chat.NewChat(); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = a.h.Project.WorkspaceTrust(); err != nil || v.Worktree != "" || v.Path != a.workspace() || v.Pending != 0 {
+		t.Fatalf("the folder's banner after the tree's trust: %+v, %v", v, err)
+	}
 }

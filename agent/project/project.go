@@ -159,6 +159,10 @@ func CheckDir(dir string) (string, error) {
 // Dir is the project's folder, absolute; "" for NoFolder.
 func (p *Project) Dir() string { return p.dir }
 
+// Origin is the folder this project's worktree was made from, "" for a
+// folder of its own.
+func (p *Project) Origin() string { return p.opts.Origin }
+
 // Judged reads what the folder brings now and judges it against the
 // trust record: only what is trusted is in the result's values.
 func (p *Project) Judged() (*trust.Effective, error) {

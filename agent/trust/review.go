@@ -93,7 +93,31 @@ func (s *Store) kept(sum string) bool {
 // diff for each text file, a note for anything else. It is empty for an
 // item never trusted in ws or unchanged.
 func (s *Store) Changes(ws string, item Item) []Change {
+	return s.changesFrom(ws, ws, item)
+}
+
+// ChangesFromOrigin is Changes for an item of a worktree made from the
+// folder origin, against what the person trusted there when the tree's
+// own record has nothing of it.
+func (s *Store) ChangesFromOrigin(tree, origin string, item Item) []Change {
+	if out := s.Changes(tree, item); len(out) > 0 {
+		return out
+	}
+	w, _, err := s.recordOf(tree)
+	if err != nil || (w != nil && w.Items[item.Path] != "") {
+		return nil
+	}
+	return s.changesFrom(origin, tree, item)
+}
+
+// changesFrom compares item, read in the folder at ws, with what
+// recordWS's record trusted of it.
+func (s *Store) changesFrom(recordWS, ws string, item Item) []Change {
 	canon, err := Canonical(ws)
+	if err != nil {
+		return nil
+	}
+	rcanon, err := Canonical(recordWS)
 	if err != nil {
 		return nil
 	}
@@ -103,12 +127,21 @@ func (s *Store) Changes(ws string, item Item) []Change {
 	if err != nil {
 		return nil
 	}
-	w := rec.Workspaces[canon]
-	if w == nil || w.Items[item.Path] == "" || w.Items[item.Path] == item.Digest {
+	w := rec.Workspaces[rcanon]
+	if w == nil || w.Items[item.Path] == "" {
+		return nil
+	}
+	// Read in another folder, the content is what counts, as the origin's
+	// folder identity saw it.
+	cur := item.Digest
+	if rcanon != canon {
+		cur = item.digestIn(w.Folder)
+	}
+	if w.Items[item.Path] == cur {
 		return nil
 	}
 	var out []Change
-	if w.Folder != "" && item.folder != "" && w.Folder != item.folder {
+	if rcanon == canon && w.Folder != "" && item.folder != "" && w.Folder != item.folder {
 		out = append(out, Change{Path: ".", Note: ReasonOtherFolder})
 	}
 	before := w.Files[item.Path]

@@ -32,8 +32,11 @@ func (j treeJudge) Trusted(ws string, it Item) (bool, string) {
 	if canon, err := Canonical(ws); err != nil || canon != j.tree {
 		return false, why
 	}
-	if ok, from := j.s.trustedAs(j.origin, it); ok {
+	switch ok, from := j.s.trustedAs(j.origin, it); {
+	case ok:
 		return true, from
+	case from == ReasonChanged:
+		return false, from
 	}
 	return false, why
 }
@@ -52,6 +55,7 @@ func FolderOf(dir string) string {
 
 // trustedAs says whether origin's record trusts it as it is, read in
 // another folder: the folder's identity is origin's, the content the item's.
+// An item origin trusted with other content is ReasonChanged.
 func (s *Store) trustedAs(origin string, it Item) (bool, string) {
 	if it.Err != "" {
 		return false, ""
@@ -62,8 +66,10 @@ func (s *Store) trustedAs(origin string, it Item) (bool, string) {
 		return false, ""
 	case forRun:
 		return true, reasonForRun
-	case w == nil || w.Items[it.Path] == "" || it.digestIn(w.Folder) != w.Items[it.Path]:
+	case w == nil || w.Items[it.Path] == "":
 		return false, ""
+	case it.digestIn(w.Folder) != w.Items[it.Path]:
+		return false, ReasonChanged
 	}
 	return true, ReasonFromOrigin
 }

@@ -213,7 +213,7 @@ export function App({
       />
       <main className={ws.workspace ? "main with-chat" : "main"} aria-label="Conversation">
         <WarningBanner backend={backend} />
-        <TrustBanner key={ws.epoch} trust={trust} workspace={wsPath} />
+        <TrustBanner key={`${ws.epoch}:${tree?.id ?? ""}`} trust={trust} workspace={wsPath} />
         {treeError && (
           <p role="alert" className="error">
             {treeError}

@@ -21,6 +21,7 @@ export type TrustChange = Wire<app.TrustChangeView>;
  */
 export type TrustItem = Wire<app.TrustItemView>;
 
+/** What the shown conversation's folder brings; worktree is set when it works in a worktree, judged against the folder's trust. */
 export type WorkspaceTrust = Wire<app.WorkspaceTrustView>;
 
 export type TrustApproval = Wire<app.TrustApproval>;
@@ -50,7 +51,10 @@ function isItem(v: unknown): v is TrustItem {
 }
 
 export function isWorkspaceTrust(v: unknown): v is WorkspaceTrust {
-  return isRec(v) && typeof v.path === "string" && typeof v.pending === "number" && Array.isArray(v.items) && v.items.every(isItem);
+  return (
+    isRec(v) && typeof v.path === "string" && typeof v.pending === "number" && Array.isArray(v.items) && v.items.every(isItem) &&
+    (v.worktree === undefined || typeof v.worktree === "string")
+  );
 }
 
 async function trustView(p: () => Promise<unknown>): Promise<WorkspaceTrust> {

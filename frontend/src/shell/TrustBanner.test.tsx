@@ -9,21 +9,21 @@ const item = (path: string, summary: string, over: Partial<TrustItem> = {}): Tru
   files: [], vars: [], warnings: [], changes: [], ...over,
 });
 
-function view(items: TrustItem[]): WorkspaceTrust {
-  return { path: "/w", items, pending: items.filter((i) => !i.trusted).length };
+function view(items: TrustItem[], worktree?: string): WorkspaceTrust {
+  return { path: "/w", items, pending: items.filter((i) => !i.trusted).length, ...(worktree ? { worktree } : {}) };
 }
 
 /** A trust backend over an in-memory list, recording what was approved. */
-function fakeTrust(items: TrustItem[]) {
+function fakeTrust(items: TrustItem[], worktree?: string) {
   let current = items;
   const approved: TrustApproval[][] = [];
   const t: TrustBackend & { approved: TrustApproval[][] } = {
     approved,
-    workspaceTrust: vi.fn(async () => view(current)),
+    workspaceTrust: vi.fn(async () => view(current, worktree)),
     trustWorkspace: vi.fn(async (a: TrustApproval[]) => {
       approved.push(a);
       current = current.map((i) => (a.some((x) => x.path === i.path && x.digest === i.digest) ? { ...i, trusted: true, changed: false } : i));
-      return view(current);
+      return view(current, worktree);
     }),
   };
   return t;
@@ -48,6 +48,18 @@ describe("TrustBanner", () => {
     expect(list.textContent).toContain("starts `node server.js` as MCP server \"x\"");
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Trust all 2" })));
     expect(t.approved).toEqual([[{ path: ".hearth/permissions.json", digest: "d-.hearth/permissions.json" }, { path: ".mcp.json", digest: "d-.mcp.json" }]]);
+    expect(screen.queryByRole("region", { name: "Workspace trust" })).toBeNull();
+  });
+
+  it("in a worktree, names what changed there against the folder's trust and trusts it there", async () => {
+    const t = fakeTrust([item(".mcp.json", "starts `sh` as MCP server \"x\"", { changed: true, reason: "changed since it was trusted" })], "t1");
+    render(<TrustBanner trust={t} workspace="/w" />);
+    const banner = await screen.findByRole("region", { name: "Workspace trust" });
+    expect(banner.textContent).toContain("Changed in this worktree since you trusted it in the folder: .mcp.json. It stays off until you trust it.");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Review and trust" })));
+    expect(screen.getByRole("list", { name: "What this worktree brings" }).textContent).toContain("starts `sh`");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Trust the change to .mcp.json" })));
+    expect(t.approved).toEqual([[{ path: ".mcp.json", digest: "d-.mcp.json" }]]);
     expect(screen.queryByRole("region", { name: "Workspace trust" })).toBeNull();
   });
 

@@ -5,10 +5,11 @@ import type { TrustBackend, TrustItem, WorkspaceTrust } from "../bridge/trust";
 const TrustReview = lazy(() => import("./TrustReview").then((m) => ({ default: m.TrustReview })));
 
 /**
- * A strip above the chat naming what the open folder brings that would run
- * code or widen permissions, kept off until the person reviews it; the
- * review is a dialog with one Trust per item. Nothing shows for a folder
- * that brings nothing.
+ * A strip above the chat naming what the open folder (or the worktree the
+ * shown conversation works in) brings that would run code or widen
+ * permissions, kept off until the person reviews it; the review is a
+ * dialog with one Trust per item. Nothing shows for a folder that brings
+ * nothing. Its owner remounts it when the folder or worktree changes.
  */
 export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspace: string | null }) {
   // The list is kept with the folder it came from, so a switch of folder
@@ -47,11 +48,12 @@ export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspa
       });
   };
   const allChanged = pending.every((i) => i.changed);
+  const inTree = view.worktree !== undefined && view.worktree !== "";
   const names = pending.map((i) => (i.changed && !allChanged ? `${i.path} (changed since you trusted it)` : i.path));
   return (
     <div role="region" aria-label="Workspace trust" className="banner warning trust-banner">
       <p>
-        {allChanged ? "Changed since you trusted it: " : "This folder brings: "}
+        {lead(inTree, allChanged)}
         {names.join(", ")}. {pending.length === 1 ? "It stays" : "They stay"} off until you trust{" "}
         {pending.length === 1 ? "it" : "them"}.
       </p>
@@ -64,9 +66,15 @@ export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspa
       {error && !open && <p role="alert">{error}</p>}
       {open && (
         <Suspense fallback={null}>
-          <TrustReview items={pending} error={error} onTrust={approve} onClose={() => setOpen(false)} />
+          <TrustReview items={pending} place={inTree ? "worktree" : "folder"} error={error} onTrust={approve} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </div>
   );
+}
+
+/** lead opens the strip's sentence: what brings the items, or that they changed. */
+function lead(inTree: boolean, allChanged: boolean): string {
+  if (inTree) return allChanged ? "Changed in this worktree since you trusted it in the folder: " : "This worktree brings: ";
+  return allChanged ? "Changed since you trusted it: " : "This folder brings: ";
 }

@@ -4,6 +4,8 @@ import { DiffView } from "../chat/components/DiffView";
 
 interface Props {
   items: TrustItem[];
+  /** what brings them: "folder", or "worktree" for a conversation working in one */
+  place: "folder" | "worktree";
   error: string | null;
   onTrust: (items: TrustItem[]) => void;
   onClose: () => void;
@@ -14,14 +16,14 @@ interface Props {
  * files and variables it uses, plain warnings, and for a changed item the
  * diff against what was trusted; one Trust per item and Trust all.
  */
-export function TrustReview({ items, error, onTrust, onClose }: Props) {
+export function TrustReview({ items, place, error, onTrust, onClose }: Props) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="settings-backdrop" />
         <Dialog.Content className="trust-review" aria-describedby={undefined}>
           <header className="trust-review-header">
-            <Dialog.Title>What this folder brings</Dialog.Title>
+            <Dialog.Title>What this {place} brings</Dialog.Title>
             <Dialog.Close className="icon" aria-label="Close the review" title="Close (Esc)">
               ×
             </Dialog.Close>
@@ -30,7 +32,7 @@ export function TrustReview({ items, error, onTrust, onClose }: Props) {
             Nothing here runs until you trust it. Trust follows content: if an item or a file it runs changes, it
             stops until you review it again.
           </p>
-          <ul aria-label="What this folder brings" className="trust-items">
+          <ul aria-label={`What this ${place} brings`} className="trust-items">
             {items.map((i) => (
               <TrustEntry key={i.path} item={i} onTrust={() => onTrust([i])} />
             ))}

@@ -1303,6 +1303,7 @@ export namespace app {
 	    path: string;
 	    items: TrustItemView[];
 	    pending: number;
+	    worktree?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new WorkspaceTrustView(source);
@@ -1313,6 +1314,7 @@ export namespace app {
 	        this.path = source["path"];
 	        this.items = this.convertValues(source["items"], TrustItemView);
 	        this.pending = source["pending"];
+	        this.worktree = source["worktree"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
