@@ -28,6 +28,9 @@ func (s sink) Emit(e conversation.Event) {
 		s.a.boardChanged()
 	}
 	s.a.chatEvent(s.conv, e)
+	if _, done := e.(*conversation.Done); done {
+		s.a.emit(TrustEventName, nil)
+	}
 }
 func (s sink) Notice(err error) { s.a.emit("notice", FormatError(err)) }
 

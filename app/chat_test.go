@@ -75,6 +75,7 @@ type recorder struct {
 	sessions  []SessionsChange // the "sessions" events' payloads
 	processes [][]ProcessView  // the "processes" events' payloads
 	released  []string         // the "released" events' ids
+	trustAsks int              // the "trust" events
 }
 
 func (r *recorder) emit(name string, data any) {
@@ -86,6 +87,11 @@ func (r *recorder) emit(name string, data any) {
 	if v, ok := data.([]ProcessView); ok && name == ProcessesEventName {
 		r.mu.Lock()
 		r.processes = append(r.processes, v)
+		r.mu.Unlock()
+	}
+	if name == TrustEventName {
+		r.mu.Lock()
+		r.trustAsks++
 		r.mu.Unlock()
 	}
 	if ids, ok := data.([]string); ok && name == ReleasedEventName {

@@ -157,8 +157,13 @@ func notifyPrefs(s settings.Notifications) notify.Prefs {
 
 // WindowFocused tells the app whether the window has the focus; the
 // frontend calls it on focus and blur, and notifications stay quiet while
-// it is focused.
-func (a *Shell) WindowFocused(focused bool) { a.notes.focused(focused) }
+// it is focused. Regaining it has the trust strip look again.
+func (a *Shell) WindowFocused(focused bool) {
+	a.notes.focused(focused)
+	if focused {
+		a.emit(TrustEventName, nil)
+	}
+}
 
 // NotificationsView is what Settings shows of the notifications: which
 // kinds notify, and whether they carry details.

@@ -55,6 +55,12 @@ type WorkspaceTrustView struct {
 	Worktree string `json:"worktree,omitempty"`
 }
 
+// TrustEventName tells the window that what the shown conversation's
+// folder brings may have changed (no payload): a turn ended, whose tools
+// may have written an item, or the window came back to the front after
+// the person was elsewhere, perhaps editing one. The strip asks again.
+const TrustEventName = "trust"
+
 // TrustApproval names an item and the content (digest) the person saw.
 type TrustApproval struct {
 	Path   string `json:"path"`

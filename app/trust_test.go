@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hearth-agent/hearth/agent/settings"
+	"github.com/hearth-agent/hearth/internal/eventually"
 )
 
 // shipRules makes ws a cloned folder that allows `touch` and starts an MCP
@@ -91,6 +92,15 @@ func TestChatAppliesShippedAllowRulesOnlyOnceTrusted(t *testing.T) {
 	rec.waitFor(t, "done")
 	if _, err := os.Stat(filepath.Join(ws, "made-by-rule")); !os.IsNotExist(err) {
 		t.Fatal("the untrusted allow rule ran the command")
+	}
+	// The turn's end, and the window coming back to the front, have the
+	// strip look again: a tool or the person may have changed an item.
+	asks := func() int { rec.mu.Lock(); defer rec.mu.Unlock(); return rec.trustAsks }
+	eventually.True(t, "a trust event after the turn", func() bool { return asks() == 1 })
+	a.h.Shell.WindowFocused(false)
+	a.h.Shell.WindowFocused(true)
+	if n := asks(); n != 2 {
+		t.Fatalf("%d trust events after a blur and a focus, want 2", n)
 	}
 	v, _ := a.h.Project.WorkspaceTrust()
 	if _, err := a.h.Project.TrustWorkspace(approvals(v)); err != nil {

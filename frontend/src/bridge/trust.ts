@@ -3,6 +3,7 @@
 // Backend so the chat's test double needs none of it.
 import * as Project from "../../wailsjs/go/app/Project";
 import { BridgeError, call } from "./errors";
+import { onEvent } from "./shell";
 import type { app } from "../../wailsjs/go/models";
 import type { Wire } from "./wire";
 
@@ -30,6 +31,8 @@ export interface TrustBackend {
   workspaceTrust(): Promise<WorkspaceTrust>;
   /** trusts each item for the content (digest) that was shown */
   trustWorkspace(approved: TrustApproval[]): Promise<WorkspaceTrust>;
+  /** calls cb when what the folder brings may have changed (a turn ended, the window came back); returns the unsubscribe */
+  onChanged(cb: () => void): () => void;
 }
 
 function isRec(v: unknown): v is Record<string, unknown> {
@@ -66,4 +69,5 @@ async function trustView(p: () => Promise<unknown>): Promise<WorkspaceTrust> {
 export const trustBackend: TrustBackend = {
   workspaceTrust: () => trustView(() => Project.WorkspaceTrust()),
   trustWorkspace: (approved) => trustView(() => Project.TrustWorkspace(approved)),
+  onChanged: (cb) => onEvent("trust", () => cb()),
 };

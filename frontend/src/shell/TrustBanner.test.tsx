@@ -13,12 +13,21 @@ function view(items: TrustItem[], worktree?: string): WorkspaceTrust {
   return { path: "/w", items, pending: items.filter((i) => !i.trusted).length, ...(worktree ? { worktree } : {}) };
 }
 
-/** A trust backend over an in-memory list, recording what was approved. */
+/** A trust backend over an in-memory list, recording what was approved; change replaces the list and says so as the backend's event does. */
 function fakeTrust(items: TrustItem[], worktree?: string) {
   let current = items;
   const approved: TrustApproval[][] = [];
-  const t: TrustBackend & { approved: TrustApproval[][] } = {
+  const subs = new Set<() => void>();
+  const t: TrustBackend & { approved: TrustApproval[][]; change(items: TrustItem[]): void } = {
     approved,
+    change: (next) => {
+      current = next;
+      subs.forEach((cb) => cb());
+    },
+    onChanged: (cb) => {
+      subs.add(cb);
+      return () => subs.delete(cb);
+    },
     workspaceTrust: vi.fn(async () => view(current, worktree)),
     trustWorkspace: vi.fn(async (a: TrustApproval[]) => {
       approved.push(a);
@@ -78,6 +87,26 @@ describe("TrustBanner", () => {
     expect(screen.getByRole("region", { name: "Workspace trust", hidden: true }).textContent).toContain("Changed since you trusted it: .claude/agents/r.md.");
     // The review stays open on what is left.
     expect(screen.getByRole("list", { name: "What this folder brings" }).textContent).not.toContain(".mcp.json");
+  });
+
+  it("looks again when told an item may have changed; Not now hides only what was pending then", async () => {
+    const t = fakeTrust([item(".mcp.json", "starts `node a.js`", { trusted: true, reason: "trusted" })]);
+    const { unmount } = render(<TrustBanner trust={t} workspace="/w" />);
+    await act(async () => undefined);
+    expect(screen.queryByRole("region", { name: "Workspace trust" })).toBeNull();
+    // A turn wrote .mcp.json: the strip appears without reopening the folder.
+    const changed = item(".mcp.json", "starts `sh evil.sh`", { digest: "d2", changed: true, reason: "changed since it was trusted" });
+    await act(async () => t.change([changed]));
+    expect((await screen.findByRole("region", { name: "Workspace trust" })).textContent).toContain("Changed since you trusted it: .mcp.json.");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Not now" })));
+    expect(screen.queryByRole("region", { name: "Workspace trust" })).toBeNull();
+    await act(async () => t.change([changed]));
+    expect(screen.queryByRole("region", { name: "Workspace trust" })).toBeNull();
+    await act(async () => t.change([{ ...changed, digest: "d3" }]));
+    expect(screen.getByRole("region", { name: "Workspace trust" })).toBeTruthy();
+    unmount();
+    await act(async () => t.change([]));
+    expect(t.workspaceTrust).toHaveBeenCalledTimes(4);
   });
 
   it("shows nothing for a folder that brings nothing, or with no folder open", async () => {

@@ -16,23 +16,30 @@ export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspa
   // never shows the previous one's.
   const [got, setGot] = useState<{ ws: string; v: WorkspaceTrust } | null>(null);
   const [open, setOpen] = useState(false);
-  const [hidden, setHidden] = useState(false);
+  // "Not now" hides what was pending then; anything else pending shows again.
+  const [hidden, setHidden] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (workspace === null) return;
     let live = true;
-    trust
-      .workspaceTrust()
-      .then((v) => live && setGot({ ws: workspace, v }))
-      .catch(() => undefined);
+    const ask = () =>
+      void trust
+        .workspaceTrust()
+        .then((v) => live && setGot({ ws: workspace, v }))
+        .catch(() => undefined);
+    ask();
+    const off = trust.onChanged(ask);
     return () => {
       live = false;
+      off();
     };
   }, [trust, workspace]);
   const view = got && got.ws === workspace ? got.v : null;
-  if (!view || view.pending === 0 || hidden || workspace === null) return null;
+  if (!view || view.pending === 0 || workspace === null) return null;
   const setView = (v: WorkspaceTrust) => setGot({ ws: workspace, v });
   const pending = view.items.filter((i) => !i.trusted);
+  const pendingNow = pending.map((i) => `${i.path}\n${i.digest}`).join("\n");
+  if (hidden === pendingNow) return null;
   const approve = (items: TrustItem[]) => {
     setError(null);
     trust
@@ -60,7 +67,7 @@ export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspa
       <button type="button" onClick={() => setOpen(true)}>
         Review and trust
       </button>
-      <button type="button" onClick={() => setHidden(true)}>
+      <button type="button" onClick={() => setHidden(pendingNow)}>
         Not now
       </button>
       {error && !open && <p role="alert">{error}</p>}
