@@ -161,9 +161,11 @@ func trustView(ws, origin string, store *trust.Store, st []trust.Status) Workspa
 			item.Files = append(item.Files, TrustFileView{Path: r.Path, State: r.State})
 		}
 		if s.Changed {
-			changes := store.Changes(ws, s.Item)
+			var changes []trust.Change
 			if origin != "" {
 				changes = store.ChangesFromOrigin(ws, origin, s.Item)
+			} else {
+				changes = store.Changes(ws, s.Item)
 			}
 			for _, c := range changes {
 				item.Changes = append(item.Changes, TrustChangeView{Path: c.Path, Diff: c.Diff, Note: c.Note})

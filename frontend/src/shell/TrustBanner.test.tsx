@@ -109,6 +109,25 @@ describe("TrustBanner", () => {
     expect(t.workspaceTrust).toHaveBeenCalledTimes(4);
   });
 
+  it("shows the latest answer when an earlier one comes after it", async () => {
+    const replies: ((v: WorkspaceTrust) => void)[] = [];
+    let changed: () => void = () => undefined;
+    const t: TrustBackend = {
+      workspaceTrust: () => new Promise((resolve) => replies.push(resolve)),
+      trustWorkspace: async () => view([]),
+      onChanged: (cb) => {
+        changed = cb;
+        return () => undefined;
+      },
+    };
+    render(<TrustBanner trust={t} workspace="/w" />);
+    await act(async () => changed());
+    expect(replies).toHaveLength(2);
+    await act(async () => replies[1]?.(view([item(".mcp.json", "starts `sh`", { digest: "new" })])));
+    await act(async () => replies[0]?.(view([])));
+    expect(screen.getByRole("region", { name: "Workspace trust" }).textContent).toContain("This folder brings: .mcp.json.");
+  });
+
   it("shows nothing for a folder that brings nothing, or with no folder open", async () => {
     const t = fakeTrust([]);
     const { rerender } = render(<TrustBanner trust={t} workspace={null} />);

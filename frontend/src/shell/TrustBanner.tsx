@@ -22,11 +22,15 @@ export function TrustBanner({ trust, workspace }: { trust: TrustBackend; workspa
   useEffect(() => {
     if (workspace === null) return;
     let live = true;
-    const ask = () =>
-      void trust
+    // Only the latest ask's answer is shown: an earlier one may come later.
+    let asked = 0;
+    const ask = () => {
+      const n = ++asked;
+      trust
         .workspaceTrust()
-        .then((v) => live && setGot({ ws: workspace, v }))
+        .then((v) => live && n === asked && setGot({ ws: workspace, v }))
         .catch(() => undefined);
+    };
     ask();
     const off = trust.onChanged(ask);
     return () => {
