@@ -1,9 +1,11 @@
 // A conversation in a worktree: the agent's writes land in its own tree,
 // the Changes view lists them, and "Apply to my folder" of one of the two
-// files brings that file alone into the folder.
+// files brings that file alone into the folder. A permission file trusted
+// in the folder is trusted in the tree; changed there, the tree's
+// conversation shows it against the folder's and trusts it for the tree.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { chatSetup, eventually, screenshotter, useBrowser } from "./harness.mjs";
@@ -59,6 +61,54 @@ describe("a worktree conversation", () => {
         assert.equal(await dialog.getByRole("checkbox", { name: "Accept two.txt" }).count(), 1);
       }, "the Changes view to list what is left");
       await shot(page, "applied");
+    } finally {
+      await s.close();
+    }
+  });
+
+  it("reviews a permission file changed in the tree against the folder's trust, and trusts it there", async () => {
+    const s = await chatSetup(browser(), []);
+    try {
+      const { page, ws } = s;
+      const rules = (pattern) => JSON.stringify({ rules: [{ tool: "shell", pattern, effect: "allow" }] });
+      mkdirSync(path.join(ws, ".hearth"));
+      writeFileSync(path.join(ws, ".hearth", "permissions.json"), rules("make *"));
+      git(ws, "init", "-q");
+      git(ws, "add", "-A");
+      git(ws, "commit", "-q", "-m", "start");
+      // Written after the folder opened: the window coming back to the front shows it.
+      await page.evaluate(() => window.dispatchEvent(new window.Event("focus")));
+      const banner = page.getByRole("region", { name: "Workspace trust" });
+      await banner.getByText("This folder brings: .hearth/permissions.json.").waitFor();
+      await banner.getByRole("button", { name: "Review and trust" }).click();
+      await page.getByRole("dialog", { name: "What this folder brings" }).getByRole("button", { name: "Trust it" }).click();
+      await banner.waitFor({ state: "detached" });
+
+      // The tree carries the same file: trusted there, no strip.
+      await page.getByRole("button", { name: "New conversation in a worktree" }).click();
+      const badge = page.getByText(/^Working in worktree hearth\//);
+      await badge.waitFor();
+      const treePath = await badge.getAttribute("title");
+      writeFileSync(path.join(treePath, ".hearth", "permissions.json"), rules("curl *"));
+      await page.evaluate(() => window.dispatchEvent(new window.Event("focus")));
+      await banner.getByText("Changed in this worktree since you trusted it in the folder: .hearth/permissions.json.").waitFor();
+      await banner.getByRole("button", { name: "Review and trust" }).click();
+      const review = page.getByRole("dialog", { name: "What this worktree brings" });
+      const diff = review.getByLabel("What changed in .hearth/permissions.json");
+      await eventually(async () => {
+        const text = await diff.textContent();
+        assert.ok(text.includes("make *") && text.includes("curl *"), `diff: ${text}`);
+      }, "the tree's diff against the folder's trusted file");
+      await shot(page, "tree-trust");
+      await review.getByRole("button", { name: "Trust the change to .hearth/permissions.json" }).click();
+      await banner.waitFor({ state: "detached" });
+
+      // The folder's conversation: its own trust is as it was.
+      await page.getByRole("button", { name: "New chat" }).click();
+      await page.getByText(/^Working in worktree hearth\//).waitFor({ state: "detached" });
+      await page.evaluate(() => window.dispatchEvent(new window.Event("focus")));
+      assert.equal(readFileSync(path.join(ws, ".hearth", "permissions.json"), "utf8"), rules("make *"));
+      await eventually(async () => assert.equal(await banner.count(), 0), "no strip in the folder");
     } finally {
       await s.close();
     }
