@@ -11,6 +11,9 @@ import "C"
 
 import (
 	"fmt"
+	"os"
+	"strings"
+	"syscall"
 	"unsafe"
 )
 
@@ -32,8 +35,48 @@ var ToolkitLibraries = []string{
 
 // LoadToolkit loads the window's libraries; it must run before anything
 // calls into GTK or WebKit. Loading what is already loaded (a build that
-// names them) is a no-op.
-func LoadToolkit() error { return loadLibraries(ToolkitLibraries) }
+// names them) is a no-op. Under LD_BIND_NOW the loader bound the toolkit's
+// functions at exec, to nothing (the shipped binary has them weak), so the
+// process starts itself again without the variable and LoadToolkit
+// returns only if that fails; once loaded, the variable is given back to
+// what the window starts.
+func LoadToolkit() error {
+	if os.Getenv(bindNow) != "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return fmt.Errorf("restarting without %s: %w", bindNow, err)
+		}
+		return fmt.Errorf("restarting without %s: %w", bindNow, syscall.Exec(exe, os.Args, withoutBindNow(os.Environ())))
+	}
+	if err := loadLibraries(ToolkitLibraries); err != nil {
+		return err
+	}
+	if v, ok := os.LookupEnv(bindNowKept); ok {
+		os.Unsetenv(bindNowKept)
+		os.Setenv(bindNow, v)
+	}
+	return nil
+}
+
+const (
+	bindNow     = "LD_BIND_NOW"
+	bindNowKept = "HEARTH_LD_BIND_NOW" // its value across the restart
+)
+
+// withoutBindNow is env with LD_BIND_NOW moved aside.
+func withoutBindNow(env []string) []string {
+	out := make([]string, 0, len(env))
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, bindNow+"="); ok {
+			out = append(out, bindNowKept+"="+v)
+			continue
+		}
+		if !strings.HasPrefix(kv, bindNowKept+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
 
 func loadLibraries(libs []string) error {
 	for _, lib := range libs {

@@ -64,3 +64,18 @@ func TestLoadToolkitNamesAMissingLibrary(t *testing.T) {
 		}
 	}
 }
+
+// The restart moves LD_BIND_NOW aside and keeps its value to give back; a
+// value left from an earlier restart is not duplicated.
+func TestWithoutBindNow(t *testing.T) {
+	cases := []struct{ in, want []string }{
+		{[]string{"HOME=/h", "LD_BIND_NOW=1"}, []string{"HOME=/h", "HEARTH_LD_BIND_NOW=1"}},
+		{[]string{"LD_BIND_NOW=yes", "HEARTH_LD_BIND_NOW=old", "PATH=/b"}, []string{"HEARTH_LD_BIND_NOW=yes", "PATH=/b"}},
+		{[]string{"LD_BIND_NOT=1"}, []string{"LD_BIND_NOT=1"}},
+	}
+	for _, c := range cases {
+		if got := withoutBindNow(c.in); !slices.Equal(got, c.want) {
+			t.Errorf("withoutBindNow(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

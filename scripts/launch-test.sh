@@ -11,9 +11,9 @@ bin=$(realpath "$bin") out=$(realpath "$out")
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass+1)); else echo "FAIL: $1" >&2; fail=$((fail+1)); fi; }
 
-launch() { # launch NAME: start, wait for the window, screenshot, stop
+launch() { # launch NAME [VAR=VALUE...]: start, wait for the window, screenshot, stop
   local name=$1 log="$out/launch-$1.log"
-  HEARTH_TRACE_STARTUP=1 "$bin" >"$log" 2>&1 &
+  env "${@:2}" HEARTH_TRACE_STARTUP=1 "$bin" >"$log" 2>&1 &
   local pid=$! win=""
   for _ in $(seq 1 100); do
     win=$(xdotool search --onlyvisible --name '^Hearth$' 2>/dev/null | head -1)
@@ -37,10 +37,20 @@ launch() { # launch NAME: start, wait for the window, screenshot, stop
   trimmed=$(grep -Eo 'paged out the binary.*|startup pages kept.*' "$log" | head -1)
   check "$name: the binary's startup pages are handed back ($trimmed)" \
     'grep -q "not supported here" <<<"$trimmed" || awk "{ exit !(\$5 > \$9) }" <<<"$trimmed"'
+  if [[ $name == bindnow ]]; then
+    # The window restarted itself without LD_BIND_NOW, and gave it back to
+    # what it starts: WebKit's processes have it.
+    local child
+    child=$(pgrep -P $pid -f WebKitWebProcess | head -1)
+    check "$name: WebKit's web process has LD_BIND_NOW again" '[[ -n $child ]] && tr "\0" "\n" </proc/$child/environ | grep -qx LD_BIND_NOW=1'
+  fi
   kill $pid 2>/dev/null; wait $pid 2>/dev/null
 }
 
 launch clean
+# With LD_BIND_NOW the loader binds every function at exec, before the
+# window has loaded the toolkit; the window still opens.
+launch bindnow LD_BIND_NOW=1
 
 # The window remembers its size: resize it, restart, and it comes back so.
 remembers_size() {
