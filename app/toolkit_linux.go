@@ -43,10 +43,10 @@ var ToolkitLibraries = []string{
 func LoadToolkit() error {
 	if os.Getenv(bindNow) != "" {
 		exe, err := os.Executable()
-		if err != nil {
-			return fmt.Errorf("restarting without %s: %w", bindNow, err)
+		if err == nil {
+			err = syscall.Exec(exe, os.Args, withoutBindNow(os.Environ())) // returns only on failure
 		}
-		return fmt.Errorf("restarting without %s: %w", bindNow, syscall.Exec(exe, os.Args, withoutBindNow(os.Environ())))
+		return fmt.Errorf("restarting without %s: %w", bindNow, err)
 	}
 	if err := loadLibraries(ToolkitLibraries); err != nil {
 		return err
