@@ -147,8 +147,8 @@ const startupSettles = 2 * time.Second
 // every command's code) mapped while it started. With
 // HEARTH_TRACE_STARTUP=1 it says how much of the binary was resident.
 func handBackStartup() {
+	debug.FreeOSMemory() // first: the collection reads the binary's type data
 	r, err := workingset.TrimExecutable()
-	debug.FreeOSMemory()
 	if os.Getenv("HEARTH_TRACE_STARTUP") != "1" {
 		return
 	}

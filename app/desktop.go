@@ -48,7 +48,7 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 		w, h = def.Width, def.Height
 	}
 	stopNotifications := func() {}
-	paintInSoftware(os.LookupEnv, os.Setenv)
+	openDisplay()
 	err = wails.Run(&options.App{
 		Title:            "Hearth",
 		Width:            w,
@@ -97,18 +97,6 @@ func RunDesktop(assets fs.FS, icon []byte, a *App, launch Launch) (err error) {
 func TraceStartup(getenv func(string) string, phase string) {
 	if getenv != nil && getenv("HEARTH_TRACE_STARTUP") == "1" {
 		fmt.Fprintf(os.Stderr, "hearth: %s unix_ms=%d\n", phase, time.Now().UnixMilli())
-	}
-}
-
-// paintInSoftware turns off WebKitGTK's DMA-BUF renderer unless the user
-// chose: the window paints in software (GPU policy never), yet that
-// renderer would still load the GL driver into this process to offer
-// buffers nothing uses. It is also the common fix for blank windows on
-// some GPU drivers, and harmless to WebKit programs a command starts.
-func paintInSoftware(lookup func(string) (string, bool), set func(string, string) error) {
-	const dmabuf = "WEBKIT_DISABLE_DMABUF_RENDERER"
-	if _, chosen := lookup(dmabuf); !chosen {
-		_ = set(dmabuf, "1")
 	}
 }
 

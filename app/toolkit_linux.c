@@ -36,3 +36,15 @@ __attribute__((visibility("hidden"))) int gtk_widget_hide_on_delete(void *widget
 const char *hearthLoadToolkit(const char *lib) {
 	return dlopen(lib, RTLD_LAZY | RTLD_GLOBAL) ? NULL : dlerror();
 }
+
+// hearthOpenDisplay starts GTK on its display and libglvnd's EGL, which
+// each read the environment once, when first used. It returns 0 if GTK
+// could not open the display.
+int hearthOpenDisplay(void) {
+	const char *(*eglQuery)(void *, int) = (const char *(*)(void *, int))dlsym(RTLD_DEFAULT, "eglQueryString");
+	int (*gtkInit)(int *, char ***) = (int (*)(int *, char ***))dlsym(RTLD_DEFAULT, "gtk_init_check");
+	if (eglQuery) {
+		eglQuery(NULL, 0x3055); // EGL_EXTENSIONS of no display: loads the vendor list
+	}
+	return gtkInit ? gtkInit(NULL, NULL) : 0;
+}

@@ -37,6 +37,20 @@ launch() { # launch NAME [VAR=VALUE...]: start, wait for the window, screenshot,
   trimmed=$(grep -Eo 'paged out the binary.*|startup pages kept.*' "$log" | head -1)
   check "$name: the binary's startup pages are handed back ($trimmed)" \
     'grep -q "not supported here" <<<"$trimmed" || awk "{ exit !(\$5 > \$9) }" <<<"$trimmed"'
+  local web
+  web=$(pgrep -P $pid -f WebKitWebProcess | head -1)
+  if [[ $name == clean ]]; then
+    # On X11 the window's own process loads no GL driver (WebKit's web
+    # process paints), and what kept it out reaches none of its children.
+    local gl
+    gl=$(grep -Eo '[^/]*(libLLVM|_dri\.so|libEGL_mesa|libGLX_mesa)[^ ]*' /proc/$pid/maps | sort -u | tr '\n' ' ')
+    check "$name: the window's process maps no GL driver (maps: ${gl:-none})" '[[ -z $gl ]]'
+    check "$name: WebKit's web process paints with one" 'grep -q _dri.so /proc/$web/maps'
+    check "$name: GDK_GL and the EGL vendor list reach no child" '! tr "\0" "\n" </proc/$web/environ | grep -Eq "^(GDK_GL|__EGL_VENDOR_LIBRARY_FILENAMES)="'
+  fi
+  if [[ $name == user-dmabuf ]]; then
+    check "$name: the user's WEBKIT_DISABLE_DMABUF_RENDERER reaches WebKit as set" 'tr "\0" "\n" </proc/$web/environ | grep -qx WEBKIT_DISABLE_DMABUF_RENDERER=1'
+  fi
   if [[ $name == bindnow ]]; then
     # The window restarted itself without LD_BIND_NOW, and gave it back to
     # what it starts: WebKit's processes have it.
@@ -51,6 +65,8 @@ launch clean
 # With LD_BIND_NOW the loader binds every function at exec, before the
 # window has loaded the toolkit; the window still opens.
 launch bindnow LD_BIND_NOW=1
+# A user's own choice of renderer is kept, and the window still paints.
+launch user-dmabuf WEBKIT_DISABLE_DMABUF_RENDERER=1
 
 # The window remembers its size: resize it, restart, and it comes back so.
 remembers_size() {
