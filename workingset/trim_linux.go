@@ -2,11 +2,10 @@ package workingset
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -56,23 +55,26 @@ func readMappings(ino uint64) ([]span, int64, error) {
 }
 
 // mappingsOf finds, in the text of /proc/self/smaps, the read-only
-// mappings of the file with inode ino and the bytes of them resident.
+// mappings of the file with inode ino and the bytes of them resident. It
+// reads the lines in place: a window's smaps has tens of thousands, and
+// their garbage would outlive the trim it measures.
 func mappingsOf(smaps io.Reader, ino uint64) ([]span, int64) {
 	var (
 		spans    []span
 		resident int64
 		in       bool // the current mapping is one of the executable's
+		fields   [6][]byte
 	)
 	sc := bufio.NewScanner(smaps)
 	for sc.Scan() {
-		f := strings.Fields(sc.Text())
+		f := splitFields(sc.Bytes(), fields[:0])
 		if len(f) == 0 {
 			continue
 		}
-		if strings.HasSuffix(f[0], ":") { // a field of the current mapping
-			if in && f[0] == "Rss:" && len(f) >= 2 {
-				if kb, err := strconv.ParseInt(f[1], 10, 64); err == nil {
-					resident += kb << 10
+		if bytes.HasSuffix(f[0], []byte(":")) { // a field of the current mapping
+			if in && string(f[0]) == "Rss:" && len(f) >= 2 {
+				if kb, ok := parseUint(f[1], 10); ok {
+					resident += int64(kb) << 10
 				}
 			}
 			continue
@@ -85,24 +87,66 @@ func mappingsOf(smaps io.Reader, ino uint64) ([]span, int64) {
 	return spans, resident
 }
 
+// splitFields appends to out the space-separated fields of line, up to
+// out's capacity, without copying them.
+func splitFields(line []byte, out [][]byte) [][]byte {
+	for len(line) > 0 && len(out) < cap(out) {
+		line = bytes.TrimLeft(line, " \t")
+		if len(line) == 0 {
+			break
+		}
+		end := bytes.IndexAny(line, " \t")
+		if end < 0 {
+			end = len(line)
+		}
+		out = append(out, line[:end])
+		line = line[end:]
+	}
+	return out
+}
+
 // header reads a mapping's first line (range, perms, offset, device,
 // inode, path) and says whether it is a read-only mapping of inode ino.
-func header(f []string, ino uint64) (span, bool) {
+func header(f [][]byte, ino uint64) (span, bool) {
 	if len(f) < 6 || len(f[1]) != 4 || f[1][1] == 'w' {
 		return span{}, false
 	}
-	n, err := strconv.ParseUint(f[4], 10, 64)
-	if err != nil || n != ino {
+	if n, ok := parseUint(f[4], 10); !ok || n != ino {
 		return span{}, false
 	}
-	lo, hi, ok := strings.Cut(f[0], "-")
+	lo, hi, ok := bytes.Cut(f[0], []byte("-"))
 	if !ok {
 		return span{}, false
 	}
-	a, err1 := strconv.ParseUint(lo, 16, 64)
-	b, err2 := strconv.ParseUint(hi, 16, 64)
-	if err1 != nil || err2 != nil || b <= a {
+	a, ok1 := parseUint(lo, 16)
+	b, ok2 := parseUint(hi, 16)
+	if !ok1 || !ok2 || b <= a {
 		return span{}, false
 	}
 	return span{uintptr(a), uintptr(b)}, true
+}
+
+// parseUint reads digits in base (10 or 16) as strconv would, in place.
+func parseUint(digits []byte, base uint64) (uint64, bool) {
+	limit := 19 // digits that always fit in 64 bits
+	if base == 16 {
+		limit = 16
+	}
+	if len(digits) == 0 || len(digits) > limit {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range digits {
+		var d uint64
+		switch {
+		case c >= '0' && c <= '9':
+			d = uint64(c - '0')
+		case base == 16 && c >= 'a' && c <= 'f':
+			d = uint64(c-'a') + 10
+		default:
+			return 0, false
+		}
+		n = n*base + d
+	}
+	return n, true
 }
