@@ -108,9 +108,9 @@ func median(ds []time.Duration) time.Duration {
 }
 
 // buildHearth builds the hearth binary from the module this bench is run
-// in into dir, as `wails build -tags webkit2_41` does (Makefile's build):
-// the program people run, which loads the desktop's shared libraries
-// (GTK, WebKitGTK) even for a command.
+// in into dir, as the Makefile's build does (`wails build -tags
+// webkit2_41`, then scripts/unlink-toolkit.sh): the program people run,
+// whose commands start without the desktop's shared libraries.
 func buildHearth(ctx context.Context, dir string) (string, error) {
 	out, err := exec.CommandContext(ctx, "go", "env", "GOMOD").Output()
 	if err != nil {
@@ -123,6 +123,12 @@ func buildHearth(ctx context.Context, dir string) (string, error) {
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("build hearth (frontend/dist must exist: make frontend): %w", err)
+	}
+	unlink := exec.CommandContext(ctx, filepath.Join(root, "scripts", "unlink-toolkit.sh"), bin)
+	unlink.Dir = root
+	unlink.Stderr = os.Stderr
+	if err := unlink.Run(); err != nil {
+		return "", fmt.Errorf("unlink the toolkit from hearth: %w", err)
 	}
 	return bin, nil
 }
