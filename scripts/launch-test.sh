@@ -45,11 +45,11 @@ launch() { # launch NAME [VAR=VALUE...]: start, wait for the window, screenshot,
     local gl
     gl=$(grep -Eo '[^/]*(libLLVM|_dri\.so|libEGL_mesa|libGLX_mesa)[^ ]*' /proc/$pid/maps | sort -u | tr '\n' ' ')
     check "$name: the window's process maps no GL driver (maps: ${gl:-none})" '[[ -z $gl ]]'
-    check "$name: WebKit's web process paints with one" 'grep -q _dri.so /proc/$web/maps'
-    check "$name: GDK_GL and the EGL vendor list reach no child" '! tr "\0" "\n" </proc/$web/environ | grep -Eq "^(GDK_GL|__EGL_VENDOR_LIBRARY_FILENAMES)="'
+    check "$name: WebKit's web process paints with one" '[[ -n $web ]] && grep -q _dri.so /proc/$web/maps'
+    check "$name: GDK_GL and the EGL vendor list reach no child" '[[ -n $web ]] && ! tr "\0" "\n" </proc/$web/environ | grep -Eq "^(GDK_GL|__EGL_VENDOR_LIBRARY_FILENAMES)="'
   fi
   if [[ $name == user-dmabuf ]]; then
-    check "$name: the user's WEBKIT_DISABLE_DMABUF_RENDERER reaches WebKit as set" 'tr "\0" "\n" </proc/$web/environ | grep -qx WEBKIT_DISABLE_DMABUF_RENDERER=1'
+    check "$name: the user's WEBKIT_DISABLE_DMABUF_RENDERER reaches WebKit as set" '[[ -n $web ]] && tr "\0" "\n" </proc/$web/environ | grep -qx WEBKIT_DISABLE_DMABUF_RENDERER=1'
   fi
   if [[ $name == bindnow ]]; then
     # The window restarted itself without LD_BIND_NOW, and gave it back to
