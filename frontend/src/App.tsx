@@ -95,9 +95,9 @@ export function App({
   const [opened, setOpened] = useState<{ epoch: number; t: TranscriptView } | null>(null);
   // Every conversation's chat state, by the id the backend gives it; the
   // shown one is rendered, the others keep receiving their events.
-  const chats = useConversations(backend);
-  const dispatchChats = chats.dispatch;
   const [shown, setShown] = useState<{ epoch: number; id: string } | null>(null);
+  const chats = useConversations(backend, true, shown?.id);
+  const dispatchChats = chats.dispatch;
   // Once per folder opened (its epoch): a refreshed view of the same
   // folder must not drop the conversations' states.
   const hasFolder = ws.workspace !== null;

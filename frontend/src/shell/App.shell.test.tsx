@@ -48,4 +48,25 @@ describe("App shell", () => {
     await act(async () => fireEvent.keyDown(window, { key: "f", metaKey: true, shiftKey: true }));
     expect(await screen.findByRole("dialog", { name: "Search the workspace" })).toBeTruthy();
   });
+
+  it("keeps the shown chat until New chat has switched, though the backend released it first", async () => {
+    const backend = fakeBackend({ path: "/p/demo", name: "demo" });
+    backend.shownConversation = async () => "c1";
+    const shell = fakeShell();
+    let answer: (id: string) => void = () => undefined;
+    shell.newChat = () => new Promise<string>((resolve) => (answer = resolve));
+    render(<App backend={backend} shell={shell} />);
+    await screen.findByRole("region", { name: "Chat in demo" });
+    await act(async () => {
+      backend.emitIn("c1", { type: "turn_started", prompt: "write b", startedAt: 1, turnId: "t1", seq: 1 }, { type: "text", turnId: "t1", seq: 2, text: "Wrote b." });
+      await new Promise((r) => requestAnimationFrame(r));
+    });
+    expect(await screen.findByText("Wrote b.")).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "New chat" })));
+    // The backend shows the new chat, releasing c1, before NewChat answers.
+    act(() => backend.release("c1"));
+    expect(screen.getByText("Wrote b.")).toBeTruthy();
+    await act(async () => answer("c2"));
+    expect(screen.queryByText("Wrote b.")).toBeNull();
+  });
 });

@@ -5,8 +5,8 @@ import { fakeBackend, nextFrame } from "../testing/fakeBackend";
 import { useConversations } from "./useConversations";
 
 // Probe shows which conversations have a chat state.
-function Probe({ backend }: { backend: Backend }) {
-  const { all } = useConversations(backend);
+function Probe({ backend, shown }: { backend: Backend; shown?: string }) {
+  const { all } = useConversations(backend, true, shown);
   return <output>{Object.keys(all).sort().join(" ")}</output>;
 }
 
@@ -34,5 +34,21 @@ describe("useConversations", () => {
       await nextFrame();
     });
     expect(held()).toBe("c2 c3");
+  });
+
+  it("keeps the shown conversation's state through its release until another is shown", async () => {
+    const backend = fakeBackend(null);
+    const { rerender } = render(<Probe backend={backend} shown="c1" />);
+    const held = () => screen.getByRole("status").textContent;
+    await act(async () => {
+      backend.emitIn("c1", started("t1"));
+      backend.emitIn("c2", started("t2"));
+      await nextFrame();
+    });
+    // A new chat shown in the backend releases c1 before the window has switched.
+    act(() => backend.release("c1", "c2"));
+    expect(held()).toBe("c1");
+    rerender(<Probe backend={backend} shown="c3" />);
+    expect(held()).toBe("");
   });
 });

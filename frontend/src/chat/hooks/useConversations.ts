@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useReducer } from "react";
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef } from "react";
 import type { Backend } from "../../bridge";
 import { conversationsReducer, type Conversations, type ConversationsAction, type Routed } from "../state/conversations";
 
@@ -15,9 +15,24 @@ export interface ChatStore {
  * queued and applied once per animation frame, so a fast stream costs one
  * render per frame. enabled false subscribes to nothing (a caller given a
  * store of its parent's).
+ *
+ * shown is the conversation the window shows. Its state outlives its
+ * release until the window shows another: the backend releases it as soon
+ * as a new chat is shown there, before the window has switched, and
+ * emptying it then would show a blank chat that drops what is typed into it.
  */
-export function useConversations(backend: Backend, enabled = true): ChatStore {
+export function useConversations(backend: Backend, enabled = true, shown?: string): ChatStore {
   const [all, dispatch] = useReducer(conversationsReducer, {});
+  const shownNow = useRef(shown);
+  const lingering = useRef(new Set<string>());
+  useEffect(() => {
+    shownNow.current = shown;
+    for (const conv of lingering.current) {
+      if (conv === shown) continue;
+      lingering.current.delete(conv);
+      dispatch({ type: "drop", conv });
+    }
+  }, [shown]);
   useEffect(() => {
     if (!enabled) return;
     let queue: Routed[] = [];
@@ -39,7 +54,10 @@ export function useConversations(backend: Backend, enabled = true): ChatStore {
         cancelAnimationFrame(frame);
         flush();
       }
-      for (const conv of convs) dispatch({ type: "drop", conv });
+      for (const conv of convs) {
+        if (conv === shownNow.current) lingering.current.add(conv);
+        else dispatch({ type: "drop", conv });
+      }
     });
     return () => {
       off();
