@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/hearth-agent/hearth/agent/worktree"
@@ -173,6 +174,7 @@ func (a *Worktrees) Apply(id string, files map[string][]int) (ApplyView, error) 
 	}
 	if res.Removed {
 		a.leftTree(t.ID)
+		a.forgetTreeTrust(t)
 	}
 	return ApplyView{Files: res.Files, Conflicts: []string{}, Removed: res.Removed}, nil
 }
@@ -212,5 +214,18 @@ func (a *Worktrees) Discard(id string) error {
 	a.leftTree(t.ID)
 	ctx, cancel := a.callCtx(worktreeTimeout)
 	defer cancel()
-	return s.Discard(ctx, t.ID)
+	if err := s.Discard(ctx, t.ID); err != nil {
+		return err
+	}
+	a.forgetTreeTrust(t)
+	return nil
+}
+
+// forgetTreeTrust drops what was trusted in a removed worktree, so the
+// trust record does not keep folders that no longer exist. The removal
+// itself succeeded, so a failure here is only told.
+func (a *Worktrees) forgetTreeTrust(t *worktree.Tree) {
+	if err := a.trustStore().Forget(t.Path); err != nil {
+		a.emit("notice", FormatError(fmt.Errorf("the removed worktree's trust stays recorded: %w", err)))
+	}
 }

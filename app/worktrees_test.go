@@ -1,9 +1,12 @@
 package app
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -285,5 +288,31 @@ func TestAWorktreeConversationHasTheFoldersTrust(t *testing.T) {
 	}
 	if v, err = a.h.Project.WorkspaceTrust(); err != nil || v.Worktree != "" || v.Path != a.workspace() || v.Pending != 0 {
 		t.Fatalf("the folder's banner after the tree's trust: %+v, %v", v, err)
+	}
+
+	// Discarded, the tree leaves nothing in the trust record; the folder's stays.
+	record := func() string {
+		b, err := os.ReadFile(filepath.Join(filepath.Dir(a.deps.Settings.Path()), trust.FileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	treeKey, err := trust.Canonical(hold.proj.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(record(), strconv.Quote(treeKey)) {
+		t.Fatalf("the tree's trust is not recorded under %s", treeKey)
+	}
+	if err := a.h.Worktrees.Discard(tree.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(hold.proj.Dir()); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the tree is still there: %v", err)
+	}
+	wsKey, _ := trust.Canonical(ws)
+	if rec := record(); strings.Contains(rec, strconv.Quote(treeKey)) || !strings.Contains(rec, strconv.Quote(wsKey)) {
+		t.Errorf("after the discard the record is %s", rec)
 	}
 }

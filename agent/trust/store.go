@@ -165,9 +165,11 @@ func (s *Store) Trust(ws string, items ...Item) error {
 	return nil
 }
 
-// Forget removes the workspace's stored trust.
+// Forget removes the workspace's stored trust. The folder may be gone
+// already (a removed worktree): its nearest remaining parent then resolves
+// the key.
 func (s *Store) Forget(ws string) error {
-	canon, err := Canonical(ws)
+	canon, err := canonicalGone(ws)
 	if err != nil {
 		return err
 	}
@@ -184,6 +186,22 @@ func (s *Store) Forget(ws string) error {
 	}
 	s.collect(rec)
 	return nil
+}
+
+// canonicalGone is Canonical for a folder that may no longer exist.
+func canonicalGone(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("trust: %w", err)
+	}
+	for rest := ""; ; {
+		canon, err := Canonical(abs)
+		if err == nil || !errors.Is(err, fs.ErrNotExist) || filepath.Dir(abs) == abs {
+			return filepath.Join(canon, rest), err
+		}
+		rest = filepath.Join(filepath.Base(abs), rest)
+		abs = filepath.Dir(abs)
+	}
 }
 
 func (s *Store) load() (*record, error) {

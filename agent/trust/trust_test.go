@@ -1,9 +1,11 @@
 package trust
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -198,4 +200,40 @@ func item(t *testing.T, ws, rel string) Item {
 		t.Fatalf("%s not listed", rel)
 	}
 	return it
+}
+
+// A removed worktree is forgotten after it is gone, nested or not; the
+// folders beside it keep their trust.
+func TestForgetAFolderAlreadyRemoved(t *testing.T) {
+	for _, nested := range []string{"tree", "tree/sub"} {
+		t.Run(nested, func(t *testing.T) {
+			root := t.TempDir()
+			gone, kept := filepath.Join(root, filepath.FromSlash(nested)), filepath.Join(root, "kept")
+			s := NewStore(t.TempDir())
+			for _, ws := range []string{gone, kept} {
+				if err := os.MkdirAll(filepath.Join(ws, ".hearth"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				os.WriteFile(filepath.Join(ws, PermissionsPath), []byte(`{"rules":[]}`), 0o644)
+				if err := s.Trust(ws, item(t, ws, PermissionsPath)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			goneKey, _ := Canonical(gone)
+			if err := os.RemoveAll(filepath.Join(root, "tree")); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Forget(gone); err != nil {
+				t.Fatal(err)
+			}
+			rec, err := s.load()
+			if err != nil {
+				t.Fatal(err)
+			}
+			keptKey, _ := Canonical(kept)
+			if _, ok := rec.Workspaces[goneKey]; ok || rec.Workspaces[keptKey] == nil {
+				t.Errorf("after Forget the record holds %v", slices.Collect(maps.Keys(rec.Workspaces)))
+			}
+		})
+	}
 }
