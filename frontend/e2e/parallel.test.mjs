@@ -60,6 +60,15 @@ describe("Conversations at once", () => {
       await row("first task").click();
       await page.getByText("First done.").waitFor();
       await shot(page, "first-read");
+
+      // Each conversation keeps its own unsent text across switches.
+      await s.composer.fill("a note for the first");
+      await row("second task").click();
+      await page.getByText("Second done.").waitFor();
+      await eventually(async () => assert.equal(await s.composer.inputValue(), ""), "the second's empty composer");
+      await row("first task").click();
+      await page.getByText("First done.").waitFor();
+      await eventually(async () => assert.equal(await s.composer.inputValue(), "a note for the first"), "the first's draft back");
     } finally {
       await s.close();
     }

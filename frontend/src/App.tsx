@@ -9,6 +9,7 @@ import { shellBackend, type SearchHit, type ShellBackend, type TranscriptView } 
 import { trustBackend, type TrustBackend } from "./bridge/trust";
 import { EmptyState } from "./chat/components/EmptyState";
 import { useConversations } from "./chat/hooks/useConversations";
+import { UnsentContext, UnsentDrafts } from "./chat/hooks/useUnsent";
 import { useWorkspace } from "./chat/hooks/useWorkspace";
 import { SearchLauncher } from "./search/SearchLauncher";
 import { keyNames } from "./shell/platform";
@@ -97,6 +98,8 @@ export function App({
   // shown one is rendered, the others keep receiving their events.
   const [shown, setShown] = useState<{ epoch: number; id: string } | null>(null);
   const chats = useConversations(backend, true, shown?.id);
+  // Each conversation's unsent prompt, kept across switches for the window's life.
+  const [unsent] = useState(() => new UnsentDrafts());
   const dispatchChats = chats.dispatch;
   // Once per folder opened (its epoch): a refreshed view of the same
   // folder must not drop the conversations' states.
@@ -192,6 +195,7 @@ export function App({
   }, []);
 
   return (
+    <UnsentContext.Provider value={unsent}>
     <div className="shell">
       <Sidebar
         onOpenSettings={() => setSettingsOpen(true)}
@@ -224,6 +228,7 @@ export function App({
             <ChatView
               key={`${ws.epoch}:${chatEpoch}`}
               conversationId={shown.id}
+              session={sessions.state.currentId}
               chats={chats}
               backend={backend}
               workspace={ws.workspace}
@@ -294,5 +299,6 @@ export function App({
       {/* While a chat is shown it reports notices itself. */}
       <Toasts shell={shell} active={wsPath === null} />
     </div>
+    </UnsentContext.Provider>
   );
 }

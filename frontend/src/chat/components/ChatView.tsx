@@ -62,12 +62,14 @@ interface Props {
   starters?: LoadStarters;
   /** the conversation shown, as the backend names it ("" in tests that play one) */
   conversationId?: string;
+  /** the stored session the shown conversation writes to, once known: its unsent text is kept under it too */
+  session?: string | null;
   /** every held conversation's state (the window's); a store of its own when absent */
   chats?: ChatStore;
 }
 
 /** ChatView is the conversation with the agent in one workspace. */
-export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, onForked, findFiles, listResources, listCommands, perms, starters, conversationId = "", chats }: Props) {
+export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWorkspace, transcript, storedUndo, storedCalls, storedTodos, onForked, findFiles, listResources, listCommands, perms, starters, conversationId = "", session, chats }: Props) {
   const [permsOpen, setPermsOpen] = useState(false);
   const [initial] = useState(() => (transcript ? fromTranscript(transcript, storedUndo ?? {}, storedCalls ?? {}) : undefined));
   const { state, notice, toast, send, stop, resumeQueue, removeQueued, approve, replace, switchVersion, fork, undo, compact, dismissNotice, dismissToast } = useChat(backend, initial, conversationId, chats);
@@ -185,6 +187,7 @@ export function ChatView({ backend, workspace, where, onOpenSettings, onChooseWo
           onAttach={onAttach}
           listCommands={listCommands}
           vision={vision}
+          keepAs={[conversationId, session ?? sessionId]}
         />
         {permsOpen && <PermissionsDialog onClose={() => setPermsOpen(false)} {...(perms ? { perms } : {})} />}
       </section>

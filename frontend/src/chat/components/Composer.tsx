@@ -6,6 +6,7 @@ import { MentionList } from "./MentionList";
 import { readPasted } from "../state/pasted";
 import { useMention, type FindFiles, type ListResources } from "../hooks/useMention";
 import { useSlash, type ListCommands } from "../hooks/useSlash";
+import { useUnsent } from "../hooks/useUnsent";
 
 interface Props {
   streaming: boolean;
@@ -24,7 +25,11 @@ interface Props {
   listCommands?: ListCommands;
   /** whether the model takes images: false warns before attachments are sent; undefined: unknown */
   vision?: boolean;
+  /** the keys the conversation's unsent text is kept under (see UnsentDrafts); none: not kept */
+  keepAs?: readonly string[];
 }
+
+const none: readonly string[] = [];
 
 /** What the composer says when the model is not known to take images. */
 export const NO_VISION = "This model can't see images: pick a vision model or send without.";
@@ -44,9 +49,8 @@ function focusApproval() {
  * Composer: Enter sends, Shift+Enter adds a line. During a stream the
  * button is Stop (Esc too); Enter still sends, and the backend queues it.
  */
-export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, listResources, onAttach, listCommands, vision }: Props) {
-  const [text, setText] = useState("");
-  const [drafts, setDrafts] = useState<Draft[]>([]);
+export function Composer({ streaming, awaitingApproval = false, onSend, onStop, findFiles, listResources, onAttach, listCommands, vision, keepAs = none }: Props) {
+  const { text, setText, files: drafts, setFiles: setDrafts } = useUnsent(keepAs);
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const warning = useRef<HTMLButtonElement>(null);
@@ -86,7 +90,7 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
         setText((t) => (t === "" || /\s$/.test(t) ? t + add : `${t} ${add}`));
         area.current?.focus();
       }),
-    [onAttach],
+    [onAttach, setText],
   );
 
   // Put the caret after an inserted mention once the text is in the DOM.
