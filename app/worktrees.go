@@ -225,7 +225,11 @@ func (a *Worktrees) Discard(id string) error {
 // trust record does not keep folders that no longer exist. The removal
 // itself succeeded, so a failure here is only told.
 func (a *Worktrees) forgetTreeTrust(t *worktree.Tree) {
-	if err := a.trustStore().Forget(t.Path); err != nil {
+	store := a.trustStore()
+	if store == nil {
+		return
+	}
+	if err := store.Forget(t.Path); err != nil {
 		a.emit("notice", FormatError(fmt.Errorf("the removed worktree's trust stays recorded: %w", err)))
 	}
 }
