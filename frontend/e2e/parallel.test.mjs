@@ -39,8 +39,14 @@ describe("Conversations at once", () => {
 
       // Both go on: the first finishes unseen, the second asks to write.
       s.provider.release();
-      await row("first task").getByText("Done, unread").waitFor();
-      await row("second task").getByText("Needs your approval").waitFor();
+      // Said with the rows' own words, so a failure shows what they said instead.
+      const says = (title, badge) =>
+        eventually(async () => {
+          const text = await row(title).textContent({ timeout: 1000 });
+          assert.ok(text.includes(badge), `the row says ${JSON.stringify(text)}; requests so far: ${s.provider.requests.length}; the app's log ends: ${s.app.log().slice(-1500)}`);
+        }, `${title}: ${badge}`);
+      await says("first task", "Done, unread");
+      await says("second task", "Needs your approval");
       const filter = page.locator(".needs-you-filter");
       await eventually(async () => assert.equal(await filter.textContent(), "Needs you 1"), "the Needs you count");
       assert.match(await filter.getAttribute("title"), /J/);
