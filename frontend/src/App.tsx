@@ -98,9 +98,9 @@ export function App({
   // shown one is rendered, the others keep receiving their events.
   const [shown, setShown] = useState<{ epoch: number; id: string } | null>(null);
   const chats = useConversations(backend, true, shown?.id);
+  const dispatchChats = chats.dispatch;
   // Each conversation's unsent prompt, kept across switches for the window's life.
   const [unsent] = useState(() => new UnsentDrafts());
-  const dispatchChats = chats.dispatch;
   // Once per folder opened (its epoch): a refreshed view of the same
   // folder must not drop the conversations' states.
   const hasFolder = ws.workspace !== null;

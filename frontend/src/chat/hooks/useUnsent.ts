@@ -52,12 +52,7 @@ export function useUnsent(keys: readonly string[]) {
   useEffect(() => {
     under.current = keys;
   });
-  const first = useRef(true);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
     store?.put(under.current, { text, files });
   }, [store, text, files]);
   return { text, setText, files, setFiles };
