@@ -76,6 +76,7 @@ type recorder struct {
 	processes [][]ProcessView  // the "processes" events' payloads
 	released  []string         // the "released" events' ids
 	trustAsks int              // the "trust" events
+	trees     []*WorktreeView  // the "worktree" events' payloads
 }
 
 func (r *recorder) emit(name string, data any) {
@@ -87,6 +88,11 @@ func (r *recorder) emit(name string, data any) {
 	if v, ok := data.([]ProcessView); ok && name == ProcessesEventName {
 		r.mu.Lock()
 		r.processes = append(r.processes, v)
+		r.mu.Unlock()
+	}
+	if v, ok := data.(*WorktreeView); ok && name == WorktreeEventName {
+		r.mu.Lock()
+		r.trees = append(r.trees, v)
 		r.mu.Unlock()
 	}
 	if name == TrustEventName {

@@ -142,12 +142,20 @@ func closeTrees(trees map[string]*treeHold, wait bool) {
 
 // emitTree tells the window where the shown conversation works.
 func (a *App) emitTree() {
-	var v *WorktreeView
-	if t := a.treeOf(a.shownID()); t != nil {
-		tv := treeView(*t, 0)
-		v = &tv
+	a.emit(WorktreeEventName, a.shownTree())
+}
+
+// shownTree is the worktree the shown conversation works in, nil for the
+// folder itself.
+func (a *App) shownTree() *WorktreeView {
+	id := a.shownID()
+	t := a.treeOf(id)
+	if t == nil {
+		return nil
 	}
-	a.emit(WorktreeEventName, v)
+	v := treeView(*t, 0)
+	v.Conversation = id
+	return &v
 }
 
 // recordTrees tells each worktree conversation's stored session the tree

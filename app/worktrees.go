@@ -26,7 +26,9 @@ type WorktreeView struct {
 	Branch    string `json:"branch"`
 	Created   int64  `json:"created"` // unix ms
 	SizeBytes int64  `json:"sizeBytes"`
-	// Conversation is the id of the conversation NewConversation started.
+	// Conversation is the conversation working in it: the one NewConversation
+	// started, or the shown one for Current and the "worktree" event, so the
+	// window can tell an event that overtook a switch from the chat it shows.
 	Conversation string `json:"conversation,omitempty"`
 }
 
@@ -110,12 +112,7 @@ func (a *Worktrees) NewConversation() (WorktreeView, error) {
 // Current is the worktree the shown conversation works in, nil for the
 // folder itself.
 func (a *Worktrees) Current() *WorktreeView {
-	t := a.treeOf(a.shownID())
-	if t == nil {
-		return nil
-	}
-	v := treeView(*t, 0)
-	return &v
+	return a.shownTree()
 }
 
 // List is the open folder's worktrees with the disk each takes, oldest

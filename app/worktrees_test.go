@@ -64,8 +64,16 @@ func TestAWorktreeConversationLandsWhatIsChosen(t *testing.T) {
 	if tree.Branch != "hearth/"+tree.ID || strings.HasPrefix(tree.Path, ws) {
 		t.Fatalf("NewConversation = %+v", tree)
 	}
-	if cur := w.Current(); cur == nil || cur.ID != tree.ID || tree.Conversation == "" || tree.Conversation != a.shownID() {
+	if cur := w.Current(); cur == nil || cur.ID != tree.ID || tree.Conversation == "" || tree.Conversation != a.shownID() || cur.Conversation != tree.Conversation {
 		t.Fatalf("Current = %+v, the new conversation %q, shown %q", cur, tree.Conversation, a.shownID())
+	}
+	// The event comes before NewConversation answers; it names the
+	// conversation, so the window keeps it off the chat it still shows.
+	rec.mu.Lock()
+	last := rec.trees[len(rec.trees)-1]
+	rec.mu.Unlock()
+	if last == nil || last.ID != tree.ID || last.Conversation != tree.Conversation {
+		t.Fatalf("the last worktree event = %+v, want tree %s of conversation %s", last, tree.ID, tree.Conversation)
 	}
 	sendAndWait(t, a, rec, "write two files")
 	for _, f := range []string{"one.txt", "two.txt"} {

@@ -137,6 +137,10 @@ export function App({
   // The worktree the chat works in, the one under review, and a count
   // bumped when one is removed so the list is read again.
   const [tree, setTree] = useCurrentWorktree(worktrees, wsPath);
+  // The backend tells where a conversation works as it shows it, before the
+  // call that switched answers; until the window shows that conversation,
+  // the chat still on screen works where it did.
+  const shownTree = tree && tree.conversation === shown?.id ? tree : null;
   const [reviewing, setReviewing] = useState<WorktreeInfo | null>(null);
   const [treesGone, setTreesGone] = useState(0);
   const [treeError, setTreeError] = useState("");
@@ -209,7 +213,7 @@ export function App({
         }
         footer={
           <>
-            <WorktreesPanel backend={worktrees} workspace={wsPath} current={tree} onReview={setReviewing} refresh={treesGone} />
+            <WorktreesPanel backend={worktrees} workspace={wsPath} current={shownTree} onReview={setReviewing} refresh={treesGone} />
             <ProcessesPanel backend={processesBackend} workspace={wsPath} />
             <IndexStatus shell={shell} workspace={wsPath} />
           </>
@@ -217,7 +221,7 @@ export function App({
       />
       <main className={ws.workspace ? "main with-chat" : "main"} aria-label="Conversation">
         <WarningBanner backend={backend} />
-        <TrustBanner key={`${ws.epoch}:${tree?.id ?? ""}`} trust={trust} workspace={wsPath} />
+        <TrustBanner key={`${ws.epoch}:${shownTree?.id ?? ""}`} trust={trust} workspace={wsPath} />
         {treeError && (
           <p role="alert" className="error">
             {treeError}
@@ -232,7 +236,7 @@ export function App({
               chats={chats}
               backend={backend}
               workspace={ws.workspace}
-              where={<WorktreeBadge tree={tree} onReview={setReviewing} />}
+              where={<WorktreeBadge tree={shownTree} onReview={setReviewing} />}
               transcript={opened?.epoch === ws.epoch ? opened.t.messages : undefined}
               storedUndo={opened?.epoch === ws.epoch ? (opened.t.undo ?? undefined) : undefined}
               storedCalls={opened?.epoch === ws.epoch ? (opened.t.calls ?? undefined) : undefined}

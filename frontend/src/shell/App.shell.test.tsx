@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { App } from "../App";
 import type { SessionMessage } from "../bridge/shell";
+import type { WorktreeInfo, WorktreesBackend } from "../bridge/worktrees";
 import { fakeBackend } from "../chat/testing/fakeBackend";
 import { fakeShell } from "./fakeShell";
 
@@ -68,5 +69,34 @@ describe("App shell", () => {
     expect(screen.getByText("Wrote b.")).toBeTruthy();
     await act(async () => answer("c2"));
     expect(screen.queryByText("Wrote b.")).toBeNull();
+  });
+
+  it("shows a worktree's badge only on the conversation working there, though the event came before the switch", async () => {
+    const backend = fakeBackend({ path: "/p/demo", name: "demo" });
+    backend.shownConversation = async () => "c1";
+    const tree: WorktreeInfo = { id: "ab12cd34", project: "/p/demo", path: "/data/worktrees/ab12cd34", branch: "hearth/ab12cd34", created: 0, sizeBytes: 0 };
+    let tell: (w: WorktreeInfo | null) => void = () => undefined;
+    let answer: (w: WorktreeInfo) => void = () => undefined;
+    const worktrees: WorktreesBackend = {
+      newConversation: () => new Promise<WorktreeInfo>((resolve) => (answer = resolve)),
+      current: async () => null,
+      list: async () => [],
+      changes: async () => [],
+      apply: vi.fn(),
+      commit: vi.fn(),
+      discard: vi.fn(),
+      onCurrent: (cb) => {
+        tell = cb;
+        return () => undefined;
+      },
+    };
+    render(<App backend={backend} shell={fakeShell()} worktrees={worktrees} />);
+    await screen.findByRole("region", { name: "Chat in demo" });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "New conversation in a worktree" })));
+    // The backend shows c2 in its worktree and says so before the call answers.
+    act(() => tell({ ...tree, conversation: "c2" }));
+    expect(screen.queryByText(/Working in worktree/)).toBeNull();
+    await act(async () => answer({ ...tree, conversation: "c2" }));
+    expect(await screen.findByText(/Working in worktree/)).toBeTruthy();
   });
 });
