@@ -79,7 +79,7 @@ describe("Settings against the real backend", () => {
       await card.getByLabel("Base URL").fill(models.url);
       await card.getByLabel("Base URL").press("Enter");
       await waitForSetting(app.configDir, /"openrouter"/);
-      await card.getByLabel("Base URL").and(page.locator(`[value="${models.url}"]`)).waitFor();
+      await eventually(async () => assert.equal(await card.getByLabel("Base URL").inputValue(), models.url), "the saved Base URL in its field");
 
       await card.getByRole("button", { name: "Test connection" }).click();
       await page.getByTestId("connection-openrouter").filter({ hasText: "needs an API key" }).waitFor();

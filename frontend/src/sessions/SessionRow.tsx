@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef } from "react";
 import type { SessionView } from "../bridge/shell";
+import { useFocusWhen } from "../shell/useFocusWhen";
 import { RowMenu } from "./RowMenu";
 import type { Badge } from "./badges";
 import "./sessions.css";
@@ -101,6 +102,7 @@ export const SessionRow = memo(function SessionRow({ session, current, editing, 
 function RenameInput({ label, initial, onDone }: { label: string; initial: string; onDone: (value: string | null) => void }) {
   // Enter and Escape finish the edit; the blur that follows must not act again.
   const done = useRef(false);
+  const field = useFocusWhen<HTMLInputElement>(true);
   const finish = (value: string | null) => {
     if (done.current) return;
     done.current = true;
@@ -111,7 +113,7 @@ function RenameInput({ label, initial, onDone }: { label: string; initial: strin
       className="session-rename"
       aria-label={label}
       defaultValue={initial}
-      autoFocus
+      ref={field}
       onFocus={(e) => e.currentTarget.select()}
       onKeyDown={(e) => {
         if (e.key === "Enter") finish(e.currentTarget.value);

@@ -1,5 +1,5 @@
-import { Command } from "cmdk";
-import { useEffect, useState } from "react";
+import { Command, defaultFilter } from "cmdk";
+import { useEffect, useState, type ReactNode } from "react";
 import type { Backend } from "../bridge";
 import type { FileMatch, SessionView } from "../bridge/shell";
 import { CHOICE_EVENT } from "./choiceEvent";
@@ -27,8 +27,40 @@ interface Props {
   backend: Backend;
 }
 
-/** fileValue is a file item's cmdk value: it holds the query so the item always matches it. */
-const fileValue = (path: string, query: string) => `file ${path} ${query}`;
+/** fileValue is a file row's cmdk value. */
+const fileValue = (f: FileMatch) => `file ${f.source ?? ""}:${f.path}`;
+
+/** One row of the list: its cmdk value, what it shows, what choosing it does. */
+interface Row {
+  value: string;
+  label: ReactNode;
+  select: () => void;
+}
+
+interface Section {
+  heading: string;
+  rows: Row[];
+}
+
+/**
+ * ranked keeps the rows that match query, best first, and the sections
+ * with the best match first, as cmdk would; files come matched by the
+ * index, so each stays. The palette filters itself: cmdk's own filter runs
+ * after the items render, which on the Preact compat layer is a render too
+ * late to choose the first match.
+ */
+function ranked(sections: Section[], query: string): Section[] {
+  const q = query.trim();
+  if (q === "") return sections.filter((s) => s.rows.length > 0);
+  const scored = sections.map((s) => {
+    const rows = s.rows
+      .map((r) => ({ r, score: s.heading === "Files" ? 1 : defaultFilter(r.value, q) }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score);
+    return { heading: s.heading, rows: rows.map((x) => x.r), best: rows[0]?.score ?? 0 };
+  });
+  return scored.filter((s) => s.rows.length > 0).sort((a, b) => b.best - a.best);
+}
 
 export { CHOICE_EVENT };
 
@@ -39,8 +71,8 @@ export { CHOICE_EVENT };
  */
 export function CommandPalette({ open, onClose, commands, conversations, onOpenConversation, findFiles, onOpenFile, backend }: Props) {
   const [query, setQuery] = useState("");
-  // The highlighted item's value, held here: cmdk selects nothing when the
-  // only matches are files that arrive after the query, so Enter did nothing.
+  // The highlighted row's value, held here so a row that stops matching
+  // hands the highlight to the first that does (files arrive after the query).
   const [selected, setSelected] = useState("");
   const [files, setFiles] = useState<FileMatch[]>([]);
   const [models, setModels] = useState<{ provider: string; names: string[] }>({ provider: "", names: [] });
@@ -65,12 +97,7 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
     let live = true;
     const t = setTimeout(() => {
       findFiles(query.trim(), 8)
-        .then((f) => {
-          if (!live) return;
-          setFiles(f);
-          const first = f[0];
-          if (first) setSelected((cur) => (cur === "" ? fileValue(first.path, query) : cur));
-        })
+        .then((f) => live && setFiles(f))
         .catch(() => live && setFiles([]));
     }, 80);
     return () => {
@@ -96,12 +123,26 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
     );
   };
 
+  const sections = ranked(
+    [
+      { heading: "Commands", rows: commands.map((c) => ({ value: `command ${c.label}`, label: <><span>{c.label}</span>{c.keys && <kbd>{c.keys}</kbd>}</>, select: act(c.run) })) },
+      { heading: "Files", rows: shownFiles.map((f) => ({ value: fileValue(f), label: f.path, select: act(() => onOpenFile(f.path)) })) },
+      { heading: "Conversations", rows: conversations.slice(0, 50).map((s) => ({ value: `conversation ${s.title} ${s.id}`, label: s.title || "Untitled", select: act(() => onOpenConversation(s.id)) })) },
+      { heading: "Models", rows: models.names.slice(0, 50).map((m) => ({ value: `model ${m}`, label: `Use ${m}`, select: act(() => switchModel(m)) })) },
+    ],
+    query,
+  );
+  const values = sections.flatMap((s) => s.rows.map((r) => r.value));
+  // The highlighted row stays while it matches; otherwise the first does.
+  const value = values.includes(selected) ? selected : (values[0] ?? "");
+
   return (
     <Command.Dialog
       open={open}
       onOpenChange={(o) => !o && close()}
       label="Command palette"
-      value={selected}
+      shouldFilter={false}
+      value={value}
       onValueChange={setSelected}
       className="palette"
       overlayClassName="palette-overlay"
@@ -109,43 +150,16 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
     >
       <Command.Input value={query} onValueChange={setQuery} placeholder="Type a command, a file, a conversation or a model…" />
       <Command.List>
-        {/* cmdk counts no match while the only matches are files fetched after the query. */}
-        {shownFiles.length === 0 && <Command.Empty>Nothing matches.</Command.Empty>}
-        <Command.Group heading="Commands">
-          {commands.map((c) => (
-            <Command.Item key={c.id} value={`command ${c.label}`} onSelect={act(c.run)}>
-              <span>{c.label}</span>
-              {c.keys && <kbd>{c.keys}</kbd>}
-            </Command.Item>
-          ))}
-        </Command.Group>
-        {shownFiles.length > 0 && (
-          <Command.Group heading="Files" forceMount>
-            {shownFiles.map((f) => (
-              <Command.Item key={`${f.source ?? ""}:${f.path}`} value={fileValue(f.path, query)} onSelect={act(() => onOpenFile(f.path))}>
-                {f.path}
+        {values.length === 0 && <Command.Empty>Nothing matches.</Command.Empty>}
+        {sections.map((s) => (
+          <Command.Group key={s.heading} heading={s.heading}>
+            {s.rows.map((r) => (
+              <Command.Item key={r.value} value={r.value} onSelect={r.select}>
+                {r.label}
               </Command.Item>
             ))}
           </Command.Group>
-        )}
-        {conversations.length > 0 && (
-          <Command.Group heading="Conversations">
-            {conversations.slice(0, 50).map((s) => (
-              <Command.Item key={s.id} value={`conversation ${s.title} ${s.id}`} onSelect={act(() => onOpenConversation(s.id))}>
-                {s.title || "Untitled"}
-              </Command.Item>
-            ))}
-          </Command.Group>
-        )}
-        {models.names.length > 0 && (
-          <Command.Group heading="Models">
-            {models.names.slice(0, 50).map((m) => (
-              <Command.Item key={m} value={`model ${m}`} onSelect={act(() => switchModel(m))}>
-                Use {m}
-              </Command.Item>
-            ))}
-          </Command.Group>
-        )}
+        ))}
       </Command.List>
     </Command.Dialog>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import "./ApprovalCard.css";
 import { DiffView } from "./DiffView";
+import { useFocusWhen } from "../../shell/useFocusWhen";
 import { highlight } from "./highlight";
 import type { ApprovalDecision } from "../../bridge/protocol";
 import { redact } from "../state/redact";
@@ -43,6 +44,7 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
   const [note, setNote] = useState("");
   const card = useRef<HTMLElement>(null);
   const allow = useRef<HTMLButtonElement>(null);
+  const noteField = useFocusWhen<HTMLInputElement>(denying);
 
   // The card takes the keyboard when it appears, unless the user is typing:
   // a keystroke meant for the composer must never allow a call.
@@ -112,7 +114,7 @@ export function ApprovalCard({ approval: a, onAnswer }: Props) {
           </label>
           <input
             id={`deny-${a.requestId}`}
-            autoFocus
+            ref={noteField}
             value={note}
             placeholder="Why not, or what to do instead (optional)"
             onChange={(e) => setNote(e.target.value)}

@@ -40,6 +40,9 @@ function composing(e: KeyboardEvent): boolean {
   return e.nativeEvent.isComposing || e.keyCode === 229;
 }
 
+// Keys that move the caret without changing the text.
+const movesCaret = (key: string) => key.startsWith("Arrow") || key === "Home" || key === "End" || key === "PageUp" || key === "PageDown";
+
 // The oldest unanswered approval card's first button.
 function focusApproval() {
   document.querySelector<HTMLButtonElement>(".approval button:not(:disabled)")?.focus();
@@ -222,7 +225,11 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
           setText(e.target.value);
           setCaret(e.target.selectionStart);
         }}
+        // React's onSelect also told of a caret moved by a key or a click;
+        // the DOM's select event, which Preact passes on, tells of selections only.
         onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
+        onKeyUp={(e) => movesCaret(e.key) && setCaret(e.currentTarget.selectionStart)}
+        onMouseUp={(e) => setCaret(e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
         onPaste={(e) => {
           const files = e.clipboardData.files;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import * as Dialog from "@radix-ui/react-dialog";
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { planBackend, type PlanBackend } from "../../bridge/plan";
@@ -71,7 +71,9 @@ export function ModeSwitch({ backend = planBackend }: { backend?: PlanBackend })
     [apply],
   );
 
-  useEffect(() => {
+  // A layout effect: the listener follows each change of mode as it renders,
+  // where a passive effect may run a frame later, after the next key.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Tab" || !e.shiftKey || !(e.target instanceof HTMLElement) || e.target.closest(".composer") === null) return;
       e.preventDefault();

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useFocusWhen } from "../../shell/useFocusWhen";
 import { MessageAttachments } from "./Attachments";
 import { VersionSwitcher } from "./VersionSwitcher";
 import type { AttachmentRef } from "../state/attachments";
@@ -24,6 +25,7 @@ interface Props {
 export function UserPrompt({ prompt, expansion, attachments, onResend, versions, onSwitchVersion, onFork }: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const field = useFocusWhen<HTMLTextAreaElement>(draft !== null);
 
   if (draft === null) {
     return (
@@ -71,7 +73,7 @@ export function UserPrompt({ prompt, expansion, attachments, onResend, versions,
       </label>
       <textarea
         id="edit-prompt"
-        autoFocus
+        ref={field}
         value={draft}
         rows={Math.min(10, Math.max(2, draft.split("\n").length))}
         onChange={(e) => setDraft(e.target.value)}

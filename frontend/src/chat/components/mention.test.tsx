@@ -69,6 +69,22 @@ describe("Composer @-mentions", () => {
     expect(onSend).toHaveBeenCalledWith("@ma");
   });
 
+  it("closes the list when the caret leaves the mention by a key or a click", async () => {
+    const { input } = setup();
+    await type(input, "look at @ma");
+    // The caret moves with no select event, as a key or a click moves it.
+    const caretAt = (at: number) => Object.defineProperty(input, "selectionStart", { value: at, configurable: true });
+    caretAt(2);
+    fireEvent.keyUp(input, { key: "Home" });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    caretAt(11);
+    fireEvent.mouseUp(input);
+    expect(screen.getByRole("listbox", { name: "Files" })).toBeTruthy();
+    caretAt(4);
+    fireEvent.keyUp(input, { key: "Enter" }); // no caret move: the list stays
+    expect(screen.getByRole("listbox", { name: "Files" })).toBeTruthy();
+  });
+
   it("picks with the mouse and keeps focus in the composer", async () => {
     const { input } = setup();
     input.focus();
