@@ -103,7 +103,7 @@ const bench = {
       const title = `renamed ${k}`;
       sessions = sessions.map((s, i) => (i === 0 ? { ...s, title } : { ...s }));
       sessionSubs.forEach((cb) => cb(null));
-      reloads.push((await until(() => rows()[0]?.textContent === title)) - answeredAt);
+      reloads.push((await until(() => rows()[0]?.querySelector(".session-title")?.textContent === title)) - answeredAt);
     }
     return {
       sessions: n, renderMs: +mount.toFixed(1), reloadP50Ms: +pct(reloads, 50).toFixed(1), reloadMaxMs: +Math.max(...reloads).toFixed(1),
