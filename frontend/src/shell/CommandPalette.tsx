@@ -40,12 +40,13 @@ interface Row {
 interface Section {
   heading: string;
   rows: Row[];
+  /** the rows came matched (files, by the index): each stays */
+  matched?: boolean;
 }
 
 /**
  * ranked keeps the rows that match query, best first, and the sections
- * with the best match first, as cmdk would; files come matched by the
- * index, so each stays. The palette filters itself: cmdk's own filter runs
+ * with the best match first, as cmdk would. The palette filters itself: cmdk's own filter runs
  * after the items render, which on the Preact compat layer is a render too
  * late to choose the first match.
  */
@@ -54,7 +55,7 @@ function ranked(sections: Section[], query: string): Section[] {
   if (q === "") return sections.filter((s) => s.rows.length > 0);
   const scored = sections.map((s) => {
     const rows = s.rows
-      .map((r) => ({ r, score: s.heading === "Files" ? 1 : defaultFilter(r.value, q) }))
+      .map((r) => ({ r, score: s.matched ? 1 : defaultFilter(r.value, q) }))
       .filter((x) => x.score > 0)
       .sort((a, b) => b.score - a.score);
     return { heading: s.heading, rows: rows.map((x) => x.r), best: rows[0]?.score ?? 0 };
@@ -126,7 +127,7 @@ export function CommandPalette({ open, onClose, commands, conversations, onOpenC
   const sections = ranked(
     [
       { heading: "Commands", rows: commands.map((c) => ({ value: `command ${c.label}`, label: <><span>{c.label}</span>{c.keys && <kbd>{c.keys}</kbd>}</>, select: act(c.run) })) },
-      { heading: "Files", rows: shownFiles.map((f) => ({ value: fileValue(f), label: f.path, select: act(() => onOpenFile(f.path)) })) },
+      { heading: "Files", matched: true, rows: shownFiles.map((f) => ({ value: fileValue(f), label: f.path, select: act(() => onOpenFile(f.path)) })) },
       { heading: "Conversations", rows: conversations.slice(0, 50).map((s) => ({ value: `conversation ${s.title} ${s.id}`, label: s.title || "Untitled", select: act(() => onOpenConversation(s.id)) })) },
       { heading: "Models", rows: models.names.slice(0, 50).map((m) => ({ value: `model ${m}`, label: `Use ${m}`, select: act(() => switchModel(m)) })) },
     ],

@@ -147,6 +147,8 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
     }
   };
 
+  const readCaret = (e: { currentTarget: HTMLTextAreaElement }) => setCaret(e.currentTarget.selectionStart);
+
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (composing(e)) return;
     const picked = slash.onKey(e.key);
@@ -227,9 +229,9 @@ export function Composer({ streaming, awaitingApproval = false, onSend, onStop, 
         }}
         // React's onSelect also told of a caret moved by a key or a click;
         // the DOM's select event, which Preact passes on, tells of selections only.
-        onSelect={(e) => setCaret(e.currentTarget.selectionStart)}
-        onKeyUp={(e) => movesCaret(e.key) && setCaret(e.currentTarget.selectionStart)}
-        onMouseUp={(e) => setCaret(e.currentTarget.selectionStart)}
+        onSelect={readCaret}
+        onKeyUp={(e) => movesCaret(e.key) && readCaret(e)}
+        onMouseUp={readCaret}
         onKeyDown={onKeyDown}
         onPaste={(e) => {
           const files = e.clipboardData.files;
